@@ -1,0 +1,1 @@
+"""Logic families: the skeleton IR, one module per family, and the registry."""

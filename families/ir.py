@@ -1,0 +1,215 @@
+"""The skeleton intermediate language: typed frozen records, JSONL (de)serialization, validation, redaction."""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import Any, Mapping, Union
+
+import orjson
+
+Argument = Union[str, int]
+# Named presets of the spec; explicit integers 1..20 are accepted too.
+COMPLEXITY_PRESETS = {"short": 2, "medium": 4, "long": 6}
+MIN_COMPLEXITY, MAX_COMPLEXITY = 1, 20
+# The type name a family uses in a signature for an integer literal argument.
+INTEGER = "Integer"
+SKELETON_FIELDS = ("id", "family", "complexity", "entities", "facts", "rules", "query",
+                   "answer_options", "gold_answer", "proof")
+REDACTED_FIELDS = ("gold_answer", "proof")
+
+
+class SkeletonError(ValueError):
+    """A skeleton breaks an invariant of the spec; the message starts with the field path."""
+
+
+@dataclass(frozen=True, slots=True)
+class Atom:
+    """A fact or a query: a predicate applied to positional arguments (symbols or integer literals)."""
+
+    predicate: str
+    arguments: tuple[Argument, ...]
+
+    def __str__(self) -> str:
+        return f"{self.predicate}({','.join(str(a) for a in self.arguments)})"
+
+
+@dataclass(frozen=True, slots=True)
+class Skeleton:
+    """One answer-bearing problem: the spec's grammar, field for field, in the spec's order."""
+
+    id: str
+    family: str
+    complexity: int
+    entities: Mapping[str, str]
+    facts: tuple[Atom, ...]
+    rules: tuple[str, ...]
+    query: Atom
+    answer_options: tuple[str, ...]
+    gold_answer: str
+    proof: tuple[str, ...]
+
+    def to_json(self) -> bytes:
+        """One JSONL line (without newline); tuples become arrays, field order as in the spec."""
+        return orjson.dumps(self)
+
+    def canonical_json(self) -> bytes:
+        """Key-sorted JSON: the basis of the content hash."""
+        return orjson.dumps(self, option=orjson.OPT_SORT_KEYS)
+
+    def content_hash(self) -> str:
+        """A short hash of the canonical JSON; with the id it is the skeleton's identity."""
+        return hashlib.blake2b(self.canonical_json(), digest_size=6).hexdigest()
+
+    @property
+    def identity(self) -> str:
+        """`id` plus the content hash, e.g. `order-0000#3fa1c2d4e5b6`."""
+        return f"{self.id}#{self.content_hash()}"
+
+    def redact(self) -> dict[str, Any]:
+        """The renderer payload: every field but gold_answer and proof."""
+        return {name: _plain(getattr(self, name)) for name in SKELETON_FIELDS
+                if name not in REDACTED_FIELDS}
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Atom):
+        return {"predicate": value.predicate, "arguments": list(value.arguments)}
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, Mapping):
+        return dict(value)
+    return value
+
+
+def parse_complexity(text: str | int) -> int:
+    """A preset name (short, medium, long) or an integer 1..20; ValueError naming what is expected."""
+    if isinstance(text, int) and not isinstance(text, bool):
+        value = text
+    elif isinstance(text, str) and text.strip().lower() in COMPLEXITY_PRESETS:
+        return COMPLEXITY_PRESETS[text.strip().lower()]
+    else:
+        try:
+            value = int(str(text).strip())
+        except ValueError:
+            raise ValueError(f"complexity {text!r}: expected short, medium, long or an integer "
+                             f"{MIN_COMPLEXITY}..{MAX_COMPLEXITY}") from None
+    if not MIN_COMPLEXITY <= value <= MAX_COMPLEXITY:
+        raise ValueError(f"complexity {value}: expected {MIN_COMPLEXITY}..{MAX_COMPLEXITY} "
+                         "(or short, medium, long)")
+    return value
+
+
+def _atom_from(obj: Any, path: str) -> Atom:
+    if not isinstance(obj, dict) or set(obj) != {"predicate", "arguments"}:
+        raise SkeletonError(f"{path}: expected an object with exactly 'predicate' and 'arguments'")
+    pred, args = obj["predicate"], obj["arguments"]
+    if not isinstance(pred, str) or not pred:
+        raise SkeletonError(f"{path}.predicate: expected a non-empty string")
+    if not isinstance(args, list):
+        raise SkeletonError(f"{path}.arguments: expected an array")
+    for i, arg in enumerate(args):
+        if isinstance(arg, bool) or not isinstance(arg, (str, int)):
+            raise SkeletonError(f"{path}.arguments[{i}]: expected a symbol or an integer, got {arg!r}")
+    return Atom(pred, tuple(args))
+
+
+def _strings(obj: Any, path: str) -> tuple[str, ...]:
+    if not isinstance(obj, list) or not all(isinstance(s, str) for s in obj):
+        raise SkeletonError(f"{path}: expected an array of strings")
+    return tuple(obj)
+
+
+def skeleton_from_dict(obj: Any) -> Skeleton:
+    """Build a Skeleton from parsed JSON, checking the shape of every field (not the family rules)."""
+    if not isinstance(obj, dict):
+        raise SkeletonError("line: expected a JSON object")
+    missing = [f for f in SKELETON_FIELDS if f not in obj]
+    if missing:
+        raise SkeletonError(f"{missing[0]}: missing field")
+    extra = sorted(set(obj) - set(SKELETON_FIELDS))
+    if extra:
+        raise SkeletonError(f"{extra[0]}: unknown field")
+    for name in ("id", "family", "gold_answer"):
+        if not isinstance(obj[name], str):
+            raise SkeletonError(f"{name}: expected a string")
+    if isinstance(obj["complexity"], bool) or not isinstance(obj["complexity"], int):
+        raise SkeletonError("complexity: expected an integer")
+    ents = obj["entities"]
+    if not isinstance(ents, dict) or not all(isinstance(v, str) for v in ents.values()):
+        raise SkeletonError("entities: expected an object mapping symbols to type names")
+    facts = obj["facts"]
+    if not isinstance(facts, list):
+        raise SkeletonError("facts: expected an array")
+    return Skeleton(
+        id=obj["id"], family=obj["family"], complexity=obj["complexity"], entities=ents,
+        facts=tuple(_atom_from(f, f"facts[{i}]") for i, f in enumerate(facts)),
+        rules=_strings(obj["rules"], "rules"), query=_atom_from(obj["query"], "query"),
+        answer_options=_strings(obj["answer_options"], "answer_options"),
+        gold_answer=obj["gold_answer"], proof=_strings(obj["proof"], "proof"))
+
+
+def skeleton_from_json(line: bytes | str) -> Skeleton:
+    """Parse and validate one JSONL line; SkeletonError names the field at fault."""
+    try:
+        obj = orjson.loads(line)
+    except orjson.JSONDecodeError as exc:
+        raise SkeletonError(f"line: not valid JSON ({exc.args[0] if exc.args else exc})") from None
+    sk = skeleton_from_dict(obj)
+    validate(sk)
+    return sk
+
+
+def _check_atom(atom: Atom, signatures: Mapping[str, tuple[str, ...]], sk: Skeleton, path: str,
+                family: str) -> None:
+    sig = signatures.get(atom.predicate)
+    if sig is None:
+        raise SkeletonError(f"{path}.predicate: {atom.predicate!r} is not a predicate of family "
+                            f"{family} (expected one of {', '.join(sorted(signatures))})")
+    if len(atom.arguments) != len(sig):
+        raise SkeletonError(f"{path}.arguments: {atom.predicate} takes {len(sig)} arguments, "
+                            f"got {len(atom.arguments)}")
+    for i, (arg, typ) in enumerate(zip(atom.arguments, sig)):
+        where = f"{path}.arguments[{i}]"
+        if typ == INTEGER:
+            if isinstance(arg, bool) or not isinstance(arg, int):
+                raise SkeletonError(f"{where}: {atom.predicate} expects an integer here, got {arg!r}")
+            continue
+        if not isinstance(arg, str):
+            raise SkeletonError(f"{where}: {atom.predicate} expects a {typ} symbol here, got {arg!r}")
+        declared = sk.entities.get(arg)
+        if declared is None:
+            raise SkeletonError(f"{where}: symbol {arg!r} is not declared in entities")
+        if declared != typ:
+            raise SkeletonError(f"{where}: {atom.predicate} expects a {typ}, {arg!r} is a {declared}")
+
+
+def validate(sk: Skeleton) -> None:
+    """Enforce every invariant of the spec; raise SkeletonError naming the field at fault."""
+    from families.registry import FAMILIES  # late: the registry imports the family modules
+
+    fam = FAMILIES.get(sk.family)
+    if fam is None:
+        raise SkeletonError(f"family: unknown family {sk.family!r} (expected one of "
+                            f"{', '.join(sorted(FAMILIES))})")
+    prefix = f"{fam.prefix}-"
+    if not sk.id.startswith(prefix) or not sk.id[len(prefix):].isdigit():
+        raise SkeletonError(f"id: {sk.id!r} should be {prefix}<index>")
+    if not MIN_COMPLEXITY <= sk.complexity <= MAX_COMPLEXITY:
+        raise SkeletonError(f"complexity: {sk.complexity} is outside {MIN_COMPLEXITY}..{MAX_COMPLEXITY}")
+    for sym, typ in sk.entities.items():
+        if typ not in fam.types:
+            raise SkeletonError(f"entities.{sym}: type {typ!r} is not a type of family {fam.name} "
+                                f"(expected one of {', '.join(sorted(fam.types))})")
+    if not sk.facts:
+        raise SkeletonError("facts: at least one fact is required")
+    for i, fact in enumerate(sk.facts):
+        _check_atom(fact, fam.predicates, sk, f"facts[{i}]", fam.name)
+    _check_atom(sk.query, fam.queries, sk, "query", fam.name)
+    if not sk.answer_options:
+        raise SkeletonError("answer_options: at least one label is required")
+    if len(set(sk.answer_options)) != len(sk.answer_options):
+        raise SkeletonError("answer_options: labels must be distinct")
+    if sk.gold_answer not in sk.answer_options:
+        raise SkeletonError(f"gold_answer: {sk.gold_answer!r} is not one of answer_options")
+    if len(sk.proof) != sk.complexity:
+        raise SkeletonError(f"proof: has {len(sk.proof)} steps, complexity is {sk.complexity}")

@@ -1,0 +1,84 @@
+"""Sequential state update: counters with an initial value and ordered updates, asking a final value.
+
+Labels: three consecutive integers (as strings), one of them the final value of the queried counter.
+Fact order MATTERS (procedural): a renderer must keep the updates in order.
+
+The proof is the queried counter's `complexity` updates, each with the value it leaves. An update that
+would make a value negative is replaced with an increment (the spec's rule). Beyond the spec:
+- the gold's position among its three options is uniform (options g..g+2, g-1..g+1 or g-2..g), and
+  a final value below 2 is redrawn so that no option is ever negative (a negative option would be an
+  impossible, hence guessable, distractor);
+- a second counter's updates are interleaved as distractors off the proof path, and the queried
+  counter is either one, so its name and position give nothing away.
+"""
+from __future__ import annotations
+
+import random
+
+from families.ir import INTEGER, Atom, Skeleton
+from families.registry import Family
+
+NAME = "sequential_state_update"
+RULES = (
+    "INITIAL_VALUE(c,n) sets counter c to n",
+    "INCREMENT(c,n) adds n to counter c; DECREMENT(c,n) subtracts n from counter c",
+    "Updates apply in the order they are listed",
+    "FINAL_VALUE(c) is the value of c after every update",
+)
+
+
+def _updates(rng: random.Random, start: int, count: int) -> tuple[list[tuple[str, int]], list[int]]:
+    ops, values, value = [], [], start
+    for _ in range(count):
+        amount = rng.randint(1, 9)
+        op = "DECREMENT" if rng.random() < 0.5 else "INCREMENT"
+        if op == "DECREMENT" and value - amount < 0:
+            op = "INCREMENT"
+        value = value + amount if op == "INCREMENT" else value - amount
+        ops.append((op, amount))
+        values.append(value)
+    return ops, values
+
+
+def generate(index: int, complexity: int, rng: random.Random) -> Skeleton:
+    """One state-update skeleton with exactly `complexity` updates of the queried counter."""
+    while True:
+        start = rng.randint(0, 30)
+        ops, values = _updates(rng, start, complexity)
+        if values[-1] >= 2:
+            break
+    other_start = rng.randint(0, 30)
+    other_ops, _ = _updates(rng, other_start, rng.randint(1, max(2, complexity // 2)))
+    names = ["C0", "C1"]
+    rng.shuffle(names)
+    target, other = names
+    # Interleave the distractor counter's updates at random places, keeping each counter's own order.
+    slots = [target] * len(ops) + [other] * len(other_ops)
+    rng.shuffle(slots)
+    it_target, it_other = iter(ops), iter(other_ops)
+    inits = [Atom("INITIAL_VALUE", (target, start)), Atom("INITIAL_VALUE", (other, other_start))]
+    rng.shuffle(inits)
+    facts, proof, k = list(inits), [], 0
+    for counter in slots:
+        op, amount = next(it_target if counter == target else it_other)
+        atom = Atom(op, (counter, amount))
+        facts.append(atom)
+        if counter == target:
+            proof.append(f"{atom} -> {values[k]}")
+            k += 1
+    gold = values[-1]
+    low = gold - rng.randrange(3)
+    options = tuple(str(v) for v in range(low, low + 3))
+    return Skeleton(
+        id=f"state-{index:04d}", family=NAME, complexity=complexity,
+        entities={"C0": "Counter", "C1": "Counter"}, facts=tuple(facts), rules=RULES,
+        query=Atom("FINAL_VALUE", (target,)), answer_options=options, gold_answer=str(gold),
+        proof=tuple(proof))
+
+
+FAMILY = Family(
+    name=NAME, prefix="state", types=frozenset({"Counter"}),
+    predicates={"INITIAL_VALUE": ("Counter", INTEGER), "INCREMENT": ("Counter", INTEGER),
+                "DECREMENT": ("Counter", INTEGER)},
+    queries={"FINAL_VALUE": ("Counter",)},
+    rules=RULES, order_matters=True, labels=None, generate=generate)

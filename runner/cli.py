@@ -1,0 +1,117 @@
+"""The `bench` command line: generate, validate, run, status, report."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import List, Optional
+
+import click
+import typer
+from tqdm import tqdm
+
+from families.ir import SkeletonError
+from runner.atomic import atomic_output
+from runner.errors import UserError
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+                  rich_markup_mode=None, help="Logic skeletons with exact answers, and the runner that puts them to models.")
+
+LOGICMARK_HOP_DIST = "1:0.10,2:0.40,3:0.25,4:0.15,5:0.10"   # the card's target distribution
+_BATCH = 2048
+
+
+@app.command()
+def generate(
+    count: int = typer.Option(100, "--count", "-n", min=1, help="How many skeletons."),
+    complexity: List[str] = typer.Option([], "--complexity", "-c",
+                                         help="short, medium, long or 1..20; repeat to cycle through several."),
+    seed: int = typer.Option(0, "--seed", "-s", help="Same seed, same arguments: byte-identical file."),
+    output: Path = typer.Option(Path("skeletons.jsonl"), "--output", "-o", help="Where to write (JSONL)."),
+    family: List[str] = typer.Option([], "--family", "-f", help="Only these families (repeatable); default all, round-robin."),
+    fmt: str = typer.Option("jsonl", "--format", help="jsonl (skeletons) or logicmark (the card's dataset format, equality only)."),
+    target_hop_dist: Optional[str] = typer.Option(None, "--target-hop-dist",
+                                                  help="Complexity weights, e.g. 1:0.1,2:0.4,3:0.25,4:0.15,5:0.1."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+) -> None:
+    """Write skeletons with gold answers and proofs, deterministically, streaming to OUTPUT."""
+    from runner.generate import logicmark_record, make_plan
+
+    if fmt not in ("jsonl", "logicmark"):
+        raise UserError(f"--format {fmt!r}: expected jsonl or logicmark")
+    if complexity and target_hop_dist:
+        raise UserError("--complexity and --target-hop-dist: give one or the other")
+    if fmt == "logicmark":
+        family = family or ["equality"]
+        if not complexity and not target_hop_dist:
+            target_hop_dist = LOGICMARK_HOP_DIST
+    plan = make_plan(seed, complexity or ["medium"], family, target_hop_dist)
+    if fmt == "logicmark" and plan.families != ("equality",):
+        raise UserError("--format logicmark writes only the equality family: use --family equality")
+    if not output.parent.is_dir():
+        raise UserError(f"--output {output}: folder {output.parent} does not exist")
+    bar = tqdm(total=count, unit="sk", disable=True if quiet else None, file=sys.stderr, desc="generate")
+    with atomic_output(output) as fh:
+        batch: list[bytes] = []
+        for index, sk in enumerate(plan.items(count)):
+            batch.append(logicmark_record(sk, index) if fmt == "logicmark" else sk.to_json())
+            if len(batch) >= _BATCH:
+                fh.write(b"\n".join(batch) + b"\n")
+                bar.update(len(batch))
+                batch.clear()
+        if batch:
+            fh.write(b"\n".join(batch) + b"\n")
+            bar.update(len(batch))
+    bar.close()
+    if not quiet:
+        typer.echo(f"wrote {count} skeletons to {output}", err=True)
+
+
+@app.command()
+def validate(file: Path = typer.Argument(..., help="A skeletons JSONL file.")) -> None:
+    """Check every line of FILE against the spec; report each bad line's number and reason."""
+    from runner.skeleton_file import scan
+
+    good = bad = 0
+    for lineno, item in scan(file):
+        if isinstance(item, SkeletonError):
+            bad += 1
+            typer.echo(f"{file}:{lineno}: {item}", err=True)
+        else:
+            good += 1
+    if bad:
+        typer.echo(f"{file}: {bad} bad line(s), {good} valid", err=True)
+        raise typer.Exit(2)
+    typer.echo(f"{file}: {good} skeletons valid")
+
+
+def _click_errors() -> tuple[type[BaseException], ...]:
+    # Typer >= 0.20 carries its own copy of click: its errors are not click's classes.
+    classes: list[type[BaseException]] = [click.ClickException]
+    try:
+        from typer._click.exceptions import ClickException as TyperClickException
+        classes.append(TyperClickException)
+    except ImportError:
+        pass
+    return tuple(classes)
+
+
+def main() -> None:
+    """Entry point: user errors become one line on stderr and exit code 2, never a traceback."""
+    try:
+        code = app(standalone_mode=False)
+    except UserError as exc:
+        click.echo(f"bench: error: {exc}", err=True)
+        sys.exit(2)
+    except _click_errors() as exc:
+        if type(exc).__name__ == "NoArgsIsHelpError":
+            click.echo(exc.format_message(), err=True)   # the help text itself
+            sys.exit(2)
+        ctx = getattr(exc, "ctx", None)
+        where = f"bench {ctx.info_name}" if ctx is not None and ctx.info_name not in (None, "bench") else "bench"
+        message = " ".join(exc.format_message().split())
+        click.echo(f"{where}: error: {message}", err=True)
+        sys.exit(2)
+    except (click.Abort, typer.Abort, KeyboardInterrupt):
+        click.echo("bench: interrupted", err=True)
+        sys.exit(130)
+    sys.exit(code if isinstance(code, int) else 0)

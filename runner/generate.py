@@ -1,0 +1,116 @@
+"""Deterministic, streaming skeleton generation: the item plan, the JSONL and LogicMark writers."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Iterator, Sequence
+
+import orjson
+
+from families.ir import Skeleton, parse_complexity
+from families.registry import FAMILIES
+from families.seeding import item_rng
+from runner.errors import UserError
+
+
+@dataclass(frozen=True)
+class GenerationPlan:
+    """Which family and complexity item i gets: families round-robin, complexities in a weighted cycle."""
+
+    seed: int
+    families: tuple[str, ...]
+    cycle: tuple[int, ...]
+
+    def item(self, index: int) -> Skeleton:
+        """Item `index`, made without items 0..index-1: its RNG comes from a hash of its coordinates."""
+        family = self.families[index % len(self.families)]
+        complexity = self.cycle[(index // len(self.families)) % len(self.cycle)]
+        return FAMILIES[family].generate(index, complexity, item_rng(self.seed, family, index, complexity))
+
+    def items(self, count: int, start: int = 0) -> Iterator[Skeleton]:
+        """Items start..start+count-1, one at a time."""
+        for index in range(start, start + count):
+            yield self.item(index)
+
+
+def complexity_cycle(weights: dict[int, Fraction]) -> tuple[int, ...]:
+    """A cycle whose every prefix is as close as possible to the weights (smooth weighted round-robin).
+
+    The cycle's length is the common denominator, so each full cycle hits the target exactly, and
+    any run is a prefix of a longer one with the same seed.
+    """
+    weights = {c: Fraction(w) for c, w in weights.items() if w > 0}
+    denom = 1
+    for w in weights.values():
+        denom = denom * w.denominator // _gcd(denom, w.denominator)
+    ints = {c: int(w * denom) for c, w in weights.items()}
+    total = sum(ints.values())
+    current = dict.fromkeys(ints, 0)
+    cycle = []
+    for _ in range(total):
+        for c in current:
+            current[c] += ints[c]
+        best = max(sorted(current), key=lambda c: current[c])
+        current[best] -= total
+        cycle.append(best)
+    return tuple(cycle)
+
+
+def _gcd(a: int, b: int) -> int:
+    while b:
+        a, b = b, a % b
+    return a
+
+
+def parse_hop_dist(text: str) -> dict[int, Fraction]:
+    """`1:0.1,2:0.4,3:0.25` -> weights per complexity; UserError naming the bad part."""
+    weights: dict[int, Fraction] = {}
+    for part in text.split(","):
+        if ":" not in part:
+            raise UserError(f"--target-hop-dist: {part!r} should be COMPLEXITY:FRACTION, e.g. 2:0.4")
+        c, w = part.split(":", 1)
+        try:
+            complexity = parse_complexity(c)
+            weight = Fraction(w.strip()).limit_denominator(1000)
+        except (ValueError, ZeroDivisionError) as exc:
+            raise UserError(f"--target-hop-dist: {part!r}: {exc}") from None
+        if weight < 0:
+            raise UserError(f"--target-hop-dist: {part!r}: a fraction must not be negative")
+        weights[complexity] = weights.get(complexity, Fraction(0)) + weight
+    if sum(weights.values()) <= 0:
+        raise UserError("--target-hop-dist: the fractions add up to zero")
+    return weights
+
+
+def make_plan(seed: int, complexities: Sequence[str | int] = ("medium",), families: Sequence[str] = (),
+              hop_dist: str | None = None) -> GenerationPlan:
+    """Check the user's choices and build the plan; UserError names the value at fault."""
+    names = tuple(families) or tuple(FAMILIES)
+    for name in names:
+        if name not in FAMILIES:
+            raise UserError(f"unknown family {name!r}: expected one of {', '.join(FAMILIES)}")
+    if hop_dist:
+        cycle = complexity_cycle(parse_hop_dist(hop_dist))
+    else:
+        try:
+            cycle = tuple(parse_complexity(c) for c in complexities)
+        except ValueError as exc:
+            raise UserError(str(exc)) from None
+    return GenerationPlan(seed=seed, families=names, cycle=cycle)
+
+
+def logicmark_record(sk: Skeleton, index: int) -> bytes:
+    """The LogicMark card's dataset format for one equality skeleton."""
+    if sk.family != "equality":
+        raise UserError(f"--format logicmark writes only the equality family, not {sk.family}")
+    return orjson.dumps({
+        "id": f"symbolic_{index:05d}", "domain": "Symbolic", "context": logicmark_context(sk),
+        "options": list(sk.answer_options), "answer_index": sk.answer_options.index(sk.gold_answer),
+        "answer": sk.gold_answer, "hop_depth": sk.complexity})
+
+
+def logicmark_context(sk: Skeleton) -> str:
+    """`If:\\na = b\\nb != c\\n\\nThen`: the card's context for the premises of an equality skeleton."""
+    ops = {"EQUAL": "=", "NOT_EQUAL": "!="}
+    lines = [f"{f.arguments[0]} {ops[f.predicate]} {f.arguments[1]}" for f in sk.facts]
+    return "If:\n" + "\n".join(lines) + "\n\nThen"

@@ -1,0 +1,39 @@
+"""Reading skeletons.jsonl as a stream: each line parsed and validated, errors named by line number."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterator
+
+from families.ir import Skeleton, SkeletonError, skeleton_from_json
+from runner.errors import UserError
+
+
+def scan(path: Path) -> Iterator[tuple[int, Skeleton | SkeletonError]]:
+    """Yield (line number, skeleton or the error of that line); blank lines are skipped, ids must be unique."""
+    seen: set[str] = set()
+    try:
+        fh = open(path, "rb")
+    except OSError as exc:
+        raise UserError(f"{path}: cannot read skeletons ({exc.strerror})") from None
+    with fh:
+        for lineno, line in enumerate(fh, 1):
+            if not line.strip():
+                continue
+            try:
+                sk = skeleton_from_json(line)
+            except SkeletonError as exc:
+                yield lineno, exc
+                continue
+            if sk.id in seen:
+                yield lineno, SkeletonError(f"id: {sk.id!r} appears twice in the file")
+                continue
+            seen.add(sk.id)
+            yield lineno, sk
+
+
+def read_skeletons(path: Path) -> Iterator[Skeleton]:
+    """Stream valid skeletons; the first bad line raises UserError naming the file and line."""
+    for lineno, item in scan(path):
+        if isinstance(item, SkeletonError):
+            raise UserError(f"{path}:{lineno}: {item}")
+        yield item
