@@ -1,0 +1,1 @@
+"""Model providers behind one small async interface: OpenAI-compatible HTTP, Anthropic, built-ins."""

@@ -1,0 +1,83 @@
+"""Anthropic Messages API: render as text, solve through a forced tool whose input schema has the enum."""
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+
+from providers.base import Completion, ProviderFailure, RenderRequest, SolveRequest, Usage
+from providers.http import HTTPProvider
+from providers.labels import check_label, json_schema, parse_free_text
+
+API_VERSION = "2023-06-01"
+DEFAULT_URL = "https://api.anthropic.com"
+CONSTRAINTS = ("auto", "tool", "none")
+
+
+class Anthropic(HTTPProvider):
+    """POST /v1/messages with x-api-key and anthropic-version headers."""
+
+    path = "/v1/messages"
+
+    def __init__(self, name: str, model: str, urls: list[str], *, api_key: str, constraint: str = "auto",
+                 extra_body: dict | None = None, **http: Any):
+        super().__init__(name, model, urls, secret=api_key, **http)
+        self.constraint = constraint
+        self.extra_body = dict(extra_body or {})
+
+    def headers(self) -> dict[str, str]:
+        return {**super().headers(), "x-api-key": self._secret or "", "anthropic-version": API_VERSION}
+
+    def _body(self, prompt: str, temperature: float, max_tokens: int) -> dict[str, Any]:
+        body = {"model": self.model, "max_tokens": max_tokens, "temperature": temperature,
+                "messages": [{"role": "user", "content": prompt}]}
+        body.update(self.extra_body)
+        return body
+
+    @staticmethod
+    def _parse(data: dict[str, Any]) -> tuple[list[dict], str | None, Usage]:
+        content = data.get("content")
+        if not isinstance(content, list):
+            raise ProviderFailure("malformed response: no content list", retryable=True)
+        usage = data.get("usage") or {}
+        return content, data.get("stop_reason"), Usage(int(usage.get("input_tokens") or 0),
+                                                       int(usage.get("output_tokens") or 0))
+
+    async def render(self, request: RenderRequest) -> Completion:
+        body = self._body(request.prompt, request.temperature, request.max_tokens)
+
+        async def attempt() -> Completion:
+            data, latency = await self.post(body)
+            content, stop, usage = self._parse(data)
+            text = "".join(b.get("text", "") for b in content if b.get("type") == "text")
+            return Completion(status="ok", text=text, finish_reason=stop, usage=usage, latency_s=latency)
+        return await self.run(attempt, "none")
+
+    async def solve(self, request: SolveRequest) -> Completion:
+        asked = request.constraint if request.constraint != "auto" else self.constraint
+        mode = "tool" if asked in ("auto", "tool") else "none"
+        labels = request.labels
+        body = self._body(request.prompt, request.temperature, request.max_tokens)
+        if mode == "tool":
+            body["tools"] = [{"name": "answer", "description": "Give the answer label.",
+                              "input_schema": json_schema(labels)}]
+            body["tool_choice"] = {"type": "tool", "name": "answer"}
+
+        async def attempt() -> Completion:
+            data, latency = await self.post(body)
+            content, stop, usage = self._parse(data)
+            if mode == "tool":
+                block = next((b for b in content if b.get("type") == "tool_use"), None)
+                value = (block or {}).get("input", {}).get("answer") if block else None
+                text = orjson.dumps(block.get("input")).decode() if block else ""
+                label = check_label(value, labels)
+            else:
+                text = "".join(b.get("text", "") for b in content if b.get("type") == "text")
+                label = parse_free_text(text, labels)
+            return Completion(status="ok" if label else "invalid", text=text, label=label,
+                              finish_reason=stop, usage=usage, latency_s=latency, constrained=mode,
+                              reason=None if label else "answer not in the label set")
+        return await self.run(attempt, mode)
+
+    def describe(self) -> dict[str, Any]:
+        return {"kind": "anthropic", "model": self.model, "extra_body": self.extra_body}

@@ -1,0 +1,97 @@
+"""The provider interface, its request and result records, and the failure a provider classifies."""
+from __future__ import annotations
+
+import abc
+from dataclasses import dataclass, field
+from typing import Any, Literal, Mapping
+
+Status = Literal["ok", "invalid", "error"]
+CONSTRAINTS = ("auto", "choice", "json_schema", "grammar", "tool", "none")
+
+
+@dataclass(frozen=True, slots=True)
+class Usage:
+    """Token counts as the server reported them (0 where it reported none)."""
+
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class RenderRequest:
+    """Turn a redacted skeleton into a problem: `prompt` for models, `payload` for the template renderer."""
+
+    prompt: str
+    payload: Mapping[str, Any]        # the redacted skeleton: never gold_answer or proof
+    temperature: float = 0.0
+    max_tokens: int = 1024
+    sample: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class SolveRequest:
+    """Answer a rendered problem with one of `labels`."""
+
+    prompt: str
+    labels: tuple[str, ...]
+    temperature: float = 0.0
+    max_tokens: int = 16
+    constraint: str = "auto"
+    sample: int = 0
+    family: str = ""                  # for built-in baselines; never the gold answer
+    complexity: int = 0
+    seed_key: str = ""                # a stable per-unit string for seeded baselines
+
+
+@dataclass(frozen=True, slots=True)
+class Completion:
+    """What a stage got back, success or not: errors are data, never exceptions that end a run."""
+
+    status: Status
+    text: str = ""
+    label: str | None = None
+    finish_reason: str | None = None
+    usage: Usage = field(default_factory=Usage)
+    latency_s: float = 0.0
+    attempts: int = 1
+    constrained: str = "none"         # the constraint actually sent: choice, json_schema, grammar, tool, none
+    reason: str | None = None         # why status is not ok
+
+
+class ProviderFailure(Exception):
+    """One failed attempt, as the provider classifies it; the retry policy decides what happens next.
+
+    retryable: try again (after `retry_after` seconds when the server said so);
+    otherwise `final` says whether it ends the unit as an `error` result (e.g. context_length).
+    """
+
+    def __init__(self, reason: str, *, retryable: bool, retry_after: float | None = None):
+        super().__init__(reason)
+        self.reason = reason
+        self.retryable = retryable
+        self.retry_after = retry_after
+
+
+class Provider(abc.ABC):
+    """What every provider offers the runner."""
+
+    name: str
+    model: str
+
+    @abc.abstractmethod
+    async def render(self, request: RenderRequest) -> Completion:
+        """Render a problem text; status error after the retries are spent."""
+
+    @abc.abstractmethod
+    async def solve(self, request: SolveRequest) -> Completion:
+        """Answer with one label; `invalid` (raw text kept) when the answer is not in the label set."""
+
+    async def start(self) -> None:
+        """Open sessions, check health; called once before the first request."""
+
+    async def close(self) -> None:
+        """Release sessions and connections."""
+
+    def describe(self) -> dict[str, Any]:
+        """What identifies this provider's results (goes into unit keys): kind and model."""
+        return {"kind": type(self).__name__, "model": self.model}

@@ -1,0 +1,141 @@
+"""Built-in providers that need no server: the template renderer and the random and prior baselines."""
+from __future__ import annotations
+
+import hashlib
+import random
+import time
+from collections import Counter
+from functools import lru_cache
+from typing import Any, Mapping
+
+from providers.base import Completion, Provider, RenderRequest, SolveRequest
+
+PEOPLE = ("Alice", "Bruno", "Chiara", "Dmitri", "Elif", "Farah", "Goran", "Hana", "Ines", "Jonas",
+          "Kofi", "Lena", "Mateo", "Nadia", "Oskar", "Priya", "Quinn", "Rosa", "Sven", "Tariq",
+          "Una", "Viktor", "Wren", "Ximena", "Yusuf", "Zofia")
+CLUBS = ("Amber", "Birch", "Cobalt", "Dune", "Ember", "Fjord", "Garnet", "Harbor", "Iris", "Juniper",
+         "Kestrel", "Lumen", "Maple", "Nimbus", "Onyx", "Pine", "Quartz", "Reed", "Slate", "Tundra",
+         "Umber", "Vale", "Willow", "Xenon", "Yarrow", "Zephyr")
+JARS = ("red", "blue", "green", "yellow")
+
+
+def _names(payload: Mapping[str, Any], type_name: str, pool: tuple[str, ...]) -> dict[str, str]:
+    """Invented names for the symbols of one type, fixed by the skeleton's id (deterministic)."""
+    symbols = [s for s, t in payload["entities"].items() if t == type_name]
+    rng = random.Random(hashlib.blake2b(payload["id"].encode(), digest_size=8).digest())
+    chosen = rng.sample(pool, len(symbols)) if len(symbols) <= len(pool) else \
+        [f"{pool[i % len(pool)]} {i // len(pool) + 1}" for i in range(len(symbols))]
+    return dict(zip(symbols, chosen))
+
+
+def _labels_line(labels: list[str]) -> str:
+    return "Answer with exactly one of: " + ", ".join(labels) + "."
+
+
+def render_template(payload: Mapping[str, Any]) -> str:
+    """A plain-English problem stating every premise, with the answer labels verbatim."""
+    family, facts, labels = payload["family"], payload["facts"], list(payload["answer_options"])
+    if family == "equality":   # exactly the LogicMark card's task format
+        ops = {"EQUAL": "=", "NOT_EQUAL": "!="}
+        lines = ["If:"] + [f"{f['arguments'][0]} {ops[f['predicate']]} {f['arguments'][1]}" for f in facts]
+        lines += ["", "Then"] + [f"{chr(65 + i)}. {opt}" for i, opt in enumerate(labels)]
+        return "\n".join(lines)
+    if family == "transitive_order":
+        n = _names(payload, "Entity", PEOPLE)
+        body = [f"{n[a]} stands somewhere to the left of {n[b]}." for a, b in (f["arguments"] for f in facts)]
+        x, y = (n[s] for s in payload["query"]["arguments"])
+        ask = (f"Where does {x} stand relative to {y}? Answer LEFT_OF if {x} is to the left of {y}, "
+               f"RIGHT_OF if {x} is to the right of {y}, UNKNOWN if the statements do not settle it.")
+        return "People stand in a row.\n" + "\n".join(body) + "\n\n" + ask + "\n" + _labels_line(labels)
+    if family == "membership_inheritance":
+        p, c = _names(payload, "Entity", PEOPLE), _names(payload, "Set", CLUBS)
+        say = {"MEMBER_OF": lambda a, b: f"{p[a]} is a member of the {c[b]} club.",
+               "NOT_MEMBER_OF": lambda a, b: f"{p[a]} is not a member of the {c[b]} club.",
+               "SUBSET_OF": lambda a, b: f"Every member of the {c[a]} club is a member of the {c[b]} club."}
+        body = [say[f["predicate"]](*f["arguments"]) for f in facts]
+        x, s = payload["query"]["arguments"]
+        ask = (f"Is {p[x]} a member of the {c[s]} club? Answer YES if it follows, NO if it follows that "
+               f"{p[x]} is not, UNKNOWN if the statements do not settle it.")
+        return "\n".join(body) + "\n\n" + ask + "\n" + _labels_line(labels)
+    if family == "sequential_state_update":
+        jar = dict(zip(sorted(payload["entities"]), JARS))
+        steps = []
+        for f in facts:
+            c, k = f["arguments"]
+            if f["predicate"] == "INITIAL_VALUE":
+                steps.append(f"The {jar[c]} jar starts with {k} marbles.")
+            elif f["predicate"] == "INCREMENT":
+                steps.append(f"Then {k} marbles are put into the {jar[c]} jar.")
+            else:
+                steps.append(f"Then {k} marbles are taken out of the {jar[c]} jar.")
+        target = jar[payload["query"]["arguments"][0]]
+        ask = f"How many marbles are in the {target} jar at the end?"
+        return "These events happen in this order:\n" + "\n".join(steps) + "\n\n" + ask + "\n" + _labels_line(labels)
+    raise ValueError(f"template renderer: no template for family {family!r}")
+
+
+class Template(Provider):
+    """The deterministic renderer; it reads only the redacted payload."""
+
+    def __init__(self, name: str, model: str = "template-v1"):
+        self.name, self.model = name, model
+
+    async def render(self, request: RenderRequest) -> Completion:
+        started = time.perf_counter()
+        text = render_template(request.payload)
+        return Completion(status="ok", text=text, finish_reason="stop", latency_s=time.perf_counter() - started)
+
+    async def solve(self, request: SolveRequest) -> Completion:
+        return Completion(status="error", reason="the template provider only renders")
+
+    def describe(self) -> dict[str, Any]:
+        return {"kind": "template", "model": self.model}
+
+
+class RandomSolver(Provider):
+    """A uniformly random label, seeded by (seed, unit), so reruns give the same answers."""
+
+    def __init__(self, name: str, seed: int = 0):
+        self.name, self.model, self.seed = name, "random", seed
+
+    async def render(self, request: RenderRequest) -> Completion:
+        return Completion(status="error", reason="the random provider only solves")
+
+    async def solve(self, request: SolveRequest) -> Completion:
+        key = f"{self.seed}\x1f{request.seed_key}\x1f{request.sample}".encode()
+        rng = random.Random(hashlib.blake2b(key, digest_size=8).digest())
+        label = request.labels[rng.randrange(len(request.labels))]
+        return Completion(status="ok", text=label, label=label, finish_reason="stop")
+
+    def describe(self) -> dict[str, Any]:
+        return {"kind": "random", "seed": self.seed}
+
+
+@lru_cache(maxsize=None)
+def prior_slot(family: str, complexity: int) -> int:
+    """The answer position the family's generator gives most often at this complexity (from 600 items)."""
+    from families.registry import FAMILIES
+    from families.seeding import item_rng
+    fam = FAMILIES[family]
+    slots = Counter()
+    for i in range(600):
+        sk = fam.generate(i, complexity, item_rng(-1, family, i, complexity))
+        slots[sk.answer_options.index(sk.gold_answer)] += 1
+    return min(slots, key=lambda s: (-slots[s], s))
+
+
+class PriorSolver(Provider):
+    """The most frequent label (or answer position) of the family: what a solver gets from the prior alone."""
+
+    def __init__(self, name: str):
+        self.name, self.model = name, "prior"
+
+    async def render(self, request: RenderRequest) -> Completion:
+        return Completion(status="error", reason="the prior provider only solves")
+
+    async def solve(self, request: SolveRequest) -> Completion:
+        label = request.labels[prior_slot(request.family, request.complexity) % len(request.labels)]
+        return Completion(status="ok", text=label, label=label, finish_reason="stop")
+
+    def describe(self) -> dict[str, Any]:
+        return {"kind": "prior"}

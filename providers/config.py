@@ -1,0 +1,138 @@
+"""Provider settings from a grid file: checked whole, with errors naming `providers.<name>.<key>`."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from providers.base import CONSTRAINTS, Provider
+from providers.retry import RetryPolicy
+
+
+class ConfigError(ValueError):
+    """A provider setting is wrong; the message starts with its key path."""
+
+
+KINDS = ("openai", "vllm", "anthropic", "template", "random", "prior")
+_HTTP_KEYS = {"model", "base_url", "api_key_env", "max_concurrency", "rate_per_s", "connect_timeout_s",
+              "read_timeout_s", "retries", "extra_body", "constraint"}
+ALLOWED = {
+    "openai": _HTTP_KEYS | {"server"},
+    "vllm": _HTTP_KEYS | {"launch"},   # an OpenAI-compatible server known to be vLLM
+    "anthropic": _HTTP_KEYS,
+    "template": {"model"},
+    "random": {"seed"},
+    "prior": set(),
+}
+
+
+@dataclass(frozen=True)
+class ProviderConfig:
+    """One provider as the grid declares it."""
+
+    name: str
+    kind: str
+    settings: Mapping[str, Any] = field(default_factory=dict)
+
+    def identity(self) -> dict[str, Any]:
+        """What changes this provider's results (goes into unit keys); URLs, caps and keys do not."""
+        s = self.settings
+        keep = {"kind": "openai" if self.kind == "vllm" else self.kind}
+        for key in ("model", "extra_body", "seed"):
+            if key in s:
+                keep[key] = s[key]
+        return keep
+
+
+def _need(cond: bool, path: str, what: str) -> None:
+    if not cond:
+        raise ConfigError(f"{path}: {what}")
+
+
+def parse_provider(name: str, raw: Any, env: Mapping[str, str] | None = None) -> ProviderConfig:
+    """Check one provider's settings (and that its API key variable is set); ConfigError names the key."""
+    env = os.environ if env is None else env
+    base = f"providers.{name}"
+    _need(isinstance(raw, dict), base, "expected a mapping with at least `kind`")
+    kind = raw.get("kind")
+    _need(kind in KINDS, f"{base}.kind", f"expected one of {', '.join(KINDS)}, got {kind!r}")
+    settings = {k: v for k, v in raw.items() if k != "kind"}
+    for key in settings:
+        _need(key in ALLOWED[kind], f"{base}.{key}",
+              f"not a setting of kind {kind} (expected one of {', '.join(sorted(ALLOWED[kind])) or 'none'})")
+    if kind in ("openai", "vllm", "anthropic"):
+        _need(isinstance(settings.get("model"), str) and settings["model"], f"{base}.model", "expected a model name")
+        urls = settings.get("base_url", "https://api.anthropic.com" if kind == "anthropic" else None)
+        if kind == "vllm" and urls is None and "launch" in settings:
+            urls = "launch"
+        if isinstance(urls, str):
+            urls = [urls]
+        _need(isinstance(urls, list) and urls and all(isinstance(u, str) and (u.startswith(("http://", "https://"))
+              or u == "launch") for u in urls), f"{base}.base_url", "expected an http(s) URL or a list of them")
+        for key, lo in (("max_concurrency", 1), ("retries", 1)):
+            if key in settings:
+                v = settings[key]
+                _need(isinstance(v, int) and not isinstance(v, bool) and v >= lo, f"{base}.{key}",
+                      f"expected an integer >= {lo}")
+        for key in ("rate_per_s", "connect_timeout_s", "read_timeout_s"):
+            if key in settings:
+                v = settings[key]
+                _need(isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0, f"{base}.{key}",
+                      "expected a number > 0")
+        if "extra_body" in settings:
+            _need(isinstance(settings["extra_body"], dict), f"{base}.extra_body", "expected a mapping")
+        constraint = settings.get("constraint", "auto")
+        allowed = ("auto", "tool", "none") if kind == "anthropic" else tuple(c for c in CONSTRAINTS)
+        _need(constraint in allowed, f"{base}.constraint", f"expected one of {', '.join(allowed)}")
+        if kind == "openai":
+            from providers.openai_compat import SERVERS
+            server = settings.get("server", "auto")
+            _need(server in SERVERS, f"{base}.server", f"expected one of {', '.join(SERVERS)}")
+        key_env = settings.get("api_key_env", "ANTHROPIC_API_KEY" if kind == "anthropic" else None)
+        if key_env is not None:
+            _need(isinstance(key_env, str) and key_env, f"{base}.api_key_env", "expected an environment variable name")
+            _need(bool(env.get(key_env)), f"{base}.api_key_env", f"environment variable {key_env} is not set")
+        settings = {**settings, "base_url": urls}
+        if key_env is not None:
+            settings["api_key_env"] = key_env
+    if kind == "random" and "seed" in settings:
+        _need(isinstance(settings["seed"], int), f"{base}.seed", "expected an integer")
+    if kind == "template" and "model" in settings:
+        _need(isinstance(settings["model"], str), f"{base}.model", "expected a string")
+    return ProviderConfig(name=name, kind=kind, settings=settings)
+
+
+def _http_kwargs(s: Mapping[str, Any], concurrency: int) -> dict[str, Any]:
+    return dict(max_concurrency=s.get("max_concurrency", concurrency), rate_per_s=s.get("rate_per_s"),
+                connect_timeout_s=s.get("connect_timeout_s", 10.0), read_timeout_s=s.get("read_timeout_s", 600.0),
+                policy=RetryPolicy(attempts=s.get("retries", 5)))
+
+
+def build_provider(cfg: ProviderConfig, env: Mapping[str, str] | None = None,
+                   urls: list[str] | None = None) -> Provider:
+    """Make the provider object (no request is sent); `urls` overrides base_url (launched servers)."""
+    env = os.environ if env is None else env
+    s = cfg.settings
+    key = env.get(s["api_key_env"]) if s.get("api_key_env") else None
+    builders: dict[str, Callable[[], Provider]] = {
+        "template": lambda: _builtin("Template")(cfg.name, s.get("model", "template-v1")),
+        "random": lambda: _builtin("RandomSolver")(cfg.name, s.get("seed", 0)),
+        "prior": lambda: _builtin("PriorSolver")(cfg.name),
+    }
+    if cfg.kind in builders:
+        return builders[cfg.kind]()
+    if cfg.kind == "anthropic":
+        from providers.anthropic import Anthropic
+        return Anthropic(cfg.name, s["model"], urls or s["base_url"], api_key=key or "",
+                         constraint=s.get("constraint", "auto"), extra_body=s.get("extra_body"),
+                         **_http_kwargs(s, 8))
+    from providers.openai_compat import OpenAICompatible
+    return OpenAICompatible(cfg.name, s["model"], urls or s["base_url"],
+                            server="vllm" if cfg.kind == "vllm" else s.get("server", "auto"),
+                            constraint=s.get("constraint", "auto"), extra_body=s.get("extra_body"),
+                            api_key=key, **_http_kwargs(s, 64))
+
+
+def _builtin(name: str):
+    from providers import builtin
+    return getattr(builtin, name)

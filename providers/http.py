@@ -1,0 +1,178 @@
+"""HTTP plumbing shared by the HTTP providers: one session, replica routing, caps, timing, classification."""
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import time
+from dataclasses import dataclass
+from typing import Any, Awaitable, Callable, Mapping
+
+import aiohttp
+import orjson
+from asyncio_throttle import Throttler
+
+from providers.base import Completion, Provider, ProviderFailure
+from providers.retry import RetryPolicy, retry_after_seconds, with_retries
+
+_CONTEXT_SIGNS = ("context length", "context_length", "maximum context", "prompt is too long",
+                  "exceed_context_size", "context window", "too many tokens")
+
+
+@dataclass
+class Endpoint:
+    """One server (a replica): its own cap on requests in flight and its health."""
+
+    url: str
+    semaphore: asyncio.Semaphore
+    load: int = 0          # requests routed here and not finished: in flight plus waiting for the cap
+    down_until: float = 0.0
+    strikes: int = 0
+
+
+class EndpointPool:
+    """Least-in-flight routing over replicas; a replica that fails is taken out and re-checked later."""
+
+    def __init__(self, urls: list[str], max_concurrency: int, recheck_s: float = 5.0):
+        self.endpoints = [Endpoint(u.rstrip("/"), asyncio.Semaphore(max_concurrency)) for u in urls]
+        self.recheck_s = recheck_s
+
+    def choose(self) -> Endpoint:
+        """The healthy replica with the least load (if none is healthy, the first back); counts it at once.
+
+        Counting at routing time, not when the request starts, keeps a burst from all picking one replica.
+        """
+        now = time.monotonic()
+        healthy = [e for e in self.endpoints if e.down_until <= now]
+        ep = min(healthy, key=lambda e: e.load) if healthy else min(self.endpoints, key=lambda e: e.down_until)
+        ep.load += 1
+        return ep
+
+    def mark_down(self, ep: Endpoint) -> None:
+        """Take a replica out for a while, longer after each failure in a row (at most a minute)."""
+        if len(self.endpoints) > 1:
+            ep.strikes += 1
+            ep.down_until = time.monotonic() + min(self.recheck_s * 2 ** (ep.strikes - 1), 60.0)
+
+    def mark_up(self, ep: Endpoint) -> None:
+        ep.strikes, ep.down_until = 0, 0.0
+
+
+def error_message(raw: bytes) -> str:
+    """The server's error text: `error.message` (OpenAI, vLLM, Anthropic), `message`, or the body's start."""
+    try:
+        obj = orjson.loads(raw)
+    except orjson.JSONDecodeError:
+        return raw[:200].decode("utf-8", "replace").strip()
+    if isinstance(obj, dict):
+        err = obj.get("error", obj)
+        if isinstance(err, dict):
+            return str(err.get("message") or err.get("type") or err)[:300]
+        return str(err)[:300]
+    return str(obj)[:200]
+
+
+def classify(status: int, raw: bytes, headers: Mapping[str, str]) -> ProviderFailure:
+    """Classify a non-200 answer: 408, 429, 5xx retry (after Retry-After); context length is a result."""
+    message = error_message(raw)
+    if status == 400 and any(s in message.lower() for s in _CONTEXT_SIGNS):
+        return ProviderFailure(f"context_length: {message}", retryable=False)
+    if status in (408, 429) or status >= 500:
+        return ProviderFailure(f"http {status}: {message}", retryable=True,
+                               retry_after=retry_after_seconds(headers))
+    return ProviderFailure(f"http {status}: {message}", retryable=False)
+
+
+class HTTPProvider(Provider):
+    """A provider that POSTs JSON to one or several replicas through one pooled session."""
+
+    path = ""
+
+    def __init__(self, name: str, model: str, urls: list[str], *, max_concurrency: int,
+                 rate_per_s: float | None, connect_timeout_s: float, read_timeout_s: float,
+                 policy: RetryPolicy, secret: str | None = None):
+        self.name, self.model, self.urls = name, model, urls
+        self.max_concurrency = max_concurrency
+        self.pool = EndpointPool(urls, max_concurrency)
+        self.throttle = Throttler(rate_limit=rate_per_s, period=1.0) if rate_per_s else None
+        self.timeout = aiohttp.ClientTimeout(total=None, sock_connect=connect_timeout_s, sock_read=read_timeout_s)
+        self.policy = policy
+        self._secret = secret
+        self._session: aiohttp.ClientSession | None = None
+
+    def headers(self) -> dict[str, str]:
+        """Request headers (the API key goes here and nowhere else)."""
+        return {"content-type": "application/json"}
+
+    def scrub(self, text: str) -> str:
+        """Remove the secret from any text that may reach a log or an error message."""
+        return text.replace(self._secret, "***") if self._secret else text
+
+    async def start(self) -> None:
+        if self._session is None:
+            # One session per provider; its pool is exactly as large as the caps allow, so a request
+            # that holds a semaphore never waits for a connection.
+            connector = aiohttp.TCPConnector(limit=self.max_concurrency * len(self.urls),
+                                             limit_per_host=self.max_concurrency, ttl_dns_cache=300)
+            self._session = aiohttp.ClientSession(connector=connector, timeout=self.timeout,
+                                                  headers=self.headers())
+
+    async def close(self) -> None:
+        if self._session is not None:
+            await self._session.close()
+            self._session = None
+
+    async def get_json(self, url: str) -> Any:
+        """A plain GET (health and model checks), outside the caps and the retry policy."""
+        await HTTPProvider.start(self)
+        async with self._session.get(url) as resp:
+            raw = await resp.read()
+            if resp.status != 200:
+                raise classify(resp.status, raw, resp.headers)
+            return orjson.loads(raw)
+
+    async def post(self, body: dict[str, Any]) -> tuple[dict[str, Any], float]:
+        """One attempt: take the endpoint's semaphore, respect the start rate, then time the request."""
+        await self.start()
+        ep = self.pool.choose()
+        try:
+            return await self._post_to(ep, body)
+        finally:
+            ep.load -= 1
+
+    async def _post_to(self, ep: Endpoint, body: dict[str, Any]) -> tuple[dict[str, Any], float]:
+        async with ep.semaphore:
+            if self.throttle is not None:
+                async with self.throttle:
+                    pass
+            started = time.perf_counter()
+            try:
+                async with self._session.post(ep.url + self.path, data=orjson.dumps(body)) as resp:
+                    raw = await resp.read()
+                    latency = time.perf_counter() - started
+                    if resp.status != 200:
+                        if resp.status >= 500:
+                            self.pool.mark_down(ep)
+                        raise classify(resp.status, raw, resp.headers)
+            except asyncio.TimeoutError:
+                raise ProviderFailure(f"timeout after {time.perf_counter() - started:.1f}s", retryable=True) from None
+            except (aiohttp.ClientConnectionError, aiohttp.ClientPayloadError) as exc:
+                self.pool.mark_down(ep)
+                raise ProviderFailure(f"connection: {type(exc).__name__}", retryable=True) from None
+        self.pool.mark_up(ep)
+        try:
+            data = orjson.loads(raw)
+        except orjson.JSONDecodeError:
+            raise ProviderFailure("malformed response: not JSON", retryable=True) from None
+        if not isinstance(data, dict):
+            raise ProviderFailure("malformed response: not a JSON object", retryable=True)
+        return data, latency
+
+    async def run(self, attempt: Callable[[], Awaitable[Completion]], constrained: str) -> Completion:
+        """Run one unit's attempts under the retry policy; failures come back as error records."""
+        try:
+            result, attempts = await with_retries(attempt, self.policy)
+        except ProviderFailure as exc:
+            reason = self.scrub(exc.reason)
+            return Completion(status="error", reason=reason, attempts=getattr(exc, "attempts", 1),
+                              constrained=constrained)
+        return dataclasses.replace(result, attempts=attempts)

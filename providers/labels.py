@@ -1,0 +1,72 @@
+"""Label handling: the documented free-text parser, and the constrained-output formats of each dialect."""
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+import orjson
+
+ANSWER_KEY = "answer"
+
+
+def json_schema(labels: Iterable[str]) -> dict:
+    """The JSON schema of `{"answer": <one label>}`."""
+    return {"type": "object", "properties": {ANSWER_KEY: {"type": "string", "enum": list(labels)}},
+            "required": [ANSWER_KEY], "additionalProperties": False}
+
+
+def gbnf(labels: Iterable[str]) -> str:
+    """A llama.cpp GBNF grammar whose only sentences are the labels."""
+    def quote(s: str) -> str:
+        return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return "root ::= " + " | ".join(quote(l) for l in labels)
+
+
+def parse_free_text(text: str, labels: tuple[str, ...]) -> str | None:
+    """The label a free-text answer gives, or None.
+
+    In order: the whole text (trimmed of spaces, quotes, brackets and final punctuation) is a label;
+    the text is JSON with an "answer" that is a label; a line `Answer: X` (the last one) names a
+    label; else the label whose last whole-word occurrence ends latest (ties: the longer label), so
+    "not LEFT_OF but RIGHT_OF" gives RIGHT_OF. Matching is exact case first, then case-insensitive.
+    """
+    stripped = text.strip().strip("\"'`*[]().:").strip()
+    if stripped in labels:
+        return stripped
+    from_json = parse_json_answer(text, labels)
+    if from_json is not None:
+        return from_json
+    for line in reversed(text.strip().splitlines()):
+        m = re.match(r"^\W*(?:final\s+)?answer\s*(?:is)?\s*[:=-]?\s*(.+?)\s*$", line, re.IGNORECASE)
+        if m:
+            cand = m.group(1).strip().strip("\"'`*[]().:").strip()
+            for label in labels:
+                if cand == label or cand.lower() == label.lower():
+                    return label
+            break
+    for flags in (0, re.IGNORECASE):
+        best: tuple[int, int, str] | None = None
+        for label in labels:
+            pattern = rf"(?<![\w!=<>]){re.escape(label)}(?![\w])"
+            ends = [m.end() for m in re.finditer(pattern, text, flags)]
+            if ends and (best is None or (ends[-1], len(label)) > best[:2]):
+                best = (ends[-1], len(label), label)
+        if best:
+            return best[2]
+    return None
+
+
+def parse_json_answer(text: str, labels: tuple[str, ...]) -> str | None:
+    """`{"answer": X}` with X a label, else None."""
+    try:
+        obj = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return None
+    if isinstance(obj, dict) and obj.get(ANSWER_KEY) in labels:
+        return obj[ANSWER_KEY]
+    return None
+
+
+def check_label(value: str | None, labels: tuple[str, ...]) -> str | None:
+    """The value if it is exactly one of the labels (whatever the server promised), else None."""
+    return value if value in labels else None

@@ -1,0 +1,127 @@
+"""OpenAI-compatible chat completions (vLLM, SGLang, llama.cpp, TGI, OpenAI), in each server's dialect."""
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import aiohttp
+
+from providers.base import Completion, ProviderFailure, RenderRequest, SolveRequest, Usage
+from providers.http import HTTPProvider
+from providers.labels import check_label, gbnf, json_schema, parse_free_text, parse_json_answer
+
+# The constraint `auto` sends to each server. vLLM >= 0.12 takes structured_outputs.choice and
+# silently ignores guided_choice; llama.cpp ignores structured_outputs but takes json_schema.
+AUTO_CONSTRAINT = {"vllm": "choice", "sglang": "json_schema", "llamacpp": "json_schema",
+                   "tgi": "json_schema", "openai": "json_schema"}
+SERVERS = tuple(AUTO_CONSTRAINT) + ("auto",)
+OWNED_BY = {"vllm": "vllm", "sglang": "sglang", "llamacpp": "llamacpp", "tgi": "tgi"}
+
+
+class OpenAICompatible(HTTPProvider):
+    """Chat completions against one URL or a list of replicas."""
+
+    path = "/chat/completions"
+
+    def __init__(self, name: str, model: str, urls: list[str], *, server: str = "auto",
+                 constraint: str = "auto", extra_body: dict | None = None, api_key: str | None = None,
+                 **http: Any):
+        super().__init__(name, model, urls, secret=api_key, **http)
+        self.server, self.constraint = server, constraint
+        self.extra_body = dict(extra_body or {})
+
+    def headers(self) -> dict[str, str]:
+        h = super().headers()
+        if self._secret:
+            h["authorization"] = f"Bearer {self._secret}"
+        return h
+
+    async def start(self) -> None:
+        """Open the session; with `server: auto`, learn the dialect from /models (`owned_by`)."""
+        await super().start()
+        if self.server == "auto":
+            self.server = await self._detect_server()
+
+    async def _detect_server(self) -> str:
+        try:
+            listing = await self.get_json(self.urls[0] + "/models")
+            owners = {m.get("owned_by") for m in listing.get("data", []) if m.get("id") == self.model}
+        except (ProviderFailure, OSError, ValueError, asyncio.TimeoutError, aiohttp.ClientError):
+            owners = set()   # unreachable or unusual server: the OpenAI dialect is the safe default
+        return next((OWNED_BY[o] for o in owners if o in OWNED_BY), "openai")
+
+    def resolve_constraint(self, asked: str) -> str:
+        """The constraint to send: the request's, else the provider's, `auto` chosen by server."""
+        mode = asked if asked != "auto" else self.constraint
+        return AUTO_CONSTRAINT.get(self.server, "json_schema") if mode == "auto" else mode
+
+    def _body(self, prompt: str, temperature: float, max_tokens: int, seed: int | None) -> dict[str, Any]:
+        body: dict[str, Any] = {"model": self.model, "messages": [{"role": "user", "content": prompt}],
+                                "temperature": temperature, "max_tokens": max_tokens}
+        if seed is not None:
+            body["seed"] = seed
+        body.update(self.extra_body)
+        return body
+
+    @staticmethod
+    def _message(data: dict[str, Any]) -> tuple[dict[str, Any], str | None, Usage]:
+        try:
+            choice = data["choices"][0]
+            message = choice["message"]
+        except (KeyError, IndexError, TypeError):
+            raise ProviderFailure("malformed response: no choices[0].message", retryable=True) from None
+        usage = data.get("usage") or {}
+        return message, choice.get("finish_reason"), Usage(int(usage.get("prompt_tokens") or 0),
+                                                           int(usage.get("completion_tokens") or 0))
+
+    async def render(self, request: RenderRequest) -> Completion:
+        body = self._body(request.prompt, request.temperature, request.max_tokens,
+                          request.sample if request.temperature > 0 else None)
+
+        async def attempt() -> Completion:
+            data, latency = await self.post(body)
+            message, finish, usage = self._message(data)
+            return Completion(status="ok", text=message.get("content") or "", finish_reason=finish,
+                              usage=usage, latency_s=latency)
+        return await self.run(attempt, "none")
+
+    async def solve(self, request: SolveRequest) -> Completion:
+        mode = self.resolve_constraint(request.constraint)
+        labels = request.labels
+        body = self._body(request.prompt, request.temperature, request.max_tokens,
+                          request.sample if request.temperature > 0 else None)
+        if mode == "choice":
+            body["structured_outputs"] = {"choice": list(labels)}
+        elif mode == "json_schema":
+            body["response_format"] = {"type": "json_schema", "json_schema": {
+                "name": "answer", "strict": True, "schema": json_schema(labels)}}
+        elif mode == "grammar":
+            body["grammar"] = gbnf(labels)
+        elif mode == "tool":
+            body["tools"] = [{"type": "function", "function": {
+                "name": "answer", "description": "Give the answer label.", "parameters": json_schema(labels)}}]
+            body["tool_choice"] = {"type": "function", "function": {"name": "answer"}}
+
+        async def attempt() -> Completion:
+            data, latency = await self.post(body)
+            message, finish, usage = self._message(data)
+            text = message.get("content") or ""
+            if mode in ("choice", "grammar"):
+                label = check_label(text.strip(), labels)
+            elif mode == "json_schema":
+                label = parse_json_answer(text, labels)
+            elif mode == "tool":
+                calls = message.get("tool_calls") or []
+                text = calls[0].get("function", {}).get("arguments", "") if calls else text
+                label = parse_json_answer(text, labels)
+            else:
+                label = parse_free_text(text, labels)
+            # Whatever was requested, only a label of the set counts (a server may ignore the constraint).
+            return Completion(status="ok" if label else "invalid", text=text, label=label,
+                              finish_reason=finish, usage=usage, latency_s=latency, constrained=mode,
+                              reason=None if label else "answer not in the label set")
+        return await self.run(attempt, mode)
+
+    def describe(self) -> dict[str, Any]:
+        return {"kind": "openai", "model": self.model, "extra_body": self.extra_body}
+

@@ -1,0 +1,274 @@
+"""A fake OpenAI-compatible server shaped like vLLM, for fault injection in tests and as a benchmark target.
+
+Runs aiohttp on 127.0.0.1 at a random port, in a thread of its own (`FakeServer().start()`) or as a
+process (`python -m tests.fake_server --port 0`, which prints the URL). Faults are scripted: each
+request takes the next entry of `script` (then `default`): ok, 429, 429-date, 500, 503, drop, slow,
+malformed, context, 404. Honours `structured_outputs.choice`; ignores unknown fields like vLLM does
+(so `guided_choice` has no effect); an unconstrained chat answer echoes the prompt.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import collections
+import email.utils
+import hashlib
+import re
+import threading
+import time
+from typing import Any
+
+import orjson
+from aiohttp import web
+
+
+class FakeServer:
+    """The server and its counters (requests seen, in flight now, most in flight at once, bodies)."""
+
+    def __init__(self, model: str = "fake-model", *, latency_s: float = 0.0, slow_s: float = 5.0,
+                 retry_after: str = "1", record_bodies: bool = True, owned_by: str = "vllm"):
+        self.model, self.latency_s, self.slow_s = model, latency_s, slow_s
+        self.retry_after, self.record_bodies, self.owned_by = retry_after, record_bodies, owned_by
+        self.script: collections.deque[str] = collections.deque()
+        self.answer_override: str | None = None   # a server that ignores constraints answers this
+        self.echo_auth_in_errors = False          # some APIs quote the key they refused
+        self.default = "ok"
+        self.healthy = True
+        self.requests = 0
+        self.in_flight = 0
+        self.max_in_flight = 0
+        self.bodies: list[dict[str, Any]] = []
+        self.headers_seen: list[dict[str, str]] = []
+        self.faults_served: collections.Counter[str] = collections.Counter()
+        self.url = ""
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._runner: web.AppRunner | None = None
+        self._thread: threading.Thread | None = None
+
+    # ---- application -------------------------------------------------------------------------
+    def app(self) -> web.Application:
+        app = web.Application(client_max_size=64 * 1024 * 1024)
+        app.router.add_post("/v1/chat/completions", self._chat)
+        app.router.add_post("/v1/completions", self._completions)
+        app.router.add_post("/v1/messages", self._messages)
+        app.router.add_get("/health", self._health)
+        app.router.add_get("/v1/models", self._models)
+        return app
+
+    async def _health(self, request: web.Request) -> web.Response:
+        return web.Response(status=200 if self.healthy else 503)
+
+    async def _models(self, request: web.Request) -> web.Response:
+        return web.json_response({"object": "list", "data": [
+            {"id": self.model, "object": "model", "owned_by": self.owned_by}]})
+
+    @staticmethod
+    def _error(status: int, message: str, kind: str, headers: dict | None = None) -> web.Response:
+        body = orjson.dumps({"error": {"message": message, "type": kind, "param": None, "code": status}})
+        return web.Response(status=status, body=body, content_type="application/json", headers=headers)
+
+    async def _fault(self, request: web.Request) -> web.StreamResponse | None:
+        fault = self.script.popleft() if self.script else self.default
+        self.faults_served[fault] += 1
+        if self.latency_s:
+            await asyncio.sleep(self.latency_s)
+        if fault == "ok":
+            return None
+        if fault == "429":
+            return self._error(429, "rate limited", "RateLimitError", {"Retry-After": self.retry_after})
+        if fault == "429-date":
+            when = email.utils.formatdate(time.time() + float(self.retry_after), usegmt=True)
+            return self._error(429, "rate limited", "RateLimitError", {"Retry-After": when})
+        if fault in ("500", "503"):
+            return self._error(int(fault), "server error", "InternalServerError")
+        if fault == "404":
+            return self._error(404, "The model does not exist.", "NotFoundError")
+        if fault == "context":
+            return self._error(400, "This model's maximum context length is 2048 tokens. However, you "
+                                    "requested 4096 tokens.", "BadRequestError")
+        if fault == "malformed":
+            return web.Response(status=200, body=b'{"choices": [', content_type="application/json")
+        if fault == "drop":
+            request.transport.close()
+            return web.Response(status=200)
+        if fault == "slow":
+            await asyncio.sleep(self.slow_s)
+            return None
+        raise ValueError(f"unknown fault {fault!r}")
+
+    async def _enter(self, request: web.Request) -> dict[str, Any] | web.Response:
+        self.requests += 1
+        self.in_flight += 1
+        self.max_in_flight = max(self.max_in_flight, self.in_flight)
+        try:
+            body = orjson.loads(await request.read())
+        except orjson.JSONDecodeError:
+            return self._error(400, "malformed JSON body", "BadRequestError")
+        if self.record_bodies:
+            self.bodies.append(body)
+            self.headers_seen.append(dict(request.headers))
+        if body.get("model") != self.model:
+            auth = f" (key {request.headers.get('Authorization', '')})" if self.echo_auth_in_errors else ""
+            return self._error(404, f"The model `{body.get('model')}` does not exist{auth}.", "NotFoundError")
+        return body
+
+    async def _chat(self, request: web.Request) -> web.StreamResponse:
+        try:
+            body = await self._enter(request)
+            if isinstance(body, web.Response):
+                return body
+            fault = await self._fault(request)
+            if fault is not None:
+                return fault
+            prompt = "".join(m.get("content") or "" for m in body.get("messages", []))
+            message: dict[str, Any] = {"role": "assistant", "content": None}
+            so = body.get("structured_outputs") or {}
+            rf = body.get("response_format") or {}
+            if so.get("choice"):
+                message["content"] = self.pick(prompt, so["choice"])
+            elif rf.get("type") == "json_schema":
+                enum = rf["json_schema"]["schema"]["properties"]["answer"]["enum"]
+                message["content"] = orjson.dumps({"answer": self.pick(prompt, enum)}).decode()
+            elif body.get("grammar") and self.owned_by == "llamacpp":   # llama.cpp's GBNF
+                message["content"] = self.pick(prompt, re.findall(r'"((?:[^"\\]|\\.)*)"', body["grammar"]))
+            elif body.get("tools") and body.get("tool_choice"):
+                enum = body["tools"][0]["function"]["parameters"]["properties"]["answer"]["enum"]
+                message["tool_calls"] = [{"id": "call-0", "type": "function", "function": {
+                    "name": "answer", "arguments": orjson.dumps({"answer": self.pick(prompt, enum)}).decode()}}]
+            else:
+                message["content"] = prompt   # unconstrained: echo (renders then carry every label)
+            if self.answer_override is not None:
+                message = {"role": "assistant", "content": self.answer_override}
+            text = message["content"] or ""
+            return web.json_response({
+                "id": "chatcmpl-fake", "object": "chat.completion", "created": int(time.time()),
+                "model": self.model, "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
+                "usage": {"prompt_tokens": len(prompt.split()), "completion_tokens": len(text.split()),
+                          "total_tokens": len(prompt.split()) + len(text.split())}}, dumps=lambda o: orjson.dumps(o).decode())
+        finally:
+            self.in_flight -= 1
+
+    async def _completions(self, request: web.Request) -> web.StreamResponse:
+        try:
+            body = await self._enter(request)
+            if isinstance(body, web.Response):
+                return body
+            fault = await self._fault(request)
+            if fault is not None:
+                return fault
+            prompt = body.get("prompt", "")
+            tokens = prompt.split() if isinstance(prompt, str) else [str(t) for t in prompt]
+            choice: dict[str, Any] = {"index": 0, "text": prompt if body.get("echo") else "", "finish_reason": "length"}
+            if body.get("logprobs") is not None:
+                lps = [None] + [-0.1 * (1 + int(hashlib.md5(t.encode()).hexdigest(), 16) % 50) for t in tokens[1:]]
+                choice["logprobs"] = {"tokens": tokens, "token_logprobs": lps}
+            return web.json_response({"id": "cmpl-fake", "object": "text_completion", "model": self.model,
+                                      "choices": [choice], "usage": {"prompt_tokens": len(tokens), "completion_tokens": 0}})
+        finally:
+            self.in_flight -= 1
+
+    async def _messages(self, request: web.Request) -> web.StreamResponse:
+        """Anthropic's Messages API: x-api-key and anthropic-version required, tool_use when forced."""
+        try:
+            if not request.headers.get("x-api-key") or not request.headers.get("anthropic-version"):
+                self.requests += 1
+                return self._anthropic_error(401, "authentication_error", "invalid x-api-key")
+            body = await self._enter(request)
+            if isinstance(body, web.Response):
+                return self._anthropic_error(body.status, "not_found_error", "model not found")
+            fault = await self._fault(request)
+            if fault is not None:
+                if fault.status == 429 or fault.status >= 500:
+                    kind = "rate_limit_error" if fault.status == 429 else "overloaded_error"
+                    return self._anthropic_error(529 if fault.status == 503 else fault.status, kind,
+                                                 "busy", dict(fault.headers))
+                if fault.status == 400:
+                    return self._anthropic_error(400, "invalid_request_error",
+                                                 "prompt is too long: 300000 tokens > 200000 maximum")
+                return fault
+            prompt = "".join(m["content"] if isinstance(m["content"], str) else "" for m in body["messages"])
+            if body.get("tool_choice", {}).get("type") == "tool":
+                enum = body["tools"][0]["input_schema"]["properties"]["answer"]["enum"]
+                content = [{"type": "tool_use", "id": "toolu_fake", "name": "answer",
+                            "input": {"answer": self.pick(prompt, enum)}}]
+                stop, out = "tool_use", 5
+            else:
+                content, stop, out = [{"type": "text", "text": prompt}], "end_turn", len(prompt.split())
+            return web.json_response({"id": "msg_fake", "type": "message", "role": "assistant",
+                                      "model": self.model, "content": content, "stop_reason": stop,
+                                      "usage": {"input_tokens": len(prompt.split()), "output_tokens": out}})
+        finally:
+            if request.headers.get("x-api-key") and request.headers.get("anthropic-version"):
+                self.in_flight -= 1
+
+    @staticmethod
+    def _anthropic_error(status: int, kind: str, message: str, headers: dict | None = None) -> web.Response:
+        keep = {k: v for k, v in (headers or {}).items() if k.lower() == "retry-after"}
+        body = orjson.dumps({"type": "error", "error": {"type": kind, "message": message}})
+        return web.Response(status=status, body=body, content_type="application/json", headers=keep)
+
+    @staticmethod
+    def pick(prompt: str, labels: list[str]) -> str:
+        """A deterministic label for a prompt (a 'model' with no skill, stable across runs)."""
+        return labels[int(hashlib.blake2b(prompt.encode(), digest_size=4).hexdigest(), 16) % len(labels)]
+
+    # ---- lifecycle ---------------------------------------------------------------------------
+    def start(self) -> "FakeServer":
+        """Serve in a background thread; returns once the port is bound (self.url set)."""
+        ready = threading.Event()
+
+        def serve() -> None:
+            self._loop = asyncio.new_event_loop()
+            asyncio.set_event_loop(self._loop)
+            self._runner = web.AppRunner(self.app(), access_log=None)
+            self._loop.run_until_complete(self._runner.setup())
+            site = web.TCPSite(self._runner, "127.0.0.1", 0)
+            self._loop.run_until_complete(site.start())
+            port = site._server.sockets[0].getsockname()[1]
+            self.url = f"http://127.0.0.1:{port}/v1"
+            ready.set()
+            self._loop.run_forever()
+            self._loop.run_until_complete(self._runner.cleanup())
+            self._loop.close()
+
+        self._thread = threading.Thread(target=serve, daemon=True, name="fake-server")
+        self._thread.start()
+        ready.wait(10)
+        return self
+
+    def stop(self) -> None:
+        """Stop serving and join the thread."""
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self._loop.stop)
+            self._thread.join(10)
+            self._loop = None
+
+    def __enter__(self) -> "FakeServer":
+        return self.start()
+
+    def __exit__(self, *exc: Any) -> None:
+        self.stop()
+
+
+def main() -> None:
+    """Serve in the foreground: `python -m tests.fake_server --port 0 --latency 0`."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--port", type=int, default=0)
+    ap.add_argument("--model", default="fake-model")
+    ap.add_argument("--latency", type=float, default=0.0)
+    args = ap.parse_args()
+    server = FakeServer(args.model, latency_s=args.latency, record_bodies=False)
+
+    async def run() -> None:
+        runner = web.AppRunner(server.app(), access_log=None)
+        await runner.setup()
+        site = web.TCPSite(runner, "127.0.0.1", args.port)
+        await site.start()
+        print(f"http://127.0.0.1:{site._server.sockets[0].getsockname()[1]}/v1", flush=True)
+        await asyncio.Event().wait()
+
+    asyncio.run(run())
+
+
+if __name__ == "__main__":
+    main()

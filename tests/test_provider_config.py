@@ -1,0 +1,46 @@
+"""Provider settings are checked before any request, with errors naming `providers.<name>.<key>`."""
+from __future__ import annotations
+
+import pytest
+
+from providers.config import ConfigError, build_provider, parse_provider
+
+
+@pytest.mark.parametrize("raw, path", [
+    ({"kind": "openai", "base_url": "http://x/v1"}, "providers.p.model"),
+    ({"kind": "openai", "model": "m"}, "providers.p.base_url"),
+    ({"kind": "openai", "model": "m", "base_url": "ftp://x"}, "providers.p.base_url"),
+    ({"kind": "gpt"}, "providers.p.kind"),
+    ({"model": "m"}, "providers.p.kind"),
+    ({"kind": "anthropic", "model": "claude"}, "providers.p.api_key_env"),
+    ({"kind": "openai", "model": "m", "base_url": "http://x/v1", "api_key_env": "NOPE_UNSET"}, "providers.p.api_key_env"),
+    ({"kind": "openai", "model": "m", "base_url": "http://x/v1", "max_concurrency": 0}, "providers.p.max_concurrency"),
+    ({"kind": "openai", "model": "m", "base_url": "http://x/v1", "constraint": "regex"}, "providers.p.constraint"),
+    ({"kind": "anthropic", "model": "m", "constraint": "choice"}, "providers.p.constraint"),
+    ({"kind": "openai", "model": "m", "base_url": "http://x/v1", "temprature": 0}, "providers.p.temprature"),
+    ({"kind": "random", "seed": "x"}, "providers.p.seed"),
+    ("openai", "providers.p"),
+])
+def test_bad_settings_name_provider_and_key(raw, path):
+    with pytest.raises(ConfigError) as err:
+        parse_provider("p", raw, env={})
+    assert str(err.value).startswith(path + ":"), str(err.value)
+    assert "\n" not in str(err.value)
+
+
+def test_unset_key_message_names_the_variable_not_a_value():
+    with pytest.raises(ConfigError, match="environment variable ANTHROPIC_API_KEY is not set"):
+        parse_provider("claude", {"kind": "anthropic", "model": "claude-x"}, env={})
+
+
+def test_identity_ignores_urls_and_caps_but_not_model():
+    a = parse_provider("p", {"kind": "vllm", "model": "m", "base_url": "http://a/v1", "max_concurrency": 8}, env={})
+    b = parse_provider("p", {"kind": "openai", "model": "m", "base_url": ["http://b/v1", "http://c/v1"]}, env={})
+    c = parse_provider("p", {"kind": "openai", "model": "m2", "base_url": "http://b/v1"}, env={})
+    assert a.identity() == b.identity() != c.identity()
+
+
+@pytest.mark.parametrize("kind", ["template", "random", "prior"])
+def test_builtins_need_no_settings(kind):
+    provider = build_provider(parse_provider("b", {"kind": kind}, env={}), env={})
+    assert provider.name == "b"

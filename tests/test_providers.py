@@ -1,0 +1,199 @@
+"""HTTP providers against the fake server on 127.0.0.1: dialects, faults, retries, caps, replicas, secrets."""
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+
+from providers.base import RenderRequest, SolveRequest
+from providers.config import build_provider, parse_provider
+from tests.fake_server import FakeServer
+
+LABELS = ("LEFT_OF", "RIGHT_OF", "UNKNOWN")
+KEY = "sk-test-SECRET-0123456789"
+
+
+@pytest.fixture
+def server():
+    with FakeServer() as srv:
+        yield srv
+
+
+def make(kind: str, url, env=None, **settings):
+    settings.setdefault("model", "fake-model")
+    cfg = parse_provider("p", {"kind": kind, "base_url": url, **settings}, env=env or {})
+    return build_provider(cfg, env=env or {})
+
+
+def run(provider, *requests):
+    async def go():
+        await provider.start()
+        try:
+            return await asyncio.gather(*(provider.solve(r) if isinstance(r, SolveRequest) else provider.render(r)
+                                          for r in requests))
+        finally:
+            await provider.close()
+    return asyncio.run(go())
+
+
+def solve_req(constraint="auto", labels=LABELS):
+    return SolveRequest(prompt="Who is left? " + " ".join(labels), labels=labels, constraint=constraint)
+
+
+@pytest.mark.parametrize("kind, settings, expect", [
+    ("vllm", {}, "choice"),
+    ("openai", {}, "choice"),                      # auto: /v1/models says owned_by vllm
+    ("openai", {"server": "llamacpp"}, "json_schema"),
+    ("openai", {"server": "openai"}, "json_schema"),
+    ("openai", {"constraint": "tool"}, "tool"),
+    ("openai", {"constraint": "none"}, "none"),
+])
+def test_solve_dialects_send_the_server_s_constraint(server, kind, settings, expect):
+    (res,) = run(make(kind, server.url, **settings), solve_req())
+    body = server.bodies[-1]
+    assert "guided_choice" not in body
+    assert res.constrained == expect and res.status == "ok" and res.label in LABELS
+    if expect == "choice":
+        assert body["structured_outputs"] == {"choice": list(LABELS)}
+    elif expect == "json_schema":
+        schema = body["response_format"]["json_schema"]["schema"]
+        assert body["response_format"]["type"] == "json_schema"
+        assert schema["properties"]["answer"]["enum"] == list(LABELS) and schema["required"] == ["answer"]
+    elif expect == "tool":
+        assert body["tool_choice"] == {"type": "function", "function": {"name": "answer"}}
+        assert body["tools"][0]["function"]["parameters"]["properties"]["answer"]["enum"] == list(LABELS)
+    else:
+        assert not {"structured_outputs", "response_format", "grammar", "tools"} & set(body)
+
+
+def test_vllm_ignores_llamacpp_grammar_and_answer_is_checked(server):
+    # vLLM ignores a top-level `grammar` (HTTP 200, unconstrained echo): the label check catches it.
+    (res,) = run(make("vllm", server.url, constraint="grammar"), solve_req())
+    assert res.constrained == "grammar" and res.status == "invalid" and res.text.startswith("Who is left?")
+
+
+def test_llamacpp_detected_from_models_listing_and_grammar_honoured():
+    with FakeServer(owned_by="llamacpp") as srv:
+        (res,) = run(make("openai", srv.url), solve_req())
+        assert res.constrained == "json_schema" and "response_format" in srv.bodies[-1]
+        (res,) = run(make("openai", srv.url, constraint="grammar"), solve_req())
+        assert srv.bodies[-1]["grammar"] == 'root ::= "LEFT_OF" | "RIGHT_OF" | "UNKNOWN"'
+        assert res.constrained == "grammar" and res.status == "ok" and res.label in LABELS
+
+
+def test_answer_outside_label_set_is_invalid_with_raw_kept(server):
+    server.answer_override = "Probably the left one, honestly"   # a server that ignored the constraint
+    (res,) = run(make("vllm", server.url), solve_req())
+    assert res.status == "invalid" and res.label is None
+    assert res.text == "Probably the left one, honestly" and res.reason
+
+
+def test_render_returns_text_usage_and_latency(server):
+    (res,) = run(make("vllm", server.url), RenderRequest(prompt="Write a story about E0 and E1", payload={}))
+    assert res.status == "ok" and "E0" in res.text and res.finish_reason == "stop"
+    assert res.usage.prompt_tokens > 0 and res.latency_s > 0 and res.attempts == 1
+    body = server.bodies[-1]
+    assert body["messages"] == [{"role": "user", "content": "Write a story about E0 and E1"}]
+
+
+def test_extra_body_passed_through(server):
+    run(make("vllm", server.url, extra_body={"top_k": 5, "repetition_penalty": 1.1}), solve_req())
+    assert server.bodies[-1]["top_k"] == 5 and server.bodies[-1]["repetition_penalty"] == 1.1
+
+
+@pytest.mark.parametrize("fault", ["429", "429-date", "500", "503", "drop", "malformed", "slow"])
+def test_each_fault_is_retried_to_success(server, fault):
+    server.retry_after, server.slow_s = "0", 3.0
+    server.script.extend([fault])
+    (res,) = run(make("vllm", server.url, read_timeout_s=0.5), solve_req())
+    assert res.status == "ok" and res.attempts == 2 and server.faults_served[fault] == 1
+
+
+@pytest.mark.parametrize("fault", ["500", "drop", "malformed"])
+def test_persistent_fault_ends_as_error_after_configured_attempts(server, fault):
+    server.default = fault
+    (res,) = run(make("vllm", server.url, retries=3), solve_req())
+    assert res.status == "error" and res.attempts == 3 and server.requests == 3 and res.reason
+
+
+@pytest.mark.parametrize("fault, reason", [("404", "http 404"), ("context", "context_length")])
+def test_non_retryable_fails_at_once(server, fault, reason):
+    server.default = fault
+    (res,) = run(make("vllm", server.url, retries=5), solve_req())
+    assert res.status == "error" and res.attempts == 1 and server.requests == 1
+    assert res.reason.startswith(reason)
+
+
+def test_retry_after_is_waited(server):
+    server.retry_after = "1"
+    server.script.extend(["429"])
+    started = time.monotonic()
+    (res,) = run(make("vllm", server.url), solve_req())
+    assert res.status == "ok" and res.attempts == 2 and time.monotonic() - started >= 0.95
+
+
+def test_in_flight_cap_never_exceeded(server):
+    server.latency_s = 0.05
+    provider = make("vllm", server.url, max_concurrency=4)
+    results = run(provider, *[solve_req() for _ in range(40)])
+    assert all(r.status == "ok" for r in results)
+    assert server.max_in_flight == 4
+
+
+def test_start_rate_limited(server):
+    provider = make("vllm", server.url, rate_per_s=20)
+    started = time.monotonic()
+    run(provider, *[solve_req() for _ in range(30)])
+    assert time.monotonic() - started >= 0.45   # 30 starts at 20/s cannot finish in one window
+
+
+def test_replicas_least_in_flight_and_dead_replica_taken_out():
+    with FakeServer() as a, FakeServer() as b:
+        a.latency_s = b.latency_s = 0.02
+        dead = "http://127.0.0.1:9/v1"   # nothing listens on the discard port
+        provider = make("vllm", [a.url, b.url, dead], max_concurrency=4)
+        results = run(provider, *[solve_req() for _ in range(60)])
+        assert all(r.status == "ok" for r in results)
+        assert a.requests > 10 and b.requests > 10
+        assert a.max_in_flight <= 4 and b.max_in_flight <= 4
+
+
+def test_secret_sent_as_bearer_but_never_in_errors(server):
+    env = {"MY_KEY": KEY}
+    server.echo_auth_in_errors = True
+    provider = make("openai", server.url, env=env, api_key_env="MY_KEY", model="wrong-model")
+    (res,) = run(provider, solve_req())
+    assert server.headers_seen[-1]["Authorization"] == f"Bearer {KEY}"
+    assert res.status == "error" and KEY not in res.reason and "***" in res.reason
+
+
+# ---- Anthropic --------------------------------------------------------------------------------
+
+def anthropic(server, **settings):
+    root = server.url[: -len("/v1")]
+    return make("anthropic", root, env={"ANTHROPIC_API_KEY": KEY}, **settings)
+
+
+def test_anthropic_forced_tool_with_enum(server):
+    (res,) = run(anthropic(server), solve_req())
+    body, headers = server.bodies[-1], server.headers_seen[-1]
+    assert headers["x-api-key"] == KEY and headers["anthropic-version"] == "2023-06-01"
+    assert body["tool_choice"] == {"type": "tool", "name": "answer"}
+    assert body["tools"][0]["input_schema"]["properties"]["answer"]["enum"] == list(LABELS)
+    assert body["max_tokens"] > 0
+    assert res.status == "ok" and res.constrained == "tool" and res.label in LABELS
+    assert res.finish_reason == "tool_use" and res.usage.completion_tokens == 5
+
+
+def test_anthropic_render_and_overload_retry(server):
+    server.retry_after = "0"
+    server.script.extend(["503", "429"])   # served as 529 overloaded_error, then 429 rate_limit_error
+    (res,) = run(anthropic(server), RenderRequest(prompt="Tell E0 and E1", payload={}))
+    assert res.status == "ok" and res.attempts == 3 and "E0" in res.text
+
+
+def test_anthropic_context_length_is_a_result(server):
+    server.default = "context"
+    (res,) = run(anthropic(server), solve_req())
+    assert res.status == "error" and res.reason.startswith("context_length") and res.attempts == 1

@@ -1,0 +1,73 @@
+"""The one retry policy: what is retried, how long it waits, and the rate-limit headers it reads."""
+from __future__ import annotations
+
+import asyncio
+import email.utils
+
+import pytest
+
+from providers.base import ProviderFailure
+from providers.retry import RetryPolicy, parse_duration, retry_after_seconds, with_retries
+
+
+@pytest.mark.parametrize("text, secs", [("1s", 1.0), ("6m0s", 360.0), ("20ms", 0.02), ("1h2m3.5s", 3723.5),
+                                        ("7", 7.0), ("0.5", 0.5), ("soon", None)])
+def test_parse_duration(text, secs):
+    assert parse_duration(text) == secs
+
+
+def test_retry_after_seconds_and_http_date():
+    now = 1_700_000_000.0
+    assert retry_after_seconds({"Retry-After": "3"}, now) == 3.0
+    date = email.utils.formatdate(now + 30, usegmt=True)
+    assert retry_after_seconds({"retry-after": date}, now) == pytest.approx(30, abs=1)
+
+
+def test_ratelimit_reset_headers():
+    now = 1_700_000_000.0
+    assert retry_after_seconds({"x-ratelimit-reset-requests": "2s", "x-ratelimit-reset-tokens": "6m0s"}, now) == 360
+    assert retry_after_seconds({"anthropic-ratelimit-requests-reset": "2023-11-14T22:13:40Z"}, now) == 20
+    assert retry_after_seconds({"content-type": "x"}, now) is None
+
+
+def test_only_retryable_failures_are_retried():
+    calls = []
+
+    async def flaky():
+        calls.append(1)
+        if len(calls) < 3:
+            raise ProviderFailure("503", retryable=True, retry_after=0)
+        return "done"
+    assert asyncio.run(with_retries(flaky, RetryPolicy(attempts=5))) == ("done", 3)
+
+    async def final():
+        calls.append(1)
+        raise ProviderFailure("http 401", retryable=False)
+    calls.clear()
+    with pytest.raises(ProviderFailure) as err:
+        asyncio.run(with_retries(final, RetryPolicy(attempts=5)))
+    assert len(calls) == 1 and err.value.attempts == 1
+
+
+def test_bugs_are_not_retried():
+    calls = []
+
+    async def bug():
+        calls.append(1)
+        raise KeyError("oops")
+    with pytest.raises(KeyError):
+        asyncio.run(with_retries(bug, RetryPolicy(attempts=5)))
+    assert len(calls) == 1
+
+
+def test_wait_is_capped_and_honours_server():
+    policy = RetryPolicy(attempts=3, max_wait_s=10)
+
+    class State:
+        attempt_number = 1
+
+        class outcome:
+            @staticmethod
+            def exception():
+                return ProviderFailure("429", retryable=True, retry_after=3600)
+    assert policy.wait(State) == 10
