@@ -49,7 +49,8 @@ def _need(cond: bool, path: str, what: str) -> None:
         raise ConfigError(f"{path}: {what}")
 
 
-def parse_provider(name: str, raw: Any, env: Mapping[str, str] | None = None) -> ProviderConfig:
+def parse_provider(name: str, raw: Any, env: Mapping[str, str] | None = None,
+                   require_keys: bool = True) -> ProviderConfig:
     """Check one provider's settings (and that its API key variable is set); ConfigError names the key."""
     env = os.environ if env is None else env
     base = f"providers.{name}"
@@ -91,7 +92,8 @@ def parse_provider(name: str, raw: Any, env: Mapping[str, str] | None = None) ->
         key_env = settings.get("api_key_env", "ANTHROPIC_API_KEY" if kind == "anthropic" else None)
         if key_env is not None:
             _need(isinstance(key_env, str) and key_env, f"{base}.api_key_env", "expected an environment variable name")
-            _need(bool(env.get(key_env)), f"{base}.api_key_env", f"environment variable {key_env} is not set")
+            _need(bool(env.get(key_env)) or not require_keys, f"{base}.api_key_env",
+                  f"environment variable {key_env} is not set")
         settings = {**settings, "base_url": urls}
         if key_env is not None:
             settings["api_key_env"] = key_env

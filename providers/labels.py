@@ -67,6 +67,11 @@ def parse_json_answer(text: str, labels: tuple[str, ...]) -> str | None:
     return None
 
 
+def missing_labels(text: str, labels: Iterable[str]) -> list[str]:
+    """The labels that do not appear verbatim, as whole words, in a rendered problem."""
+    return [l for l in labels if not re.search(rf"(?<![\w!=<>]){re.escape(l)}(?![\w])", text)]
+
+
 def check_label(value: str | None, labels: tuple[str, ...]) -> str | None:
     """The value if it is exactly one of the labels (whatever the server promised), else None."""
     return value if value in labels else None

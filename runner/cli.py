@@ -84,6 +84,29 @@ def validate(file: Path = typer.Argument(..., help="A skeletons JSONL file.")) -
     typer.echo(f"{file}: {good} skeletons valid")
 
 
+@app.command()
+def run(
+    grid: Path = typer.Option(..., "--grid", "-g", help="The grid file (YAML)."),
+    out: Optional[Path] = typer.Option(None, "--out", help="Run folder (default outputs/<name>)."),
+    shard: Optional[str] = typer.Option(None, "--shard", help="i/n: this process does shard i of n."),
+    dry_run: bool = typer.Option(False, "--dry-run", help="Print the plan and unit counts; send nothing."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bars and no table."),
+) -> None:
+    """Render and solve every cell of a grid; rerun the same command to resume."""
+    from runner import run_command
+    raise typer.Exit(run_command.run(grid, out, shard, dry_run, quiet))
+
+
+@app.command()
+def status(
+    folder: Optional[Path] = typer.Argument(None, help="A run folder, e.g. outputs/default."),
+    grid: Optional[Path] = typer.Option(None, "--grid", "-g", help="Or the grid file."),
+) -> None:
+    """Units done, invalid, errored and left per cell, without sending a request."""
+    from runner import run_command
+    raise typer.Exit(run_command.status(folder, grid))
+
+
 def _click_errors() -> tuple[type[BaseException], ...]:
     # Typer >= 0.20 carries its own copy of click: its errors are not click's classes.
     classes: list[type[BaseException]] = [click.ClickException]

@@ -1,0 +1,231 @@
+"""The grid file (YAML): skeleton source, providers, renderers, solvers; checked whole before any request."""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+import orjson
+import yaml
+
+from providers.config import ConfigError, ProviderConfig, parse_provider
+from runner.errors import UserError
+from runner.prompts import PLACEHOLDERS, RENDER_DEFAULT, SOLVE_DEFAULT
+
+RENDER_KINDS = {"openai", "vllm", "anthropic", "template"}
+SOLVE_KINDS = {"openai", "vllm", "anthropic", "random", "prior"}
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where skeletons come from: a JSONL file, or a generate block."""
+
+    path: str | None = None
+    count: int = 0
+    complexities: tuple[str, ...] = ("medium",)
+    seed: int = 0
+    families: tuple[str, ...] = ()
+    target_hop_dist: str | None = None
+
+
+@dataclass(frozen=True)
+class Stage:
+    """A renderer or solver entry: a provider and its settings for this stage."""
+
+    provider: str
+    prompt: str
+    temperature: float = 0.0
+    max_tokens: int = 1024
+    samples: int = 1
+    constraint: str = "auto"
+
+    @property
+    def label(self) -> str:
+        """How the stage is named in tables: the provider, with its sampling when it is not the default."""
+        return self.provider if self.temperature == 0 else f"{self.provider}@T{self.temperature:g}"
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A whole grid, resolved: prompt texts inlined, paths absolute."""
+
+    name: str
+    source: Source
+    providers: Mapping[str, ProviderConfig]
+    renderers: tuple[Stage, ...]
+    solvers: tuple[Stage, ...]
+    max_in_flight: int = 256      # skeletons in flight at once: the backpressure window
+    file: str = ""
+
+    def to_json(self) -> bytes:
+        """The resolved grid, as saved beside the logs."""
+        obj = asdict(self)
+        obj["providers"] = {n: {"kind": p.kind, **p.settings} for n, p in self.providers.items()}
+        return orjson.dumps(obj, option=orjson.OPT_SORT_KEYS | orjson.OPT_INDENT_2)
+
+    @classmethod
+    def from_json(cls, data: bytes) -> "Grid":
+        """The grid saved beside a run's logs (no API key needed: nothing will be sent)."""
+        obj = orjson.loads(data)
+        src = obj["source"]
+        return cls(name=obj["name"], file=obj.get("file", ""), max_in_flight=obj["max_in_flight"],
+                   source=Source(**{**src, "complexities": tuple(src["complexities"]),
+                                    "families": tuple(src["families"])}),
+                   providers={n: ProviderConfig(n, p.pop("kind"), p) for n, p in obj["providers"].items()},
+                   renderers=tuple(Stage(**st) for st in obj["renderers"]),
+                   solvers=tuple(Stage(**st) for st in obj["solvers"]))
+
+    def hash(self) -> str:
+        """A short hash of the resolved grid (without its file name)."""
+        obj = orjson.loads(self.to_json())
+        obj.pop("file", None)
+        return hashlib.blake2b(orjson.dumps(obj, option=orjson.OPT_SORT_KEYS), digest_size=8).hexdigest()
+
+
+class _Checker:
+    def __init__(self, file: str):
+        self.file = file
+
+    def fail(self, path: str, what: str) -> UserError:
+        return UserError(f"{self.file}: {path}: {what}")
+
+    def mapping(self, value: Any, path: str, keys: set[str], required: set[str] = frozenset()) -> dict:
+        if not isinstance(value, dict):
+            raise self.fail(path, "expected a mapping")
+        for key in value:
+            if key not in keys:
+                raise self.fail(f"{path}.{key}" if path else key,
+                                f"unknown key (expected one of {', '.join(sorted(keys))})")
+        for key in sorted(required):
+            if key not in value:
+                raise self.fail(f"{path}.{key}" if path else key, "missing")
+        return value
+
+    def number(self, value: Any, path: str, lo: float, hi: float | None = None, integer: bool = False) -> Any:
+        ok = isinstance(value, int) if integer else isinstance(value, (int, float))
+        if isinstance(value, bool) or not ok or value < lo or (hi is not None and value > hi):
+            kind = "an integer" if integer else "a number"
+            raise self.fail(path, f"expected {kind} >= {lo}" + (f" and <= {hi}" if hi is not None else "")
+                            + f", got {value!r}")
+        return value
+
+
+def load_grid(path: Path, env: Mapping[str, str] | None = None, require_keys: bool = True) -> Grid:
+    """Read and check a grid file; UserError names the file, the key path and what is expected."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise UserError(f"{path}: cannot read grid ({exc.strerror})") from None
+    try:
+        raw = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f":{mark.line + 1}" if mark is not None else ""
+        problem = getattr(exc, "problem", None) or "syntax error"
+        raise UserError(f"{path}{where}: not valid YAML ({problem})") from None
+    return parse_grid(raw, path, env, require_keys)
+
+
+def parse_grid(raw: Any, path: Path, env: Mapping[str, str] | None = None, require_keys: bool = True) -> Grid:
+    """Check a parsed grid; relative paths are taken from the grid file's folder."""
+    c = _Checker(str(path))
+    base = path.resolve().parent
+    top = c.mapping(raw, "", {"name", "skeletons", "providers", "renderers", "solvers", "max_in_flight"},
+                    {"name", "skeletons", "providers", "renderers", "solvers"})
+    name = top["name"]
+    if not isinstance(name, str) or not name or "/" in name or name.startswith("."):
+        raise c.fail("name", "expected a folder name (no '/', not starting with '.')")
+    source = _source(c, top["skeletons"], base)
+    if not isinstance(top["providers"], dict) or not top["providers"]:
+        raise c.fail("providers", "expected a mapping of provider names to settings")
+    providers = {}
+    for pname, praw in top["providers"].items():
+        try:
+            providers[str(pname)] = parse_provider(str(pname), praw, env, require_keys)
+        except ConfigError as exc:
+            raise UserError(f"{path}: {exc}") from None
+    renderers = _stages(c, top["renderers"], "renderers", providers, RENDER_KINDS, base)
+    solvers = _stages(c, top["solvers"], "solvers", providers, SOLVE_KINDS, base)
+    window = c.number(top.get("max_in_flight", 256), "max_in_flight", 1, integer=True)
+    return Grid(name=name, source=source, providers=providers, renderers=renderers, solvers=solvers,
+                max_in_flight=window, file=str(path.resolve()))
+
+
+def _source(c: _Checker, raw: Any, base: Path) -> Source:
+    from runner.generate import make_plan
+    s = c.mapping(raw, "skeletons", {"path", "generate"})
+    if ("path" in s) == ("generate" in s):
+        raise c.fail("skeletons", "expected exactly one of `path` (a JSONL file) or `generate` (a block)")
+    if "path" in s:
+        if not isinstance(s["path"], str):
+            raise c.fail("skeletons.path", "expected a file path")
+        p = (base / s["path"]).resolve()
+        if not p.is_file():
+            raise c.fail("skeletons.path", f"file {p} does not exist")
+        return Source(path=str(p))
+    g = c.mapping(s["generate"], "skeletons.generate",
+                  {"count", "complexities", "seed", "families", "target_hop_dist"}, {"count"})
+    count = c.number(g["count"], "skeletons.generate.count", 1, integer=True)
+    seed = c.number(g.get("seed", 0), "skeletons.generate.seed", -2**63, integer=True)
+    comps = g.get("complexities", ["medium"])
+    comps = [comps] if isinstance(comps, (str, int)) else comps
+    fams = g.get("families", [])
+    if not isinstance(comps, list) or not comps:
+        raise c.fail("skeletons.generate.complexities", "expected a list of short, medium, long or 1..20")
+    if not isinstance(fams, list):
+        raise c.fail("skeletons.generate.families", "expected a list of family names")
+    hop = g.get("target_hop_dist")
+    if isinstance(hop, dict):
+        hop = ",".join(f"{k}:{v}" for k, v in hop.items())
+    try:
+        make_plan(seed, [str(x) for x in comps], [str(f) for f in fams], hop)
+    except UserError as exc:
+        key = "families" if "family" in str(exc) else ("target_hop_dist" if hop else "complexities")
+        raise c.fail(f"skeletons.generate.{key}", str(exc)) from None
+    return Source(count=count, complexities=tuple(str(x) for x in comps), seed=seed,
+                  families=tuple(str(f) for f in fams), target_hop_dist=hop)
+
+
+def _stages(c: _Checker, raw: Any, key: str, providers: Mapping[str, ProviderConfig], kinds: set[str],
+            base: Path) -> tuple[Stage, ...]:
+    if not isinstance(raw, list) or not raw:
+        raise c.fail(key, "expected a list of provider names or mappings with `provider`")
+    stage = "render" if key == "renderers" else "solve"
+    allowed = {"provider", "prompt", "temperature", "max_tokens", "samples"} | ({"constraint"} if stage == "solve" else set())
+    out = []
+    for i, entry in enumerate(raw):
+        path = f"{key}[{i}]"
+        entry = {"provider": entry} if isinstance(entry, str) else entry
+        e = c.mapping(entry, path, allowed, {"provider"})
+        pname = e["provider"]
+        if pname not in providers:
+            raise c.fail(f"{path}.provider", f"unknown provider {pname!r} (defined: {', '.join(providers)})")
+        if providers[pname].kind not in kinds:
+            raise c.fail(f"{path}.provider", f"provider {pname!r} of kind {providers[pname].kind} cannot {stage}")
+        prompt = RENDER_DEFAULT if stage == "render" else SOLVE_DEFAULT
+        if "prompt" in e:
+            if not isinstance(e["prompt"], str):
+                raise c.fail(f"{path}.prompt", "expected a prompt template file path")
+            pfile = (base / e["prompt"]).resolve()
+            try:
+                prompt = pfile.read_text(encoding="utf-8")
+            except OSError:
+                raise c.fail(f"{path}.prompt", f"cannot read prompt file {pfile}") from None
+            for ph in PLACEHOLDERS[stage]:
+                if ph not in prompt:
+                    raise c.fail(f"{path}.prompt", f"{pfile} lacks the placeholder {ph}")
+        default_tokens = 1024 if stage == "render" else 16
+        constraint = e.get("constraint", "auto")
+        if constraint not in ("auto", "choice", "json_schema", "grammar", "tool", "none"):
+            raise c.fail(f"{path}.constraint", "expected auto, choice, json_schema, grammar, tool or none")
+        out.append(Stage(
+            provider=pname, prompt=prompt,
+            temperature=float(c.number(e.get("temperature", 0.0), f"{path}.temperature", 0.0, 2.0)),
+            max_tokens=c.number(e.get("max_tokens", default_tokens), f"{path}.max_tokens", 1, integer=True),
+            samples=c.number(e.get("samples", 1), f"{path}.samples", 1, integer=True),
+            constraint=constraint))
+    labels = [s.label for s in out]
+    if len(set(labels)) != len(labels):
+        raise c.fail(key, "the same provider is listed twice with the same temperature")
+    return tuple(out)

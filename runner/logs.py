@@ -1,0 +1,168 @@
+"""Append-only JSONL logs: whole-line writes, the resume index (torn lines tolerated), and the run lock."""
+from __future__ import annotations
+
+import fcntl
+import os
+import socket
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+import orjson
+
+from runner.errors import UserError
+
+TERMINAL = ("ok", "invalid")     # `error` records are tried again on resume
+
+
+class AppendLog:
+    """An O_APPEND file: each record is one write() of one whole line, flushed to the kernel at once.
+
+    Several processes (shards) may append to one log: O_APPEND places every write at the end, and a
+    line is never split across writes. A torn last line left by a crash is closed off with a newline
+    before the first new record, so it stays one bad line that readers skip.
+    """
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        size = os.fstat(self.fd).st_size
+        if size:
+            with open(path, "rb") as fh:
+                fh.seek(size - 1)
+                if fh.read(1) != b"\n":
+                    os.write(self.fd, b"\n")
+
+    def write(self, line: bytes) -> None:
+        """Append one complete line (it must end with a newline)."""
+        view = memoryview(line)
+        while view:
+            view = view[os.write(self.fd, view):]
+
+    def close(self) -> None:
+        if self.fd >= 0:
+            os.fsync(self.fd)
+            os.close(self.fd)
+            self.fd = -1
+
+
+def read_records(path: Path) -> Iterator[tuple[int, dict]]:
+    """(byte offset, record) for every whole, parseable line; torn or foreign lines are skipped."""
+    try:
+        fh = open(path, "rb")
+    except FileNotFoundError:
+        return
+    with fh:
+        offset = 0
+        for line in fh:
+            start, offset = offset, offset + len(line)
+            try:
+                rec = orjson.loads(line)
+            except orjson.JSONDecodeError:
+                continue
+            if isinstance(rec, dict) and "key" in rec and "status" in rec:
+                yield start, rec
+
+
+@dataclass(slots=True)
+class Entry:
+    """What the index keeps of a unit: its best status, where that record starts, and `correct`."""
+
+    status: str
+    offset: int
+    correct: bool | None = None
+
+
+def load_index(path: Path) -> dict[str, Entry]:
+    """key -> Entry: a terminal record wins over `error` ones; errors stay retryable."""
+    index: dict[str, Entry] = {}
+    for offset, rec in read_records(path):
+        key, status = rec["key"], rec["status"]
+        old = index.get(key)
+        if old is None or (old.status not in TERMINAL and status in TERMINAL):
+            index[key] = Entry(status, offset, rec.get("correct"))
+    return index
+
+
+def read_at(path: Path, offset: int) -> dict:
+    """The record that starts at `offset` (from the index)."""
+    with open(path, "rb") as fh:
+        fh.seek(offset)
+        return orjson.loads(fh.readline())
+
+
+class RunLock:
+    """Who works on a run folder: one whole run (exclusive), or shards i/n (shared + one lock per shard).
+
+    flock locks vanish with their process, SIGKILL included, so a crash never leaves the folder locked.
+    """
+
+    def __init__(self, folder: Path, shard: tuple[int, int] | None):
+        self.folder, self.shard = folder, shard
+        self._fds: list[int] = []
+
+    def _holders(self) -> str:
+        notes = []
+        for path in sorted(self.folder.glob(".lock*")):
+            text = path.read_text(errors="replace").strip()
+            if text and _locked(path):
+                notes.append(text)
+        return "; ".join(notes) or "another process"
+
+    def _take(self, name: str, mode: int, note: str) -> None:
+        fd = os.open(self.folder / name, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, mode | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            raise UserError(f"{self.folder} is in use by {self._holders()}; wait for it to finish, stop it, "
+                            "or split the work between processes with --shard i/n") from None
+        if mode == fcntl.LOCK_EX:
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, note.encode(), 0)
+        self._fds.append(fd)
+
+    def __enter__(self) -> "RunLock":
+        who = f"process {os.getpid()} on {socket.gethostname()} ({' '.join(sys.argv[:4])})"
+        try:
+            if self.shard is None:
+                self._take(".lock", fcntl.LOCK_EX, who)
+            else:
+                i, n = self.shard
+                self._take(".lock", fcntl.LOCK_SH, "")
+                for other in self.folder.glob(".lock-shard-*-of-*"):
+                    if not other.name.endswith(f"-of-{n}") and _locked(other):
+                        raise UserError(f"{self.folder}: shards of another split are running "
+                                        f"({other.read_text().strip()}); use the same n")
+                self._take(f".lock-shard-{i}-of-{n}", fcntl.LOCK_EX, f"{who}, shard {i}/{n}")
+        except BaseException:
+            self.__exit__()
+            raise
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for fd in reversed(self._fds):
+            os.ftruncate(fd, 0) if _holds_exclusive(fd) else None
+            os.close(fd)
+        self._fds.clear()
+
+
+def _locked(path: Path) -> bool:
+    """Whether some process holds an exclusive lock on `path` (we cannot take a shared one)."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        return False
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(fd)
+
+
+def _holds_exclusive(fd: int) -> bool:
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)   # upgrading our own lock succeeds only if alone
+        return True
+    except BlockingIOError:
+        return False

@@ -1,0 +1,35 @@
+"""Default prompt templates, and filling them: `{payload}` for render, `{problem}` and `{labels}` for solve."""
+from __future__ import annotations
+
+import orjson
+
+RENDER_DEFAULT = """You turn a formal logic problem into a self-contained natural-language puzzle.
+
+Rules:
+- State every fact, in natural language, with invented names for the symbols; add no fact, drop no fact.
+- Keep the direction of every relation. If the rules say the order of facts matters, keep that order.
+- Do not use real-world knowledge, and do not hint at which answer is right.
+- End with the question, and list the permitted answers exactly as written, verbatim: {labels}
+
+The problem, as JSON:
+{payload}
+
+Write only the puzzle."""
+
+SOLVE_DEFAULT = """{problem}
+
+Answer with exactly one of: {labels}"""
+
+PLACEHOLDERS = {"render": ("{payload}",), "solve": ("{problem}", "{labels}")}
+
+
+def fill_render(template: str, payload: dict) -> str:
+    """The render prompt for one redacted payload (never gold or proof: the payload has neither)."""
+    labels = ", ".join(payload["answer_options"])
+    return template.replace("{labels}", labels).replace(
+        "{payload}", orjson.dumps(payload, option=orjson.OPT_INDENT_2).decode())
+
+
+def fill_solve(template: str, problem: str, labels: tuple[str, ...]) -> str:
+    """The solve prompt for one rendered problem."""
+    return template.replace("{labels}", ", ".join(labels)).replace("{problem}", problem)

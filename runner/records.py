@@ -1,0 +1,84 @@
+"""Log records: frozen dataclasses serialized with orjson, one complete record per JSONL line."""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+
+SCHEMA = 1
+
+
+def unit_key(parts: dict[str, Any]) -> str:
+    """The key of a unit: a hash of everything that changes its result."""
+    return hashlib.blake2b(orjson.dumps({"schema": SCHEMA, **parts}, option=orjson.OPT_SORT_KEYS),
+                           digest_size=16).hexdigest()
+
+
+def text_hash(text: str) -> str:
+    """A short hash of a prompt template, so a changed prompt makes new keys."""
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class RenderRecord:
+    """One render unit's outcome. `schema`, `key`, `status` come first: the resume index reads them."""
+
+    schema: int
+    key: str
+    status: str                 # ok | invalid (a renderer failure) | error (after retries)
+    skeleton: str               # the skeleton's identity: id#content-hash
+    family: str
+    complexity: int
+    renderer: str
+    model: str
+    sample: int
+    text: str
+    reason: str | None
+    attempts: int
+    latency_s: float
+    prompt_tokens: int
+    completion_tokens: int
+    finish_reason: str | None
+    started_at: float
+    finished_at: float
+
+    def to_line(self) -> bytes:
+        """The JSONL line, newline included."""
+        return orjson.dumps(self, option=orjson.OPT_APPEND_NEWLINE)
+
+
+@dataclass(frozen=True, slots=True)
+class SolveRecord:
+    """One solve unit's outcome; `correct` is null unless status is ok (errors are never wrong answers)."""
+
+    schema: int
+    key: str
+    status: str                 # ok | invalid (answer not in the label set) | error (after retries)
+    render_key: str
+    skeleton: str
+    family: str
+    complexity: int
+    renderer: str
+    solver: str
+    model: str
+    render_sample: int
+    sample: int
+    answer: str | None
+    raw: str
+    gold: str
+    correct: bool | None
+    constrained: str
+    reason: str | None
+    attempts: int
+    latency_s: float
+    prompt_tokens: int
+    completion_tokens: int
+    finish_reason: str | None
+    started_at: float
+    finished_at: float
+
+    def to_line(self) -> bytes:
+        """The JSONL line, newline included."""
+        return orjson.dumps(self, option=orjson.OPT_APPEND_NEWLINE)

@@ -1,0 +1,148 @@
+"""What `bench run`, `bench status` and `--dry-run` do, between the CLI and the pipeline."""
+from __future__ import annotations
+
+import asyncio
+import signal
+import sys
+from pathlib import Path
+
+import typer
+
+from families.ir import SkeletonError
+from runner.errors import UserError
+from runner.grid import Grid, load_grid
+from runner.logs import TERMINAL, RunLock, load_index
+from runner.pipeline import RENDERS, SOLVES, Pipeline, unit_status
+from runner.progress import Progress
+from runner.skeleton_file import scan
+from runner.summary import table, total
+from runner.units import UnitPlan, in_shard
+
+
+def parse_shard(text: str | None) -> tuple[int, int] | None:
+    """`i/n` with 0 <= i < n."""
+    if text is None:
+        return None
+    try:
+        i, n = (int(x) for x in text.split("/"))
+    except ValueError:
+        raise UserError(f"--shard {text!r}: expected i/n, e.g. 0/2") from None
+    if not (n >= 1 and 0 <= i < n):
+        raise UserError(f"--shard {text!r}: expected 0 <= i < n")
+    return i, n
+
+
+def count_skeletons(grid: Grid, shard: tuple[int, int] | None) -> int:
+    """Check every line of the skeleton file before anything is written, and count this shard's."""
+    if not grid.source.path:
+        if shard is None:
+            return grid.source.count
+        from runner.units import skeletons
+        return sum(1 for _ in skeletons(grid, shard))
+    n = 0
+    for lineno, item in scan(Path(grid.source.path)):
+        if isinstance(item, SkeletonError):
+            raise UserError(f"{grid.source.path}:{lineno}: {item}")
+        n += shard is None or in_shard(item, shard)
+    return n
+
+
+def run_folder(grid: Grid, out: Path | None) -> Path:
+    return out if out is not None else Path("outputs") / grid.name
+
+
+def dry_run(grid: Grid, folder: Path, shard: tuple[int, int] | None) -> None:
+    """Print the plan and unit counts (and how many are already done); send nothing, write nothing."""
+    n = count_skeletons(grid, shard)
+    renders, solves = UnitPlan(grid).counts(n)
+    done_r = sum(e.status in TERMINAL for e in load_index(folder / RENDERS).values())
+    done_s = sum(e.status in TERMINAL for e in load_index(folder / SOLVES).values())
+    typer.echo(f"grid {grid.name} ({grid.hash()}) -> {folder}" + (f", shard {shard[0]}/{shard[1]}" if shard else ""))
+    typer.echo(f"skeletons: {n}  ({grid.source.path or 'generated: ' + str(grid.source.count)})")
+    for st in grid.renderers:
+        p = grid.providers[st.provider]
+        typer.echo(f"renderer {st.label}: {p.kind} {p.settings.get('model', '')} x{st.samples} sample(s)")
+    for st in grid.solvers:
+        p = grid.providers[st.provider]
+        typer.echo(f"solver   {st.label}: {p.kind} {p.settings.get('model', '')} x{st.samples} sample(s), "
+                   f"constraint {st.constraint}")
+    typer.echo(f"cells: {len(grid.renderers) * len(grid.solvers)}  render units: {renders}  solve units: {solves}")
+    typer.echo(f"already terminal in the logs (any grid version): renders {done_r}, solves {done_s}")
+
+
+def save_grid(grid: Grid, folder: Path, grid_file: Path) -> None:
+    """The grid as run, beside the logs: its text, and the resolved grid with its hash."""
+    from runner.atomic import atomic_output
+    (folder / "grids").mkdir(exist_ok=True)
+    resolved = grid.to_json()
+    for target in (folder / "grid.json", folder / "grids" / f"{grid.hash()}.json"):
+        with atomic_output(target) as fh:
+            fh.write(resolved)
+    with atomic_output(folder / "grid.yaml") as fh:
+        fh.write(grid_file.read_bytes())
+
+
+def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, quiet: bool) -> int:
+    """`bench run`: check everything, then run (or resume) the grid into its folder."""
+    grid = load_grid(grid_file)
+    shard = parse_shard(shard_text)
+    folder = run_folder(grid, out)
+    if dry:
+        dry_run(grid, folder, shard)
+        return 0
+    n = count_skeletons(grid, shard)   # a bad skeleton line stops us here, before any file exists
+    renders, solves = UnitPlan(grid).counts(n)
+    folder.mkdir(parents=True, exist_ok=True)
+    with RunLock(folder, shard):
+        save_grid(grid, folder, grid_file)
+        progress = Progress(renders, solves, quiet)
+        pipeline = Pipeline(grid, folder, shard, progress)
+        try:
+            result = _run_until_signal(pipeline.run())
+        except KeyboardInterrupt:
+            progress.close()
+            typer.echo(f"bench: interrupted; finished units are in {folder}; rerun the same command to resume",
+                       err=True)
+            return 130
+        progress.close()
+    cells = result.cells
+    if not quiet:
+        typer.echo(table(cells))
+    t = total(cells)
+    typer.echo(f"renders: {dict(result.renders)}; solves: ok {t.ok}, invalid {t.invalid}, error {t.error}, "
+               f"render_failed {t.render_failed}; logs in {folder}/")
+    return 0
+
+
+def _run_until_signal(coro):
+    """Run the pipeline; SIGINT and SIGTERM cancel it cleanly (finished units are already on disk)."""
+    async def main():
+        task = asyncio.ensure_future(coro)
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, task.cancel)
+        try:
+            return await task
+        except asyncio.CancelledError:
+            raise KeyboardInterrupt from None
+    return asyncio.run(main())
+
+
+def status(folder: Path | None, grid_file: Path | None) -> int:
+    """`bench status`: per cell, units done, invalid, errored and left, from the logs alone."""
+    if grid_file is not None:
+        grid = load_grid(grid_file, require_keys=False)
+        folder = folder or run_folder(grid, None)
+    else:
+        if folder is None:
+            raise UserError("bench status: give a run folder (outputs/<run>) or --grid FILE")
+        saved = folder / "grid.json"
+        if not saved.is_file():
+            raise UserError(f"{folder}: no grid.json here; is it a run folder? (or pass --grid FILE)")
+        grid = Grid.from_json(saved.read_bytes())
+    cells = unit_status(grid, folder)
+    typer.echo(f"{folder}: grid {grid.name} ({grid.hash()})")
+    typer.echo(table(cells))
+    t = total(cells)
+    typer.echo(f"total: done {t.ok + t.invalid}, errored {t.error}, render_failed {t.render_failed}, left {t.left}")
+    return 0

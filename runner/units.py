@@ -1,0 +1,80 @@
+"""The units of a grid: render units per (skeleton, renderer, sample), solve units under each; their keys."""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import Iterator
+
+from families.ir import Skeleton
+from runner.generate import make_plan
+from runner.grid import Grid, Stage
+from runner.records import text_hash, unit_key
+from runner.skeleton_file import read_skeletons
+
+
+@dataclass(frozen=True, slots=True)
+class SolveUnit:
+    key: str
+    stage: Stage
+    sample: int
+
+
+@dataclass(frozen=True, slots=True)
+class RenderUnit:
+    key: str
+    stage: Stage
+    sample: int
+    solves: tuple[SolveUnit, ...]
+
+
+class UnitPlan:
+    """Computes unit keys for a grid: each key hashes everything that changes the unit's result."""
+
+    def __init__(self, grid: Grid):
+        self.grid = grid
+        self._render_parts = [(st, {"renderer": grid.providers[st.provider].identity(),
+                                    "settings": {"temperature": st.temperature, "max_tokens": st.max_tokens},
+                                    "prompt": text_hash(st.prompt)}) for st in grid.renderers]
+        self._solve_parts = [(st, {"solver": grid.providers[st.provider].identity(),
+                                   "settings": {"temperature": st.temperature, "max_tokens": st.max_tokens,
+                                                "constraint": st.constraint},
+                                   "prompt": text_hash(st.prompt)}) for st in grid.solvers]
+
+    def units(self, sk: Skeleton) -> Iterator[RenderUnit]:
+        """The render units of one skeleton, each with the solve units that share its text."""
+        identity = sk.identity
+        for stage, parts in self._render_parts:
+            for s in range(stage.samples):
+                rkey = unit_key({"skeleton": identity, **parts, "sample": s})
+                solves = tuple(SolveUnit(unit_key({"render": rkey, **sparts, "sample": t}), sstage, t)
+                               for sstage, sparts in self._solve_parts for t in range(sstage.samples))
+                yield RenderUnit(rkey, stage, s, solves)
+
+    def counts(self, n_skeletons: int) -> tuple[int, int]:
+        """(render units, solve units) for n skeletons."""
+        renders = sum(st.samples for st in self.grid.renderers)
+        per_render = sum(st.samples for st in self.grid.solvers)
+        return n_skeletons * renders, n_skeletons * renders * per_render
+
+
+def skeletons(grid: Grid, shard: tuple[int, int] | None = None) -> Iterator[Skeleton]:
+    """Stream the grid's skeletons (from its file or its generate block), only this shard's if sharded."""
+    src = grid.source
+    if src.path:
+        stream = read_skeletons(src.path)
+    else:
+        stream = make_plan(src.seed, src.complexities, src.families, src.target_hop_dist).items(src.count)
+    for sk in stream:
+        if shard is None or in_shard(sk, shard):
+            yield sk
+
+
+def in_shard(sk: Skeleton, shard: tuple[int, int]) -> bool:
+    """Whether shard i of n owns this skeleton (and all its units): a hash of its identity, mod n."""
+    i, n = shard
+    return int.from_bytes(hashlib.blake2b(sk.identity.encode(), digest_size=8).digest(), "big") % n == i
+
+
+def cell(render: Stage, solve: Stage) -> tuple[str, str]:
+    """A grid cell's name: (renderer, solver)."""
+    return render.label, solve.label
