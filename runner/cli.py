@@ -107,6 +107,37 @@ def status(
     raise typer.Exit(run_command.status(folder, grid))
 
 
+@app.command()
+def report(
+    folder: Path = typer.Argument(..., help="A run folder, e.g. outputs/default."),
+    by: str = typer.Option("renderer,solver,family,complexity", "--by",
+                           help="Group by these, comma-separated: renderer, solver, family, complexity."),
+    csv_path: Optional[Path] = typer.Option(None, "--csv", help="CSV file (default <folder>/report.csv)."),
+    plot_path: Optional[Path] = typer.Option(None, "--plot", help="Also draw accuracy by complexity (PNG)."),
+) -> None:
+    """Accuracy tables per cell, family and complexity (errors and invalid answers counted apart)."""
+    from runner import report as rep
+    from runner.grid import Grid
+
+    dims = tuple(d.strip() for d in by.split(",") if d.strip())
+    bad = [d for d in dims if d not in rep.DIMENSIONS]
+    if bad or not dims:
+        raise UserError(f"--by {by!r}: expected a comma-separated subset of {', '.join(rep.DIMENSIONS)}")
+    saved = folder / "grid.json"
+    if not saved.is_file():
+        raise UserError(f"{folder}: no grid.json here; is it a run folder?")
+    records = rep.current_records(Grid.from_json(saved.read_bytes()), folder)
+    rows = rep.aggregate(records, dims)
+    typer.echo(rep.to_text(rows))
+    target = csv_path or folder / "report.csv"
+    with atomic_output(target) as fh:
+        fh.write(rep.to_csv(rows).encode())
+    typer.echo(f"wrote {target}", err=True)
+    if plot_path is not None:
+        rep.plot(records, plot_path)
+        typer.echo(f"wrote {plot_path}", err=True)
+
+
 def _click_errors() -> tuple[type[BaseException], ...]:
     # Typer >= 0.20 carries its own copy of click: its errors are not click's classes.
     classes: list[type[BaseException]] = [click.ClickException]

@@ -33,6 +33,9 @@ class FakeServer:
         self.answer_override: str | None = None   # a server that ignores constraints answers this
         self.echo_auth_in_errors = False          # some APIs quote the key they refused
         self.default = "ok"
+        self.fault_rate = 0.0                     # with this probability a request gets a random fault
+        self.fault_kinds = ("429", "500", "503", "drop", "malformed")
+        self._rng = __import__("random").Random(0)
         self.healthy = True
         self.requests = 0
         self.in_flight = 0
@@ -68,7 +71,12 @@ class FakeServer:
         return web.Response(status=status, body=body, content_type="application/json", headers=headers)
 
     async def _fault(self, request: web.Request) -> web.StreamResponse | None:
-        fault = self.script.popleft() if self.script else self.default
+        if self.script:
+            fault = self.script.popleft()
+        elif self.fault_rate and self._rng.random() < self.fault_rate:
+            fault = self._rng.choice(self.fault_kinds)
+        else:
+            fault = self.default
         self.faults_served[fault] += 1
         if self.latency_s:
             await asyncio.sleep(self.latency_s)

@@ -1,0 +1,4 @@
+"""`python -m runner` is `bench`."""
+from runner.cli import main
+
+main()

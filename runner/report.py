@@ -1,0 +1,118 @@
+"""`bench report`: accuracy tables (with Wilson intervals), a CSV pandas reads, and an optional plot."""
+from __future__ import annotations
+
+import csv
+import io
+import math
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+
+from runner.errors import UserError
+from runner.grid import Grid
+from runner.logs import TERMINAL, read_records
+from runner.pipeline import SOLVES
+from runner.units import UnitPlan, skeletons
+
+DIMENSIONS = ("renderer", "solver", "family", "complexity")
+
+
+@dataclass
+class Group:
+    """The solve records of one group: accuracy counts only `ok` answers."""
+
+    ok: int = 0
+    correct: int = 0
+    invalid: int = 0
+    error: int = 0
+
+    def row(self) -> dict:
+        lo, hi = wilson(self.correct, self.ok)
+        return {"n": self.ok + self.invalid + self.error, "ok": self.ok, "correct": self.correct,
+                "accuracy": round(self.correct / self.ok, 4) if self.ok else None,
+                "ci95_low": lo, "ci95_high": hi, "invalid": self.invalid, "error": self.error}
+
+
+def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float | None, float | None]:
+    """The Wilson score interval of k successes in n trials."""
+    if n == 0:
+        return None, None
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return round(centre - half, 4), round(centre + half, 4)
+
+
+def current_records(grid: Grid, folder: Path) -> list[dict]:
+    """The best record of every solve unit of this grid (terminal over error); other grids' are left out."""
+    plan = UnitPlan(grid)
+    wanted = {su.key for sk in skeletons(grid) for unit in plan.units(sk) for su in unit.solves}
+    best: dict[str, dict] = {}
+    for _, rec in read_records(folder / SOLVES):
+        key = rec["key"]
+        if key in wanted:
+            old = best.get(key)
+            if old is None or old["status"] not in TERMINAL:
+                best[key] = rec
+    return list(best.values())
+
+
+def aggregate(records: list[dict], by: tuple[str, ...]) -> list[dict]:
+    """One row per group of `by`, sorted."""
+    groups: dict[tuple, Group] = defaultdict(Group)
+    for rec in records:
+        g = groups[tuple(rec[d] for d in by)]
+        if rec["status"] == "ok":
+            g.ok += 1
+            g.correct += bool(rec["correct"])
+        elif rec["status"] == "invalid":
+            g.invalid += 1
+        else:
+            g.error += 1
+    return [{**dict(zip(by, key)), **g.row()} for key, g in sorted(groups.items())]
+
+
+def to_csv(rows: list[dict]) -> str:
+    buf = io.StringIO()
+    if rows:
+        writer = csv.DictWriter(buf, fieldnames=list(rows[0]), lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+    return buf.getvalue()
+
+
+def to_text(rows: list[dict]) -> str:
+    if not rows:
+        return "(no solve records for this grid yet)"
+    head = list(rows[0])
+    cells = [[("-" if r[h] is None else f"{r[h]:.3f}" if isinstance(r[h], float) else str(r[h])) for h in head]
+             for r in rows]
+    widths = [max(len(x) for x in col) for col in zip(head, *cells)]
+    return "\n".join("  ".join(x.ljust(w) for x, w in zip(line, widths)) for line in [head] + cells)
+
+
+def plot(records: list[dict], target: Path) -> None:
+    """Accuracy by complexity, one panel per family, one line per (renderer, solver) cell."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise UserError("--plot needs matplotlib: pip install 'logic-skeleton-bench[plot]'") from None
+    rows = aggregate(records, DIMENSIONS)
+    families = sorted({r["family"] for r in rows})
+    fig, axes = plt.subplots(1, len(families), figsize=(4.5 * len(families), 3.6), squeeze=False, sharey=True)
+    for ax, fam in zip(axes[0], families):
+        for cell in sorted({(r["renderer"], r["solver"]) for r in rows}):
+            pts = [r for r in rows if r["family"] == fam and (r["renderer"], r["solver"]) == cell and r["ok"]]
+            if pts:
+                xs = [p["complexity"] for p in pts]
+                ax.errorbar(xs, [p["accuracy"] for p in pts], marker="o", capsize=3, label=" / ".join(cell),
+                            yerr=[[p["accuracy"] - p["ci95_low"] for p in pts], [p["ci95_high"] - p["accuracy"] for p in pts]])
+        ax.set_title(fam)
+        ax.set_xlabel("complexity (proof length)")
+        ax.set_ylim(0, 1)
+    axes[0][0].set_ylabel("accuracy (ok answers, 95% CI)")
+    axes[0][-1].legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(target, dpi=120)

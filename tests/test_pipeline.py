@@ -1,0 +1,244 @@
+"""`bench run` end to end against the fake server: resume, crashes, faults, locks, shards, keys, redaction."""
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import orjson
+import pytest
+
+from tests.conftest import ROOT, bench
+from tests.fake_server import FakeServer
+
+GRID = """
+name: t
+skeletons:
+  generate: {{count: {count}, complexities: [short, 5], seed: 3}}
+providers:
+  fake: {{kind: vllm, model: fake-model, base_url: "{url}", max_concurrency: 8, retries: {retries}}}
+  template: {{kind: template}}
+  random: {{kind: random}}
+renderers:
+  - {{provider: fake, max_tokens: 64{render_prompt}}}
+  - template
+solvers:
+  - {{provider: fake{solve_prompt}}}
+  - random
+"""
+
+
+def write_grid(tmp: Path, url: str, count: int = 12, retries: int = 4, render_prompt: str | None = None,
+               solve_prompt: str | None = None) -> Path:
+    extra_r = f", prompt: {render_prompt}" if render_prompt else ""
+    extra_s = f", prompt: {solve_prompt}" if solve_prompt else ""
+    path = tmp / "grid.yaml"
+    path.write_text(GRID.format(count=count, url=url, retries=retries, render_prompt=extra_r, solve_prompt=extra_s))
+    return path
+
+
+def records(folder: Path, name: str) -> list[dict]:
+    """Every line of a log, each of which must parse."""
+    lines = (folder / name).read_bytes().splitlines()
+    return [orjson.loads(line) for line in lines if line]
+
+
+def terminal_counts(recs: list[dict]) -> Counter:
+    return Counter(r["key"] for r in recs if r["status"] in ("ok", "invalid"))
+
+
+def run_bench(grid: Path, out: Path, *extra: str, check: bool = True):
+    return bench("run", "--grid", str(grid), "--out", str(out), "-q", *extra, check=check)
+
+
+@pytest.fixture
+def server():
+    with FakeServer() as srv:
+        yield srv
+
+
+def test_full_run_one_terminal_record_per_unit(server, tmp_path):
+    out = tmp_path / "run"
+    run_bench(write_grid(tmp_path, server.url), out)
+    renders, solves = records(out, "renders.jsonl"), records(out, "solves.jsonl")
+    # 12 skeletons x 2 renderers; each ok render x 2 solvers.
+    assert len(renders) == 24 and all(r["status"] == "ok" for r in renders)
+    assert len(solves) == 48 and set(terminal_counts(solves).values()) == {1}
+    for r in solves:
+        assert {"schema", "key", "status", "attempts", "latency_s", "prompt_tokens", "completion_tokens",
+                "started_at", "finished_at", "family", "complexity", "renderer", "solver", "answer", "raw",
+                "gold", "correct"} <= set(r)
+        assert r["correct"] == (r["answer"] == r["gold"])
+    assert (out / "grid.yaml").is_file() and (out / "grid.json").is_file()
+    before = server.requests
+    run_bench(write_grid(tmp_path, server.url), out)         # resume: nothing left to do
+    assert server.requests == before and len(records(out, "solves.jsonl")) == 48
+
+
+def test_renderer_never_sees_gold_or_proof_and_solvers_share_text(server, tmp_path):
+    from runner.generate import make_plan
+    out = tmp_path / "run"
+    run_bench(write_grid(tmp_path, server.url), out)
+    plan = make_plan(3, ["short", "5"])
+    golds = {sk.id: sk for sk in plan.items(12)}
+    render_bodies = [b for b in server.bodies if "structured_outputs" not in b]
+    assert len(render_bodies) == 12
+    for body in render_bodies:
+        text = orjson.dumps(body).decode() + body["messages"][0]["content"]
+        assert "gold_answer" not in text and '"proof"' not in text
+        sk_id = next(i for i in golds if f'"{i}"' in text)
+        assert " ".join(golds[sk_id].proof) not in text
+    # Every solver of a render got the same problem text.
+    texts = {}
+    for r in records(out, "renders.jsonl"):
+        texts[r["key"]] = r["text"]
+    fake_solve_prompts = [b["messages"][0]["content"] for b in server.bodies if "structured_outputs" in b]
+    for prompt in fake_solve_prompts:
+        assert any(prompt.startswith(t) for t in texts.values())
+
+
+def test_render_missing_labels_is_invalid_and_not_solved(server, tmp_path):
+    out = tmp_path / "run"
+    server.answer_override = "A short story with no answer labels."
+    run_bench(write_grid(tmp_path, server.url, count=4), out)
+    renders = records(out, "renders.jsonl")
+    fake = [r for r in renders if r["renderer"] == "fake"]
+    assert fake and all(r["status"] == "invalid" and "labels missing" in r["reason"] for r in fake)
+    solves = records(out, "solves.jsonl")
+    fake_keys = {r["key"] for r in fake}
+    assert not [s for s in solves if s["render_key"] in fake_keys]
+    status = bench("status", str(out), check=True).stdout
+    assert "render_failed" in status
+
+
+def test_injected_faults_lose_no_unit(server, tmp_path):
+    out = tmp_path / "run"
+    grid = write_grid(tmp_path, server.url, count=20, retries=2)
+    server.retry_after = "0"
+    server.fault_rate = 0.3
+    run_bench(grid, out)
+    first = records(out, "solves.jsonl") + records(out, "renders.jsonl")
+    assert any(r["status"] == "error" for r in first) and any(r["attempts"] > 1 for r in first)
+    server.fault_rate = 0.0
+    run_bench(grid, out)                       # errors are tried again
+    renders, solves = records(out, "renders.jsonl"), records(out, "solves.jsonl")
+    assert len(terminal_counts(renders)) == 40 and set(terminal_counts(renders).values()) == {1}
+    assert len(terminal_counts(solves)) == 80 and set(terminal_counts(solves).values()) == {1}
+    assert "left" in bench("status", str(out), check=True).stdout
+
+
+def _spawn(grid: Path, out: Path, *extra: str) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-c", "from runner.cli import main; main()", "run", "--grid",
+                             str(grid), "--out", str(out), "-q", *extra], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def _wait_for_records(out: Path, timeout: float = 30) -> None:
+    deadline = time.time() + timeout
+    log = out / "solves.jsonl"
+    while not (log.exists() and log.stat().st_size > 0) and time.time() < deadline:
+        time.sleep(0.05)
+
+
+def test_sigkill_at_random_moments_then_finish(server, tmp_path):
+    out = tmp_path / "run"
+    server.latency_s = 0.3        # 240 fake requests, 8 at a time: about 9 s of work
+    grid = write_grid(tmp_path, server.url, count=80)
+    rng = random.Random(7)
+    seen = []
+    for _ in range(3):
+        proc = _spawn(grid, out)
+        time.sleep(rng.uniform(1.0, 2.5))
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        seen.append(len(records(out, "solves.jsonl")))
+    assert 0 < seen[0] < seen[-1] < 320
+    run_bench(grid, out)
+    renders, solves = records(out, "renders.jsonl"), records(out, "solves.jsonl")
+    assert set(terminal_counts(renders).values()) == {1} and len(terminal_counts(renders)) == 160
+    assert set(terminal_counts(solves).values()) == {1} and len(terminal_counts(solves)) == 320
+
+
+def test_torn_last_line_is_skipped_and_never_glued(server, tmp_path):
+    out = tmp_path / "run"
+    grid = write_grid(tmp_path, server.url, count=6)
+    run_bench(grid, out)
+    log = out / "solves.jsonl"
+    lines = log.read_bytes().splitlines(keepends=True)
+    log.write_bytes(b"".join(lines[:-1]) + lines[-1][:40])   # the last record torn mid-line
+    run_bench(grid, out)
+    raw = log.read_bytes().splitlines()
+    bad = [l for l in raw if not l.startswith(b"{") or not l.endswith(b"}")]
+    assert bad == [lines[-1][:40]]
+    good = [orjson.loads(l) for l in raw if l not in bad]
+    assert set(terminal_counts(good).values()) == {1} and len(terminal_counts(good)) == 24
+
+
+def test_second_process_refused_naming_the_holder(server, tmp_path):
+    out = tmp_path / "run"
+    server.latency_s = 0.3
+    grid = write_grid(tmp_path, server.url, count=80)
+    first = _spawn(grid, out)
+    try:
+        _wait_for_records(out)
+        second = run_bench(grid, out, check=False)
+        assert second.returncode == 2
+        assert f"process {first.pid}" in second.stderr and "--shard" in second.stderr
+        assert len(second.stderr.strip().splitlines()) == 1
+    finally:
+        first.send_signal(signal.SIGINT)
+        assert first.wait(30) == 130
+    run_bench(grid, out)
+    assert set(terminal_counts(records(out, "solves.jsonl")).values()) == {1}
+
+
+def test_two_shards_in_parallel_never_duplicate(server, tmp_path):
+    out = tmp_path / "run"
+    server.latency_s = 0.01
+    grid = write_grid(tmp_path, server.url, count=40)
+    procs = [_spawn(grid, out, "--shard", f"{i}/2") for i in range(2)]
+    for p in procs:
+        assert p.wait(120) == 0, p.stderr.read()
+    solves = records(out, "solves.jsonl")
+    counts = terminal_counts(solves)
+    assert len(counts) == 160 and set(counts.values()) == {1}
+    assert len(solves) == 160
+    whole = run_bench(grid, out, check=False)   # both shards done: a whole run finds nothing left
+    assert whole.returncode == 0 and len(records(out, "solves.jsonl")) == 160
+
+
+def test_changed_prompt_makes_new_keys_without_mixing(server, tmp_path):
+    out = tmp_path / "run"
+    run_bench(write_grid(tmp_path, server.url, count=5), out)
+    old = {r["key"] for r in records(out, "solves.jsonl")}
+    (tmp_path / "solve.txt").write_text("Think, then answer.\n{problem}\nLabels: {labels}\n")
+    run_bench(write_grid(tmp_path, server.url, count=5, solve_prompt="solve.txt"), out)
+    new = {r["key"] for r in records(out, "solves.jsonl")} - old
+    assert len(new) == 10        # the fake solver's 10 units are new; the random solver's prompt is the same
+    report = bench("report", str(out), "--by", "solver", check=True).stdout
+    assert " 10 " in report.splitlines()[1]   # 5 skeletons x 2 renderers per solver: not 20
+
+
+def test_sigint_stops_cleanly_and_resume_completes(server, tmp_path):
+    out = tmp_path / "run"
+    server.latency_s = 0.3
+    grid = write_grid(tmp_path, server.url, count=80)
+    proc = _spawn(grid, out)
+    _wait_for_records(out)
+    proc.send_signal(signal.SIGINT)
+    assert proc.wait(30) == 130
+    assert "rerun the same command to resume" in proc.stderr.read()
+    run_bench(grid, out)
+    assert set(terminal_counts(records(out, "solves.jsonl")).values()) == {1}
+
+
+def test_dry_run_prints_plan_and_writes_nothing(server, tmp_path):
+    out = tmp_path / "run"
+    proc = run_bench(write_grid(tmp_path, server.url, count=7), out, "--dry-run")
+    assert "render units: 14" in proc.stdout and "solve units: 28" in proc.stdout
+    assert not out.exists() and server.requests == 0

@@ -1,0 +1,23 @@
+"""Prompt templates: the shipped files equal the built-in defaults; filling never leaks gold or proof."""
+from __future__ import annotations
+
+from runner.prompts import RENDER_DEFAULT, SOLVE_DEFAULT, fill_render, fill_solve
+from tests.conftest import ROOT, make
+
+
+def test_shipped_prompt_files_match_defaults():
+    assert (ROOT / "configs/prompts/render.txt").read_text() == RENDER_DEFAULT + "\n"
+    assert (ROOT / "configs/prompts/solve.txt").read_text() == SOLVE_DEFAULT + "\n"
+
+
+def test_render_prompt_has_payload_and_labels_but_no_gold_field_or_proof(family):
+    sk = make(family, 2, 5)
+    prompt = fill_render(RENDER_DEFAULT, sk.redact())
+    assert sk.id in prompt and all(l in prompt for l in sk.answer_options)
+    assert "gold_answer" not in prompt and "proof" not in prompt
+    assert all(step not in prompt for step in sk.proof)
+
+
+def test_solve_prompt_carries_problem_and_labels():
+    p = fill_solve(SOLVE_DEFAULT, "The problem {with braces}.", ("YES", "NO"))
+    assert p.startswith("The problem {with braces}.") and p.endswith("YES, NO")
