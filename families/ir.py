@@ -30,7 +30,7 @@ class Atom:
     arguments: tuple[Argument, ...]
 
     def __str__(self) -> str:
-        return f"{self.predicate}({','.join(str(a) for a in self.arguments)})"
+        return f"{self.predicate}({','.join(map(str, self.arguments))})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,13 +48,28 @@ class Skeleton:
     gold_answer: str
     proof: tuple[str, ...]
 
+    def to_dict(self) -> dict[str, Any]:
+        """The spec's JSON object (facts and query as objects, tuples kept: they serialize as arrays)."""
+        return {"id": self.id, "family": self.family, "complexity": self.complexity, "entities": self.entities,
+                "facts": [{"predicate": f.predicate, "arguments": f.arguments} for f in self.facts],
+                "rules": self.rules, "query": {"predicate": self.query.predicate, "arguments": self.query.arguments},
+                "answer_options": self.answer_options, "gold_answer": self.gold_answer, "proof": self.proof}
+
     def to_json(self) -> bytes:
         """One JSONL line (without newline); tuples become arrays, field order as in the spec."""
-        return orjson.dumps(self)
+        # A plain dict serializes twice as fast as orjson's dataclass path, byte for byte the same.
+        return orjson.dumps(self.to_dict())
 
     def canonical_json(self) -> bytes:
-        """Key-sorted JSON: the basis of the content hash."""
-        return orjson.dumps(self, option=orjson.OPT_SORT_KEYS)
+        """The basis of the content hash: the spec's field order, entities sorted by symbol.
+
+        Every other field is a sequence whose order is part of the instance, and the record fixes
+        the order of the keys, so sorting the entities is all a canonical form needs (and costs far
+        less than sorting the keys of every fact).
+        """
+        d = self.to_dict()
+        d["entities"] = dict(sorted(self.entities.items()))
+        return orjson.dumps(d)
 
     def content_hash(self) -> str:
         """A short hash of the canonical JSON; with the id it is the skeleton's identity."""
@@ -67,18 +82,10 @@ class Skeleton:
 
     def redact(self) -> dict[str, Any]:
         """The renderer payload: every field but gold_answer and proof."""
-        return {name: _plain(getattr(self, name)) for name in SKELETON_FIELDS
-                if name not in REDACTED_FIELDS}
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, Atom):
-        return {"predicate": value.predicate, "arguments": list(value.arguments)}
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
-    if isinstance(value, Mapping):
-        return dict(value)
-    return value
+        payload = self.to_dict()
+        for name in REDACTED_FIELDS:
+            del payload[name]
+        return payload
 
 
 def parse_complexity(text: str | int) -> int:

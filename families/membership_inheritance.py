@@ -108,8 +108,9 @@ def generate(index: int, complexity: int, rng: random.Random) -> Skeleton:
             for f in facts}
     proof_atoms = [atom[f] for f in proof]
     ordered = place_not_in_proof_order([atom[f] for f in facts], proof_atoms, rng)
-    entities = {n: "Entity" for n in sorted(ents, key=lambda s: int(s[1:]))}
-    entities.update({n: "Set" for n in sorted(sets, key=lambda s: int(s[1:]))})
+    # The names are permutations of E0.. and S0..: declare them in index order.
+    entities = {f"E{i}": "Entity" for i in range(n_ents)}
+    entities.update({f"S{i}": "Set" for i in range(n_sets)})
     return Skeleton(
         id=f"member-{index:04d}", family=NAME, complexity=complexity, entities=entities,
         facts=tuple(ordered), rules=RULES, query=Atom("MEMBER_OF", (ents[0], sets[query])),

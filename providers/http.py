@@ -175,4 +175,4 @@ class HTTPProvider(Provider):
             reason = self.scrub(exc.reason)
             return Completion(status="error", reason=reason, attempts=getattr(exc, "attempts", 1),
                               constrained=constrained)
-        return dataclasses.replace(result, attempts=attempts)
+        return result if attempts == result.attempts else dataclasses.replace(result, attempts=attempts)

@@ -44,16 +44,41 @@ def parse_free_text(text: str, labels: tuple[str, ...]) -> str | None:
                 if cand == label or cand.lower() == label.lower():
                     return label
             break
-    for flags in (0, re.IGNORECASE):
+    for fold in (False, True):
+        hay = text.casefold() if fold else text
         best: tuple[int, int, str] | None = None
         for label in labels:
-            pattern = rf"(?<![\w!=<>]){re.escape(label)}(?![\w])"
-            ends = [m.end() for m in re.finditer(pattern, text, flags)]
-            if ends and (best is None or (ends[-1], len(label)) > best[:2]):
-                best = (ends[-1], len(label), label)
+            end = last_word_end(hay, label.casefold() if fold else label)
+            if end >= 0 and (best is None or (end, len(label)) > best[:2]):
+                best = (end, len(label), label)
         if best:
             return best[2]
     return None
+
+
+def _glued(ch: str, extra: str) -> bool:
+    return ch.isalnum() or ch == "_" or ch in extra
+
+
+def word_spans(text: str, label: str):
+    """Start positions of `label` in `text` as a whole word: not glued to a letter, digit or `_`
+    on either side, nor preceded by `!`, `=`, `<`, `>` (so `c = h` is not found inside `c != h`)."""
+    n, start = len(label), 0
+    while True:
+        i = text.find(label, start)
+        if i < 0:
+            return
+        if not (i and _glued(text[i - 1], "!=<>")) and not (i + n < len(text) and _glued(text[i + n], "")):
+            yield i
+        start = i + 1
+
+
+def last_word_end(text: str, label: str) -> int:
+    """The end of the last whole-word occurrence of `label`, or -1."""
+    last = -1
+    for i in word_spans(text, label):
+        last = i + len(label)
+    return last
 
 
 def parse_json_answer(text: str, labels: tuple[str, ...]) -> str | None:
@@ -69,7 +94,7 @@ def parse_json_answer(text: str, labels: tuple[str, ...]) -> str | None:
 
 def missing_labels(text: str, labels: Iterable[str]) -> list[str]:
     """The labels that do not appear verbatim, as whole words, in a rendered problem."""
-    return [l for l in labels if not re.search(rf"(?<![\w!=<>]){re.escape(l)}(?![\w])", text)]
+    return [l for l in labels if next(word_spans(text, l), None) is None]
 
 
 def check_label(value: str | None, labels: tuple[str, ...]) -> str | None:

@@ -82,7 +82,7 @@ class Pipeline:
 
     async def _skeleton(self, sk: Skeleton) -> None:
         payload = sk.redact()   # the renderer's view: never gold_answer or proof
-        await asyncio.gather(*(self._render_unit(sk, payload, unit) for unit in self.plan.units(sk)))
+        await _all([self._render_unit(sk, payload, unit) for unit in self.plan.units(sk)])
 
     async def _render_unit(self, sk: Skeleton, payload: dict, unit: RenderUnit) -> None:
         pending = []
@@ -109,7 +109,7 @@ class Pipeline:
                 self._blocked(unit, pending)
                 return
             text = record.text
-        await asyncio.gather(*(self._solve(sk, unit, text, su) for su in pending))
+        await _all([self._solve(sk, unit, text, su) for su in pending])
 
     def _blocked(self, unit: RenderUnit, pending: list) -> None:
         for su in pending:
@@ -159,6 +159,14 @@ class Pipeline:
         self._solve_log.write(record.to_line())
         self.result.cells[cell(unit.stage, stage)].add(res.status, correct)
         self.progress.done("solve", res.status, res.attempts)
+
+
+async def _all(coros: list) -> None:
+    """Await all at once; a single one directly (a task per unit costs more than the unit's own work)."""
+    if len(coros) == 1:
+        await coros[0]
+    elif coros:
+        await asyncio.gather(*coros)
 
 
 def unit_status(grid: Grid, folder: Path) -> dict[tuple[str, str], CellStats]:

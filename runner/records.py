@@ -10,10 +10,16 @@ import orjson
 SCHEMA = 1
 
 
-def unit_key(parts: dict[str, Any]) -> str:
-    """The key of a unit: a hash of everything that changes its result."""
+def fingerprint(parts: dict[str, Any]) -> str:
+    """A hash of a stage's settings (provider identity, sampling, prompt), computed once per stage."""
     return hashlib.blake2b(orjson.dumps({"schema": SCHEMA, **parts}, option=orjson.OPT_SORT_KEYS),
                            digest_size=16).hexdigest()
+
+
+def unit_key(stage_fingerprint: str, parent: str, sample: int) -> str:
+    """The key of a unit: its stage's fingerprint, what it works on (a skeleton's identity or a render
+    key) and its sample number; so a changed model, prompt or setting makes new keys."""
+    return hashlib.blake2b(f"{stage_fingerprint}\x1f{parent}\x1f{sample}".encode(), digest_size=16).hexdigest()
 
 
 def text_hash(text: str) -> str:

@@ -8,7 +8,7 @@ from typing import Iterator
 from families.ir import Skeleton
 from runner.generate import make_plan
 from runner.grid import Grid, Stage
-from runner.records import text_hash, unit_key
+from runner.records import fingerprint, text_hash, unit_key
 from runner.skeleton_file import read_skeletons
 
 
@@ -32,22 +32,23 @@ class UnitPlan:
 
     def __init__(self, grid: Grid):
         self.grid = grid
-        self._render_parts = [(st, {"renderer": grid.providers[st.provider].identity(),
-                                    "settings": {"temperature": st.temperature, "max_tokens": st.max_tokens},
-                                    "prompt": text_hash(st.prompt)}) for st in grid.renderers]
-        self._solve_parts = [(st, {"solver": grid.providers[st.provider].identity(),
-                                   "settings": {"temperature": st.temperature, "max_tokens": st.max_tokens,
-                                                "constraint": st.constraint},
-                                   "prompt": text_hash(st.prompt)}) for st in grid.solvers]
+        self._render_parts = [(st, fingerprint({
+            "renderer": grid.providers[st.provider].identity(),
+            "settings": {"temperature": st.temperature, "max_tokens": st.max_tokens},
+            "prompt": text_hash(st.prompt)})) for st in grid.renderers]
+        self._solve_parts = [(st, fingerprint({
+            "solver": grid.providers[st.provider].identity(),
+            "settings": {"temperature": st.temperature, "max_tokens": st.max_tokens, "constraint": st.constraint},
+            "prompt": text_hash(st.prompt)})) for st in grid.solvers]
 
     def units(self, sk: Skeleton) -> Iterator[RenderUnit]:
         """The render units of one skeleton, each with the solve units that share its text."""
         identity = sk.identity
-        for stage, parts in self._render_parts:
+        for stage, fp in self._render_parts:
             for s in range(stage.samples):
-                rkey = unit_key({"skeleton": identity, **parts, "sample": s})
-                solves = tuple(SolveUnit(unit_key({"render": rkey, **sparts, "sample": t}), sstage, t)
-                               for sstage, sparts in self._solve_parts for t in range(sstage.samples))
+                rkey = unit_key(fp, identity, s)
+                solves = tuple(SolveUnit(unit_key(sfp, rkey, t), sstage, t)
+                               for sstage, sfp in self._solve_parts for t in range(sstage.samples))
                 yield RenderUnit(rkey, stage, s, solves)
 
     def counts(self, n_skeletons: int) -> tuple[int, int]:

@@ -122,4 +122,4 @@ def test_redact_drops_gold_and_proof_only(family):
     payload = sk.redact()
     assert "gold_answer" not in payload and "proof" not in payload
     assert set(payload) == {"id", "family", "complexity", "entities", "facts", "rules", "query", "answer_options"}
-    assert payload["answer_options"] == list(sk.answer_options)
+    assert list(payload["answer_options"]) == list(sk.answer_options)

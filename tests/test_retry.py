@@ -61,13 +61,20 @@ def test_bugs_are_not_retried():
 
 
 def test_wait_is_capped_and_honours_server():
-    policy = RetryPolicy(attempts=3, max_wait_s=10)
+    policy = RetryPolicy(attempts=3, initial_s=0.5, max_wait_s=10, jitter_s=0.1)
+    assert policy.delay(1, ProviderFailure("429", retryable=True, retry_after=3600)) == 10
+    assert policy.delay(1, ProviderFailure("429", retryable=True, retry_after=2)) == 2
+    assert 0.5 <= policy.delay(1, ProviderFailure("503", retryable=True)) <= 0.6
+    assert 2.0 <= policy.delay(3, ProviderFailure("503", retryable=True)) <= 2.1   # doubles each time
+    assert policy.delay(20, None) == 10
 
-    class State:
-        attempt_number = 1
 
-        class outcome:
-            @staticmethod
-            def exception():
-                return ProviderFailure("429", retryable=True, retry_after=3600)
-    assert policy.wait(State) == 10
+def test_attempts_counted_through_tenacity_after_first_failure():
+    calls = []
+
+    async def always():
+        calls.append(1)
+        raise ProviderFailure("500", retryable=True, retry_after=0)
+    with pytest.raises(ProviderFailure) as err:
+        asyncio.run(with_retries(always, RetryPolicy(attempts=4)))
+    assert len(calls) == 4 and err.value.attempts == 4

@@ -1,0 +1,53 @@
+"""Benchmark helpers: the fake server in a process of its own, and the bare aiohttp loop (the ceiling)."""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Iterator
+
+import aiohttp
+import orjson
+
+ROOT = Path(__file__).resolve().parent.parent
+LABELS = ["LEFT_OF", "RIGHT_OF", "UNKNOWN"]
+
+
+@contextlib.contextmanager
+def fake_server(latency: float = 0.0) -> Iterator[str]:
+    """Start `python -m tests.fake_server` on a free port; yield its /v1 URL; stop it."""
+    proc = subprocess.Popen([sys.executable, "-m", "tests.fake_server", "--port", "0", "--latency", str(latency)],
+                            cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    try:
+        url = proc.stdout.readline().strip()
+        if not url.startswith("http"):
+            raise RuntimeError("the fake server did not start")
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def solve_body(i: int) -> dict:
+    """The body the provider sends for one constrained vLLM solve (same as the pipeline's)."""
+    return {"model": "fake-model", "messages": [{"role": "user", "content": f"Problem {i}: who is left?"}],
+            "temperature": 0.0, "max_tokens": 16, "structured_outputs": {"choice": LABELS}}
+
+
+async def bare_loop(url: str, n: int, concurrency: int) -> float:
+    """Requests per second of the simplest correct client: one session, a semaphore, parse the label."""
+    sem = asyncio.Semaphore(concurrency)
+    connector = aiohttp.TCPConnector(limit=concurrency)
+    async with aiohttp.ClientSession(connector=connector) as session:
+        async def one(i: int) -> None:
+            async with sem:
+                async with session.post(url + "/chat/completions", data=orjson.dumps(solve_body(i)),
+                                        headers={"content-type": "application/json"}) as resp:
+                    data = orjson.loads(await resp.read())
+                    assert data["choices"][0]["message"]["content"] in LABELS
+        started = time.perf_counter()
+        await asyncio.gather(*(one(i) for i in range(n)))
+        return n / (time.perf_counter() - started)
