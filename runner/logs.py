@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import fcntl
+import gc
 import os
 import socket
 import sys
@@ -14,14 +15,21 @@ import orjson
 from runner.errors import UserError
 
 TERMINAL = ("ok", "invalid")     # `error` records are tried again on resume
+TORN = b" <torn by a crash>\n"
+# Every record this version writes starts so: schema, a 32-hex key, then status (see records.py).
+_PREFIX = b'{"schema":1,"key":"'
+_STATUS_AT = len(_PREFIX) + 32
+_STATUS = b'","status":"'
+_CORRECT = {b"true": True, b"false": False}
 
 
 class AppendLog:
     """An O_APPEND file: each record is one write() of one whole line, flushed to the kernel at once.
 
     Several processes (shards) may append to one log: O_APPEND places every write at the end, and a
-    line is never split across writes. A torn last line left by a crash is closed off with a newline
-    before the first new record, so it stays one bad line that readers skip.
+    line is never split across writes. A torn last line left by a crash is closed off with TORN
+    before the first new record: it stays one bad line that readers skip, and since no whole record
+    ends that way, a reader can trust any line ending in `}\n` to be whole.
     """
 
     def __init__(self, path: Path):
@@ -32,7 +40,7 @@ class AppendLog:
             with open(path, "rb") as fh:
                 fh.seek(size - 1)
                 if fh.read(1) != b"\n":
-                    os.write(self.fd, b"\n")
+                    os.write(self.fd, TORN)
 
     def write(self, line: bytes) -> None:
         """Append one complete line (it must end with a newline)."""
@@ -74,14 +82,58 @@ class Entry:
     correct: bool | None = None
 
 
+def _parse(line: bytes) -> tuple[str, str, bool | None] | None:
+    """(key, status, correct) of a line by a full JSON parse (foreign or older records); None if bad."""
+    try:
+        rec = orjson.loads(line)
+    except orjson.JSONDecodeError:
+        return None
+    if isinstance(rec, dict) and isinstance(rec.get("key"), str) and "status" in rec:
+        return rec["key"], rec["status"], rec.get("correct")
+    return None
+
+
 def load_index(path: Path) -> dict[str, Entry]:
-    """key -> Entry: a terminal record wins over `error` ones; errors stay retryable."""
+    """key -> Entry: a terminal record wins over `error` ones; errors stay retryable; bad lines skipped."""
     index: dict[str, Entry] = {}
-    for offset, rec in read_records(path):
-        key, status = rec["key"], rec["status"]
-        old = index.get(key)
-        if old is None or (old.status not in TERMINAL and status in TERMINAL):
-            index[key] = Entry(status, offset, rec.get("correct"))
+    try:
+        fh = open(path, "rb", buffering=1 << 20)
+    except FileNotFoundError:
+        return index
+    # The hot loop of a resume over millions of records: the fast path is inlined, and the cyclic
+    # GC is paused (it would rescan the growing index again and again; entries hold no cycles).
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        return _fill(fh, index)
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _fill(fh, index: dict[str, Entry]) -> dict[str, Entry]:
+    """Read every line of `fh` into `index` (the body of load_index)."""
+    prefix, status_at, status_len, plen = _PREFIX, _STATUS_AT, len(_STATUS), len(_PREFIX)
+    status_tag, get, correct_of = _STATUS, index.get, _CORRECT.get
+    with fh:
+        offset = 0
+        for line in fh:
+            start = offset
+            offset += len(line)
+            if line.startswith(prefix) and line.endswith(b"}\n") and line.startswith(status_tag, status_at):
+                end = line.find(b'"', status_at + status_len)
+                key = line[plen:status_at].decode()
+                status = line[status_at + status_len:end].decode()
+                at = line.find(b',"correct":', end)   # a quote inside a string value is escaped
+                correct = correct_of(line[at + 11:at + 16].split(b",")[0]) if at >= 0 else None
+            else:
+                fields = _parse(line)
+                if fields is None:
+                    continue
+                key, status, correct = fields
+            old = get(key)
+            if old is None or (old.status not in TERMINAL and status in TERMINAL):
+                index[key] = Entry(status, start, correct)
     return index
 
 
