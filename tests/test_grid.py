@@ -91,4 +91,5 @@ def test_bench_run_bad_input_exit_2_nothing_written(tmp_path, case):
 
 def test_embedded_default_grid_is_valid():
     grid = load_grid(ROOT / "configs" / "grid.yaml", env={})
+    assert load_grid(ROOT / "configs" / "grid-quick.yaml", env={}).name == "quick"
     assert grid.name == "default" and grid.renderers and grid.solvers

