@@ -111,7 +111,7 @@ def parse_provider(name: str, raw: Any, env: Mapping[str, str] | None = None,
     return ProviderConfig(name=name, kind=kind, settings=settings)
 
 
-_LAUNCH_KEYS = {"model", "args", "env", "port", "replicas", "gpus_per_replica", "python", "startup_timeout_s"}
+_LAUNCH_KEYS = {"model", "args", "env", "port", "replicas", "gpus", "gpus_per_replica", "python", "startup_timeout_s"}
 
 
 def _launch(raw: Any, path: str, served: str) -> dict[str, Any]:
@@ -130,6 +130,14 @@ def _launch(raw: Any, path: str, served: str) -> dict[str, Any]:
             v = raw[key]
             _need(isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi, f"{path}.{key}",
                   f"expected an integer {lo}..{hi}")
+    if "gpus" in raw:
+        g = raw["gpus"]
+        _need(isinstance(g, list) and g and all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in g),
+              f"{path}.gpus", "expected a list of GPU indices, e.g. [0, 1, 2, 3]")
+        per = raw.get("gpus_per_replica", 1)
+        _need(len(g) % per == 0, f"{path}.gpus", f"expected a multiple of gpus_per_replica ({per}) GPUs")
+        _need(raw.get("replicas", len(g) // per) == len(g) // per, f"{path}.replicas",
+              f"{len(g)} GPUs at {per} per replica make {len(g) // per} replicas")
     if "startup_timeout_s" in raw:
         v = raw["startup_timeout_s"]
         _need(isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0, f"{path}.startup_timeout_s",

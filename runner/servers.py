@@ -60,7 +60,19 @@ class ServerSet:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(s.proc.pid, signal.SIGKILL)   # the group: engine workers too
             s.proc.wait()
+            _wait_group_gone(s.proc.pid)
         self.servers.clear()
+
+
+def _wait_group_gone(pgid: int, timeout: float = 10.0) -> None:
+    """Return once no process of the group is left (SIGKILL is delivered asynchronously)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            os.killpg(pgid, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.05)
 
 
 def _die_with_parent() -> None:
@@ -132,7 +144,12 @@ def start_servers(launches: Mapping[str, Mapping[str, Any]], folder: Path) -> Se
     try:
         for provider, spec in launches.items():
             served = spec["served_name"]
-            replicas, per = spec.get("replicas", 1), spec.get("gpus_per_replica")
+            gpus, per = spec.get("gpus"), spec.get("gpus_per_replica")
+            if gpus:   # one replica per group of `per` listed GPUs
+                per = per or 1
+            else:
+                gpus = list(range(spec.get("replicas", 1) * per)) if per else None
+            replicas = len(gpus) // per if gpus else spec.get("replicas", 1)
             base_port = spec.get("port")
             pending = []
             for i in range(replicas):
@@ -142,8 +159,8 @@ def start_servers(launches: Mapping[str, Mapping[str, Any]], folder: Path) -> Se
                     started.servers.append(Server(provider, url, None, None))   # reuse, leave running
                     continue
                 env = {**os.environ, **{k: str(v) for k, v in spec.get("env", {}).items()}}
-                if per:
-                    env["CUDA_VISIBLE_DEVICES"] = ",".join(str(g) for g in range(i * per, (i + 1) * per))
+                if gpus:
+                    env["CUDA_VISIBLE_DEVICES"] = ",".join(str(g) for g in gpus[i * per:(i + 1) * per])
                 log_dir.mkdir(parents=True, exist_ok=True)
                 log = log_dir / f"{provider}-{i}.log"
                 cmd = vllm_command(spec.get("python", sys.executable), resolve_model(spec["model"]), served,

