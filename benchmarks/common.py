@@ -51,3 +51,15 @@ async def bare_loop(url: str, n: int, concurrency: int) -> float:
         started = time.perf_counter()
         await asyncio.gather(*(one(i) for i in range(n)))
         return n / (time.perf_counter() - started)
+
+
+def run_child(cmd: list[str], **kwargs) -> tuple[float, float]:
+    """(seconds, peak RSS in MB) of one child process, its own rusage (not the max over all children)."""
+    import os
+    started = time.perf_counter()
+    proc = subprocess.Popen(cmd, **kwargs)
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode != 0:
+        raise subprocess.CalledProcessError(proc.returncode, cmd)
+    return time.perf_counter() - started, usage.ru_maxrss / 1024

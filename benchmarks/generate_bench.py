@@ -8,28 +8,22 @@ maxrss. Memory must be flat in the count (the generator streams), so the counts 
 from __future__ import annotations
 
 import argparse
-import os
-import resource
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.common import run_child  # noqa: E402
 
 
 def run_once(count: int, out: Path) -> tuple[float, float]:
     """(seconds, peak RSS in MB) of one generate run in a child process pinned to one core."""
     code = ("import os; os.sched_setaffinity(0, {0}); "
             "from runner.cli import main; main()")
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    started = time.perf_counter()
-    subprocess.run([sys.executable, "-c", code, "generate", "-n", str(count), "-c", "medium", "-s", "0",
-                    "-o", str(out), "-q"], cwd=ROOT, check=True)
-    elapsed = time.perf_counter() - started
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    return elapsed, max(peak, before) / 1024
+    return run_child([sys.executable, "-c", code, "generate", "-n", str(count), "-c", "medium", "-s", "0",
+                      "-o", str(out), "-q"], cwd=ROOT)
 
 
 def main() -> None:

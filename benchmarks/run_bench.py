@@ -18,9 +18,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import random
-import resource
 import subprocess
 import sys
 import tempfile
@@ -32,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import aiohttp  # noqa: E402
 import orjson  # noqa: E402
 
-from benchmarks.common import ROOT, fake_server  # noqa: E402
+from benchmarks.common import ROOT, fake_server, run_child  # noqa: E402
 
 GRID_HTTP = """name: bench
 skeletons: {{generate: {{count: {n}, complexities: [medium], seed: 0}}}}
@@ -61,12 +59,8 @@ def bench_run(grid_text: str, tmp: Path, name: str) -> tuple[float, float]:
     """(seconds, peak RSS MB) of one `bench run` child."""
     grid = tmp / f"{name}.yaml"
     grid.write_text(grid_text)
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    started = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "runner", "run", "--grid", str(grid), "--out", str(tmp / name), "-q"],
-                   cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
-    secs = time.perf_counter() - started
-    return secs, max(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, before) / 1024
+    return run_child([sys.executable, "-m", "runner", "run", "--grid", str(grid), "--out", str(tmp / name), "-q"],
+                     cwd=ROOT, stdout=subprocess.DEVNULL)
 
 
 async def bare_render_solve(url: str, n: int, concurrency: int = 64) -> float:
