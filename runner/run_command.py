@@ -146,6 +146,7 @@ def ensure_servers(grid: Grid, folder: Path) -> tuple[ServerSet, dict[str, list[
         for candidate in (cfg.settings.get("base_url"), published.get(name)):
             if candidate and all(serving(u, model) for u in candidate):
                 urls[name] = list(candidate)
+                typer.echo(f"bench: using the {name} server(s) already running at {', '.join(candidate)}", err=True)
                 break
         else:
             to_start[name] = launch

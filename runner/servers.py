@@ -75,6 +75,10 @@ def _wait_group_gone(pgid: int, timeout: float = 10.0) -> None:
         time.sleep(0.05)
 
 
+def _say(message: str) -> None:
+    print(f"bench: {message}", file=sys.stderr, flush=True)
+
+
 def _die_with_parent() -> None:
     # Linux: the server gets SIGTERM if `bench` dies, even by SIGKILL; no orphan keeps the port.
     with contextlib.suppress(Exception):
@@ -133,7 +137,7 @@ def resolve_model(model: str) -> str:
     """A local model alias (e.g. smollm2-135m) becomes its prepared folder; paths and hub names stay."""
     from runner.models import MODELS, prepare
     if model in MODELS:
-        return str(prepare(model, log=lambda m: print(f"bench: {m}", file=sys.stderr)))
+        return str(prepare(model, log=_say))
     return model
 
 
@@ -157,6 +161,7 @@ def start_servers(launches: Mapping[str, Mapping[str, Any]], folder: Path) -> Se
                 url = f"http://127.0.0.1:{port}/v1"
                 if base_port and serving(url, served):
                     started.servers.append(Server(provider, url, None, None))   # reuse, leave running
+                    _say(f"using the {provider} server already running at {url}")
                     continue
                 env = {**os.environ, **{k: str(v) for k, v in spec.get("env", {}).items()}}
                 if gpus:
@@ -175,7 +180,10 @@ def start_servers(launches: Mapping[str, Mapping[str, Any]], folder: Path) -> Se
                 started.servers.append(server)
                 pending.append(server)
             for server in pending:
+                started_at = time.monotonic()
+                _say(f"starting the {provider} server at {server.url} (log: {server.log})")
                 _wait_ready(server, served, spec.get("startup_timeout_s", 900))
+                _say(f"the {provider} server is ready after {time.monotonic() - started_at:.0f} s")
     except BaseException:
         started.stop()
         raise

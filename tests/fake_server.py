@@ -120,60 +120,59 @@ class FakeServer:
             return self._error(404, f"The model `{body.get('model')}` does not exist{auth}.", "NotFoundError")
         return body
 
-    async def _chat(self, request: web.Request) -> web.StreamResponse:
+    async def _serve(self, request: web.Request, answer) -> web.StreamResponse:
+        """The OpenAI-shaped routes: count, check the model, inject the next fault, else answer."""
         try:
             body = await self._enter(request)
             if isinstance(body, web.Response):
                 return body
             fault = await self._fault(request)
-            if fault is not None:
-                return fault
-            prompt = "".join(m.get("content") or "" for m in body.get("messages", []))
-            message: dict[str, Any] = {"role": "assistant", "content": None}
-            so = body.get("structured_outputs") or {}
-            rf = body.get("response_format") or {}
-            if so.get("choice"):
-                message["content"] = self.pick(prompt, so["choice"])
-            elif rf.get("type") == "json_schema":
-                enum = rf["json_schema"]["schema"]["properties"]["answer"]["enum"]
-                message["content"] = orjson.dumps({"answer": self.pick(prompt, enum)}).decode()
-            elif body.get("grammar") and self.owned_by == "llamacpp":   # llama.cpp's GBNF
-                message["content"] = self.pick(prompt, re.findall(r'"((?:[^"\\]|\\.)*)"', body["grammar"]))
-            elif body.get("tools") and body.get("tool_choice"):
-                enum = body["tools"][0]["function"]["parameters"]["properties"]["answer"]["enum"]
-                message["tool_calls"] = [{"id": "call-0", "type": "function", "function": {
-                    "name": "answer", "arguments": orjson.dumps({"answer": self.pick(prompt, enum)}).decode()}}]
-            else:
-                message["content"] = prompt   # unconstrained: echo (renders then carry every label)
-            if self.answer_override is not None:
-                message = {"role": "assistant", "content": self.answer_override}
-            text = message["content"] or ""
-            return web.json_response({
-                "id": "chatcmpl-fake", "object": "chat.completion", "created": int(time.time()),
-                "model": self.model, "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
-                "usage": {"prompt_tokens": len(prompt.split()), "completion_tokens": len(text.split()),
-                          "total_tokens": len(prompt.split()) + len(text.split())}}, dumps=lambda o: orjson.dumps(o).decode())
+            return fault if fault is not None else answer(body)
         finally:
             self.in_flight -= 1
 
+    async def _chat(self, request: web.Request) -> web.StreamResponse:
+        return await self._serve(request, self._chat_answer)
+
     async def _completions(self, request: web.Request) -> web.StreamResponse:
-        try:
-            body = await self._enter(request)
-            if isinstance(body, web.Response):
-                return body
-            fault = await self._fault(request)
-            if fault is not None:
-                return fault
-            prompt = body.get("prompt", "")
-            tokens = prompt.split() if isinstance(prompt, str) else [str(t) for t in prompt]
-            choice: dict[str, Any] = {"index": 0, "text": prompt if body.get("echo") else "", "finish_reason": "length"}
-            if body.get("logprobs") is not None:
-                lps = [None] + [-0.1 * (1 + int(hashlib.md5(t.encode()).hexdigest(), 16) % 50) for t in tokens[1:]]
-                choice["logprobs"] = {"tokens": tokens, "token_logprobs": lps}
-            return web.json_response({"id": "cmpl-fake", "object": "text_completion", "model": self.model,
-                                      "choices": [choice], "usage": {"prompt_tokens": len(tokens), "completion_tokens": 0}})
-        finally:
-            self.in_flight -= 1
+        return await self._serve(request, self._completion_answer)
+
+    def _chat_answer(self, body: dict[str, Any]) -> web.Response:
+        prompt = "".join(m.get("content") or "" for m in body.get("messages", []))
+        message: dict[str, Any] = {"role": "assistant", "content": None}
+        so = body.get("structured_outputs") or {}
+        rf = body.get("response_format") or {}
+        if so.get("choice"):
+            message["content"] = self.pick(prompt, so["choice"])
+        elif rf.get("type") == "json_schema":
+            enum = rf["json_schema"]["schema"]["properties"]["answer"]["enum"]
+            message["content"] = orjson.dumps({"answer": self.pick(prompt, enum)}).decode()
+        elif body.get("grammar") and self.owned_by == "llamacpp":   # llama.cpp's GBNF
+            message["content"] = self.pick(prompt, re.findall(r'"((?:[^"\\]|\\.)*)"', body["grammar"]))
+        elif body.get("tools") and body.get("tool_choice"):
+            enum = body["tools"][0]["function"]["parameters"]["properties"]["answer"]["enum"]
+            message["tool_calls"] = [{"id": "call-0", "type": "function", "function": {
+                "name": "answer", "arguments": orjson.dumps({"answer": self.pick(prompt, enum)}).decode()}}]
+        else:
+            message["content"] = prompt   # unconstrained: echo (renders then carry every label)
+        if self.answer_override is not None:
+            message = {"role": "assistant", "content": self.answer_override}
+        text = message["content"] or ""
+        return web.json_response({
+            "id": "chatcmpl-fake", "object": "chat.completion", "created": int(time.time()),
+            "model": self.model, "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
+            "usage": {"prompt_tokens": len(prompt.split()), "completion_tokens": len(text.split()),
+                      "total_tokens": len(prompt.split()) + len(text.split())}}, dumps=lambda o: orjson.dumps(o).decode())
+
+    def _completion_answer(self, body: dict[str, Any]) -> web.Response:
+        prompt = body.get("prompt", "")
+        tokens = prompt.split() if isinstance(prompt, str) else [str(t) for t in prompt]
+        choice: dict[str, Any] = {"index": 0, "text": prompt if body.get("echo") else "", "finish_reason": "length"}
+        if body.get("logprobs") is not None:   # like vLLM: one logprob per prompt token, the first null
+            lps = [None] + [-0.1 * (1 + int(hashlib.md5(t.encode()).hexdigest(), 16) % 50) for t in tokens[1:]]
+            choice["logprobs"] = {"tokens": tokens, "token_logprobs": lps}
+        return web.json_response({"id": "cmpl-fake", "object": "text_completion", "model": self.model,
+                                  "choices": [choice], "usage": {"prompt_tokens": len(tokens), "completion_tokens": 0}})
 
     async def _messages(self, request: web.Request) -> web.StreamResponse:
         """Anthropic's Messages API: x-api-key and anthropic-version required, tool_use when forced."""
