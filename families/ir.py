@@ -1,6 +1,7 @@
 """The skeleton intermediate language: typed frozen records, JSONL (de)serialization, validation, redaction."""
 from __future__ import annotations
 
+import functools
 import hashlib
 from dataclasses import dataclass
 from typing import Any, Mapping, Union
@@ -33,7 +34,7 @@ class Atom:
         return f"{self.predicate}({','.join(map(str, self.arguments))})"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Skeleton:
     """One answer-bearing problem: the spec's grammar, field for field, in the spec's order."""
 
@@ -75,9 +76,9 @@ class Skeleton:
         """A short hash of the canonical JSON; with the id it is the skeleton's identity."""
         return hashlib.blake2b(self.canonical_json(), digest_size=6).hexdigest()
 
-    @property
+    @functools.cached_property
     def identity(self) -> str:
-        """`id` plus the content hash, e.g. `order-0000#3fa1c2d4e5b6`."""
+        """`id` plus the content hash, e.g. `order-0000#3fa1c2d4e5b6`; computed once per skeleton."""
         return f"{self.id}#{self.content_hash()}"
 
     def redact(self) -> dict[str, Any]:

@@ -9,7 +9,6 @@ from pathlib import Path
 
 from families.ir import Skeleton
 from providers.base import Completion, Provider, RenderRequest, SolveRequest
-from providers.config import build_provider
 from providers.labels import missing_labels
 from runner.grid import Grid
 from runner.logs import TERMINAL, AppendLog, Entry, load_index, read_at
@@ -34,14 +33,13 @@ class Pipeline:
     """One run of a grid into a run folder (the caller holds the folder's lock)."""
 
     def __init__(self, grid: Grid, folder: Path, shard: tuple[int, int] | None, progress: Progress,
-                 providers: dict[str, Provider] | None = None):
+                 providers: dict[str, Provider]):
         self.grid, self.folder, self.shard, self.progress = grid, folder, shard, progress
         self.plan = UnitPlan(grid)
         self.render_path, self.solve_path = folder / RENDERS, folder / SOLVES
         self.render_index = load_index(self.render_path)
         self.solve_index = load_index(self.solve_path)
-        used = {st.provider for st in grid.renderers + grid.solvers}
-        self.providers = providers or {n: build_provider(grid.providers[n]) for n in used}
+        self.providers = providers   # built by the caller, which may have launched their servers
         self.result = RunResult()
         self._render_log: AppendLog | None = None
         self._solve_log: AppendLog | None = None

@@ -5,32 +5,24 @@ import csv
 import io
 import math
 from collections import defaultdict
-from dataclasses import dataclass
 from pathlib import Path
 
 from runner.errors import UserError
 from runner.grid import Grid
 from runner.logs import TERMINAL, read_records
 from runner.pipeline import SOLVES
+from runner.summary import CellStats
 from runner.units import UnitPlan, skeletons
 
 DIMENSIONS = ("renderer", "solver", "family", "complexity")
 
 
-@dataclass
-class Group:
-    """The solve records of one group: accuracy counts only `ok` answers."""
-
-    ok: int = 0
-    correct: int = 0
-    invalid: int = 0
-    error: int = 0
-
-    def row(self) -> dict:
-        lo, hi = wilson(self.correct, self.ok)
-        return {"n": self.ok + self.invalid + self.error, "ok": self.ok, "correct": self.correct,
-                "accuracy": round(self.correct / self.ok, 4) if self.ok else None,
-                "ci95_low": lo, "ci95_high": hi, "invalid": self.invalid, "error": self.error}
+def row(st: CellStats) -> dict:
+    """One group's figures: accuracy over `ok` answers with its Wilson interval; invalid and error apart."""
+    lo, hi = wilson(st.correct, st.ok)
+    return {"n": st.ok + st.invalid + st.error, "ok": st.ok, "correct": st.correct,
+            "accuracy": round(st.accuracy, 4) if st.accuracy is not None else None,
+            "ci95_low": lo, "ci95_high": hi, "invalid": st.invalid, "error": st.error}
 
 
 def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float | None, float | None]:
@@ -59,17 +51,10 @@ def current_records(grid: Grid, folder: Path) -> list[dict]:
 
 def aggregate(records: list[dict], by: tuple[str, ...]) -> list[dict]:
     """One row per group of `by`, sorted."""
-    groups: dict[tuple, Group] = defaultdict(Group)
+    groups: dict[tuple, CellStats] = defaultdict(CellStats)
     for rec in records:
-        g = groups[tuple(rec[d] for d in by)]
-        if rec["status"] == "ok":
-            g.ok += 1
-            g.correct += bool(rec["correct"])
-        elif rec["status"] == "invalid":
-            g.invalid += 1
-        else:
-            g.error += 1
-    return [{**dict(zip(by, key)), **g.row()} for key, g in sorted(groups.items())]
+        groups[tuple(rec[d] for d in by)].add(rec["status"], rec["correct"])
+    return [{**dict(zip(by, key)), **row(st)} for key, st in sorted(groups.items())]
 
 
 def to_csv(rows: list[dict]) -> str:
