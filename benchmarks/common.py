@@ -37,20 +37,35 @@ def solve_body(i: int) -> dict:
             "temperature": 0.0, "max_tokens": 16, "structured_outputs": {"choice": LABELS}}
 
 
-async def bare_loop(url: str, n: int, concurrency: int) -> float:
-    """Requests per second of the simplest correct client: one session, a semaphore, parse the label."""
+def template_solve_bodies(model: str, n: int, seed: int, complexity: str) -> list[bytes]:
+    """The solve requests `bench run` sends with the template renderer: rendered problem, choice constraint."""
+    from providers.builtin import render_template
+    from runner.generate import make_plan
+    from runner.prompts import SOLVE_DEFAULT, fill_solve
+    return [orjson.dumps({"model": model, "temperature": 0.0, "max_tokens": 16, "messages": [
+        {"role": "user", "content": fill_solve(SOLVE_DEFAULT, render_template(sk.redact()), sk.answer_options)}],
+        "structured_outputs": {"choice": list(sk.answer_options)}}) for sk in make_plan(seed, [complexity]).items(n)]
+
+
+async def bare_loop(url: str, bodies: list[bytes], concurrency: int, check=None) -> float:
+    """Requests per second of the simplest correct client: one session, a semaphore, parse each answer.
+
+    The bodies are made beforehand, so the loop is the ceiling a client can reach; `check` may
+    assert something of each parsed answer.
+    """
     sem = asyncio.Semaphore(concurrency)
-    connector = aiohttp.TCPConnector(limit=concurrency)
-    async with aiohttp.ClientSession(connector=connector) as session:
-        async def one(i: int) -> None:
+    headers = {"content-type": "application/json"}
+    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=concurrency)) as session:
+        async def one(body: bytes) -> None:
             async with sem:
-                async with session.post(url + "/chat/completions", data=orjson.dumps(solve_body(i)),
-                                        headers={"content-type": "application/json"}) as resp:
+                async with session.post(url + "/chat/completions", data=body, headers=headers) as resp:
+                    assert resp.status == 200, resp.status
                     data = orjson.loads(await resp.read())
-                    assert data["choices"][0]["message"]["content"] in LABELS
+                    if check is not None:
+                        check(data)
         started = time.perf_counter()
-        await asyncio.gather(*(one(i) for i in range(n)))
-        return n / (time.perf_counter() - started)
+        await asyncio.gather(*(one(b) for b in bodies))
+        return len(bodies) / (time.perf_counter() - started)
 
 
 def run_child(cmd: list[str], **kwargs) -> tuple[float, float]:

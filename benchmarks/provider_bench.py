@@ -16,7 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.common import LABELS, bare_loop, fake_server  # noqa: E402
+from benchmarks.common import LABELS, bare_loop, fake_server, solve_body  # noqa: E402
+import orjson  # noqa: E402
 from providers.base import SolveRequest  # noqa: E402
 from providers.config import build_provider, parse_provider  # noqa: E402
 
@@ -46,9 +47,13 @@ def main() -> None:
     args = ap.parse_args()
     bare, prov = [], []
     with fake_server() as url:
-        asyncio.run(bare_loop(url, 500, args.concurrency))   # warm-up
+        bodies = [orjson.dumps(solve_body(i)) for i in range(args.requests)]
+
+        def in_set(data: dict) -> None:
+            assert data["choices"][0]["message"]["content"] in LABELS
+        asyncio.run(bare_loop(url, bodies[:500], args.concurrency, in_set))   # warm-up
         for _ in range(args.rounds):
-            bare.append(asyncio.run(bare_loop(url, args.requests, args.concurrency)))
+            bare.append(asyncio.run(bare_loop(url, bodies, args.concurrency, in_set)))
             prov.append(asyncio.run(provider_loop(url, args.requests, args.concurrency)))
     b, p = statistics.median(bare), statistics.median(prov)
     print(f"bare aiohttp loop : {b:8.0f} req/s (median of {args.rounds}: {', '.join(f'{x:.0f}' for x in bare)})")

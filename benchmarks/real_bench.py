@@ -22,8 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import aiohttp  # noqa: E402
-import orjson  # noqa: E402
+from benchmarks.common import bare_loop, template_solve_bodies  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 MODEL = "smollm2-135m"
@@ -42,23 +41,7 @@ solvers: [smollm]
 
 
 async def bare(url: str, n: int, seed: int, concurrency: int) -> float:
-    from providers.builtin import render_template
-    from runner.generate import make_plan
-    from runner.prompts import SOLVE_DEFAULT, fill_solve
-    bodies = [orjson.dumps({"model": MODEL, "temperature": 0.0, "max_tokens": 16, "messages": [
-        {"role": "user", "content": fill_solve(SOLVE_DEFAULT, render_template(sk.redact()), sk.answer_options)}],
-        "structured_outputs": {"choice": list(sk.answer_options)}}) for sk in make_plan(seed, ["short"]).items(n)]
-    sem = asyncio.Semaphore(concurrency)
-    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=concurrency)) as session:
-        async def one(body: bytes) -> None:
-            async with sem:
-                async with session.post(url + "/chat/completions", data=body,
-                                        headers={"content-type": "application/json"}) as r:
-                    assert r.status == 200
-                    await r.read()
-        started = time.perf_counter()
-        await asyncio.gather(*(one(b) for b in bodies))
-        return n / (time.perf_counter() - started)
+    return await bare_loop(url, template_solve_bodies(MODEL, n, seed, "short"), concurrency)
 
 
 def run(url: str, n: int, seed: int, concurrency: int, tmp: Path) -> float:

@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import aiohttp  # noqa: E402
 import orjson  # noqa: E402
 
-from benchmarks.common import ROOT, fake_server, run_child  # noqa: E402
+from benchmarks.common import ROOT, bare_loop, fake_server, run_child, template_solve_bodies  # noqa: E402
 
 GRID_HTTP = """name: bench
 skeletons: {{generate: {{count: {n}, complexities: [medium], seed: 0}}}}
@@ -90,22 +90,7 @@ async def bare_render_solve(url: str, n: int, concurrency: int = 64) -> float:
 
 async def bare_solve(url: str, n: int, concurrency: int = 64) -> float:
     """Requests/s of the provider benchmark's bare loop, sending the solve prompts the run sends."""
-    from providers.builtin import render_template
-    from runner.generate import make_plan
-    from runner.prompts import SOLVE_DEFAULT, fill_solve
-    bodies = [orjson.dumps({"model": "fake-model", "temperature": 0.0, "max_tokens": 16, "messages": [
-        {"role": "user", "content": fill_solve(SOLVE_DEFAULT, render_template(sk.redact()), sk.answer_options)}],
-        "structured_outputs": {"choice": list(sk.answer_options)}}) for sk in make_plan(0, ["medium"]).items(n)]
-    sem = asyncio.Semaphore(concurrency)
-    headers = {"content-type": "application/json"}
-    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=concurrency)) as session:
-        async def one(body: bytes) -> None:
-            async with sem:
-                async with session.post(url + "/chat/completions", data=body, headers=headers) as r:
-                    orjson.loads(await r.read())
-        started = time.perf_counter()
-        await asyncio.gather(*(one(b) for b in bodies))
-        return n / (time.perf_counter() - started)
+    return await bare_loop(url, template_solve_bodies("fake-model", n, 0, "medium"), concurrency)
 
 
 def throughput(n: int, rounds: int) -> None:
