@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import random
 import string
+from itertools import chain
 
 from families.ir import Atom, Skeleton
 from families.registry import Family
-from families.seeding import place_not_in_proof_order
+from families.seeding import fact_order
 
 NAME = "equality"
 STYLES = ("chain", "star", "clusters", "tree", "bipartite", "mixed")
@@ -73,22 +74,16 @@ def _build(k: int, equal: bool, style: str, rng: random.Random):
     them is shorter; the only `!=` between the classes of u and v is the spine's. The tests'
     independent solver re-derives every hop.
     """
-    eq: list[tuple[int, int]] = []
-    neq: list[tuple[int, int]] = []
     cut = -1 if equal else rng.randrange(k)
-    derivation = []
-    for i in range(k):
-        if i == cut:
-            neq.append((i, i + 1))
-            derivation.append((False, 0))
-        else:
-            derivation.append((True, len(eq)))
-            eq.append((i, i + 1))
-    cls = [0 if equal or i <= cut else 1 for i in range(k + 1)]
+    eq = [(i, i + 1) for i in range(k) if i != cut]
+    neq = [] if equal else [(cut, cut + 1)]
+    # The derivation in spine order, as indices into eq + neq: the spine's `!=` is neq[0].
+    spine = [i if i < cut or equal else i - 1 for i in range(k)]
+    cls = [0] * (k + 1) if equal else [0] * (cut + 1) + [1] * (k - cut)
     m = rng.randint(3, 6)
     fresh = list(range(k + 1, k + 1 + m))
     eq_fresh = _style_edges(style, fresh, rng)
-    group = {f: f for f in fresh}   # a tiny union-find over at most 6 variables
+    group = list(range(k + 1 + m))   # a tiny union-find over at most 6 fresh variables
 
     def root(x: int) -> int:
         while group[x] != x:
@@ -121,9 +116,10 @@ def _build(k: int, equal: bool, style: str, rng: random.Random):
         cx, cy = cls[x], cls[y]
         if cx != cy and kept_class not in (cx, cy) and not (not equal and {cx, cy} == {0, 1}):
             neq.append((x, y))
-    mentioned = sorted({x for pair in eq + neq for x in pair})
+    mentioned = sorted(set(chain.from_iterable(eq)).union(chain.from_iterable(neq)))
     outside = [x for x in mentioned if cls[x] != kept_class]
     unknown = (rng.choice(kept), rng.choice(outside))
+    derivation = [len(eq) if i == cut else spine[i] for i in range(k)]
     return eq, neq, derivation, n, mentioned, unknown
 
 
@@ -131,13 +127,13 @@ def generate(index: int, complexity: int, rng: random.Random) -> Skeleton:
     """One equality skeleton whose correct option has hop depth exactly `complexity`."""
     equal = rng.random() < 0.5
     style = rng.choice(STYLES)
-    eq, neq, derivation, n, mentioned, unknown = _build(complexity, equal, style, rng)
+    eq, neq, proof_idx, n, mentioned, unknown = _build(complexity, equal, style, rng)
     names = _NAMES[:n]
     rng.shuffle(names)
     rnd = rng.random
-    eq_atoms = [Atom("EQUAL", (names[x], names[y]) if rnd() < 0.5 else (names[y], names[x])) for x, y in eq]
-    neq_atoms = [Atom("NOT_EQUAL", (names[x], names[y]) if rnd() < 0.5 else (names[y], names[x])) for x, y in neq]
-    proof = [eq_atoms[i] if is_eq else neq_atoms[0] for is_eq, i in derivation]
+    atoms = [Atom("EQUAL", (names[x], names[y]) if rnd() < 0.5 else (names[y], names[x])) for x, y in eq]
+    atoms += [Atom("NOT_EQUAL", (names[x], names[y]) if rnd() < 0.5 else (names[y], names[x])) for x, y in neq]
+    proof = [atoms[i] for i in proof_idx]
     u, v = 0, complexity
     if complexity == 1:   # stated as a premise: show it the way the premise says it
         su, sv = proof[0].arguments
@@ -148,12 +144,13 @@ def generate(index: int, complexity: int, rng: random.Random) -> Skeleton:
     correct = statement(su, sv, equal)
     options = [correct, statement(su, sv, not equal), statement(dx, dy, True), statement(dx, dy, False)]
     rng.shuffle(options)
-    facts = place_not_in_proof_order(eq_atoms + neq_atoms, proof, rng)
+    order = fact_order(len(atoms), proof_idx, rng)
     return Skeleton(
         id=f"equality-{index:04d}", family=NAME, complexity=complexity,
-        entities={name: "Variable" for name in sorted(names[i] for i in mentioned)}, facts=tuple(facts),
-        rules=RULES, query=Atom("ENTAILED", ()), answer_options=tuple(options), gold_answer=correct,
-        proof=tuple(str(a) for a in proof))
+        entities=dict.fromkeys(sorted([names[i] for i in mentioned]), "Variable"),
+        facts=tuple([atoms[i] for i in order]), rules=RULES, query=Atom("ENTAILED", ()),
+        answer_options=tuple(options), gold_answer=correct,
+        proof=tuple([f"{a.predicate}({a.arguments[0]},{a.arguments[1]})" for a in proof]))
 
 
 FAMILY = Family(

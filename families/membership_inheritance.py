@@ -24,10 +24,11 @@ import random
 
 from families.ir import Atom, Skeleton
 from families.registry import Family
-from families.seeding import place_not_in_proof_order
+from families.seeding import fact_order, symbol_names
 
 NAME = "membership_inheritance"
 LABELS = ("YES", "NO", "UNKNOWN")
+PREDICATES = {"M": "MEMBER_OF", "N": "NOT_MEMBER_OF", "S": "SUBSET_OF"}
 RULES = (
     "MEMBER_OF(x,A) and SUBSET_OF(A,B) imply MEMBER_OF(x,B)",
     "NOT_MEMBER_OF(x,B) and SUBSET_OF(A,B) imply NOT_MEMBER_OF(x,A)",
@@ -79,7 +80,7 @@ def generate(index: int, complexity: int, rng: random.Random) -> Skeleton:
         b = complexity - a
         top = pos_chain(a) if a else None
         bottom = neg_chain(b) if b else None
-    proof = list(facts)
+    n_proof = len(facts)   # the proof is the facts so far, in order; distractors come after
     if gold == "UNKNOWN":
         query = new_set()
         if top is not None and (bottom is None or rng.random() < 0.5):
@@ -99,22 +100,21 @@ def generate(index: int, complexity: int, rng: random.Random) -> Skeleton:
     for e in range(1, n_ents):
         facts.append(("M" if rng.random() < 0.5 else "N", e, rng.randrange(n_sets)))
 
-    ents = [f"E{i}" for i in range(n_ents)]
-    sets = [f"S{i}" for i in range(n_sets)]
+    ent_symbols, set_symbols = symbol_names("E", n_ents), symbol_names("S", n_sets)
+    ents, sets = list(ent_symbols), list(set_symbols)
     rng.shuffle(ents)
     rng.shuffle(sets)
-    pred = {"M": "MEMBER_OF", "N": "NOT_MEMBER_OF", "S": "SUBSET_OF"}
-    atom = {f: Atom(pred[f[0]], (sets[f[1]], sets[f[2]]) if f[0] == "S" else (ents[f[1]], sets[f[2]]))
-            for f in facts}
-    proof_atoms = [atom[f] for f in proof]
-    ordered = place_not_in_proof_order([atom[f] for f in facts], proof_atoms, rng)
+    atoms = [Atom(PREDICATES[kind], (sets[a], sets[b]) if kind == "S" else (ents[a], sets[b]))
+             for kind, a, b in facts]
+    order = fact_order(len(facts), list(range(n_proof)), rng)
     # The names are permutations of E0.. and S0..: declare them in index order.
-    entities = {f"E{i}": "Entity" for i in range(n_ents)}
-    entities.update({f"S{i}": "Set" for i in range(n_sets)})
+    entities = dict.fromkeys(ent_symbols, "Entity")
+    entities.update(dict.fromkeys(set_symbols, "Set"))
     return Skeleton(
         id=f"member-{index:04d}", family=NAME, complexity=complexity, entities=entities,
-        facts=tuple(ordered), rules=RULES, query=Atom("MEMBER_OF", (ents[0], sets[query])),
-        answer_options=LABELS, gold_answer=gold, proof=tuple(str(a) for a in proof_atoms))
+        facts=tuple([atoms[i] for i in order]), rules=RULES, query=Atom("MEMBER_OF", (ents[0], sets[query])),
+        answer_options=LABELS, gold_answer=gold,
+        proof=tuple([f"{a.predicate}({a.arguments[0]},{a.arguments[1]})" for a in atoms[:n_proof]]))
 
 
 FAMILY = Family(

@@ -1,6 +1,8 @@
 """Per-item random generators derived from a hash, so items are independent and seeds never overlap."""
 from __future__ import annotations
 
+import _random
+import functools
 import hashlib
 import random
 
@@ -35,31 +37,49 @@ class ItemRandom(random.Random):
             x[i], x[j] = x[j], x[i]
 
     def sample(self, population, k: int, *, counts=None) -> list:
-        pool = list(population)
-        n = len(pool)
+        n = len(population)
         if not 0 <= k <= n or counts is not None:
             raise ValueError("ItemRandom.sample takes 0 <= k <= len(population) and no counts")
         rnd = self.random
+        if k == 2:   # the common case: the loop below's very draws and result, without copying
+            a, b = int(rnd() * n), 1 + int(rnd() * (n - 1))
+            return [population[a], population[0] if b == a else population[b]]
+        pool = list(population)
         for i in range(k):
             j = i + int(rnd() * (n - i))
             pool[i], pool[j] = pool[j], pool[i]
         return pool[:k]
 
 
+_seed_state = _random.Random.seed   # the C seeding, without random.py's Python wrappers
+
+
 def item_rng(seed: int, family: str, index: int, complexity: int) -> ItemRandom:
     """The RNG of one item: a hash of (seed, family, index, complexity), never `seed + index`."""
     key = f"{seed}\x1f{family}\x1f{index}\x1f{complexity}".encode()
-    return ItemRandom(int.from_bytes(hashlib.blake2b(key, digest_size=16).digest(), "big"))
+    # Same state as ItemRandom(n): random.py's seed() hands an int straight to the C seeding, and
+    # skipping its Python wrappers saves a tenth of a small skeleton's time.
+    rng = ItemRandom.__new__(ItemRandom)
+    _seed_state(rng, int.from_bytes(hashlib.blake2b(key, digest_size=16).digest(), "big"))
+    rng.gauss_next = None
+    return rng
 
 
-def place_not_in_proof_order(facts: list, proof_facts: list, rng: random.Random) -> list:
-    """Shuffle declarative facts so the proof's premises never appear in proof order (when it has two or more)."""
-    rng.shuffle(facts)
-    if len(proof_facts) >= 2:
-        pos = {id(f): i for i, f in enumerate(facts)}
-        where = [pos[id(f)] for f in proof_facts]
+@functools.lru_cache(maxsize=None)
+def symbol_names(prefix: str, n: int) -> tuple[str, ...]:
+    """`prefix0` .. `prefix{n-1}`, made once: formatting them per item cost more than the item's logic."""
+    return tuple(f"{prefix}{i}" for i in range(n))
+
+
+def fact_order(n: int, proof: list[int], rng: random.Random) -> list[int]:
+    """A shuffled order of facts 0..n-1 in which the proof's premises (indices, in proof order) are
+    never in proof order, when the proof has two or more."""
+    order = list(range(n))
+    rng.shuffle(order)
+    if len(proof) >= 2:
+        where = [order.index(f) for f in proof]
         if where == sorted(where):
             # Swap the first two proof premises: the order is then no longer the proof order.
             i, j = where[0], where[1]
-            facts[i], facts[j] = facts[j], facts[i]
-    return facts
+            order[i], order[j] = order[j], order[i]
+    return order

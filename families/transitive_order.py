@@ -24,7 +24,7 @@ import random
 
 from families.ir import Atom, Skeleton
 from families.registry import Family
-from families.seeding import place_not_in_proof_order
+from families.seeding import fact_order, symbol_names
 
 NAME = "transitive_order"
 LABELS = ("LEFT_OF", "RIGHT_OF", "UNKNOWN")
@@ -58,7 +58,6 @@ def generate(index: int, complexity: int, rng: random.Random) -> Skeleton:
             cur = join if step == b - 1 else new()
             edges.append((prev, cur))
             prev = cur
-        proof_edges = list(edges)
         closure = set(range(nodes))
         query = (x, y) if rng.random() < 0.5 else (y, x)
     else:
@@ -68,9 +67,9 @@ def generate(index: int, complexity: int, rng: random.Random) -> Skeleton:
             cur = new()
             edges.append((prev, cur))
             prev = cur
-        proof_edges = list(edges)
         closure = set()
         query = (start, prev) if gold == "LEFT_OF" else (prev, start)
+    n_proof = len(edges)   # the proof is the edges so far, in order; distractors come after
     # Distractors: each fresh node gets one premise to an existing node, so no new path between old nodes.
     for i in range(n_distract):
         # At complexity 1 an UNKNOWN's second entity has no chain: a distractor must mention it.
@@ -80,17 +79,18 @@ def generate(index: int, complexity: int, rng: random.Random) -> Skeleton:
             edges.append((fresh, anchor))
         else:
             edges.append((anchor, fresh))
-    names = [f"E{i}" for i in range(nodes)]
+    symbols = symbol_names("E", nodes)
+    names = list(symbols)
     rng.shuffle(names)
-    atom = {e: Atom("LEFT_OF", (names[e[0]], names[e[1]])) for e in edges}
-    proof_atoms = [atom[e] for e in proof_edges]
-    facts = place_not_in_proof_order([atom[e] for e in edges], proof_atoms, rng)
+    atoms = [Atom("LEFT_OF", (names[a], names[b])) for a, b in edges]
+    order = fact_order(len(edges), list(range(n_proof)), rng)
     return Skeleton(
         id=f"order-{index:04d}", family=NAME, complexity=complexity,
-        entities={f"E{i}": "Entity" for i in range(nodes)},   # names are a permutation of these
-        facts=tuple(facts), rules=RULES,
+        entities=dict.fromkeys(symbols, "Entity"),   # names are a permutation of these
+        facts=tuple([atoms[i] for i in order]), rules=RULES,
         query=Atom("RELATION", (names[query[0]], names[query[1]])),
-        answer_options=LABELS, gold_answer=gold, proof=tuple(str(a) for a in proof_atoms))
+        answer_options=LABELS, gold_answer=gold,
+        proof=tuple([f"LEFT_OF({names[a]},{names[b]})" for a, b in edges[:n_proof]]))
 
 
 FAMILY = Family(
