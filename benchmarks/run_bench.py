@@ -1,6 +1,6 @@
 """Whole `bench run` throughput vs a bare aiohttp loop; peak memory in the skeleton count; resume index time.
 
-    python benchmarks/run_bench.py throughput [--skeletons 6000]
+    python benchmarks/run_bench.py throughput [--skeletons 20000]
     python benchmarks/run_bench.py memory [--counts 10000 100000]
     python benchmarks/run_bench.py index [--records 1000000]
 
@@ -147,7 +147,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="what", required=True)
     tp = sub.add_parser("throughput")
-    tp.add_argument("--skeletons", type=int, default=6000)
+    tp.add_argument("--skeletons", type=int, default=20000)
     tp.add_argument("--rounds", type=int, default=3)
     sub.add_parser("memory").add_argument("--counts", type=int, nargs="+", default=[10_000, 100_000])
     sub.add_parser("index").add_argument("--records", type=int, default=1_000_000)

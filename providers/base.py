@@ -86,6 +86,14 @@ class Provider(abc.ABC):
     async def solve(self, request: SolveRequest) -> Completion:
         """Answer with one label; `invalid` (raw text kept) when the answer is not in the label set."""
 
+    def render_now(self, request: RenderRequest) -> Completion | None:
+        """The render, computed at once from the payload alone, for a local renderer; None for the others.
+
+        A local render is pure and cheap, so the runner makes it while preparing the skeleton
+        (possibly in a helper process) instead of on the event loop.
+        """
+        return None
+
     async def start(self) -> None:
         """Open sessions, check health; called once before the first request."""
 

@@ -80,10 +80,13 @@ class Template(Provider):
     def __init__(self, name: str, model: str = "template-v1"):
         self.name, self.model = name, model
 
-    async def render(self, request: RenderRequest) -> Completion:
+    def render_now(self, request: RenderRequest) -> Completion:
         started = time.perf_counter()
         text = render_template(request.payload)
         return Completion(status="ok", text=text, finish_reason="stop", latency_s=time.perf_counter() - started)
+
+    async def render(self, request: RenderRequest) -> Completion:
+        return self.render_now(request)
 
     async def solve(self, request: SolveRequest) -> Completion:
         return Completion(status="error", reason="the template provider only renders")

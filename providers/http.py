@@ -41,6 +41,10 @@ class EndpointPool:
 
         Counting at routing time, not when the request starts, keeps a burst from all picking one replica.
         """
+        if len(self.endpoints) == 1:   # the common case: nothing to choose (and never marked down)
+            ep = self.endpoints[0]
+            ep.load += 1
+            return ep
         now = time.monotonic()
         healthy = [e for e in self.endpoints if e.down_until <= now]
         ep = min(healthy, key=lambda e: e.load) if healthy else min(self.endpoints, key=lambda e: e.down_until)

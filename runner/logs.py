@@ -1,6 +1,7 @@
 """Append-only JSONL logs: whole-line writes, the resume index (torn lines tolerated), and the run lock."""
 from __future__ import annotations
 
+import asyncio
 import fcntl
 import gc
 import os
@@ -24,16 +25,19 @@ _CORRECT = {b"true": True, b"false": False}
 
 
 class AppendLog:
-    """An O_APPEND file: each record is one write() of one whole line, flushed to the kernel at once.
+    """An O_APPEND file of whole lines, each handed to the kernel in the loop iteration that made it.
 
-    Several processes (shards) may append to one log: O_APPEND places every write at the end, and a
-    line is never split across writes. A torn last line left by a crash is closed off with TORN
+    Inside an event loop, the lines written during one iteration of the loop go out together in one
+    write() at its end (a write per line cost a twentieth of a unit's CPU); outside a loop each line
+    is written at once. Several processes (shards) may append to one log: O_APPEND places every
+    write at the end, and a line is never split across writes. A torn last line left by a crash is closed off with TORN
     before the first new record: it stays one bad line that readers skip, and since no whole record
     ends that way, a reader can trust any line ending in `}\n` to be whole.
     """
 
     def __init__(self, path: Path):
         self.path = path
+        self._pending: list[bytes] = []
         self.fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
         size = os.fstat(self.fd).st_size
         if size:
@@ -43,12 +47,32 @@ class AppendLog:
                     os.write(self.fd, TORN)
 
     def write(self, line: bytes) -> None:
-        """Append one complete line (it must end with a newline)."""
-        view = memoryview(line)
+        """Append one complete line (it must end with a newline): at the end of this loop iteration."""
+        if self._pending:
+            self._pending.append(line)
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self._write(line)
+            return
+        self._pending.append(line)
+        loop.call_soon(self.flush)
+
+    def flush(self) -> None:
+        """Hand the pending lines to the kernel now."""
+        if self._pending:
+            data = b"".join(self._pending)
+            self._pending.clear()
+            self._write(data)
+
+    def _write(self, data: bytes) -> None:
+        view = memoryview(data)
         while view:
             view = view[os.write(self.fd, view):]
 
     def close(self) -> None:
+        self.flush()
         if self.fd >= 0:
             os.fsync(self.fd)
             os.close(self.fd)

@@ -7,16 +7,15 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from families.ir import Skeleton
-from providers.base import Completion, Provider, RenderRequest, SolveRequest
-from providers.labels import missing_labels
-from runner.grid import Grid
+from providers.base import Completion, Provider, SolveRequest
+from runner.feed import Item, RenderJob, SolveJob, checked_render, prepared
+from runner.grid import Grid, Stage
 from runner.logs import TERMINAL, AppendLog, Entry, load_index, read_at
 from runner.progress import Progress
-from runner.prompts import fill_render, fill_solve
-from runner.records import SCHEMA, RenderRecord, SolveRecord
+from runner.prompts import fill_solve
+from runner.records import SCHEMA, SolveRecord, render_record
 from runner.summary import CellStats
-from runner.units import RenderUnit, UnitPlan, cell, skeletons
+from runner.units import UnitPlan, cell, skeletons
 
 RENDERS, SOLVES = "renders.jsonl", "solves.jsonl"
 
@@ -33,13 +32,13 @@ class Pipeline:
     """One run of a grid into a run folder (the caller holds the folder's lock)."""
 
     def __init__(self, grid: Grid, folder: Path, shard: tuple[int, int] | None, progress: Progress,
-                 providers: dict[str, Provider]):
+                 providers: dict[str, Provider], prepare_aside: Path | None = None):
         self.grid, self.folder, self.shard, self.progress = grid, folder, shard, progress
-        self.plan = UnitPlan(grid)
         self.render_path, self.solve_path = folder / RENDERS, folder / SOLVES
         self.render_index = load_index(self.render_path)
         self.solve_index = load_index(self.solve_path)
         self.providers = providers   # built by the caller, which may have launched their servers
+        self.prepare_aside = prepare_aside   # the saved grid: prepare skeletons in a helper process
         self.result = RunResult()
         self._render_log: AppendLog | None = None
         self._solve_log: AppendLog | None = None
@@ -47,6 +46,7 @@ class Pipeline:
     async def run(self) -> RunResult:
         """Process every skeleton of the grid (this shard's), at most `max_in_flight` at once."""
         self._render_log, self._solve_log = AppendLog(self.render_path), AppendLog(self.solve_path)
+        items = prepared(self.grid, self.shard, self.prepare_aside)
         try:
             for provider in self.providers.values():
                 await provider.start()
@@ -60,11 +60,11 @@ class Pipeline:
                 if not task.cancelled() and task.exception() is not None:
                     failure.append(task.exception())
 
-            for sk in skeletons(self.grid, self.shard):
+            async for item in items:
                 await window.acquire()
                 if failure:
                     break
-                task = asyncio.create_task(self._skeleton(sk))
+                task = asyncio.create_task(self._item(item))
                 tasks.add(task)
                 task.add_done_callback(finished)
             if tasks:
@@ -73,89 +73,83 @@ class Pipeline:
                 raise failure[0]
             return self.result
         finally:
+            await items.aclose()
             for provider in self.providers.values():
                 await provider.close()
             self._render_log.close()
             self._solve_log.close()
 
-    async def _skeleton(self, sk: Skeleton) -> None:
-        payload = sk.redact()   # the renderer's view: never gold_answer or proof
-        await _all([self._render_unit(sk, payload, unit) for unit in self.plan.units(sk)])
+    async def _item(self, item: Item) -> None:
+        await _all([self._render_unit(item, job) for job in item.renders])
 
-    async def _render_unit(self, sk: Skeleton, payload: dict, unit: RenderUnit) -> None:
+    async def _render_unit(self, item: Item, job: RenderJob) -> None:
+        stage = self.grid.renderers[job.stage]
         pending = []
-        for su in unit.solves:
+        for su in job.solves:
             entry = self.solve_index.get(su.key)
             if entry is not None and entry.status in TERMINAL:
-                self.result.cells[cell(unit.stage, su.stage)].add(entry.status, entry.correct)
+                self.result.cells[stage.label, self.grid.solvers[su.stage].label].add(entry.status, entry.correct)
                 self.progress.skipped("solve")
             else:
                 pending.append(su)
-        entry = self.render_index.get(unit.key)
+        entry = self.render_index.get(job.key)
         if entry is not None and entry.status in TERMINAL:
             self.progress.skipped("render")
             self.result.renders[entry.status] += 1
             if entry.status != "ok":
-                self._blocked(unit, pending)
+                self._blocked(stage, pending)
                 return
             if not pending:
                 return
             text = read_at(self.render_path, entry.offset)["text"]
         else:
-            record = await self._render(sk, payload, unit)
-            if record.status != "ok":
-                self._blocked(unit, pending)
+            status, text = await self._render(item, job, stage)
+            if status != "ok":
+                self._blocked(stage, pending)
                 return
-            text = record.text
-        await _all([self._solve(sk, unit, text, su) for su in pending])
+        await _all([self._solve(item, job, stage, text, su) for su in pending])
 
-    def _blocked(self, unit: RenderUnit, pending: list) -> None:
+    def _blocked(self, stage: Stage, pending: list[SolveJob]) -> None:
         for su in pending:
-            self.result.cells[cell(unit.stage, su.stage)].render_failed += 1
+            self.result.cells[stage.label, self.grid.solvers[su.stage].label].render_failed += 1
         self.progress.skipped("solve", len(pending))
 
-    async def _render(self, sk: Skeleton, payload: dict, unit: RenderUnit) -> RenderRecord:
-        stage = unit.stage
-        provider = self.providers[stage.provider]
-        started = time.time()
-        res = await provider.render(RenderRequest(prompt=fill_render(stage.prompt, payload), payload=payload,
-                                                  temperature=stage.temperature, max_tokens=stage.max_tokens,
-                                                  sample=unit.sample))
-        status, reason = res.status, res.reason
-        if status == "ok":
-            missing = missing_labels(res.text, sk.answer_options)
-            if missing:   # a renderer failure: the solver could not give these labels
-                status, reason = "invalid", f"labels missing from the text: {', '.join(missing)}"
-        record = RenderRecord(
-            schema=SCHEMA, key=unit.key, status=status, skeleton=sk.identity, family=sk.family,
-            complexity=sk.complexity, renderer=stage.label, model=provider.model, sample=unit.sample,
-            text=res.text, reason=reason, attempts=res.attempts, latency_s=round(res.latency_s, 6),
-            prompt_tokens=res.usage.prompt_tokens, completion_tokens=res.usage.completion_tokens,
-            finish_reason=res.finish_reason, started_at=started, finished_at=time.time())
-        self._render_log.write(record.to_line())
+    async def _render(self, item: Item, job: RenderJob, stage: Stage) -> tuple[str, str]:
+        """Run (or take the local result of) one render unit and log it; its status and text."""
+        if job.local is not None:   # made while preparing, its record with it
+            self._render_log.write(job.local.line)
+            status, text, attempts = job.local.status, job.local.text, 1
+        else:
+            provider = self.providers[stage.provider]
+            started = time.time()
+            res = checked_render(await provider.render(job.request), item.answer_options)
+            self._render_log.write(render_record(
+                job.key, item.identity, item.family, item.complexity, stage.label, provider.model, job.sample,
+                res, started).to_line())
+            status, text, attempts = res.status, res.text, res.attempts
         self.result.renders[status] += 1
-        self.progress.done("render", status, res.attempts)
-        return record
+        self.progress.done("render", status, attempts)
+        return status, text
 
-    async def _solve(self, sk: Skeleton, unit: RenderUnit, text: str, su) -> None:
-        stage = su.stage
+    async def _solve(self, item: Item, job: RenderJob, render_stage: Stage, text: str, su: SolveJob) -> None:
+        stage = self.grid.solvers[su.stage]
         provider = self.providers[stage.provider]
         started = time.time()
         res: Completion = await provider.solve(SolveRequest(
-            prompt=fill_solve(stage.prompt, text, sk.answer_options), labels=sk.answer_options,
+            prompt=fill_solve(stage.prompt, text, item.answer_options), labels=item.answer_options,
             temperature=stage.temperature, max_tokens=stage.max_tokens, constraint=stage.constraint,
-            sample=su.sample, family=sk.family, complexity=sk.complexity, seed_key=su.key))
-        correct = (res.label == sk.gold_answer) if res.status == "ok" else None
+            sample=su.sample, family=item.family, complexity=item.complexity, seed_key=su.key))
+        correct = (res.label == item.gold_answer) if res.status == "ok" else None
         record = SolveRecord(
-            schema=SCHEMA, key=su.key, status=res.status, render_key=unit.key, skeleton=sk.identity,
-            family=sk.family, complexity=sk.complexity, renderer=unit.stage.label, solver=stage.label,
-            model=provider.model, render_sample=unit.sample, sample=su.sample, answer=res.label, raw=res.text,
-            gold=sk.gold_answer, correct=correct, constrained=res.constrained, reason=res.reason,
+            schema=SCHEMA, key=su.key, status=res.status, render_key=job.key, skeleton=item.identity,
+            family=item.family, complexity=item.complexity, renderer=render_stage.label, solver=stage.label,
+            model=provider.model, render_sample=job.sample, sample=su.sample, answer=res.label, raw=res.text,
+            gold=item.gold_answer, correct=correct, constrained=res.constrained, reason=res.reason,
             attempts=res.attempts, latency_s=round(res.latency_s, 6), prompt_tokens=res.usage.prompt_tokens,
             completion_tokens=res.usage.completion_tokens, finish_reason=res.finish_reason,
             started_at=started, finished_at=time.time())
         self._solve_log.write(record.to_line())
-        self.result.cells[cell(unit.stage, stage)].add(res.status, correct)
+        self.result.cells[render_stage.label, stage.label].add(res.status, correct)
         self.progress.done("solve", res.status, res.attempts)
 
 

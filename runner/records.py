@@ -2,10 +2,13 @@
 from __future__ import annotations
 
 import hashlib
+import time
 from dataclasses import dataclass
 from typing import Any
 
 import orjson
+
+from providers.base import Completion
 
 SCHEMA = 1
 
@@ -53,6 +56,17 @@ class RenderRecord:
     def to_line(self) -> bytes:
         """The JSONL line, newline included."""
         return orjson.dumps(self, option=orjson.OPT_APPEND_NEWLINE)
+
+
+def render_record(key: str, skeleton: str, family: str, complexity: int, renderer: str, model: str, sample: int,
+                  res: Completion, started_at: float) -> RenderRecord:
+    """The record of one finished render unit (now is when it finished)."""
+    return RenderRecord(
+        schema=SCHEMA, key=key, status=res.status, skeleton=skeleton, family=family, complexity=complexity,
+        renderer=renderer, model=model, sample=sample, text=res.text, reason=res.reason, attempts=res.attempts,
+        latency_s=round(res.latency_s, 6), prompt_tokens=res.usage.prompt_tokens,
+        completion_tokens=res.usage.completion_tokens, finish_reason=res.finish_reason,
+        started_at=started_at, finished_at=time.time())
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,10 +2,14 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import gc
+import os
 import signal
 import sys
 import time
 from pathlib import Path
+from typing import Iterator
 
 import typer
 
@@ -13,6 +17,7 @@ from families.ir import SkeletonError
 from providers.config import build_provider
 from runner.errors import UserError
 from runner.servers import ServerSet, read_endpoints, serving, start_servers, tail, write_endpoints
+from runner.feed import ASIDE_MIN_SKELETONS
 from runner.grid import Grid, load_grid
 from runner.logs import TERMINAL, RunLock, load_index
 from runner.pipeline import RENDERS, SOLVES, Pipeline, unit_status
@@ -103,9 +108,11 @@ def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, qu
             servers, urls = ensure_servers(grid, folder)
             providers = {n: build_provider(grid.providers[n], urls=urls.get(n)) for n in used_providers(grid)}
             progress = Progress(renders, solves, quiet)
-            pipeline = Pipeline(grid, folder, shard, progress, providers)
+            aside = folder / "grid.json" if n >= aside_min() else None
+            pipeline = Pipeline(grid, folder, shard, progress, providers, prepare_aside=aside)
             try:
-                result = _run_until_signal(pipeline.run())
+                with fewer_collections():
+                    result = _run_until_signal(pipeline.run())
             except KeyboardInterrupt:
                 progress.close()
                 typer.echo(f"bench: interrupted; finished units are in {folder}; rerun the same command to resume",
@@ -124,6 +131,15 @@ def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, qu
     typer.echo(f"renders: {dict(result.renders)}; solves: ok {t.ok}, invalid {t.invalid}, error {t.error}, "
                f"render_failed {t.render_failed}; logs in {folder}/")
     return 0
+
+
+def aside_min() -> int:
+    """From how many skeletons a run prepares them in a helper process (LSB_PREPARE_ASIDE_MIN overrides)."""
+    text = os.environ.get("LSB_PREPARE_ASIDE_MIN", "")
+    try:
+        return int(text) if text else ASIDE_MIN_SKELETONS
+    except ValueError:
+        raise UserError(f"LSB_PREPARE_ASIDE_MIN={text!r}: expected a number of skeletons") from None
 
 
 def used_providers(grid: Grid) -> list[str]:
@@ -190,6 +206,27 @@ def serve(grid_file: Path, out: Path | None) -> int:
         (folder / "servers" / "endpoints.json").unlink(missing_ok=True)
         for sig, handler in old.items():
             signal.signal(sig, handler)
+
+
+@contextlib.contextmanager
+def fewer_collections() -> Iterator[None]:
+    """Tune the cyclic GC for a long run, and restore it after.
+
+    A unit allocates a few hundred container objects that refcounting frees; with the default
+    threshold (700) they still set off a young collection every unit or two, and the older
+    generations hold the modules, the providers and the resume index, which are alive for the whole
+    run. Freezing those and collecting less often costs no memory to speak of (the rare cycles,
+    mostly finished futures, are still collected) and saves about a tenth of the loop's CPU.
+    """
+    old = gc.get_threshold()
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 100)
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*old)
 
 
 def _run_until_signal(coro):

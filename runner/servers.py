@@ -79,10 +79,17 @@ def _say(message: str) -> None:
     print(f"bench: {message}", file=sys.stderr, flush=True)
 
 
-def _die_with_parent() -> None:
-    # Linux: the server gets SIGTERM if `bench` dies, even by SIGKILL; no orphan keeps the port.
+try:   # loaded here, not in the forked child: a dlopen() there could wait on a lock held by a thread
+    _LIBC = ctypes.CDLL(None, use_errno=True)
+except OSError:   # pragma: no cover - not Linux
+    _LIBC = None
+
+
+def die_with_parent() -> None:
+    """In a child, before exec: get SIGTERM when `bench` dies, even by SIGKILL (Linux), so no orphan
+    keeps a port or a pipe."""
     with contextlib.suppress(Exception):
-        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+        _LIBC.prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 def free_port() -> int:
@@ -174,7 +181,7 @@ def start_servers(launches: Mapping[str, Mapping[str, Any]], folder: Path) -> Se
                     fh.write(f"$ {' '.join(cmd)}\n".encode())
                     fh.flush()
                     proc = subprocess.Popen(cmd, stdout=fh, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                            env=env, start_new_session=True, preexec_fn=_die_with_parent)
+                                            env=env, start_new_session=True, preexec_fn=die_with_parent)
                     fh.write(f"(bench: server pid {proc.pid}, its own process session)\n".encode())
                 server = Server(provider, url, log, proc)
                 started.servers.append(server)

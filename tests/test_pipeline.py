@@ -56,13 +56,20 @@ def run_bench(grid: Path, out: Path, *extra: str, check: bool = True):
     return bench("run", "--grid", str(grid), "--out", str(out), "-q", *extra, check=check)
 
 
+@pytest.fixture(params=["here", "aside"])
+def prepare(request, monkeypatch):
+    """Both ways a run prepares skeletons: in its own process, or in a helper (big runs)."""
+    monkeypatch.setenv("LSB_PREPARE_ASIDE_MIN", "0" if request.param == "aside" else "1000000000")
+    return request.param
+
+
 @pytest.fixture
 def server():
     with FakeServer() as srv:
         yield srv
 
 
-def test_full_run_one_terminal_record_per_unit(server, tmp_path):
+def test_full_run_one_terminal_record_per_unit(server, tmp_path, prepare):
     out = tmp_path / "run"
     run_bench(write_grid(tmp_path, server.url), out)
     renders, solves = records(out, "renders.jsonl"), records(out, "solves.jsonl")
@@ -138,6 +145,21 @@ def _spawn(grid: Path, out: Path, *extra: str) -> subprocess.Popen:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
+def _helpers_of(out: Path, wait_s: float = 5.0) -> list:
+    """Helper processes still preparing skeletons for this run folder (after up to `wait_s` to exit)."""
+    import psutil
+    deadline = time.time() + wait_s
+    while True:
+        left = []
+        for p in psutil.process_iter(["cmdline"]):
+            cmd = p.info["cmdline"] or []
+            if "runner.feed" in cmd and str(out / "grid.json") in cmd:
+                left.append(p)
+        if not left or time.time() > deadline:
+            return left
+        time.sleep(0.05)
+
+
 def _wait_for_records(out: Path, timeout: float = 30) -> None:
     deadline = time.time() + timeout
     log = out / "solves.jsonl"
@@ -145,7 +167,7 @@ def _wait_for_records(out: Path, timeout: float = 30) -> None:
         time.sleep(0.05)
 
 
-def test_sigkill_at_random_moments_then_finish(server, tmp_path):
+def test_sigkill_at_random_moments_then_finish(server, tmp_path, prepare):
     out = tmp_path / "run"
     server.latency_s = 0.3        # 240 fake requests, 8 at a time: about 9 s of work
     grid = write_grid(tmp_path, server.url, count=80)
@@ -157,6 +179,7 @@ def test_sigkill_at_random_moments_then_finish(server, tmp_path):
         proc.send_signal(signal.SIGKILL)
         proc.wait()
         seen.append(len(records(out, "solves.jsonl")))
+        assert not _helpers_of(out)   # a helper dies with the run, even a SIGKILLed one
     assert 0 < seen[0] < seen[-1] < 320
     run_bench(grid, out)
     renders, solves = records(out, "renders.jsonl"), records(out, "solves.jsonl")
@@ -197,7 +220,7 @@ def test_second_process_refused_naming_the_holder(server, tmp_path):
     assert set(terminal_counts(records(out, "solves.jsonl")).values()) == {1}
 
 
-def test_two_shards_in_parallel_never_duplicate(server, tmp_path):
+def test_two_shards_in_parallel_never_duplicate(server, tmp_path, prepare):
     out = tmp_path / "run"
     server.latency_s = 0.01
     grid = write_grid(tmp_path, server.url, count=40)
@@ -224,7 +247,7 @@ def test_changed_prompt_makes_new_keys_without_mixing(server, tmp_path):
     assert " 10 " in report.splitlines()[1]   # 5 skeletons x 2 renderers per solver: not 20
 
 
-def test_sigint_stops_cleanly_and_resume_completes(server, tmp_path):
+def test_sigint_stops_cleanly_and_resume_completes(server, tmp_path, prepare):
     out = tmp_path / "run"
     server.latency_s = 0.3
     grid = write_grid(tmp_path, server.url, count=80)
@@ -233,6 +256,7 @@ def test_sigint_stops_cleanly_and_resume_completes(server, tmp_path):
     proc.send_signal(signal.SIGINT)
     assert proc.wait(30) == 130
     assert "rerun the same command to resume" in proc.stderr.read()
+    assert not _helpers_of(out)
     run_bench(grid, out)
     assert set(terminal_counts(records(out, "solves.jsonl")).values()) == {1}
 

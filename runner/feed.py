@@ -1,0 +1,200 @@
+"""Skeleton preparation off the event loop: each skeleton's keys, render prompts and local renders.
+
+Making a skeleton (or reading and checking it), hashing its keys, filling its render prompts and
+running the template renderer is CPU work that would otherwise sit on the event loop between
+requests. For big runs it is done in a helper process (`python -m runner.feed`) that streams
+prepared items over a pipe; the loop then only sends requests and writes records. Small runs
+prepare in-process: a helper's start-up costs more than it saves there. Both paths run `prepare`.
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+import pickle
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, AsyncIterator, Iterator, NamedTuple
+
+from families.ir import Skeleton
+from providers.base import Completion, Provider, RenderRequest
+from providers.labels import missing_labels
+from runner.errors import UserError
+from runner.grid import Grid
+from runner.prompts import fill_render
+from runner.records import render_record
+from runner.servers import die_with_parent
+from runner.units import UnitPlan, skeletons
+
+ASIDE_MIN_SKELETONS = 2000   # below this, a helper's start-up (~0.3 s) costs more than it saves
+_BATCH = 64                  # items per frame on the pipe
+_FRAME = struct.Struct(">I")
+
+
+class SolveJob(NamedTuple):
+    """One solve unit of a render: its key, its solver (an index into grid.solvers) and its sample."""
+
+    key: str
+    stage: int
+    sample: int
+
+
+class LocalRender(NamedTuple):
+    """A local renderer's result, made while preparing: its status, its text and its whole log line."""
+
+    status: str
+    text: str
+    line: bytes   # the render record, written as is unless the unit is already in the log
+
+
+class RenderJob(NamedTuple):
+    """One render unit, ready to run: the request for a model renderer, or a local renderer's result."""
+
+    key: str
+    stage: int                      # index into grid.renderers
+    sample: int
+    request: RenderRequest | None   # for a model renderer; None when `local` holds the result
+    local: LocalRender | None
+    solves: tuple[SolveJob, ...]
+
+
+class Item(NamedTuple):
+    """One skeleton as the pipeline needs it: what records carry, and its render units."""
+
+    identity: str
+    family: str
+    complexity: int
+    answer_options: tuple[str, ...]
+    gold_answer: str
+    renders: tuple[RenderJob, ...]
+
+
+class Preparer:
+    """Turns skeletons into items for one grid; `local` are the renderers that run right here."""
+
+    def __init__(self, grid: Grid, local: dict[str, Provider]):
+        self.grid, self.plan, self.local = grid, UnitPlan(grid), local
+        self._render_index = {id(st): i for i, st in enumerate(grid.renderers)}
+        self._solve_index = {id(st): i for i, st in enumerate(grid.solvers)}
+
+    def prepare(self, sk: Skeleton) -> Item:
+        """The item of one skeleton; the renderer sees only the redacted payload (no gold, no proof)."""
+        payload = sk.redact()
+        renders = []
+        for unit in self.plan.units(sk):
+            stage = unit.stage
+            provider = self.local.get(stage.provider)
+            # A local renderer reads the payload alone: no prompt to fill for it.
+            request = RenderRequest(prompt="" if provider else fill_render(stage.prompt, payload), payload=payload,
+                                    temperature=stage.temperature, max_tokens=stage.max_tokens, sample=unit.sample)
+            local = None
+            if provider is not None:
+                started = time.time()
+                res = checked_render(provider.render_now(request), sk.answer_options)
+                local = LocalRender(res.status, res.text, render_record(
+                    unit.key, sk.identity, sk.family, sk.complexity, stage.label, provider.model, unit.sample,
+                    res, started).to_line())
+            renders.append(RenderJob(
+                unit.key, self._render_index[id(stage)], unit.sample, None if local else request, local,
+                tuple(SolveJob(su.key, self._solve_index[id(su.stage)], su.sample) for su in unit.solves)))
+        return Item(sk.identity, sk.family, sk.complexity, sk.answer_options, sk.gold_answer, tuple(renders))
+
+    def items(self, shard: tuple[int, int] | None) -> Iterator[Item]:
+        """This shard's items, in skeleton order."""
+        for sk in skeletons(self.grid, shard):
+            yield self.prepare(sk)
+
+
+def checked_render(res: Completion, labels: tuple[str, ...]) -> Completion:
+    """A render whose text lacks an answer label is `invalid`: a renderer failure, not sent to solvers."""
+    if res.status == "ok":
+        missing = missing_labels(res.text, labels)
+        if missing:
+            return replace(res, status="invalid", reason=f"labels missing from the text: {', '.join(missing)}")
+    return res
+
+
+def local_renderers(grid: Grid) -> dict[str, Provider]:
+    """The grid's renderers that compute their text locally (the template renderer), built here."""
+    from providers.config import build_provider
+    out = {}
+    for st in grid.renderers:
+        cfg = grid.providers[st.provider]
+        if cfg.kind == "template":
+            out[st.provider] = build_provider(cfg)
+    return out
+
+
+async def prepared(grid: Grid, shard: tuple[int, int] | None, grid_json: Path | None) -> AsyncIterator[Item]:
+    """The items of a run: from a helper process when `grid_json` (the saved grid) is given, else in-process."""
+    if grid_json is None:
+        for item in Preparer(grid, local_renderers(grid)).items(shard):
+            yield item
+        return
+    args = [sys.executable, "-m", "runner.feed", str(grid_json)] + ([f"{shard[0]}/{shard[1]}"] if shard else [])
+    # Plain Popen, its stdout wired to the loop by hand: asyncio's own subprocess wait() never returns
+    # for a killed child whose pipe we stopped reading (Python 3.11), and we must be able to stop it.
+    errors = tempfile.TemporaryFile()
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=errors, start_new_session=True,
+                            preexec_fn=die_with_parent)   # Ctrl-C reaches the run, and the run stops us
+    reader = asyncio.StreamReader()
+    transport, _ = await asyncio.get_running_loop().connect_read_pipe(
+        lambda: asyncio.StreamReaderProtocol(reader), proc.stdout)
+    try:
+        while True:
+            try:
+                head = await reader.readexactly(_FRAME.size)
+            except asyncio.IncompleteReadError:
+                break
+            for item in pickle.loads(await reader.readexactly(_FRAME.unpack(head)[0])):
+                yield item
+        code = proc.wait()   # at EOF: the helper is done, or died
+        errors.seek(0)
+        err = errors.read().decode("utf-8", "replace").strip()
+        if code == 2 and err:   # a UserError (say, the skeleton file changed under us): its one line
+            raise UserError(err.splitlines()[-1])
+        if code != 0:
+            raise RuntimeError(f"skeleton preparation failed (exit {code}): {err.splitlines()[-1] if err else ''}")
+    finally:
+        transport.close()
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        errors.close()
+
+
+def main(argv: list[str]) -> int:
+    """The helper: prepare the items of a saved grid (and shard) and stream them, framed, to stdout."""
+    grid = Grid.from_json(Path(argv[0]).read_bytes())
+    shard = tuple(int(x) for x in argv[1].split("/")) if len(argv) > 1 else None
+    out = sys.stdout.buffer
+    batch: list[Any] = []
+    try:
+        for item in Preparer(grid, local_renderers(grid)).items(shard):
+            batch.append(item)
+            if len(batch) >= _BATCH:
+                _send(out, batch)
+        if batch:
+            _send(out, batch)
+        out.flush()
+    except BrokenPipeError:   # the run stopped reading: it ended or was interrupted
+        os._exit(0)
+    except UserError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    return 0
+
+
+def _send(out, batch: list[Any]) -> None:
+    data = pickle.dumps(batch, protocol=pickle.HIGHEST_PROTOCOL)
+    out.write(_FRAME.pack(len(data)) + data)
+    batch.clear()
+
+
+if __name__ == "__main__":
+    from runner import feed   # so that items pickle as runner.feed.Item, not __main__.Item
+    sys.exit(feed.main(sys.argv[1:]))

@@ -1,0 +1,151 @@
+"""Skeleton preparation: the helper process gives exactly the in-process items, stops with the run,
+reports a bad skeleton file in one line; a run prepared aside writes the same logs."""
+from __future__ import annotations
+
+import asyncio
+import signal
+from pathlib import Path
+
+import orjson
+import psutil
+import pytest
+
+from runner.errors import UserError
+from runner.feed import Item, prepared
+from runner.grid import load_grid
+from runner.pipeline import Pipeline
+from runner.progress import Progress
+from runner.run_command import save_grid
+from tests.fake_server import FakeServer
+from tests.test_pipeline import _helpers_of, _spawn, _wait_for_records, records, write_grid
+
+TIMING = ("latency_s", "started_at", "finished_at")
+
+
+def grid_and_json(tmp: Path, url: str = "http://127.0.0.1:9/v1", count: int = 12):
+    path = write_grid(tmp, url, count=count)
+    grid = load_grid(path)
+    folder = tmp / "run"
+    folder.mkdir(exist_ok=True)
+    save_grid(grid, folder, path)
+    return grid, folder / "grid.json"
+
+
+async def collect(grid, shard, grid_json, limit: int | None = None) -> list[Item]:
+    out = []
+    items = prepared(grid, shard, grid_json)
+    try:
+        async for item in items:
+            out.append(item)
+            if limit is not None and len(out) >= limit:
+                break
+    finally:
+        await items.aclose()
+    return out
+
+
+def comparable(item: Item) -> Item:
+    """An item without the timing fields of its local render records (they differ run to run)."""
+    renders = []
+    for job in item.renders:
+        local = job.local
+        if local is not None:
+            rec = {k: v for k, v in orjson.loads(local.line).items() if k not in TIMING}
+            local = local._replace(line=orjson.dumps(rec))
+        renders.append(job._replace(local=local))
+    return item._replace(renders=tuple(renders))
+
+
+@pytest.mark.parametrize("shard", [None, (0, 2), (1, 2)])
+def test_helper_items_equal_in_process_items(tmp_path, shard):
+    grid, grid_json = grid_and_json(tmp_path)
+    here = asyncio.run(collect(grid, shard, None))
+    aside = asyncio.run(collect(grid, shard, grid_json))
+    assert [comparable(i) for i in here] == [comparable(i) for i in aside]
+    assert here and all(len(i.renders) == 2 for i in here)
+    # The template renderer's text is made while preparing; the model renderer gets a request
+    # whose payload has no gold answer and no proof.
+    for item in here:
+        model, template = item.renders
+        assert model.local is None and "gold_answer" not in model.request.payload
+        assert "proof" not in model.request.payload and '"proof"' not in model.request.prompt
+        assert template.request is None and template.local.status == "ok" and template.local.text
+
+
+def test_shards_split_the_items(tmp_path):
+    grid, grid_json = grid_and_json(tmp_path, count=20)
+    ids = lambda items: [i.identity for i in items]   # noqa: E731
+    whole = ids(asyncio.run(collect(grid, None, grid_json)))
+    a, b = (ids(asyncio.run(collect(grid, (k, 2), grid_json))) for k in range(2))
+    assert sorted(a + b) == sorted(whole) and not set(a) & set(b)
+
+
+def test_helper_stops_when_the_run_stops_reading(tmp_path):
+    grid, grid_json = grid_and_json(tmp_path, count=50_000)
+    before = {p.pid for p in psutil.Process().children(recursive=True)}
+    got = asyncio.run(collect(grid, None, grid_json, limit=10))
+    assert len(got) == 10
+    left = [p for p in psutil.Process().children(recursive=True) if p.pid not in before]
+    assert not left, f"helper still running: {left}"
+
+
+def test_bad_skeleton_file_is_one_line(tmp_path):
+    from runner.generate import make_plan
+    skeletons = tmp_path / "sk.jsonl"
+    skeletons.write_bytes(b"\n".join(sk.to_json() for sk in make_plan(0, ["short"]).items(6)) + b"\n")
+    grid_path = tmp_path / "g.yaml"
+    grid_path.write_text(f"name: t\nskeletons: {{path: {skeletons}}}\nproviders: {{t: {{kind: template}}, r: {{kind: random}}}}\n"
+                         "renderers: [t]\nsolvers: [r]\n")
+    grid = load_grid(grid_path)
+    (tmp_path / "run").mkdir()
+    save_grid(grid, tmp_path / "run", grid_path)
+    # The file changes after the run checked it: the helper stops at the bad line and says which.
+    with open(skeletons, "ab") as fh:
+        fh.write(b'{"id": "broken"}\n')
+    with pytest.raises(UserError, match=r"sk\.jsonl:7: "):
+        asyncio.run(collect(grid, None, tmp_path / "run" / "grid.json"))
+
+
+def test_run_prepared_aside_writes_the_same_logs(tmp_path):
+    """The whole pipeline with and without the helper: the same units, statuses, texts and answers."""
+    with FakeServer() as server:
+        grid, _ = grid_and_json(tmp_path, server.url, count=16)
+        logs = {}
+        for aside in (False, True):
+            folder = tmp_path / f"run-{aside}"
+            folder.mkdir()
+            save_grid(grid, folder, tmp_path / "grid.yaml")
+            from providers.config import build_provider
+            providers = {n: build_provider(grid.providers[n]) for n in ("fake", "template", "random")}
+            pipe = Pipeline(grid, folder, None, Progress(None, None, True), providers,
+                            prepare_aside=folder / "grid.json" if aside else None)
+            result = asyncio.run(pipe.run())
+            assert sum(c.ok for c in result.cells.values()) == 64
+            logs[aside] = {name: sorted((r["key"], r["status"], r.get("text"), r.get("answer"), r.get("correct"))
+                                        for r in records(folder, name))
+                           for name in ("renders.jsonl", "solves.jsonl")}
+        assert logs[False] == logs[True]
+        assert len(logs[True]["solves.jsonl"]) == 64
+
+
+
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGINT])
+def test_helper_never_outlives_the_run(tmp_path, sig):
+    """Killed (even by SIGKILL) or interrupted mid-run, the run takes its helper with it."""
+    with FakeServer(latency_s=0.2) as server:
+        grid = tmp_path / "g.yaml"
+        grid.write_text(f"name: t\nskeletons: {{generate: {{count: 50000}}}}\nproviders:\n"
+                        f"  fake: {{kind: vllm, model: fake-model, base_url: \"{server.url}\", max_concurrency: 4}}\n"
+                        "  template: {kind: template}\nrenderers: [template]\nsolvers: [fake]\n")
+        out = tmp_path / "run"
+        proc = _spawn(grid, out)
+        try:
+            _wait_for_records(out)
+            helpers = _helpers_of(out, wait_s=0)
+            assert len(helpers) == 1, "50,000 skeletons are prepared aside, and the helper is still busy"
+            proc.send_signal(sig)
+            assert proc.wait(30) == (130 if sig == signal.SIGINT else -signal.SIGKILL)
+            assert not _helpers_of(out)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
