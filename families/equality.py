@@ -39,31 +39,52 @@ def statement(u: str, v: str, equal: bool) -> str:
     return f"{u} {'=' if equal else '!='} {v}"
 
 
-def _style_edges(style: str, fresh: list[int], rng: random.Random) -> list[tuple[int, int]]:
-    """Equality edges among the fresh (off-derivation) variables, in the shape of a graph style."""
+def _style(style: str, fresh: list[int], rng: random.Random) -> tuple[list[tuple[int, int]], list[list[int]]]:
+    """Equality edges among the fresh (off-derivation) variables, in the shape of a graph style, and
+    the components they make: each ascending, in the order of their first variable."""
     m = len(fresh)
     if style == "mixed":
         cut = rng.randint(1, m - 1)
         a, b = rng.sample(STYLES[:-1], 2)
-        return _style_edges(a, fresh[:cut], rng) + _style_edges(b, fresh[cut:], rng)
+        edges_a, groups_a = _style(a, fresh[:cut], rng)
+        edges_b, groups_b = _style(b, fresh[cut:], rng)
+        return edges_a + edges_b, groups_a + groups_b
     if m < 2:
-        return []
+        return [], [fresh]
     if style == "chain":
-        return [(fresh[i], fresh[i + 1]) for i in range(m - 1)]
+        return [(fresh[i], fresh[i + 1]) for i in range(m - 1)], [fresh]
     if style == "star":
-        return [(fresh[0], f) for f in fresh[1:]]
+        return [(fresh[0], f) for f in fresh[1:]], [fresh]
     if style == "tree":
-        return [(fresh[(i - 1) // 2], fresh[i]) for i in range(1, m)]
+        return [(fresh[(i - 1) // 2], fresh[i]) for i in range(1, m)], [fresh]
     if style == "clusters":
-        edges, i = [], 0
+        edges, groups, i = [], [], 0
         while i < m:
             group = fresh[i:i + rng.randint(2, 3)]
             edges += [(group[j], group[k]) for j in range(len(group)) for k in range(j + 1, len(group))]
+            groups.append(group)
             i += len(group)
-        return edges
+        return edges, groups
     half = m // 2   # bipartite: equalities only cross the two halves
     left, right = fresh[:half], fresh[half:]
-    return [(l, r) for l in left for r in right if rng.random() < 0.6] or [(left[0], right[0])]
+    edges = [(l, r) for l in left for r in right if rng.random() < 0.6] or [(left[0], right[0])]
+    return edges, _components(fresh, edges)
+
+
+def _components(nodes: list[int], edges: list[tuple[int, int]]) -> list[list[int]]:
+    """The connected components of a small graph, each ascending, in the order of their first node."""
+    parent = {x: x for x in nodes}
+
+    def root(x: int) -> int:
+        while parent[x] != x:
+            x = parent[x]
+        return x
+    for x, y in edges:
+        parent[root(x)] = root(y)
+    members: dict[int, list[int]] = {}
+    for x in nodes:
+        members.setdefault(root(x), []).append(x)
+    return list(members.values())
 
 
 def _build(k: int, equal: bool, style: str, rng: random.Random):
@@ -82,20 +103,8 @@ def _build(k: int, equal: bool, style: str, rng: random.Random):
     cls = [0] * (k + 1) if equal else [0] * (cut + 1) + [1] * (k - cut)
     m = rng.randint(3, 6)
     fresh = list(range(k + 1, k + 1 + m))
-    eq_fresh = _style_edges(style, fresh, rng)
-    group = list(range(k + 1 + m))   # a tiny union-find over at most 6 fresh variables
-
-    def root(x: int) -> int:
-        while group[x] != x:
-            x = group[x]
-        return x
-    for x, y in eq_fresh:
-        group[root(x)] = root(y)
+    eq_fresh, groups = _style(style, fresh, rng)
     eq += eq_fresh
-    members: dict[int, list[int]] = {}
-    for f in fresh:
-        members.setdefault(root(f), []).append(f)
-    groups = list(members.values())
     # One component of two or more stays apart from all else, so some statement is undetermined.
     kept = rng.choice([g for g in groups if len(g) >= 2])
     cls += [0] * m                  # variable id -> equality class; filled per component below
