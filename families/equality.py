@@ -19,7 +19,7 @@ import random
 import string
 from itertools import chain
 
-from families.ir import Atom, Skeleton
+from families.ir import Skeleton, atom
 from families.registry import Family
 from families.seeding import fact_order
 
@@ -140,8 +140,8 @@ def generate(index: int, complexity: int, rng: random.Random) -> Skeleton:
     names = _NAMES[:n]
     rng.shuffle(names)
     rnd = rng.random
-    atoms = [Atom("EQUAL", (names[x], names[y]) if rnd() < 0.5 else (names[y], names[x])) for x, y in eq]
-    atoms += [Atom("NOT_EQUAL", (names[x], names[y]) if rnd() < 0.5 else (names[y], names[x])) for x, y in neq]
+    atoms = [atom("EQUAL", (names[x], names[y]) if rnd() < 0.5 else (names[y], names[x])) for x, y in eq]
+    atoms += [atom("NOT_EQUAL", (names[x], names[y]) if rnd() < 0.5 else (names[y], names[x])) for x, y in neq]
     proof = [atoms[i] for i in proof_idx]
     u, v = 0, complexity
     if complexity == 1:   # stated as a premise: show it the way the premise says it
@@ -157,7 +157,7 @@ def generate(index: int, complexity: int, rng: random.Random) -> Skeleton:
     return Skeleton(
         id=f"equality-{index:04d}", family=NAME, complexity=complexity,
         entities=dict.fromkeys(sorted([names[i] for i in mentioned]), "Variable"),
-        facts=tuple([atoms[i] for i in order]), rules=RULES, query=Atom("ENTAILED", ()),
+        facts=tuple([atoms[i] for i in order]), rules=RULES, query=atom("ENTAILED", ()),
         answer_options=tuple(options), gold_answer=correct,
         proof=tuple([f"{a.predicate}({a.arguments[0]},{a.arguments[1]})" for a in proof]))
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 
-from families.ir import Atom, Skeleton
+from families.ir import Skeleton, atom
 from families.registry import Family
 from families.seeding import fact_order, symbol_names
 
@@ -104,7 +104,7 @@ def generate(index: int, complexity: int, rng: random.Random) -> Skeleton:
     ents, sets = list(ent_symbols), list(set_symbols)
     rng.shuffle(ents)
     rng.shuffle(sets)
-    atoms = [Atom(PREDICATES[kind], (sets[a], sets[b]) if kind == "S" else (ents[a], sets[b]))
+    atoms = [atom(PREDICATES[kind], (sets[a], sets[b]) if kind == "S" else (ents[a], sets[b]))
              for kind, a, b in facts]
     order = fact_order(len(facts), list(range(n_proof)), rng)
     # The names are permutations of E0.. and S0..: declare them in index order.
@@ -112,7 +112,7 @@ def generate(index: int, complexity: int, rng: random.Random) -> Skeleton:
     entities.update(dict.fromkeys(set_symbols, "Set"))
     return Skeleton(
         id=f"member-{index:04d}", family=NAME, complexity=complexity, entities=entities,
-        facts=tuple([atoms[i] for i in order]), rules=RULES, query=Atom("MEMBER_OF", (ents[0], sets[query])),
+        facts=tuple([atoms[i] for i in order]), rules=RULES, query=atom("MEMBER_OF", (ents[0], sets[query])),
         answer_options=LABELS, gold_answer=gold,
         proof=tuple([f"{a.predicate}({a.arguments[0]},{a.arguments[1]})" for a in atoms[:n_proof]]))
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 
-from families.ir import INTEGER, Atom, Skeleton
+from families.ir import INTEGER, Skeleton, atom
 from families.registry import Family
 
 NAME = "sequential_state_update"
@@ -57,9 +57,9 @@ def generate(index: int, complexity: int, rng: random.Random) -> Skeleton:
     # Interleave the distractor counter's updates at random places, keeping each counter's own order.
     slots = [True] * len(ops) + [False] * len(other_ops)
     rng.shuffle(slots)
-    next_target = iter([Atom(op, (target, amount)) for op, amount in ops]).__next__
-    next_other = iter([Atom(op, (other, amount)) for op, amount in other_ops]).__next__
-    inits = [Atom("INITIAL_VALUE", (target, start)), Atom("INITIAL_VALUE", (other, other_start))]
+    next_target = iter([atom(op, (target, amount)) for op, amount in ops]).__next__
+    next_other = iter([atom(op, (other, amount)) for op, amount in other_ops]).__next__
+    inits = [atom("INITIAL_VALUE", (target, start)), atom("INITIAL_VALUE", (other, other_start))]
     rng.shuffle(inits)
     facts = inits + [next_target() if is_target else next_other() for is_target in slots]
     gold = values[-1]
@@ -67,7 +67,7 @@ def generate(index: int, complexity: int, rng: random.Random) -> Skeleton:
     return Skeleton(
         id=f"state-{index:04d}", family=NAME, complexity=complexity,
         entities={"C0": "Counter", "C1": "Counter"}, facts=tuple(facts), rules=RULES,
-        query=Atom("FINAL_VALUE", (target,)), answer_options=(str(low), str(low + 1), str(low + 2)),
+        query=atom("FINAL_VALUE", (target,)), answer_options=(str(low), str(low + 1), str(low + 2)),
         gold_answer=str(gold),
         proof=tuple([f"{op}({target},{amount}) -> {value}" for (op, amount), value in zip(ops, values)]))
 

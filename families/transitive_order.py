@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 
-from families.ir import Atom, Skeleton
+from families.ir import Skeleton, atom
 from families.registry import Family
 from families.seeding import fact_order, symbol_names
 
@@ -82,13 +82,13 @@ def generate(index: int, complexity: int, rng: random.Random) -> Skeleton:
     symbols = symbol_names("E", nodes)
     names = list(symbols)
     rng.shuffle(names)
-    atoms = [Atom("LEFT_OF", (names[a], names[b])) for a, b in edges]
+    atoms = [atom("LEFT_OF", (names[a], names[b])) for a, b in edges]
     order = fact_order(len(edges), list(range(n_proof)), rng)
     return Skeleton(
         id=f"order-{index:04d}", family=NAME, complexity=complexity,
         entities=dict.fromkeys(symbols, "Entity"),   # names are a permutation of these
         facts=tuple([atoms[i] for i in order]), rules=RULES,
-        query=Atom("RELATION", (names[query[0]], names[query[1]])),
+        query=atom("RELATION", (names[query[0]], names[query[1]])),
         answer_options=LABELS, gold_answer=gold,
         proof=tuple([f"LEFT_OF({names[a]},{names[b]})" for a, b in edges[:n_proof]]))
 
