@@ -6,7 +6,6 @@ import contextlib
 import gc
 import os
 import signal
-import sys
 import time
 from pathlib import Path
 from typing import Iterator

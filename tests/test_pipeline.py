@@ -1,7 +1,6 @@
 """`bench run` end to end against the fake server: resume, crashes, faults, locks, shards, keys, redaction."""
 from __future__ import annotations
 
-import os
 import random
 import signal
 import subprocess
