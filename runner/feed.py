@@ -157,8 +157,10 @@ async def prepared(grid: Grid, shard: tuple[int, int] | None, grid_json: Path | 
         err = errors.read().decode("utf-8", "replace").strip()
         if code == 2 and err:   # a UserError (say, the skeleton file changed under us): its one line
             raise UserError(err.splitlines()[-1])
-        if code != 0:
-            raise RuntimeError(f"skeleton preparation failed (exit {code}): {err.splitlines()[-1] if err else ''}")
+        if code != 0:   # killed (say, by the OOM killer) or crashed: stop; finished units are on disk
+            why = f"killed by signal {-code}" if code < 0 else f"exit {code}: {err.splitlines()[-1] if err else ''}"
+            raise UserError(f"the skeleton helper (python -m runner.feed) stopped ({why}); "
+                            "finished units are on disk: rerun the same command to resume")
     finally:
         transport.close()
         if proc.poll() is None:

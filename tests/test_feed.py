@@ -149,3 +149,30 @@ def test_helper_never_outlives_the_run(tmp_path, sig):
         finally:
             if proc.poll() is None:
                 proc.kill()
+
+
+def test_a_killed_helper_stops_the_run_in_one_line_and_resume_finishes(tmp_path):
+    with FakeServer(latency_s=0.01) as server:
+        grid = tmp_path / "g.yaml"
+        grid.write_text(f"name: t\nskeletons: {{generate: {{count: 3000}}}}\nproviders:\n"
+                        f"  fake: {{kind: vllm, model: fake-model, base_url: \"{server.url}\", max_concurrency: 4}}\n"
+                        "  template: {kind: template}\nrenderers: [template]\nsolvers: [fake]\n")
+        out = tmp_path / "run"
+        proc = _spawn(grid, out)
+        try:
+            _wait_for_records(out)
+            (helper,) = _helpers_of(out, wait_s=0)
+            helper.kill()   # as the OOM killer would
+            assert proc.wait(30) == 2
+            err = proc.stderr.read().strip()
+            assert err.count("\n") == 0 and "Traceback" not in err
+            assert "skeleton helper" in err and "killed by signal 9" in err and "rerun" in err
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+        done = len(records(out, "solves.jsonl"))
+        assert 0 < done < 3000
+        from tests.conftest import bench
+        bench("run", "--grid", str(grid), "--out", str(out), "-q", check=True)
+        solves = records(out, "solves.jsonl")
+        assert len({r["key"] for r in solves}) == 3000 == len(solves)
