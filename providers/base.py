@@ -86,13 +86,15 @@ class Provider(abc.ABC):
     async def solve(self, request: SolveRequest) -> Completion:
         """Answer with one label; `invalid` (raw text kept) when the answer is not in the label set."""
 
-    def render_now(self, request: RenderRequest) -> Completion | None:
-        """The render, computed at once from the payload alone, for a local renderer; None for the others.
+    renders_locally = False   # True: render_now() makes the text at once, from the payload alone
+
+    def render_now(self, request: RenderRequest) -> Completion:
+        """The render of a local renderer (`renders_locally`), computed at once from the payload alone.
 
         A local render is pure and cheap, so the runner makes it while preparing the skeleton
         (possibly in a helper process) instead of on the event loop.
         """
-        return None
+        raise NotImplementedError(f"{type(self).__name__} renders through render()")
 
     async def start(self) -> None:
         """Open sessions, check health; called once before the first request."""

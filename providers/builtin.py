@@ -77,6 +77,8 @@ def render_template(payload: Mapping[str, Any]) -> str:
 class Template(Provider):
     """The deterministic renderer; it reads only the redacted payload."""
 
+    renders_locally = True
+
     def __init__(self, name: str, model: str = "template-v1"):
         self.name, self.model = name, model
 

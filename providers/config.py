@@ -159,13 +159,8 @@ def build_provider(cfg: ProviderConfig, env: Mapping[str, str] | None = None,
     env = os.environ if env is None else env
     s = cfg.settings
     key = env.get(s["api_key_env"]) if s.get("api_key_env") else None
-    builders: dict[str, Callable[[], Provider]] = {
-        "template": lambda: _builtin("Template")(cfg.name, s.get("model", "template-v1")),
-        "random": lambda: _builtin("RandomSolver")(cfg.name, s.get("seed", 0)),
-        "prior": lambda: _builtin("PriorSolver")(cfg.name),
-    }
-    if cfg.kind in builders:
-        return builders[cfg.kind]()
+    if cfg.kind in _BUILTINS:
+        return _BUILTINS[cfg.kind](cfg)
     if cfg.kind == "anthropic":
         from providers.anthropic import Anthropic
         return Anthropic(cfg.name, s["model"], urls or s["base_url"], api_key=key or "",
@@ -183,3 +178,11 @@ def build_provider(cfg: ProviderConfig, env: Mapping[str, str] | None = None,
 def _builtin(name: str):
     from providers import builtin
     return getattr(builtin, name)
+
+
+_BUILTINS: dict[str, Callable[[ProviderConfig], Provider]] = {
+    "template": lambda cfg: _builtin("Template")(cfg.name, cfg.settings.get("model", "template-v1")),
+    "random": lambda cfg: _builtin("RandomSolver")(cfg.name, cfg.settings.get("seed", 0)),
+    "prior": lambda cfg: _builtin("PriorSolver")(cfg.name),
+}
+BUILTIN_KINDS = frozenset(_BUILTINS)   # made without a server, a network or a key

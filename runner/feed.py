@@ -119,13 +119,15 @@ def checked_render(res: Completion, labels: tuple[str, ...]) -> Completion:
 
 
 def local_renderers(grid: Grid) -> dict[str, Provider]:
-    """The grid's renderers that compute their text locally (the template renderer), built here."""
-    from providers.config import build_provider
+    """The grid's renderers that make their text locally (`renders_locally`), built here."""
+    from providers.config import BUILTIN_KINDS, build_provider
     out = {}
     for st in grid.renderers:
         cfg = grid.providers[st.provider]
-        if cfg.kind == "template":
-            out[st.provider] = build_provider(cfg)
+        if cfg.kind in BUILTIN_KINDS:   # only built-ins are made without a server or a key
+            provider = build_provider(cfg)
+            if provider.renders_locally:
+                out[st.provider] = provider
     return out
 
 
