@@ -34,6 +34,9 @@ ASIDE_MIN_SKELETONS = 2000   # below this, a helper's start-up (~0.3 s) costs mo
 _BATCH = 64                  # items per frame on the pipe
 _FRAME = struct.Struct(">I")
 
+# The records below are typed NamedTuples, not frozen dataclasses: they cross the pipe by the
+# thousand per second, and a frozen dataclass unpickles through a Python __setstate__, field by field.
+
 
 class SolveJob(NamedTuple):
     """One solve unit of a render: its key, its solver (an index into grid.solvers) and its sample."""
