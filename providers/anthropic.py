@@ -5,7 +5,7 @@ from typing import Any
 
 import orjson
 
-from providers.base import Completion, ProviderFailure, RenderRequest, SolveRequest, Usage
+from providers.base import Completion, ProviderFailure, RenderRequest, SolveRequest, Usage, answered
 from providers.http import HTTPProvider
 from providers.labels import check_label, json_schema, parse_free_text
 
@@ -74,9 +74,7 @@ class Anthropic(HTTPProvider):
             else:
                 text = "".join(b.get("text", "") for b in content if b.get("type") == "text")
                 label = parse_free_text(text, labels)
-            return Completion(status="ok" if label else "invalid", text=text, label=label,
-                              finish_reason=stop, usage=usage, latency_s=latency, constrained=mode,
-                              reason=None if label else "answer not in the label set")
+            return answered(text, label, finish_reason=stop, usage=usage, latency_s=latency, constrained=mode)
         return await self.run(attempt, mode)
 
     def describe(self) -> dict[str, Any]:

@@ -58,6 +58,17 @@ class Completion:
     reason: str | None = None         # why status is not ok
 
 
+def answered(text: str, label: str | None, *, finish_reason: str | None, usage: Usage, latency_s: float,
+             constrained: str) -> Completion:
+    """A solver's answer: `ok` with its label, or `invalid` (raw text kept) when it gave no label of the set.
+
+    Whatever constraint was requested, only a label of the set counts: a server may ignore it.
+    """
+    return Completion(status="ok" if label else "invalid", text=text, label=label, finish_reason=finish_reason,
+                      usage=usage, latency_s=latency_s, constrained=constrained,
+                      reason=None if label else "answer not in the label set")
+
+
 class ProviderFailure(Exception):
     """One failed attempt, as the provider classifies it; the retry policy decides what happens next.
 

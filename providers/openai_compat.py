@@ -6,7 +6,7 @@ from typing import Any
 
 import aiohttp
 
-from providers.base import Completion, ProviderFailure, RenderRequest, SolveRequest, Usage
+from providers.base import Completion, ProviderFailure, RenderRequest, SolveRequest, Usage, answered
 from providers.http import HTTPProvider
 from providers.labels import check_label, gbnf, json_schema, parse_free_text, parse_json_answer
 
@@ -116,10 +116,7 @@ class OpenAICompatible(HTTPProvider):
                 label = parse_json_answer(text, labels)
             else:
                 label = parse_free_text(text, labels)
-            # Whatever was requested, only a label of the set counts (a server may ignore the constraint).
-            return Completion(status="ok" if label else "invalid", text=text, label=label,
-                              finish_reason=finish, usage=usage, latency_s=latency, constrained=mode,
-                              reason=None if label else "answer not in the label set")
+            return answered(text, label, finish_reason=finish, usage=usage, latency_s=latency, constrained=mode)
         return await self.run(attempt, mode)
 
     def describe(self) -> dict[str, Any]:
