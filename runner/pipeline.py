@@ -88,7 +88,7 @@ class Pipeline:
         for su in job.solves:
             entry = self.solve_index.get(su.key)
             if entry is not None and entry.status in TERMINAL:
-                self.result.cells[stage.label, self.grid.solvers[su.stage].label].add(entry.status, entry.correct)
+                self.result.cells[cell(stage, self.grid.solvers[su.stage])].add(entry.status, entry.correct)
                 self.progress.skipped("solve")
             else:
                 pending.append(su)
@@ -111,7 +111,7 @@ class Pipeline:
 
     def _blocked(self, stage: Stage, pending: list[SolveJob]) -> None:
         for su in pending:
-            self.result.cells[stage.label, self.grid.solvers[su.stage].label].render_failed += 1
+            self.result.cells[cell(stage, self.grid.solvers[su.stage])].render_failed += 1
         self.progress.skipped("solve", len(pending))
 
     async def _render(self, item: Item, job: RenderJob, stage: Stage) -> tuple[str, str]:
@@ -149,7 +149,7 @@ class Pipeline:
             completion_tokens=res.usage.completion_tokens, finish_reason=res.finish_reason,
             started_at=started, finished_at=time.time())
         self._solve_log.write(record.to_line())
-        self.result.cells[render_stage.label, stage.label].add(res.status, correct)
+        self.result.cells[cell(render_stage, stage)].add(res.status, correct)
         self.progress.done("solve", res.status, res.attempts)
 
 
