@@ -16,6 +16,7 @@ from runner.grid import load_grid
 from runner.pipeline import Pipeline
 from runner.progress import Progress
 from runner.run_command import save_grid
+from tests.conftest import bench
 from tests.fake_server import FakeServer
 from tests.test_pipeline import _helpers_of, _spawn, _wait_for_records, records, write_grid
 
@@ -128,15 +129,20 @@ def test_run_prepared_aside_writes_the_same_logs(tmp_path):
         assert len(logs[True]["solves.jsonl"]) == 64
 
 
+def template_grid(tmp: Path, url: str, count: int) -> Path:
+    """A grid big enough for the helper: generated skeletons, template renderer, the fake server as solver."""
+    grid = tmp / "g.yaml"
+    grid.write_text(f"name: t\nskeletons: {{generate: {{count: {count}}}}}\nproviders:\n"
+                    f"  fake: {{kind: vllm, model: fake-model, base_url: \"{url}\", max_concurrency: 4}}\n"
+                    "  template: {kind: template}\nrenderers: [template]\nsolvers: [fake]\n")
+    return grid
+
 
 @pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGINT])
 def test_helper_never_outlives_the_run(tmp_path, sig):
     """Killed (even by SIGKILL) or interrupted mid-run, the run takes its helper with it."""
     with FakeServer(latency_s=0.2) as server:
-        grid = tmp_path / "g.yaml"
-        grid.write_text(f"name: t\nskeletons: {{generate: {{count: 50000}}}}\nproviders:\n"
-                        f"  fake: {{kind: vllm, model: fake-model, base_url: \"{server.url}\", max_concurrency: 4}}\n"
-                        "  template: {kind: template}\nrenderers: [template]\nsolvers: [fake]\n")
+        grid = template_grid(tmp_path, server.url, 50_000)
         out = tmp_path / "run"
         proc = _spawn(grid, out)
         try:
@@ -153,10 +159,7 @@ def test_helper_never_outlives_the_run(tmp_path, sig):
 
 def test_a_killed_helper_stops_the_run_in_one_line_and_resume_finishes(tmp_path):
     with FakeServer(latency_s=0.01) as server:
-        grid = tmp_path / "g.yaml"
-        grid.write_text(f"name: t\nskeletons: {{generate: {{count: 3000}}}}\nproviders:\n"
-                        f"  fake: {{kind: vllm, model: fake-model, base_url: \"{server.url}\", max_concurrency: 4}}\n"
-                        "  template: {kind: template}\nrenderers: [template]\nsolvers: [fake]\n")
+        grid = template_grid(tmp_path, server.url, 3000)
         out = tmp_path / "run"
         proc = _spawn(grid, out)
         try:
@@ -172,7 +175,6 @@ def test_a_killed_helper_stops_the_run_in_one_line_and_resume_finishes(tmp_path)
                 proc.kill()
         done = len(records(out, "solves.jsonl"))
         assert 0 < done < 3000
-        from tests.conftest import bench
         bench("run", "--grid", str(grid), "--out", str(out), "-q", check=True)
         solves = records(out, "solves.jsonl")
         assert len({r["key"] for r in solves}) == 3000 == len(solves)
