@@ -5,11 +5,14 @@ import abc
 from dataclasses import dataclass, field
 from typing import Any, Literal, Mapping
 
+from providers.frozen import set_at_once
+
 Status = Literal["ok", "invalid", "error"]
 CONSTRAINTS = ("auto", "choice", "json_schema", "grammar", "tool", "none")
 
 
-@dataclass(frozen=True, slots=True)
+@set_at_once
+@dataclass(frozen=True)
 class Usage:
     """Token counts as the server reported them (0 where it reported none)."""
 
@@ -17,18 +20,22 @@ class Usage:
     completion_tokens: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@set_at_once
+@dataclass(frozen=True)
 class RenderRequest:
     """Turn a redacted skeleton into a problem: `prompt` for models, `payload` for the template renderer."""
 
     prompt: str
-    payload: Mapping[str, Any]        # the redacted skeleton: never gold_answer or proof
+    # The redacted skeleton (never gold_answer or proof), for a local renderer; a model renderer
+    # reads the prompt alone and gets None (the payload is already in the prompt, as JSON).
+    payload: Mapping[str, Any] | None = None
     temperature: float = 0.0
     max_tokens: int = 1024
     sample: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@set_at_once
+@dataclass(frozen=True)
 class SolveRequest:
     """Answer a rendered problem with one of `labels`."""
 
@@ -43,7 +50,8 @@ class SolveRequest:
     seed_key: str = ""                # a stable per-unit string for seeded baselines
 
 
-@dataclass(frozen=True, slots=True)
+@set_at_once
+@dataclass(frozen=True)
 class Completion:
     """What a stage got back, success or not: errors are data, never exceptions that end a run."""
 

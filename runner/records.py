@@ -9,6 +9,7 @@ from typing import Any
 import orjson
 
 from providers.base import Completion
+from providers.frozen import set_at_once
 
 SCHEMA = 1
 
@@ -30,7 +31,8 @@ def text_hash(text: str) -> str:
     return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
 
 
-@dataclass(frozen=True, slots=True)
+@set_at_once
+@dataclass(frozen=True)
 class RenderRecord:
     """One render unit's outcome. `schema`, `key`, `status` come first: the resume index reads them."""
 
@@ -69,7 +71,8 @@ def render_record(key: str, skeleton: str, family: str, complexity: int, rendere
         started_at=started_at, finished_at=time.time())
 
 
-@dataclass(frozen=True, slots=True)
+@set_at_once
+@dataclass(frozen=True)
 class SolveRecord:
     """One solve unit's outcome; `correct` is null unless status is ok (errors are never wrong answers)."""
 
