@@ -98,10 +98,14 @@ class HTTPProvider(Provider):
         self.max_concurrency = max_concurrency
         self.pool = EndpointPool(urls, max_concurrency)
         self.throttle = Throttler(rate_limit=rate_per_s, period=1.0) if rate_per_s else None
-        self.timeout = aiohttp.ClientTimeout(total=None, sock_connect=connect_timeout_s, sock_read=read_timeout_s)
+        # read_timeout_s bounds a whole attempt, not each socket read: these servers send nothing until
+        # the answer is made, so both end the same wait, and aiohttp re-arms a read timer on every
+        # chunk received (a few percent of a fast server's throughput).
+        self.timeout = aiohttp.ClientTimeout(total=read_timeout_s, sock_connect=connect_timeout_s)
         self.policy = policy
         self._secret = secret
         self._session: aiohttp.ClientSession | None = None
+        self._started = False
 
     def headers(self) -> dict[str, str]:
         """Request headers (the API key goes here and nowhere else)."""
@@ -124,6 +128,7 @@ class HTTPProvider(Provider):
         if self._session is not None:
             await self._session.close()
             self._session = None
+            self._started = False
 
     async def get_json(self, url: str) -> Any:
         """A plain GET (health and model checks), outside the caps and the retry policy."""
@@ -135,33 +140,33 @@ class HTTPProvider(Provider):
             return orjson.loads(raw)
 
     async def post(self, body: dict[str, Any]) -> tuple[dict[str, Any], float]:
-        """One attempt: take the endpoint's semaphore, respect the start rate, then time the request."""
-        await self.start()
+        """One attempt: take a replica's semaphore, respect the start rate, then time the request."""
+        if not self._started:   # start() once (a subclass's may await a check): not a coroutine per request
+            await self.start()
+            self._started = True
         ep = self.pool.choose()
         try:
-            return await self._post_to(ep, body)
+            async with ep.semaphore:
+                if self.throttle is not None:
+                    async with self.throttle:
+                        pass
+                started = time.perf_counter()
+                try:
+                    async with self._session.post(ep.url + self.path, data=orjson.dumps(body)) as resp:
+                        raw = await resp.read()
+                        latency = time.perf_counter() - started
+                        if resp.status != 200:
+                            if resp.status >= 500:
+                                self.pool.mark_down(ep)
+                            raise classify(resp.status, raw, resp.headers)
+                except asyncio.TimeoutError:
+                    raise ProviderFailure(f"timeout after {time.perf_counter() - started:.1f}s",
+                                          retryable=True) from None
+                except (aiohttp.ClientConnectionError, aiohttp.ClientPayloadError) as exc:
+                    self.pool.mark_down(ep)
+                    raise ProviderFailure(f"connection: {type(exc).__name__}", retryable=True) from None
         finally:
             ep.load -= 1
-
-    async def _post_to(self, ep: Endpoint, body: dict[str, Any]) -> tuple[dict[str, Any], float]:
-        async with ep.semaphore:
-            if self.throttle is not None:
-                async with self.throttle:
-                    pass
-            started = time.perf_counter()
-            try:
-                async with self._session.post(ep.url + self.path, data=orjson.dumps(body)) as resp:
-                    raw = await resp.read()
-                    latency = time.perf_counter() - started
-                    if resp.status != 200:
-                        if resp.status >= 500:
-                            self.pool.mark_down(ep)
-                        raise classify(resp.status, raw, resp.headers)
-            except asyncio.TimeoutError:
-                raise ProviderFailure(f"timeout after {time.perf_counter() - started:.1f}s", retryable=True) from None
-            except (aiohttp.ClientConnectionError, aiohttp.ClientPayloadError) as exc:
-                self.pool.mark_down(ep)
-                raise ProviderFailure(f"connection: {type(exc).__name__}", retryable=True) from None
         self.pool.mark_up(ep)
         try:
             data = orjson.loads(raw)
