@@ -9,6 +9,7 @@ prepare in-process: a helper's start-up costs more than it saves there. Both pat
 from __future__ import annotations
 
 import asyncio
+import fcntl
 import os
 import pickle
 import struct
@@ -18,7 +19,7 @@ import tempfile
 import time
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, AsyncIterator, Iterator, NamedTuple
+from typing import AsyncIterator, Iterator, NamedTuple
 
 from families.ir import Skeleton
 from providers.base import Completion, Provider, RenderRequest
@@ -33,6 +34,7 @@ from runner.units import UnitPlan, skeletons
 ASIDE_MIN_SKELETONS = 2000   # below this, a helper's start-up (~0.3 s) costs more than it saves
 _BATCH = 64                  # items per frame on the pipe
 _FRAME = struct.Struct(">I")
+_PIPE_BYTES = 1 << 20        # the pipe's kernel buffer, and what the run buffers of it before it stops reading
 
 # The records below are typed NamedTuples, not frozen dataclasses: they cross the pipe by the
 # thousand per second, and a frozen dataclass unpickles through a Python __setstate__, field by field.
@@ -91,9 +93,11 @@ class Preparer:
         for unit in self.plan.units(sk):
             stage = unit.stage
             provider = self.local.get(stage.provider)
-            # A local renderer reads the payload alone: no prompt to fill for it.
-            request = RenderRequest(prompt="" if provider else fill_render(stage.prompt, payload), payload=payload,
-                                    temperature=stage.temperature, max_tokens=stage.max_tokens, sample=unit.sample)
+            # A local renderer reads the payload alone; a model, the prompt alone (the payload would
+            # only cross the pipe for nothing: unpickling it cost the loop 17 µs per item).
+            request = RenderRequest(prompt="" if provider else fill_render(stage.prompt, payload),
+                                    payload=payload if provider else None, temperature=stage.temperature,
+                                    max_tokens=stage.max_tokens, sample=unit.sample)
             local = None
             if provider is not None:
                 started = time.time()
@@ -106,10 +110,16 @@ class Preparer:
                 tuple(SolveJob(su.key, self._solve_index[id(su.stage)], su.sample) for su in unit.solves)))
         return Item(sk.identity, sk.family, sk.complexity, sk.answer_options, sk.gold_answer, tuple(renders))
 
-    def items(self, shard: tuple[int, int] | None) -> Iterator[Item]:
-        """This shard's items, in skeleton order."""
+    def batches(self, shard: tuple[int, int] | None) -> Iterator[list[Item]]:
+        """This shard's items, in skeleton order, in lists of up to `_BATCH`."""
+        batch: list[Item] = []
         for sk in skeletons(self.grid, shard):
-            yield self.prepare(sk)
+            batch.append(self.prepare(sk))
+            if len(batch) >= _BATCH:
+                yield batch
+                batch = []
+        if batch:
+            yield batch
 
 
 def checked_render(res: Completion, labels: tuple[str, ...]) -> Completion:
@@ -134,44 +144,80 @@ def local_renderers(grid: Grid) -> dict[str, Provider]:
     return out
 
 
-async def prepared(grid: Grid, shard: tuple[int, int] | None, grid_json: Path | None) -> AsyncIterator[Item]:
-    """The items of a run: from a helper process when `grid_json` (the saved grid) is given, else in-process."""
-    if grid_json is None:
-        for item in Preparer(grid, local_renderers(grid)).items(shard):
-            yield item
-        return
-    args = [sys.executable, "-m", "runner.feed", str(grid_json)] + ([f"{shard[0]}/{shard[1]}"] if shard else [])
-    # Plain Popen, its stdout wired to the loop by hand: asyncio's own subprocess wait() never returns
-    # for a killed child whose pipe we stopped reading (Python 3.11), and we must be able to stop it.
-    errors = tempfile.TemporaryFile()
-    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=errors, start_new_session=True,
-                            preexec_fn=die_with_parent)   # Ctrl-C reaches the run, and the run stops us
-    reader = asyncio.StreamReader()
-    transport, _ = await asyncio.get_running_loop().connect_read_pipe(
-        lambda: asyncio.StreamReaderProtocol(reader), proc.stdout)
-    try:
-        while True:
-            try:
-                head = await reader.readexactly(_FRAME.size)
-            except asyncio.IncompleteReadError:
-                break
-            for item in pickle.loads(await reader.readexactly(_FRAME.unpack(head)[0])):
-                yield item
-        code = proc.wait()   # at EOF: the helper is done, or died
-        errors.seek(0)
-        err = errors.read().decode("utf-8", "replace").strip()
+class Feed:
+    """Where a run's items come from: a helper process, started when the Feed is made (its imports then
+    overlap the run's own start-up), when `grid_json` (the saved grid) is given; else this process."""
+
+    def __init__(self, grid: Grid, shard: tuple[int, int] | None, grid_json: Path | None = None):
+        self.grid, self.shard = grid, shard
+        self.proc: subprocess.Popen | None = None
+        if grid_json is not None:
+            args = [sys.executable, "-m", "runner.feed", str(grid_json)] + ([f"{shard[0]}/{shard[1]}"] if shard else [])
+            self._errors = tempfile.TemporaryFile()
+            # Plain Popen, its stdout wired to the loop by hand: asyncio's own subprocess wait() never
+            # returns for a killed child whose pipe we stopped reading (Python 3.11), and we must stop it.
+            self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=self._errors, start_new_session=True,
+                                         preexec_fn=die_with_parent)   # Ctrl-C reaches the run, and the run stops us
+            _widen(self.proc.stdout.fileno())
+
+    async def batches(self) -> AsyncIterator[list[Item]]:
+        """The items, in skeleton order, in batches; a helper that fails raises a one-line UserError."""
+        if self.proc is None:
+            for batch in Preparer(self.grid, local_renderers(self.grid)).batches(self.shard):
+                yield batch
+            return
+        reader = asyncio.StreamReader(limit=_PIPE_BYTES)   # the default 64 KiB pauses and resumes reading per frame
+        transport, _ = await asyncio.get_running_loop().connect_read_pipe(
+            lambda: asyncio.StreamReaderProtocol(reader), self.proc.stdout)
+        try:
+            while True:
+                try:
+                    head = await reader.readexactly(_FRAME.size)
+                except asyncio.IncompleteReadError:
+                    break
+                yield pickle.loads(await reader.readexactly(_FRAME.unpack(head)[0]))
+            self._check(self.proc.wait())   # at EOF: the helper is done, or died
+        finally:
+            transport.close()
+
+    def _check(self, code: int) -> None:
+        self._errors.seek(0)
+        err = self._errors.read().decode("utf-8", "replace").strip()
         if code == 2 and err:   # a UserError (say, the skeleton file changed under us): its one line
             raise UserError(err.splitlines()[-1])
         if code != 0:   # killed (say, by the OOM killer) or crashed: stop; finished units are on disk
             why = f"killed by signal {-code}" if code < 0 else f"exit {code}: {err.splitlines()[-1] if err else ''}"
             raise UserError(f"the skeleton helper (python -m runner.feed) stopped ({why}); "
                             "finished units are on disk: rerun the same command to resume")
+
+    def close(self) -> None:
+        """Stop the helper if it still runs (the run ended early, failed or was interrupted)."""
+        if self.proc is not None:
+            if self.proc.poll() is None:
+                self.proc.kill()
+                self.proc.wait()
+            self.proc.stdout.close()
+            self._errors.close()
+
+
+async def prepared(grid: Grid, shard: tuple[int, int] | None, grid_json: Path | None) -> AsyncIterator[list[Item]]:
+    """A Feed's batches, the Feed closed after: from a helper when `grid_json` is given, else in-process."""
+    feed = Feed(grid, shard, grid_json)
+    batches = feed.batches()
+    try:
+        async for batch in batches:
+            yield batch
     finally:
-        transport.close()
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        errors.close()
+        await batches.aclose()
+        feed.close()
+
+
+def _widen(fd: int) -> None:
+    """Grow the pipe's kernel buffer (64 KiB by default, a frame or two) so reads are few and large."""
+    try:
+        fcntl.fcntl(fd, getattr(fcntl, "F_SETPIPE_SZ", 1031), _PIPE_BYTES)
+    except OSError:   # above /proc/sys/fs/pipe-max-size, or not Linux: the default works, slower
+        pass
 
 
 def main(argv: list[str]) -> int:
@@ -179,14 +225,10 @@ def main(argv: list[str]) -> int:
     grid = Grid.from_json(Path(argv[0]).read_bytes())
     shard = tuple(int(x) for x in argv[1].split("/")) if len(argv) > 1 else None
     out = sys.stdout.buffer
-    batch: list[Any] = []
     try:
-        for item in Preparer(grid, local_renderers(grid)).items(shard):
-            batch.append(item)
-            if len(batch) >= _BATCH:
-                _send(out, batch)
-        if batch:
-            _send(out, batch)
+        for batch in Preparer(grid, local_renderers(grid)).batches(shard):
+            data = pickle.dumps(batch, protocol=pickle.HIGHEST_PROTOCOL)
+            out.write(_FRAME.pack(len(data)) + data)
         out.flush()
     except BrokenPipeError:   # the run stopped reading: it ended or was interrupted
         os._exit(0)
@@ -194,12 +236,6 @@ def main(argv: list[str]) -> int:
         print(exc, file=sys.stderr)
         return 2
     return 0
-
-
-def _send(out, batch: list[Any]) -> None:
-    data = pickle.dumps(batch, protocol=pickle.HIGHEST_PROTOCOL)
-    out.write(_FRAME.pack(len(data)) + data)
-    batch.clear()
 
 
 if __name__ == "__main__":

@@ -3,12 +3,13 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections import defaultdict
+from collections import defaultdict, deque
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from providers.base import Completion, Provider, SolveRequest
-from runner.feed import Item, RenderJob, SolveJob, checked_render, prepared
+from runner.feed import Feed, Item, RenderJob, SolveJob, checked_render
 from runner.grid import Grid, Stage
 from runner.logs import TERMINAL, AppendLog, Entry, load_index, read_at
 from runner.progress import Progress
@@ -28,67 +29,92 @@ class RunResult:
     renders: dict[str, int] = field(default_factory=lambda: defaultdict(int))
 
 
+class _Lane(NamedTuple):
+    """What a solve unit of one (renderer, solver) pair needs, worked out once per run, not per unit."""
+
+    stage: Stage
+    provider: Provider
+    renderer: str            # the labels its records and its cell carry
+    solver: str
+    cell: tuple[str, str]
+
+
 class Pipeline:
     """One run of a grid into a run folder (the caller holds the folder's lock)."""
 
     def __init__(self, grid: Grid, folder: Path, shard: tuple[int, int] | None, progress: Progress,
-                 providers: dict[str, Provider], prepare_aside: Path | None = None):
+                 providers: dict[str, Provider], feed: Feed | None = None):
         self.grid, self.folder, self.shard, self.progress = grid, folder, shard, progress
         self.render_path, self.solve_path = folder / RENDERS, folder / SOLVES
         self.render_index = load_index(self.render_path)
         self.solve_index = load_index(self.solve_path)
         self.providers = providers   # built by the caller, which may have launched their servers
-        self.prepare_aside = prepare_aside   # the saved grid: prepare skeletons in a helper process
+        self.feed = feed or Feed(grid, shard)   # the caller's (maybe a helper process it started), else in-process
         self.result = RunResult()
+        # lanes[renderer index][solver index], the indices that items carry
+        self.lanes = [[_Lane(st, providers[st.provider], rst.label, st.label, cell(rst, st)) for st in grid.solvers]
+                      for rst in grid.renderers]
         self._render_log: AppendLog | None = None
         self._solve_log: AppendLog | None = None
 
     async def run(self) -> RunResult:
-        """Process every skeleton of the grid (this shard's), at most `max_in_flight` at once."""
+        """Process every skeleton of the grid (this shard's), at most `max_in_flight` at once.
+
+        `max_in_flight` workers each take the next item and see it through, so the window holds
+        without a task or a semaphore per item (they cost more than a fast server's answer).
+        """
         self._render_log, self._solve_log = AppendLog(self.render_path), AppendLog(self.solve_path)
-        items = prepared(self.grid, self.shard, self.prepare_aside)
+        batches = self.feed.batches()
+        queue: deque[Item] = deque()
+        refill = asyncio.Lock()   # one worker reads the next batch; the others wait for it
+        exhausted = False
+
+        async def more() -> bool:
+            nonlocal exhausted
+            async with refill:
+                if not queue and not exhausted:
+                    batch = await anext(batches, None)
+                    if batch is None:
+                        exhausted = True
+                    else:
+                        queue.extend(batch)
+            return bool(queue)
+
+        async def worker() -> None:
+            while queue or await more():
+                item = queue.popleft()
+                if len(item.renders) == 1:   # the common case: one renderer, and no gather
+                    await self._render_unit(item, item.renders[0])
+                else:
+                    await asyncio.gather(*(self._render_unit(item, job) for job in item.renders))
+
+        workers: list[asyncio.Task] = []
         try:
             for provider in self.providers.values():
                 await provider.start()
-            window = asyncio.Semaphore(self.grid.max_in_flight)
-            tasks: set[asyncio.Task] = set()
-            failure: list[BaseException] = []
-
-            def finished(task: asyncio.Task) -> None:
-                tasks.discard(task)
-                window.release()
-                if not task.cancelled() and task.exception() is not None:
-                    failure.append(task.exception())
-
-            async for item in items:
-                await window.acquire()
-                if failure:
-                    break
-                task = asyncio.create_task(self._item(item))
-                tasks.add(task)
-                task.add_done_callback(finished)
-            if tasks:
-                await asyncio.wait(set(tasks))
-            if failure:
-                raise failure[0]
+            workers = [asyncio.create_task(worker()) for _ in range(self.grid.max_in_flight)]
+            await asyncio.gather(*workers)   # the first failure (a bug, or the helper's) ends the run
             return self.result
         finally:
-            await items.aclose()
+            for w in workers:
+                w.cancel()
+            await asyncio.gather(*workers, return_exceptions=True)
+            await batches.aclose()
+            self.feed.close()
             for provider in self.providers.values():
                 await provider.close()
             self._render_log.close()
             self._solve_log.close()
 
-    async def _item(self, item: Item) -> None:
-        await _all([self._render_unit(item, job) for job in item.renders])
-
     async def _render_unit(self, item: Item, job: RenderJob) -> None:
+        """One render unit and its solve units; what the logs already hold is counted, not redone."""
         stage = self.grid.renderers[job.stage]
+        lanes = self.lanes[job.stage]
         pending = []
         for su in job.solves:
             entry = self.solve_index.get(su.key)
             if entry is not None and entry.status in TERMINAL:
-                self.result.cells[cell(stage, self.grid.solvers[su.stage])].add(entry.status, entry.correct)
+                self.result.cells[lanes[su.stage].cell].add(entry.status, entry.correct)
                 self.progress.skipped("solve")
             else:
                 pending.append(su)
@@ -97,68 +123,61 @@ class Pipeline:
             self.progress.skipped("render")
             self.result.renders[entry.status] += 1
             if entry.status != "ok":
-                self._blocked(stage, pending)
+                self._blocked(lanes, pending)
                 return
             if not pending:
                 return
             text = read_at(self.render_path, entry.offset)["text"]
         else:
-            status, text = await self._render(item, job, stage)
+            if job.local is not None:   # made while preparing, its record with it
+                self._render_log.write(job.local.line)
+                status, text, attempts = job.local.status, job.local.text, 1
+            else:
+                status, text, attempts = await self._render(item, job, stage)
+            self.result.renders[status] += 1
+            self.progress.done("render", status, attempts)
             if status != "ok":
-                self._blocked(stage, pending)
+                self._blocked(lanes, pending)
                 return
-        await _all([self._solve(item, job, stage, text, su) for su in pending])
+        if len(pending) == 1:
+            await self._solve(item, job, text, pending[0], lanes[pending[0].stage])
+        elif pending:
+            await asyncio.gather(*(self._solve(item, job, text, su, lanes[su.stage]) for su in pending))
 
-    def _blocked(self, stage: Stage, pending: list[SolveJob]) -> None:
+    def _blocked(self, lanes: list[_Lane], pending: list[SolveJob]) -> None:
         for su in pending:
-            self.result.cells[cell(stage, self.grid.solvers[su.stage])].render_failed += 1
+            self.result.cells[lanes[su.stage].cell].render_failed += 1
         self.progress.skipped("solve", len(pending))
 
-    async def _render(self, item: Item, job: RenderJob, stage: Stage) -> tuple[str, str]:
-        """Run (or take the local result of) one render unit and log it; its status and text."""
-        if job.local is not None:   # made while preparing, its record with it
-            self._render_log.write(job.local.line)
-            status, text, attempts = job.local.status, job.local.text, 1
-        else:
-            provider = self.providers[stage.provider]
-            started = time.time()
-            res = checked_render(await provider.render(job.request), item.answer_options)
-            self._render_log.write(render_record(
-                job.key, item.identity, item.family, item.complexity, stage.label, provider.model, job.sample,
-                res, started).to_line())
-            status, text, attempts = res.status, res.text, res.attempts
-        self.result.renders[status] += 1
-        self.progress.done("render", status, attempts)
-        return status, text
-
-    async def _solve(self, item: Item, job: RenderJob, render_stage: Stage, text: str, su: SolveJob) -> None:
-        stage = self.grid.solvers[su.stage]
+    async def _render(self, item: Item, job: RenderJob, stage: Stage) -> tuple[str, str, int]:
+        """Run one model render unit and log it; its status, text and attempts."""
         provider = self.providers[stage.provider]
+        started = time.time()
+        res = checked_render(await provider.render(job.request), item.answer_options)
+        self._render_log.write(render_record(
+            job.key, item.identity, item.family, item.complexity, stage.label, provider.model, job.sample,
+            res, started).to_line())
+        return res.status, res.text, res.attempts
+
+    async def _solve(self, item: Item, job: RenderJob, text: str, su: SolveJob, lane: _Lane) -> None:
+        stage, provider = lane.stage, lane.provider
         started = time.time()
         res: Completion = await provider.solve(SolveRequest(
             prompt=fill_solve(stage.prompt, text, item.answer_options), labels=item.answer_options,
             temperature=stage.temperature, max_tokens=stage.max_tokens, constraint=stage.constraint,
             sample=su.sample, family=item.family, complexity=item.complexity, seed_key=su.key))
-        correct = (res.label == item.gold_answer) if res.status == "ok" else None
-        record = SolveRecord(
-            schema=SCHEMA, key=su.key, status=res.status, render_key=job.key, skeleton=item.identity,
-            family=item.family, complexity=item.complexity, renderer=render_stage.label, solver=stage.label,
+        status, usage = res.status, res.usage
+        correct = (res.label == item.gold_answer) if status == "ok" else None
+        self._solve_log.write(SolveRecord(
+            schema=SCHEMA, key=su.key, status=status, render_key=job.key, skeleton=item.identity,
+            family=item.family, complexity=item.complexity, renderer=lane.renderer, solver=lane.solver,
             model=provider.model, render_sample=job.sample, sample=su.sample, answer=res.label, raw=res.text,
             gold=item.gold_answer, correct=correct, constrained=res.constrained, reason=res.reason,
-            attempts=res.attempts, latency_s=round(res.latency_s, 6), prompt_tokens=res.usage.prompt_tokens,
-            completion_tokens=res.usage.completion_tokens, finish_reason=res.finish_reason,
-            started_at=started, finished_at=time.time())
-        self._solve_log.write(record.to_line())
-        self.result.cells[cell(render_stage, stage)].add(res.status, correct)
-        self.progress.done("solve", res.status, res.attempts)
-
-
-async def _all(coros: list) -> None:
-    """Await all at once; a single one directly (a task per unit costs more than the unit's own work)."""
-    if len(coros) == 1:
-        await coros[0]
-    elif coros:
-        await asyncio.gather(*coros)
+            attempts=res.attempts, latency_s=round(res.latency_s, 6), prompt_tokens=usage.prompt_tokens,
+            completion_tokens=usage.completion_tokens, finish_reason=res.finish_reason,
+            started_at=started, finished_at=time.time()).to_line())
+        self.result.cells[lane.cell].add(status, correct)
+        self.progress.done("solve", status, res.attempts)
 
 
 def unit_status(grid: Grid, folder: Path) -> dict[tuple[str, str], CellStats]:

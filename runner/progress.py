@@ -26,9 +26,12 @@ class Progress:
         """A unit finished now."""
         c = self.counts[stage]
         c[status] += 1
-        c["retries"] += max(attempts - 1, 0)
-        self.bars[stage].update(1)
-        self._postfix()
+        if attempts > 1:
+            c["retries"] += attempts - 1
+        bar = self.bars[stage]
+        if not bar.disable:   # per unit, on the loop: nothing more to do when no bar is shown
+            bar.update(1)
+            self._postfix()
 
     def skipped(self, stage: str, n: int = 1) -> None:
         """Units already terminal in the logs (resume) or blocked by a failed render."""

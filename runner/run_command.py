@@ -16,7 +16,7 @@ from families.ir import SkeletonError
 from providers.config import build_provider
 from runner.errors import UserError
 from runner.servers import ServerSet, read_endpoints, serving, start_servers, tail, write_endpoints
-from runner.feed import ASIDE_MIN_SKELETONS
+from runner.feed import ASIDE_MIN_SKELETONS, Feed
 from runner.grid import Grid, load_grid
 from runner.logs import TERMINAL, RunLock, load_index
 from runner.pipeline import RENDERS, SOLVES, Pipeline, unit_status
@@ -103,12 +103,14 @@ def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, qu
     with RunLock(folder, shard):
         save_grid(grid, folder, grid_file)
         servers = ServerSet()
+        # A big run prepares its skeletons in a helper process (from the saved grid), started first so
+        # that its start-up overlaps ours and the servers'.
+        feed = Feed(grid, shard, folder / "grid.json" if n >= aside_min() else None)
         try:
             servers, urls = ensure_servers(grid, folder)
             providers = {n: build_provider(grid.providers[n], urls=urls.get(n)) for n in used_providers(grid)}
             progress = Progress(renders, solves, quiet)
-            aside = folder / "grid.json" if n >= aside_min() else None
-            pipeline = Pipeline(grid, folder, shard, progress, providers, prepare_aside=aside)
+            pipeline = Pipeline(grid, folder, shard, progress, providers, feed)
             try:
                 with fewer_collections():
                     result = _run_until_signal(pipeline.run())
@@ -122,6 +124,7 @@ def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, qu
             typer.echo("bench: interrupted while starting servers", err=True)
             return 130
         finally:
+            feed.close()
             servers.stop()
     cells = result.cells
     if not quiet:

@@ -11,7 +11,7 @@ import psutil
 import pytest
 
 from runner.errors import UserError
-from runner.feed import Item, prepared
+from runner.feed import Feed, Item, prepared
 from runner.grid import load_grid
 from runner.pipeline import Pipeline
 from runner.progress import Progress
@@ -36,9 +36,10 @@ async def collect(grid, shard, grid_json, limit: int | None = None) -> list[Item
     out = []
     items = prepared(grid, shard, grid_json)
     try:
-        async for item in items:
-            out.append(item)
+        async for batch in items:
+            out.extend(batch)
             if limit is not None and len(out) >= limit:
+                del out[limit:]
                 break
     finally:
         await items.aclose()
@@ -65,11 +66,12 @@ def test_helper_items_equal_in_process_items(tmp_path, shard):
     assert [comparable(i) for i in here] == [comparable(i) for i in aside]
     assert here and all(len(i.renders) == 2 for i in here)
     # The template renderer's text is made while preparing; the model renderer gets a request
-    # whose payload has no gold answer and no proof.
+    # whose prompt holds the redacted payload (no gold answer, no proof) and nothing else.
     for item in here:
         model, template = item.renders
-        assert model.local is None and "gold_answer" not in model.request.payload
-        assert "proof" not in model.request.payload and '"proof"' not in model.request.prompt
+        assert model.local is None and model.request.payload is None
+        assert item.identity.split("#")[0] in model.request.prompt
+        assert '"gold_answer"' not in model.request.prompt and '"proof"' not in model.request.prompt
         assert template.request is None and template.local.status == "ok" and template.local.text
 
 
@@ -119,7 +121,7 @@ def test_run_prepared_aside_writes_the_same_logs(tmp_path):
             from providers.config import build_provider
             providers = {n: build_provider(grid.providers[n]) for n in ("fake", "template", "random")}
             pipe = Pipeline(grid, folder, None, Progress(None, None, True), providers,
-                            prepare_aside=folder / "grid.json" if aside else None)
+                            Feed(grid, None, folder / "grid.json" if aside else None))
             result = asyncio.run(pipe.run())
             assert sum(c.ok for c in result.cells.values()) == 64
             logs[aside] = {name: sorted((r["key"], r["status"], r.get("text"), r.get("answer"), r.get("correct"))
