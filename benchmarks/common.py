@@ -3,11 +3,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Iterator
+from typing import Iterator, NamedTuple
 
 import aiohttp
 import orjson
@@ -16,16 +17,21 @@ ROOT = Path(__file__).resolve().parent.parent
 LABELS = ["LEFT_OF", "RIGHT_OF", "UNKNOWN"]
 
 
+class Server(NamedTuple):
+    url: str   # its /v1 URL
+    pid: int
+
+
 @contextlib.contextmanager
-def fake_server(latency: float = 0.0) -> Iterator[str]:
-    """Start `python -m tests.fake_server` on a free port; yield its /v1 URL; stop it."""
+def fake_server(latency: float = 0.0) -> Iterator[Server]:
+    """Start `python -m tests.fake_server` on a free port; yield its URL and pid; stop it."""
     proc = subprocess.Popen([sys.executable, "-m", "tests.fake_server", "--port", "0", "--latency", str(latency)],
                             cwd=ROOT, stdout=subprocess.PIPE, text=True)
     try:
         url = proc.stdout.readline().strip()
         if not url.startswith("http"):
             raise RuntimeError("the fake server did not start")
-        yield url
+        yield Server(url, proc.pid)
     finally:
         proc.terminate()
         proc.wait(10)
@@ -68,13 +74,24 @@ async def bare_loop(url: str, bodies: list[bytes], concurrency: int, check=None)
         return len(bodies) / (time.perf_counter() - started)
 
 
-def run_child(cmd: list[str], **kwargs) -> tuple[float, float]:
-    """(seconds, peak RSS in MB) of one child process, its own rusage (not the max over all children)."""
-    import os
+class ChildRun(NamedTuple):
+    seconds: float
+    peak_rss_mb: float   # the child's own peak, not the largest of its children's
+    cpu_s: float         # user + system CPU of the child and the children it waited for (the helper)
+
+
+def run_child(cmd: list[str], **kwargs) -> ChildRun:
+    """Wall time, peak RSS and CPU of one child process, from its own rusage."""
     started = time.perf_counter()
     proc = subprocess.Popen(cmd, **kwargs)
     _, status, usage = os.wait4(proc.pid, 0)
     proc.returncode = os.waitstatus_to_exitcode(status)
     if proc.returncode != 0:
         raise subprocess.CalledProcessError(proc.returncode, cmd)
-    return time.perf_counter() - started, usage.ru_maxrss / 1024
+    return ChildRun(time.perf_counter() - started, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime)
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds a running process has used so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")

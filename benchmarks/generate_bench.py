@@ -23,7 +23,7 @@ def run_once(count: int, out: Path) -> tuple[float, float]:
     code = ("import os; os.sched_setaffinity(0, {0}); "
             "from runner.cli import main; main()")
     return run_child([sys.executable, "-c", code, "generate", "-n", str(count), "-c", "medium", "-s", "0",
-                      "-o", str(out), "-q"], cwd=ROOT)
+                      "-o", str(out), "-q"], cwd=ROOT)[:2]
 
 
 def main() -> None:

@@ -46,7 +46,7 @@ def main() -> None:
     ap.add_argument("--concurrency", type=int, default=64)
     args = ap.parse_args()
     bare, prov = [], []
-    with fake_server() as url:
+    with fake_server() as (url, _):
         bodies = [orjson.dumps(solve_body(i)) for i in range(args.requests)]
 
         def in_set(data: dict) -> None:

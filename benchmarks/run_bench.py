@@ -4,12 +4,14 @@
     python benchmarks/run_bench.py memory [--counts 10000 100000]
     python benchmarks/run_bench.py index [--records 1000000]
 
-throughput: one fake server process with no latency, 64 requests in flight. `bench run` with the
-template renderer and the fake server as solver (every unit one HTTP request), against the provider
-benchmark's bare aiohttp loop sending the same solve prompts (made beforehand: it is the ceiling);
-and, stricter, `bench run` with the fake server as renderer too, against a bare loop sending the
-same render and solve requests. Figure: units/s of the run over requests/s of the loop, measured
-alternately in one run (target >= 0.7).
+throughput: one fake server process with no latency, 64 requests in flight, the run and the bare
+loop alternating. Two grids: the fake server as renderer and solver (every request of the run goes
+to the server), against a bare loop sending the same render and solve requests; and the template
+renderer with the fake server as solver, against the provider benchmark's bare loop sending the
+same solve prompts. The bare loops' bodies are made beforehand (they are the ceiling): the run
+also generates the skeletons, and in the second grid renders them, while it is timed. Figure:
+units (requests) per second of the run over requests per second of the loop (target >= 0.7), and
+the CPU per request of each process, which shows what the two cores are spent on.
 memory: `bench run` with the built-in providers (no server) at two skeleton counts; peak RSS of
 each child (target: within 20%).
 index: a solves.jsonl of N realistic records, then the time to load the resume index (target < 5 s).
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import subprocess
 import sys
@@ -30,7 +33,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import aiohttp  # noqa: E402
 import orjson  # noqa: E402
 
-from benchmarks.common import ROOT, bare_loop, fake_server, run_child, template_solve_bodies  # noqa: E402
+from benchmarks.common import (ROOT, ChildRun, bare_loop, cpu_seconds, fake_server, run_child,  # noqa: E402
+                               template_solve_bodies)
 
 GRID_HTTP = """name: bench
 skeletons: {{generate: {{count: {n}, complexities: [medium], seed: 0}}}}
@@ -55,67 +59,86 @@ solvers: [random, prior]
 """
 
 
-def bench_run(grid_text: str, tmp: Path, name: str) -> tuple[float, float]:
-    """(seconds, peak RSS MB) of one `bench run` child."""
+def bench_run(grid_text: str, tmp: Path, name: str) -> ChildRun:
+    """One `bench run` child: its time, peak RSS and CPU (with its skeleton helper's)."""
     grid = tmp / f"{name}.yaml"
     grid.write_text(grid_text)
     return run_child([sys.executable, "-m", "runner", "run", "--grid", str(grid), "--out", str(tmp / name), "-q"],
                      cwd=ROOT, stdout=subprocess.DEVNULL)
 
 
-async def bare_render_solve(url: str, n: int, concurrency: int = 64) -> float:
-    """Requests/s of a bare loop doing the pipeline's requests: render, then solve with that text."""
+def render_solve_loop(n: int):
+    """A bare loop doing the pipeline's requests for n skeletons: render, then solve with that text.
+
+    Render prompts are made beforehand (the ceiling); a solve prompt needs the rendered text.
+    """
     from runner.generate import make_plan
     from runner.prompts import RENDER_DEFAULT, SOLVE_DEFAULT, fill_render, fill_solve
-    skeletons = list(make_plan(0, ["medium"]).items(n))
-    sem = asyncio.Semaphore(concurrency)
-    headers = {"content-type": "application/json"}
-    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=concurrency)) as session:
-        async def post(body: dict) -> dict:
-            async with sem:
-                async with session.post(url + "/chat/completions", data=orjson.dumps(body), headers=headers) as r:
-                    return orjson.loads(await r.read())
+    jobs = [(orjson.dumps({"model": "fake-model", "temperature": 0.0, "max_tokens": 512, "messages": [
+        {"role": "user", "content": fill_render(RENDER_DEFAULT, sk.redact())}]}), sk.answer_options)
+        for sk in make_plan(0, ["medium"]).items(n)]
 
-        async def one(sk) -> None:
-            rendered = await post({"model": "fake-model", "temperature": 0.0, "max_tokens": 512, "messages": [
-                {"role": "user", "content": fill_render(RENDER_DEFAULT, sk.redact())}]})
-            text = rendered["choices"][0]["message"]["content"]
-            await post({"model": "fake-model", "temperature": 0.0, "max_tokens": 16, "messages": [
-                {"role": "user", "content": fill_solve(SOLVE_DEFAULT, text, sk.answer_options)}],
-                "structured_outputs": {"choice": list(sk.answer_options)}})
-        started = time.perf_counter()
-        await asyncio.gather(*(one(sk) for sk in skeletons))
-        return 2 * n / (time.perf_counter() - started)
+    async def loop(url: str, concurrency: int = 64) -> float:
+        sem = asyncio.Semaphore(concurrency)
+        headers = {"content-type": "application/json"}
+        async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=concurrency)) as session:
+            async def post(body: bytes) -> dict:
+                async with sem:
+                    async with session.post(url + "/chat/completions", data=body, headers=headers) as r:
+                        return orjson.loads(await r.read())
+
+            async def one(render: bytes, labels: tuple[str, ...]) -> None:
+                text = (await post(render))["choices"][0]["message"]["content"]
+                await post(orjson.dumps({"model": "fake-model", "temperature": 0.0, "max_tokens": 16, "messages": [
+                    {"role": "user", "content": fill_solve(SOLVE_DEFAULT, text, labels)}],
+                    "structured_outputs": {"choice": list(labels)}}))
+            started = time.perf_counter()
+            await asyncio.gather(*(one(*job) for job in jobs))
+            return 2 * n / (time.perf_counter() - started)
+    return loop
 
 
-async def bare_solve(url: str, n: int, concurrency: int = 64) -> float:
-    """Requests/s of the provider benchmark's bare loop, sending the solve prompts the run sends."""
-    return await bare_loop(url, template_solve_bodies("fake-model", n, 0, "medium"), concurrency)
+def solve_loop(n: int):
+    """The provider benchmark's bare loop, sending the solve prompts the run sends (made beforehand)."""
+    bodies = template_solve_bodies("fake-model", n, 0, "medium")
+    return lambda url: bare_loop(url, bodies, 64)
 
 
 def throughput(n: int, rounds: int) -> None:
+    """Run and bare loop alternately per case; units/s, their ratio, and each process's CPU per unit."""
     import statistics
-    cases = (("template -> fake solver", GRID_SOLVE, bare_solve, 1),
-             ("fake renderer -> fake solver", GRID_HTTP, bare_render_solve, 2))
-    with fake_server() as url, tempfile.TemporaryDirectory() as tmp:
-        for title, grid, bare_fn, per in cases:
-            ratios, runs, bares = [], [], []
+    cases = (("fake renderer -> fake solver", GRID_HTTP, render_solve_loop, 2),
+             ("template -> fake solver", GRID_SOLVE, solve_loop, 1))
+    with fake_server() as (url, server_pid), tempfile.TemporaryDirectory() as tmp:
+        for title, grid, make_loop, per in cases:
+            loop = make_loop(n)
+            ratios, runs, bares, cpu = [], [], [], []
             for r in range(rounds):
-                bare = asyncio.run(bare_fn(url, n))
-                secs, _ = bench_run(grid.format(n=n, url=url), Path(tmp), f"{title[:4]}{r}")
-                runs.append(per * n / secs)
-                bares.append(bare)
-                ratios.append(runs[-1] / bare)
+                s0, c0 = cpu_seconds(server_pid), time.process_time()
+                bares.append(asyncio.run(loop(url)))
+                s1, c1 = cpu_seconds(server_pid), time.process_time()
+                child = bench_run(grid.format(n=n, url=url), Path(tmp), f"{title[:4]}{r}")
+                s2 = cpu_seconds(server_pid)
+                runs.append(per * n / child.seconds)
+                ratios.append(runs[-1] / bares[-1])
+                # CPU µs per request: bare client, server under it; run (with helper), server under it
+                cpu.append([1e6 * x / (per * n) for x in (c1 - c0, s1 - s0, child.cpu_s, s2 - s1)])
+            med = [statistics.median(c[i] for c in cpu) for i in range(4)]
+            fixed = bench_run(grid.format(n=1, url=url), Path(tmp), f"{title[:4]}-one").seconds
             print(f"{title}: bench run {statistics.median(runs):.0f} units/s, bare loop "
                   f"{statistics.median(bares):.0f} req/s, ratio {statistics.median(ratios):.2f} "
-                  f"(rounds: {', '.join(f'{x:.2f}' for x in ratios)}; target >= 0.7)")
+                  f"(rounds: {', '.join(f'{x:.2f}' for x in ratios)}; target >= 0.7)\n"
+                  f"  CPU µs per request (medians): bare loop {med[0]:.0f} + server {med[1]:.0f} = "
+                  f"{med[0] + med[1]:.0f}; bench run (its process and helper) {med[2]:.0f} + server {med[3]:.0f} "
+                  f"= {med[2] + med[3]:.0f}; on {os.cpu_count()} cores\n"
+                  f"  a run of 1 skeleton (start-up and shutdown, in every run's time) takes {fixed:.2f} s")
 
 
 def memory(counts: list[int]) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         print(f"{'skeletons':>9}  {'units':>7}  {'seconds':>7}  {'units/s':>8}  peak RSS MB")
         for n in sorted(counts):
-            secs, rss = bench_run(GRID_LOCAL.format(n=n), Path(tmp), f"m{n}")
+            secs, rss, _ = bench_run(GRID_LOCAL.format(n=n), Path(tmp), f"m{n}")
             print(f"{n:>9}  {3 * n:>7}  {secs:>7.1f}  {3 * n / secs:>8.0f}  {rss:.1f}")
 
 
