@@ -18,7 +18,9 @@ LABELS = ["LEFT_OF", "RIGHT_OF", "UNKNOWN"]
 
 
 class Server(NamedTuple):
-    url: str   # its /v1 URL
+    """A running fake server: its /v1 URL and its process id (to read its CPU time)."""
+
+    url: str
     pid: int
 
 
@@ -75,6 +77,8 @@ async def bare_loop(url: str, bodies: list[bytes], concurrency: int, check=None)
 
 
 class ChildRun(NamedTuple):
+    """What one child process took."""
+
     seconds: float
     peak_rss_mb: float   # the child's own peak, not the largest of its children's
     cpu_s: float         # user + system CPU of the child and the children it waited for (the helper)
