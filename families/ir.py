@@ -8,6 +8,8 @@ from typing import Any, Mapping, Union
 
 import orjson
 
+from families.frozen import set_at_once
+
 Argument = Union[str, int]
 # Named presets of the spec; explicit integers 1..20 are accepted too.
 COMPLEXITY_PRESETS = {"short": 2, "medium": 4, "long": 6}
@@ -48,6 +50,7 @@ class Atom:
 atom = functools.lru_cache(maxsize=1 << 16)(Atom)
 
 
+@set_at_once   # one write of the whole __dict__: half the generated __init__'s cost, a tenth of a small skeleton's
 @dataclass(frozen=True)
 class Skeleton:
     """One answer-bearing problem: the spec's grammar, field for field, in the spec's order."""
@@ -62,16 +65,6 @@ class Skeleton:
     answer_options: tuple[str, ...]
     gold_answer: str
     proof: tuple[str, ...]
-
-    def __init__(self, id: str, family: str, complexity: int, entities: Mapping[str, str],
-                 facts: tuple[Atom, ...], rules: tuple[str, ...], query: Atom, answer_options: tuple[str, ...],
-                 gold_answer: str, proof: tuple[str, ...]) -> None:
-        # One write of the whole __dict__ instead of ten frozen setattrs: half the generated
-        # __init__'s cost, which is a tenth of a small skeleton's.
-        _set(self, "__dict__", {
-            "id": id, "family": family, "complexity": complexity, "entities": entities, "facts": facts,
-            "rules": rules, "query": query, "answer_options": answer_options, "gold_answer": gold_answer,
-            "proof": proof})
 
     def to_dict(self) -> dict[str, Any]:
         """The spec's JSON object (facts and query as objects, tuples kept: they serialize as arrays)."""

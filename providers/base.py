@@ -5,7 +5,7 @@ import abc
 from dataclasses import dataclass, field
 from typing import Any, Literal, Mapping
 
-from providers.frozen import set_at_once
+from families.frozen import set_at_once
 
 Status = Literal["ok", "invalid", "error"]
 CONSTRAINTS = ("auto", "choice", "json_schema", "grammar", "tool", "none")

@@ -9,7 +9,7 @@ from typing import Any
 import orjson
 
 from providers.base import Completion
-from providers.frozen import set_at_once
+from families.frozen import set_at_once
 
 SCHEMA = 1
 

@@ -9,7 +9,8 @@ import orjson
 import pytest
 
 from providers.base import Completion, RenderRequest, SolveRequest, Usage
-from providers.frozen import set_at_once
+from families.frozen import set_at_once
+from families.ir import Skeleton
 from runner.records import RenderRecord, SolveRecord
 
 
@@ -39,9 +40,10 @@ def test_instances_stay_frozen_and_replaceable_and_picklable():
     assert pickle.loads(pickle.dumps(p)) == p
 
 
-@pytest.mark.parametrize("cls", [Usage, RenderRequest, SolveRequest, Completion, RenderRecord, SolveRecord])
+@pytest.mark.parametrize("cls", [Skeleton, Usage, RenderRequest, SolveRequest, Completion, RenderRecord, SolveRecord])
 def test_records_keep_their_field_order_on_disk(cls):
-    """The resume index reads `schema`, `key`, `status` first: orjson writes the fields in declared order."""
+    """The resume index reads `schema`, `key`, `status` first: orjson writes the fields in declared order
+    (and a skeleton's fields are the spec's, in its order)."""
     names = [f.name for f in dataclasses.fields(cls)]
     values = {n: i for i, n in enumerate(names)}
     assert list(orjson.loads(orjson.dumps(cls(**values)))) == names
