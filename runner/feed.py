@@ -36,8 +36,8 @@ _BATCH = 64                  # items per frame on the pipe
 _FRAME = struct.Struct(">I")
 _PIPE_BYTES = 1 << 20        # the pipe's kernel buffer, and what the run buffers of it before it stops reading
 
-# The records below are typed NamedTuples, not frozen dataclasses: they cross the pipe by the
-# thousand per second, and a frozen dataclass unpickles through a Python __setstate__, field by field.
+# The records below are typed NamedTuples, not dataclasses: they cross the pipe by the thousand per
+# second, and a NamedTuple pickles as its values alone, where a dataclass carries a dict of its fields.
 
 
 class SolveJob(NamedTuple):
@@ -198,18 +198,6 @@ class Feed:
                 self.proc.wait()
             self.proc.stdout.close()
             self._errors.close()
-
-
-async def prepared(grid: Grid, shard: tuple[int, int] | None, grid_json: Path | None) -> AsyncIterator[list[Item]]:
-    """A Feed's batches, the Feed closed after: from a helper when `grid_json` is given, else in-process."""
-    feed = Feed(grid, shard, grid_json)
-    batches = feed.batches()
-    try:
-        async for batch in batches:
-            yield batch
-    finally:
-        await batches.aclose()
-        feed.close()
 
 
 def _widen(fd: int) -> None:

@@ -30,9 +30,9 @@ class AppendLog:
     Inside an event loop, the lines written during one iteration of the loop go out together in one
     write() at its end (a write per line cost a twentieth of a unit's CPU); outside a loop each line
     is written at once. Several processes (shards) may append to one log: O_APPEND places every
-    write at the end, and a line is never split across writes. A torn last line left by a crash is closed off with TORN
-    before the first new record: it stays one bad line that readers skip, and since no whole record
-    ends that way, a reader can trust any line ending in `}\n` to be whole.
+    write at the end, and a line is never split across writes. A torn last line left by a crash is
+    closed off with TORN before the first new record: it stays one bad line that readers skip, and
+    since no whole record ends that way, a reader can trust any line ending in `}\n` to be whole.
     """
 
     def __init__(self, path: Path):

@@ -3,15 +3,18 @@ reports a bad skeleton file in one line; a run prepared aside writes the same lo
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import signal
+import subprocess
 from pathlib import Path
+from typing import Iterator
 
 import orjson
 import psutil
 import pytest
 
 from runner.errors import UserError
-from runner.feed import Feed, Item, prepared
+from runner.feed import Feed, Item
 from runner.grid import load_grid
 from runner.pipeline import Pipeline
 from runner.progress import Progress
@@ -34,7 +37,8 @@ def grid_and_json(tmp: Path, url: str = "http://127.0.0.1:9/v1", count: int = 12
 
 async def collect(grid, shard, grid_json, limit: int | None = None) -> list[Item]:
     out = []
-    items = prepared(grid, shard, grid_json)
+    feed = Feed(grid, shard, grid_json)
+    items = feed.batches()
     try:
         async for batch in items:
             out.extend(batch)
@@ -43,6 +47,7 @@ async def collect(grid, shard, grid_json, limit: int | None = None) -> list[Item
                 break
     finally:
         await items.aclose()
+        feed.close()
     return out
 
 
@@ -140,41 +145,39 @@ def template_grid(tmp: Path, url: str, count: int) -> Path:
     return grid
 
 
+@contextlib.contextmanager
+def running(tmp: Path, url: str, count: int) -> Iterator[tuple[subprocess.Popen, Path, Path]]:
+    """`bench run` of template_grid in the background, once it has written records: (process, grid, run
+    folder). The process is killed after, if it still runs."""
+    grid, out = template_grid(tmp, url, count), tmp / "run"
+    proc = _spawn(grid, out)
+    try:
+        _wait_for_records(out)
+        yield proc, grid, out
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+
+
 @pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGINT])
 def test_helper_never_outlives_the_run(tmp_path, sig):
     """Killed (even by SIGKILL) or interrupted mid-run, the run takes its helper with it."""
-    with FakeServer(latency_s=0.2) as server:
-        grid = template_grid(tmp_path, server.url, 50_000)
-        out = tmp_path / "run"
-        proc = _spawn(grid, out)
-        try:
-            _wait_for_records(out)
-            helpers = _helpers_of(out, wait_s=0)
-            assert len(helpers) == 1, "50,000 skeletons are prepared aside, and the helper is still busy"
-            proc.send_signal(sig)
-            assert proc.wait(30) == (130 if sig == signal.SIGINT else -signal.SIGKILL)
-            assert not _helpers_of(out)
-        finally:
-            if proc.poll() is None:
-                proc.kill()
+    with FakeServer(latency_s=0.2) as server, running(tmp_path, server.url, 50_000) as (proc, _, out):
+        helpers = _helpers_of(out, wait_s=0)
+        assert len(helpers) == 1, "50,000 skeletons are prepared aside, and the helper is still busy"
+        proc.send_signal(sig)
+        assert proc.wait(30) == (130 if sig == signal.SIGINT else -signal.SIGKILL)
+        assert not _helpers_of(out)
 
 
 def test_a_killed_helper_stops_the_run_in_one_line_and_resume_finishes(tmp_path):
-    with FakeServer(latency_s=0.01) as server:
-        grid = template_grid(tmp_path, server.url, 3000)
-        out = tmp_path / "run"
-        proc = _spawn(grid, out)
-        try:
-            _wait_for_records(out)
-            (helper,) = _helpers_of(out, wait_s=0)
-            helper.kill()   # as the OOM killer would
-            assert proc.wait(30) == 2
-            err = proc.stderr.read().strip()
-            assert err.count("\n") == 0 and "Traceback" not in err
-            assert "skeleton helper" in err and "killed by signal 9" in err and "rerun" in err
-        finally:
-            if proc.poll() is None:
-                proc.kill()
+    with FakeServer(latency_s=0.01) as server, running(tmp_path, server.url, 3000) as (proc, grid, out):
+        (helper,) = _helpers_of(out, wait_s=0)
+        helper.kill()   # as the OOM killer would
+        assert proc.wait(30) == 2
+        err = proc.stderr.read().strip()
+        assert err.count("\n") == 0 and "Traceback" not in err
+        assert "skeleton helper" in err and "killed by signal 9" in err and "rerun" in err
         done = len(records(out, "solves.jsonl"))
         assert 0 < done < 3000
         bench("run", "--grid", str(grid), "--out", str(out), "-q", check=True)
