@@ -8,7 +8,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Iterator, NamedTuple
+from typing import AsyncIterator, Awaitable, Callable, Iterator, NamedTuple
 
 import aiohttp
 import orjson
@@ -55,24 +55,29 @@ def template_solve_bodies(model: str, n: int, seed: int, complexity: str) -> lis
         "structured_outputs": {"choice": list(sk.answer_options)}}) for sk in make_plan(seed, [complexity]).items(n)]
 
 
-async def bare_loop(url: str, bodies: list[bytes], concurrency: int, check=None) -> float:
-    """Requests per second of the simplest correct client: one session, a semaphore, parse each answer.
-
-    The bodies are made beforehand, so the loop is the ceiling a client can reach; `check` may
-    assert something of each parsed answer.
-    """
+@contextlib.asynccontextmanager
+async def bare_client(url: str, concurrency: int, check=None) -> AsyncIterator[Callable[[bytes], Awaitable[dict]]]:
+    """The simplest correct client: one session and a semaphore; `post(body)` returns the parsed answer
+    (a 200 is asserted, and `check`, if given, may assert something of the answer)."""
     sem = asyncio.Semaphore(concurrency)
     headers = {"content-type": "application/json"}
     async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=concurrency)) as session:
-        async def one(body: bytes) -> None:
+        async def post(body: bytes) -> dict:
             async with sem:
                 async with session.post(url + "/chat/completions", data=body, headers=headers) as resp:
                     assert resp.status == 200, resp.status
                     data = orjson.loads(await resp.read())
                     if check is not None:
                         check(data)
+                    return data
+        yield post
+
+
+async def bare_loop(url: str, bodies: list[bytes], concurrency: int, check=None) -> float:
+    """Requests per second of the bare client sending `bodies`, made beforehand: the ceiling a client can reach."""
+    async with bare_client(url, concurrency, check) as post:
         started = time.perf_counter()
-        await asyncio.gather(*(one(b) for b in bodies))
+        await asyncio.gather(*(post(b) for b in bodies))
         return len(bodies) / (time.perf_counter() - started)
 
 

@@ -30,11 +30,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import aiohttp  # noqa: E402
 import orjson  # noqa: E402
 
-from benchmarks.common import (ROOT, ChildRun, bare_loop, cpu_seconds, fake_server, run_child,  # noqa: E402
-                               template_solve_bodies)
+from benchmarks.common import (ROOT, ChildRun, bare_client, bare_loop, cpu_seconds, fake_server,  # noqa: E402
+                               run_child, template_solve_bodies)
 
 GRID_HTTP = """name: bench
 skeletons: {{generate: {{count: {n}, complexities: [medium], seed: 0}}}}
@@ -79,14 +78,7 @@ def render_solve_loop(n: int):
         for sk in make_plan(0, ["medium"]).items(n)]
 
     async def loop(url: str, concurrency: int = 64) -> float:
-        sem = asyncio.Semaphore(concurrency)
-        headers = {"content-type": "application/json"}
-        async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=concurrency)) as session:
-            async def post(body: bytes) -> dict:
-                async with sem:
-                    async with session.post(url + "/chat/completions", data=body, headers=headers) as r:
-                        return orjson.loads(await r.read())
-
+        async with bare_client(url, concurrency) as post:
             async def one(render: bytes, labels: tuple[str, ...]) -> None:
                 text = (await post(render))["choices"][0]["message"]["content"]
                 await post(orjson.dumps({"model": "fake-model", "temperature": 0.0, "max_tokens": 16, "messages": [
