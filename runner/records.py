@@ -8,8 +8,8 @@ from typing import Any
 
 import orjson
 
-from providers.base import Completion
 from families.frozen import set_at_once
+from providers.base import Completion
 
 SCHEMA = 1
 

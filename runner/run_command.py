@@ -15,12 +15,12 @@ import typer
 from families.ir import SkeletonError
 from providers.config import build_provider
 from runner.errors import UserError
-from runner.servers import ServerSet, read_endpoints, serving, start_servers, tail, write_endpoints
 from runner.feed import ASIDE_MIN_SKELETONS, Feed
 from runner.grid import Grid, load_grid
 from runner.logs import TERMINAL, RunLock, load_index
 from runner.pipeline import RENDERS, SOLVES, Pipeline, unit_status
 from runner.progress import Progress
+from runner.servers import ServerSet, read_endpoints, serving, start_servers, tail, write_endpoints
 from runner.skeleton_file import scan
 from runner.summary import table, total
 from runner.units import UnitPlan, in_shard
@@ -98,6 +98,7 @@ def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, qu
         dry_run(grid, folder, shard)
         return 0
     n = count_skeletons(grid, shard)   # a bad skeleton line stops us here, before any file exists
+    aside = n >= aside_min()           # as does a bad LSB_PREPARE_ASIDE_MIN
     renders, solves = UnitPlan(grid).counts(n)
     folder.mkdir(parents=True, exist_ok=True)
     with RunLock(folder, shard):
@@ -105,7 +106,7 @@ def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, qu
         servers = ServerSet()
         # A big run prepares its skeletons in a helper process (from the saved grid), started first so
         # that its start-up overlaps ours and the servers'.
-        feed = Feed(grid, shard, folder / "grid.json" if n >= aside_min() else None)
+        feed = Feed(grid, shard, folder / "grid.json" if aside else None)
         try:
             servers, urls = ensure_servers(grid, folder)
             providers = {n: build_provider(grid.providers[n], urls=urls.get(n)) for n in used_providers(grid)}

@@ -265,3 +265,12 @@ def test_dry_run_prints_plan_and_writes_nothing(server, tmp_path):
     proc = run_bench(write_grid(tmp_path, server.url, count=7), out, "--dry-run")
     assert "render units: 14" in proc.stdout and "solve units: 28" in proc.stdout
     assert not out.exists() and server.requests == 0
+
+
+def test_bad_prepare_aside_min_is_one_line_and_writes_nothing(server, tmp_path):
+    out = tmp_path / "run"
+    proc = bench("run", "--grid", str(write_grid(tmp_path, server.url, count=3)), "--out", str(out), "-q",
+                 env={"LSB_PREPARE_ASIDE_MIN": "lots"})
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert proc.stderr.strip() == "bench: error: LSB_PREPARE_ASIDE_MIN='lots': expected a number of skeletons"
+    assert not out.exists() and server.requests == 0
