@@ -159,7 +159,7 @@ def generate(index: int, complexity: int, rng: random.Random) -> Skeleton:
         entities=dict.fromkeys(sorted([names[i] for i in mentioned]), "Variable"),
         facts=tuple([atoms[i] for i in order]), rules=RULES, query=atom("ENTAILED", ()),
         answer_options=tuple(options), gold_answer=correct,
-        proof=tuple([f"{a.predicate}({a.arguments[0]},{a.arguments[1]})" for a in proof]))
+        proof=tuple([str(a) for a in proof]))
 
 
 FAMILY = Family(

@@ -42,7 +42,11 @@ class Atom:
         _set(self, "arguments", arguments)
 
     def __str__(self) -> str:
-        return f"{self.predicate}({','.join(map(str, self.arguments))})"
+        """The spec's atom syntax, `PRED(a,b)`, as proofs spell their steps."""
+        args = self.arguments
+        if len(args) == 2:   # most atoms, a few per skeleton in its proof: a third of the join's cost
+            return f"{self.predicate}({args[0]},{args[1]})"
+        return f"{self.predicate}({','.join(map(str, args))})"
 
 
 # Atoms are immutable and the families draw them from a few thousand at most, so generators share

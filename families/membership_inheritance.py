@@ -114,7 +114,7 @@ def generate(index: int, complexity: int, rng: random.Random) -> Skeleton:
         id=f"member-{index:04d}", family=NAME, complexity=complexity, entities=entities,
         facts=tuple([atoms[i] for i in order]), rules=RULES, query=atom("MEMBER_OF", (ents[0], sets[query])),
         answer_options=LABELS, gold_answer=gold,
-        proof=tuple([f"{a.predicate}({a.arguments[0]},{a.arguments[1]})" for a in atoms[:n_proof]]))
+        proof=tuple([str(a) for a in atoms[:n_proof]]))
 
 
 FAMILY = Family(
