@@ -157,12 +157,15 @@ class FakeServer:
             message["content"] = prompt   # unconstrained: echo (renders then carry every label)
         if self.answer_override is not None:
             message = {"role": "assistant", "content": self.answer_override}
+        # a word is a token here; an echo's prompt and text are one string, counted once
+        prompt_tokens = len(prompt.split())
         text = message["content"] or ""
-        return web.json_response({
+        completion_tokens = prompt_tokens if text is prompt else len(text.split())
+        return web.Response(body=orjson.dumps({
             "id": "chatcmpl-fake", "object": "chat.completion", "created": int(time.time()),
             "model": self.model, "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
-            "usage": {"prompt_tokens": len(prompt.split()), "completion_tokens": len(text.split()),
-                      "total_tokens": len(prompt.split()) + len(text.split())}}, dumps=lambda o: orjson.dumps(o).decode())
+            "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens,
+                      "total_tokens": prompt_tokens + completion_tokens}}), content_type="application/json")
 
     def _completion_answer(self, body: dict[str, Any]) -> web.Response:
         prompt = body.get("prompt", "")
