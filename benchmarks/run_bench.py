@@ -6,13 +6,14 @@
 
 throughput: one fake server process with no latency, 64 requests in flight, the run and the bare
 loop alternating. The default size makes the run's fixed start-up (printed apart) a small part of
-its time, as in the hours-long runs it is made for. Two grids: the fake server as renderer and solver (every request of the run goes
-to the server), against a bare loop sending the same render and solve requests; and the template
-renderer with the fake server as solver, against the provider benchmark's bare loop sending the
-same solve prompts. The bare loops' bodies are made beforehand (they are the ceiling): the run
-also generates the skeletons, and in the second grid renders them, while it is timed. Figure:
-units (requests) per second of the run over requests per second of the loop (target >= 0.7), and
-the CPU per request of each process, which shows what the two cores are spent on.
+its time, as in the hours-long runs it is made for. Two grids: the fake server as renderer and
+solver (every request of the run goes to the server), against a bare loop sending the same render
+and solve requests; and the template renderer with the fake server as solver, against the provider
+benchmark's bare loop sending the same solve prompts. The bare loops' bodies are made beforehand
+(they are the ceiling): the run also generates the skeletons, and in the second grid renders them,
+while it is timed. Figure: units (requests) per second of the run over requests per second of the
+loop (target >= 0.7), and the CPU per request of each process, which shows what the two cores are
+spent on.
 memory: `bench run` with the built-in providers (no server) at two skeleton counts; peak RSS of
 each child (target: within 20%).
 index: a solves.jsonl of N realistic records, then the time to load the resume index (target < 5 s).

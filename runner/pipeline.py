@@ -6,7 +6,7 @@ import time
 from collections import defaultdict, deque
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, Awaitable, Coroutine, NamedTuple
 
 from providers.base import Completion, Provider, SolveRequest
 from runner.feed import Feed, Item, RenderJob, SolveJob, checked_render
@@ -83,10 +83,7 @@ class Pipeline:
         async def worker() -> None:
             while queue or await more():
                 item = queue.popleft()
-                if len(item.renders) == 1:   # the common case: one renderer, and no gather
-                    await self._render_unit(item, item.renders[0])
-                else:
-                    await asyncio.gather(*(self._render_unit(item, job) for job in item.renders))
+                await _all([self._render_unit(item, job) for job in item.renders])
 
         workers: list[asyncio.Task] = []
         try:
@@ -139,10 +136,7 @@ class Pipeline:
             if status != "ok":
                 self._blocked(lanes, pending)
                 return
-        if len(pending) == 1:
-            await self._solve(item, job, text, pending[0], lanes[pending[0].stage])
-        elif pending:
-            await asyncio.gather(*(self._solve(item, job, text, su, lanes[su.stage]) for su in pending))
+        await _all([self._solve(item, job, text, su, lanes[su.stage]) for su in pending])
 
     def _blocked(self, lanes: list[_Lane], pending: list[SolveJob]) -> None:
         for su in pending:
@@ -178,6 +172,12 @@ class Pipeline:
             started_at=started, finished_at=time.time()).to_line())
         self.result.cells[lane.cell].add(status, correct)
         self.progress.done("solve", status, res.attempts)
+
+
+def _all(coros: list[Coroutine[Any, Any, None]]) -> Awaitable[Any]:
+    """What awaits all of `coros`: a single one itself, the common case (a gather's tasks, and a coroutine
+    of ours in between, would cost more than a fast server's answer), else their gather."""
+    return coros[0] if len(coros) == 1 else asyncio.gather(*coros)
 
 
 def unit_status(grid: Grid, folder: Path) -> dict[tuple[str, str], CellStats]:
