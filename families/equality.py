@@ -17,11 +17,9 @@ from __future__ import annotations
 
 import random
 import string
-from itertools import chain
 
 from families.ir import Skeleton, atom
 from families.registry import Family
-from families.seeding import fact_order
 
 NAME = "equality"
 STYLES = ("chain", "star", "clusters", "tree", "bipartite", "mixed")
@@ -88,55 +86,71 @@ def _components(nodes: list[int], edges: list[tuple[int, int]]) -> list[list[int
 
 
 def _build(k: int, equal: bool, style: str, rng: random.Random):
-    """Premises whose shortest derivation of the answer has exactly k steps, by construction.
+    """Premises whose correct option has hop depth exactly k, and an undetermined pair that looks alike.
 
-    The spine is a chain of k premises from u to v (for `!=`, one of them is the inequality).
-    Off-spine components are hung on the spine by at most one premise each, so no path through
-    them is shorter; the only `!=` between the classes of u and v is the spine's. The tests'
-    independent solver re-derives every hop.
+    Two spines of premises: P from u to v (k premises; for `!=`, one of them is the inequality) and
+    Q from dx to dy (max(k, 2) premises with a gap inside, so nothing relates dx and dy). Exactly one
+    of the two spines holds one `!=` (P's when the answer is `!=`, else Q's, at a uniform position),
+    so the count of `!=` premises says nothing about the answer's operator. Each of u, v, dx, dy then
+    gets fresh leaves until it stands in E `=` and N `!=` premises, (E, N) drawn alike for all four,
+    so no end shows what its spine premise is. Style components hang on inner spine variables by one
+    premise each (never shortening a derivation, never bridging Q's gap); extra `!=` premises join a
+    component that hangs on nothing to some other variable, so they relate neither pair.
     """
+    rnd = rng.random
+    eq: list[tuple[int, int]] = []
+    neq: list[tuple[int, int]] = []
+    kq = max(k, 2)
     cut = -1 if equal else rng.randrange(k)
-    eq = [(i, i + 1) for i in range(k) if i != cut]
-    neq = [] if equal else [(cut, cut + 1)]
-    # The derivation in spine order, as indices into eq + neq: the spine's `!=` is neq[0].
-    spine = [i if i < cut or equal else i - 1 for i in range(k)]
-    cls = [0] * (k + 1) if equal else [0] * (cut + 1) + [1] * (k - cut)
+    q_cut = rng.randrange(kq) if equal else -1
+    u, v = 0, k
+    derivation = []
+    for i in range(k):
+        table = neq if i == cut else eq
+        derivation.append((table is neq, len(table)))
+        table.append((i, i + 1))
+    left = rng.randint(1, kq - 1)          # Q's premises before the gap
+    dx = k + 1
+    q_vars = list(range(dx, dx + kq + 2))
+    dy = q_vars[-1]
+    q_edges = [(q_vars[i], q_vars[i + 1]) for i in range(left)]
+    q_edges += [(q_vars[i], q_vars[i + 1]) for i in range(left + 1, kq + 1)]
+    for i, e in enumerate(q_edges):
+        (neq if i == q_cut else eq).append(e)
+    n = dy + 1
+    # The ends: (E, N) alike for all four; the spine premise at an end counts towards its own kind.
+    ends = ((u, cut == 0), (v, cut == k - 1), (dx, q_cut == 0), (dy, q_cut == kq - 1))
+    for end, spine_neq in ends:
+        want_eq = 1 + (rnd() < 0.3) - (not spine_neq)
+        want_neq = 1 + (rnd() < 0.3) - spine_neq
+        for table, count in ((eq, want_eq), (neq, want_neq)):
+            for _ in range(count):
+                table.append((end, n))
+                n += 1
+    inner = list(range(1, k)) + q_vars[1:-1]
     m = rng.randint(3, 6)
-    fresh = list(range(k + 1, k + 1 + m))
+    fresh = list(range(n, n + m))
+    n += m
     eq_fresh, groups = _style(style, fresh, rng)
     eq += eq_fresh
-    # One component of two or more stays apart from all else, so some statement is undetermined.
-    kept = rng.choice([g for g in groups if len(g) >= 2])
-    cls += [0] * m                  # variable id -> equality class; filled per component below
-    next_class = 2
-    for g in groups:
-        if g is not kept and rng.random() < 0.5:
-            anchor = rng.randrange(k + 1)
-            eq.append((anchor, rng.choice(g)))
-            c = cls[anchor]
-        else:
-            c, next_class = next_class, next_class + 1
-        for f in g:
-            cls[f] = c
-    kept_class = cls[kept[0]]
-    n = k + 1 + m
+    kept = rng.randrange(len(groups))      # this component hangs on nothing
+    others = list(inner)
+    for gi, g in enumerate(groups):
+        if gi != kept:
+            others += g
+            if rnd() < 0.5:
+                eq.append((rng.choice(inner), rng.choice(g)))
     for _ in range(rng.randint(1, 2)):
-        x, y = rng.sample(range(n), 2)
-        cx, cy = cls[x], cls[y]
-        if cx != cy and kept_class not in (cx, cy) and not (not equal and {cx, cy} == {0, 1}):
-            neq.append((x, y))
-    mentioned = sorted(set(chain.from_iterable(eq)).union(chain.from_iterable(neq)))
-    outside = [x for x in mentioned if cls[x] != kept_class]
-    unknown = (rng.choice(kept), rng.choice(outside))
-    derivation = [len(eq) if i == cut else spine[i] for i in range(k)]
-    return eq, neq, derivation, n, mentioned, unknown
+        neq.append((rng.choice(groups[kept]), rng.choice(others)))
+    proof_idx = [len(eq) + j if is_neq else j for is_neq, j in derivation]
+    return eq, neq, proof_idx, n, (dx, dy)
 
 
 def generate(index: int, complexity: int, rng: random.Random) -> Skeleton:
     """One equality skeleton whose correct option has hop depth exactly `complexity`."""
     equal = rng.random() < 0.5
     style = rng.choice(STYLES)
-    eq, neq, proof_idx, n, mentioned, unknown = _build(complexity, equal, style, rng)
+    eq, neq, proof_idx, n, unknown = _build(complexity, equal, style, rng)
     names = _NAMES[:n]
     rng.shuffle(names)
     rnd = rng.random
@@ -153,10 +167,11 @@ def generate(index: int, complexity: int, rng: random.Random) -> Skeleton:
     correct = statement(su, sv, equal)
     options = [correct, statement(su, sv, not equal), statement(dx, dy, True), statement(dx, dy, False)]
     rng.shuffle(options)
-    order = fact_order(len(atoms), proof_idx, rng)
+    order = list(range(len(atoms)))
+    rng.shuffle(order)
     return Skeleton(
         id=f"equality-{index:04d}", family=NAME, complexity=complexity,
-        entities=dict.fromkeys(sorted([names[i] for i in mentioned]), "Variable"),
+        entities=dict.fromkeys(sorted(names), "Variable"),
         facts=tuple([atoms[i] for i in order]), rules=RULES, query=atom("ENTAILED", ()),
         answer_options=tuple(options), gold_answer=correct,
         proof=tuple([str(a) for a in proof]))

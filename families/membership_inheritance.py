@@ -1,22 +1,28 @@
 """Membership inheritance: entities in sets, subset links, asking whether an entity belongs to a set.
 
 Labels: YES (membership follows), NO (non-membership follows), UNKNOWN (neither follows).
-Fact order does not matter (declarative): premises are shuffled, never listed in proof order.
+Fact order does not matter (declarative): premises are shuffled uniformly, so no order of them,
+the proof's own included, says anything about the label.
 
 Beyond the spec, whose generator always answers YES, the three labels are drawn uniformly. To make NO
 derivable the family adds the predicate NOT_MEMBER_OF(E, S) and the rule that non-membership passes
 down subset links (NOT_MEMBER_OF(x,B) and SUBSET_OF(A,B) imply NOT_MEMBER_OF(x,A)).
-- YES: MEMBER_OF(x, S1) then `complexity - 1` links S1 ⊆ S2 ⊆ … up to the queried set.
-- NO: NOT_MEMBER_OF(x, S1) then `complexity - 1` links down from S1 to the queried set.
-- UNKNOWN: proving that nothing follows means collecting every set x is known to be in (upward from
-  its memberships) and every set it is known not to be in (downward from its non-memberships) and
-  seeing that the queried set is in neither. The proof lists the premises of both closures and
-  complexity is their number (for complexity >= 2 x has a positive and a negative chain). The queried
-  set is tied to the closures by one premise that decides nothing (a subset of a set x is in, or a
-  superset of a set x is not in); that premise is not in the proof.
-Distractors: an opposite-polarity fact about x on a fresh set (half the time, for YES and NO), fresh
-sets hung on the structure by one link that extends neither closure, and fresh entities with one
-membership fact each; so the premises stay consistent and the proof stays the shortest derivation.
+
+Every item has one shape whatever its label, drawn before the label: a chain of subset links
+S0 ⊆ S1 ⊆ … ⊆ SL, the queried entity x in one set A of it and not in a set B below A, and other
+entities with one membership fact each. Only where A, B and the queried set sit depends on the label:
+- YES: the queried set is `complexity - 1` links above A; the proof is MEMBER_OF(x, A) and those links.
+- NO: the queried set is `complexity - 1` links below B; the proof is NOT_MEMBER_OF(x, B) and those.
+- UNKNOWN: the queried set lies strictly between B and A, where nothing follows. Proving that means
+  collecting every set x is known to be in (upward from A) and every set it is known not to be in
+  (downward from B) and seeing that the queried set is in neither. The proof lists the premises of
+  both closures (x's two facts, every link above A, every link below B) and complexity is their number.
+What this equalizes, from complexity 2 on (tests measure each): the shape, hence the number of
+premises of each predicate and of symbols, is independent of the label; x is always the first
+argument of exactly one MEMBER_OF and one NOT_MEMBER_OF premise; the queried set is never in a
+membership premise and is always the first argument of one SUBSET_OF and the second of one (the chain
+goes on past it); premise positions are a uniform shuffle. At complexity 1 the answer of YES and NO is
+a stated premise and an UNKNOWN entity has one fact only, so complexity 1 is not equalized.
 """
 from __future__ import annotations
 
@@ -24,11 +30,10 @@ import random
 
 from families.ir import Skeleton, atom
 from families.registry import Family
-from families.seeding import fact_order, symbol_names
+from families.seeding import symbol_names
 
 NAME = "membership_inheritance"
 LABELS = ("YES", "NO", "UNKNOWN")
-PREDICATES = {"M": "MEMBER_OF", "N": "NOT_MEMBER_OF", "S": "SUBSET_OF"}
 RULES = (
     "MEMBER_OF(x,A) and SUBSET_OF(A,B) imply MEMBER_OF(x,B)",
     "NOT_MEMBER_OF(x,B) and SUBSET_OF(A,B) imply NOT_MEMBER_OF(x,A)",
@@ -38,85 +43,63 @@ RULES = (
 
 def generate(index: int, complexity: int, rng: random.Random) -> Skeleton:
     """One membership skeleton whose proof has exactly `complexity` premises."""
+    k = complexity
+    randint = rng.randint
+    # The shape, label-blind: a chain of L links (sets 0..L, link s ⊆ s+1). Every label fits in it:
+    # YES needs k links above A, NO k links below B, UNKNOWN two sets or more between B and A.
+    links = k + 3 + randint(0, 2)
     gold = LABELS[rng.randrange(3)]
-    n_sets = 0
-    facts: list[tuple[str, int, int]] = []   # ("M"|"N", entity, set) or ("S", subset, superset)
-    up: set[int] = set()     # sets x is known to be in
-    down: set[int] = set()   # sets x is known not to be in
-
-    def new_set() -> int:
-        nonlocal n_sets
-        n_sets += 1
-        return n_sets - 1
-
-    def pos_chain(length: int) -> int:
-        s = new_set()
-        facts.append(("M", 0, s))
-        up.add(s)
-        for _ in range(length - 1):
-            t = new_set()
-            facts.append(("S", s, t))
-            up.add(t)
-            s = t
-        return s
-
-    def neg_chain(length: int) -> int:
-        s = new_set()
-        facts.append(("N", 0, s))
-        down.add(s)
-        for _ in range(length - 1):
-            t = new_set()
-            facts.append(("S", t, s))
-            down.add(t)
-            s = t
-        return s
-
     if gold == "YES":
-        query = pos_chain(complexity)
+        a = randint(1, links - k)          # A has a set below it, so B fits under it
+        b = randint(0, a - 1)
+        query = a + k - 1
+        proof = [("M", 0, a)] + [("S", s, s + 1) for s in range(a, query)]
     elif gold == "NO":
-        query = neg_chain(complexity)
+        b = randint(k, links - 1)          # B has a set above it, so A fits over it
+        a = randint(b + 1, links)
+        query = b - k + 1
+        proof = [("N", 0, b)] + [("S", s - 1, s) for s in range(b, query, -1)]
     else:
-        a = rng.randrange(2) if complexity == 1 else rng.randint(1, complexity - 1)
-        b = complexity - a
-        top = pos_chain(a) if a else None
-        bottom = neg_chain(b) if b else None
-    n_proof = len(facts)   # the proof is the facts so far, in order; distractors come after
-    if gold == "UNKNOWN":
-        query = new_set()
-        if top is not None and (bottom is None or rng.random() < 0.5):
-            facts.append(("S", query, top))      # a subset of a set x is in: decides nothing
+        if k == 1:   # x has one fact only (the exception of complexity 1)
+            a, b = links, None
+            query = randint(1, links - 1)
         else:
-            facts.append(("S", bottom, query))   # a superset of a set x is not in: decides nothing
-    elif rng.random() < 0.5:
-        facts.append(("N" if gold == "YES" else "M", 0, new_set()))
-    for _ in range(rng.randint(1, 3)):
-        anchor, fresh = rng.randrange(n_sets), new_set()
-        # A link into a set of `down` would extend the negative closure, out of `up` the positive one.
-        if anchor in down or (anchor not in up and rng.random() < 0.5):
-            facts.append(("S", anchor, fresh))
-        else:
-            facts.append(("S", fresh, anchor))
-    n_ents = 1 + rng.randint(1, 2)
+            up = randint(0, k - 2)         # links above A; links below B is the rest
+            a, b = links - up, k - 2 - up
+            query = randint(b + 1, a - 1)
+        proof = [("M", 0, a)] + [("S", s, s + 1) for s in range(a, links)]
+        if b is not None:
+            proof += [("N", 0, b)] + [("S", s - 1, s) for s in range(b, 0, -1)]
+    facts = [("S", s, s + 1) for s in range(links)] + [("M", 0, a)]
+    if b is not None:
+        facts.append(("N", 0, b))
+    n_ents = 1 + randint(1, 2)
     for e in range(1, n_ents):
-        facts.append(("M" if rng.random() < 0.5 else "N", e, rng.randrange(n_sets)))
+        s = rng.randrange(links)   # any set but the queried one
+        facts.append(("M" if rng.random() < 0.5 else "N", e, s + (s >= query)))
+    n_sets = links + 1
 
     ent_symbols, set_symbols = symbol_names("E", n_ents), symbol_names("S", n_sets)
     ents, sets = list(ent_symbols), list(set_symbols)
     rng.shuffle(ents)
     rng.shuffle(sets)
-    atoms = [atom(PREDICATES[kind], (sets[a], sets[b]) if kind == "S" else (ents[a], sets[b]))
-             for kind, a, b in facts]
-    order = fact_order(len(facts), list(range(n_proof)), rng)
+
+    def spell(kind: str, u: int, v: int):
+        return atom(PREDICATES[kind], (sets[u], sets[v]) if kind == "S" else (ents[u], sets[v]))
+
+    atoms = [spell(*f) for f in facts]
+    rng.shuffle(atoms)
     # The names are permutations of E0.. and S0..: declare them in index order.
     entities = dict.fromkeys(ent_symbols, "Entity")
     entities.update(dict.fromkeys(set_symbols, "Set"))
     return Skeleton(
         id=f"member-{index:04d}", family=NAME, complexity=complexity, entities=entities,
-        facts=tuple([atoms[i] for i in order]), rules=RULES, query=atom("MEMBER_OF", (ents[0], sets[query])),
+        facts=tuple(atoms), rules=RULES, query=atom("MEMBER_OF", (ents[0], sets[query])),
         answer_options=LABELS, gold_answer=gold,
-        proof=tuple([str(a) for a in atoms[:n_proof]]))
+        proof=tuple([str(spell(*f)) for f in proof]))
 
 
+PREDICATES = {"M": "MEMBER_OF", "N": "NOT_MEMBER_OF", "S": "SUBSET_OF"}
 FAMILY = Family(
     name=NAME, prefix="member", types=frozenset({"Entity", "Set"}),
     predicates={"MEMBER_OF": ("Entity", "Set"), "NOT_MEMBER_OF": ("Entity", "Set"),

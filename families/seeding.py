@@ -69,17 +69,3 @@ def item_rng(seed: int, family: str, index: int, complexity: int) -> ItemRandom:
 def symbol_names(prefix: str, n: int) -> tuple[str, ...]:
     """`prefix0` .. `prefix{n-1}`, made once: formatting them per item cost more than the item's logic."""
     return tuple(f"{prefix}{i}" for i in range(n))
-
-
-def fact_order(n: int, proof: list[int], rng: random.Random) -> list[int]:
-    """A shuffled order of facts 0..n-1 in which the proof's premises (indices, in proof order) are
-    never in proof order, when the proof has two or more."""
-    order = list(range(n))
-    rng.shuffle(order)
-    if len(proof) >= 2:
-        where = [order.index(f) for f in proof]
-        if where == sorted(where):
-            # Swap the first two proof premises: the order is then no longer the proof order.
-            i, j = where[0], where[1]
-            order[i], order[j] = order[j], order[i]
-    return order

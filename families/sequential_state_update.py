@@ -19,6 +19,7 @@ from families.ir import INTEGER, Skeleton, atom
 from families.registry import Family
 
 NAME = "sequential_state_update"
+OPTIONS, STEP = 3, 2   # options g, g+2, g+4 (or shifted): alike in parity, which a plain sum of the numbers gives away
 RULES = (
     "INITIAL_VALUE(c,n) sets counter c to n",
     "INCREMENT(c,n) adds n to counter c; DECREMENT(c,n) subtracts n from counter c",
@@ -32,7 +33,7 @@ def _updates(rng: random.Random, start: int, count: int) -> tuple[list[tuple[str
     rnd = rng.random
     ops, values, value = [], [], start
     for _ in range(count):
-        amount = 1 + int(rnd() * 9)   # rng.randint(1, 9), inlined: this loop is the family's hot path
+        amount = 1 + int(rnd() * 99)   # rng.randint(1, 99), inlined: this loop is the family's hot path
         if rnd() < 0.5 and value >= amount:
             op, value = "DECREMENT", value - amount
         else:   # an increment, or a decrement that would go negative (the spec's rule)
@@ -45,11 +46,11 @@ def _updates(rng: random.Random, start: int, count: int) -> tuple[list[tuple[str
 def generate(index: int, complexity: int, rng: random.Random) -> Skeleton:
     """One state-update skeleton with exactly `complexity` updates of the queried counter."""
     while True:
-        start = rng.randint(0, 30)
+        start = rng.randint(0, 99)
         ops, values = _updates(rng, start, complexity)
-        if values[-1] >= 2:
+        if values[-1] >= 2 * (OPTIONS - 1):
             break
-    other_start = rng.randint(0, 30)
+    other_start = rng.randint(0, 99)
     other_ops, _ = _updates(rng, other_start, rng.randint(1, max(2, complexity // 2)))
     names = ["C0", "C1"]
     rng.shuffle(names)
@@ -63,11 +64,11 @@ def generate(index: int, complexity: int, rng: random.Random) -> Skeleton:
     rng.shuffle(inits)
     facts = inits + [next_target() if is_target else next_other() for is_target in slots]
     gold = values[-1]
-    low = gold - rng.randrange(3)
+    low = gold - STEP * rng.randrange(OPTIONS)
     return Skeleton(
         id=f"state-{index:04d}", family=NAME, complexity=complexity,
         entities={"C0": "Counter", "C1": "Counter"}, facts=tuple(facts), rules=RULES,
-        query=atom("FINAL_VALUE", (target,)), answer_options=(str(low), str(low + 1), str(low + 2)),
+        query=atom("FINAL_VALUE", (target,)), answer_options=tuple([str(low + STEP * i) for i in range(OPTIONS)]),
         gold_answer=str(gold),
         proof=tuple([f"{op}({target},{amount}) -> {value}" for (op, amount), value in zip(ops, values)]))
 

@@ -1,4 +1,4 @@
-"""The `bench` command line: generate, validate, run, status, report."""
+"""The `bench` command line: generate, validate, audit, run, status, report."""
 from __future__ import annotations
 
 import sys
@@ -161,6 +161,41 @@ def report(
     if plot_path is not None:
         rep.plot(records, plot_path)
         typer.echo(f"wrote {plot_path}", err=True)
+
+
+@app.command()
+def audit(
+    file: Path = typer.Argument(..., help="A skeletons JSONL file (ours or any that `bench validate` accepts)."),
+    folds: int = typer.Option(5, "--folds", min=2, max=20, help="k of the k-fold cross-validation."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the fold split and the classifier."),
+    max_margin: Optional[float] = typer.Option(None, "--max-margin", min=0,
+                                               help="Exit 1 if any group's margin over chance exceeds this many points."),
+    as_json: bool = typer.Option(False, "--json", help="JSON on stdout instead of the table."),
+) -> None:
+    """Can shallow statistics answer these skeletons? A classifier on counts, cross-validated per family and complexity."""
+    from audit import table
+    from audit.shortcut import AuditUnavailable, audit_group
+    from runner.skeleton_file import read_skeletons
+
+    groups: dict[tuple[str, int], list] = {}
+    for sk in read_skeletons(file):
+        groups.setdefault((sk.family, sk.complexity), []).append(sk)
+    if not groups:
+        raise UserError(f"{file}: no skeletons to audit")
+    results = []
+    try:
+        for key in tqdm(sorted(groups), desc="audit", unit="group", file=sys.stderr, disable=None):
+            results.append(audit_group(*key, groups[key], folds=folds, seed=seed))
+    except AuditUnavailable as exc:
+        raise UserError(str(exc)) from None
+    typer.echo(table.to_json(results).decode() if as_json else table.to_text(results))
+    if all(r.accuracy is None for r in results):
+        raise UserError(f"{file}: no group has enough items to cross-validate (see the notes above)")
+    over = [r for r in results if max_margin is not None and r.margin_pp is not None and r.margin_pp > max_margin]
+    if over:
+        names = ", ".join(f"{r.family}/{r.complexity} ({r.margin_pp:+.1f})" for r in over)
+        typer.echo(f"bench audit: margin over chance above {max_margin:g} points in {names}", err=True)
+        raise typer.Exit(1)
 
 
 def _click_errors() -> tuple[type[BaseException], ...]:

@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import os
+import random
 import subprocess
+from collections import Counter
 import sys
 from pathlib import Path
 
@@ -18,6 +20,50 @@ FAMILY_NAMES = sorted(FAMILIES)
 def make(family: str, index: int, complexity: int, seed: int = 0):
     """Item `index` of `family` at `complexity`, as `bench generate` would make it."""
     return FAMILIES[family].generate(index, complexity, item_rng(seed, family, index, complexity))
+
+
+def total_variation(samples: dict[str, list]) -> float:
+    """The largest total-variation distance between the empirical distributions of any two groups."""
+    dists = []
+    for values in samples.values():
+        counts = Counter(values)
+        dists.append({k: c / len(values) for k, c in counts.items()})
+    worst = 0.0
+    for a in dists:
+        for b in dists:
+            worst = max(worst, 0.5 * sum(abs(a.get(k, 0) - b.get(k, 0)) for k in set(a) | set(b)))
+    return worst
+
+
+def independence_p(samples: dict[str, list], rounds: int = 200, seed: int = 0) -> float:
+    """Permutation test of "the statistic's distribution is the same in every group": its p-value.
+
+    The groups' largest total-variation distance, against the same distance after shuffling the
+    values among the groups (same group sizes). A statistic drawn before the label gives a uniform
+    p-value; one that depends on the label gives a tiny one.
+    """
+    observed = total_variation(samples)
+    pooled = [v for values in samples.values() for v in values]
+    sizes = [len(values) for values in samples.values()]
+    rng = random.Random(seed)
+    at_least = 0
+    for _ in range(rounds):
+        rng.shuffle(pooled)
+        groups, start = {}, 0
+        for g, size in enumerate(sizes):
+            groups[str(g)] = pooled[start:start + size]
+            start += size
+        at_least += total_variation(groups) >= observed
+    return (at_least + 1) / (rounds + 1)
+
+
+def by_label(family: str, complexity: int, stat, n: int = 3000, seed: int = 13) -> dict[str, list]:
+    """`stat(skeleton)` for n items, grouped by gold label."""
+    out: dict[str, list] = {}
+    for i in range(n):
+        sk = make(family, i, complexity, seed=seed)
+        out.setdefault(sk.gold_answer, []).append(stat(sk))
+    return out
 
 
 def bench(*args: str, cwd: Path | None = None, env: dict | None = None, timeout: float = 300,

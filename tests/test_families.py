@@ -73,12 +73,17 @@ def test_equality_flipped_answer_always_a_distractor():
 
 
 @pytest.mark.parametrize("name", [n for n in FAMILY_NAMES if not FAMILIES[n].order_matters])
-def test_declarative_premises_never_in_proof_order(name):
-    for i in range(500):
-        sk = make(name, i, 5)
+def test_declarative_premises_uniformly_shuffled(name):
+    # A uniform shuffle lists the proof in proof order 1/k! of the time, whatever the label. "Never in
+    # proof order" would itself leak: at complexity 2 the second proof premise would always come first.
+    by_label: dict[str, list[bool]] = {}
+    for i in range(4000):
+        sk = make(name, i, 2, seed=5)
         text = [str(f) for f in sk.facts]
         where = [text.index(step) for step in sk.proof]
-        assert where != sorted(where), f"{sk.id}: premises listed in proof order"
+        by_label.setdefault(sk.gold_answer if FAMILIES[name].labels else "any", []).append(where == sorted(where))
+    for label, hits in by_label.items():
+        assert abs(sum(hits) / len(hits) - 0.5) < 0.05, (label, sum(hits) / len(hits))
 
 
 def test_procedural_family_keeps_proof_in_fact_order():
@@ -97,18 +102,6 @@ def test_queried_entities_always_mentioned_and_distractors_present(family):
         mentioned = {a for f in sk.facts for a in f.arguments}
         assert set(sk.query.arguments) <= mentioned
         assert len(sk.facts) > len(sk.proof)
-
-
-@pytest.mark.parametrize("name", ["transitive_order", "membership_inheritance"])
-def test_query_mention_counts_do_not_predict_unknown(name):
-    # The mean number of premises naming the queried entities is alike for every label.
-    by_label: dict[str, list[int]] = {}
-    for i in range(3000):
-        sk = make(name, i, 4, seed=9)
-        q = set(sk.query.arguments)
-        by_label.setdefault(sk.gold_answer, []).append(sum(1 for f in sk.facts if q & set(f.arguments)))
-    means = {k: sum(v) / len(v) for k, v in by_label.items()}
-    assert max(means.values()) - min(means.values()) < 1.0, means
 
 
 def test_state_options_never_negative():
