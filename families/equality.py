@@ -1,7 +1,7 @@
 """Equality (the LogicMark card): `=` and `!=` premises over variables; which of four options follows?
 
 Labels: the four option statements themselves (e.g. "c = h", "c != h"); exactly one is entailed.
-Fact order does not matter (declarative): premises are shuffled, never listed in proof order.
+Fact order does not matter (declarative): premises are shuffled uniformly.
 
 Complexity is the card's hop depth: the number of premises in the shortest derivation of the correct
 option (1: stated as a premise; 2: one transitive step; ...). The proof is that derivation, in order.
@@ -9,9 +9,13 @@ As the card asks: the correct option is `=` or `!=` with probability 1/2 each, i
 always a distractor, and premises follow one of six graph styles (chain, star, clusters, tree,
 bipartite, mixed) over the variables off the derivation. Beyond the card, the two other distractors
 are an undetermined statement and its flip, so every item shows two complementary pairs and the
-correct option cannot be found as "the one whose negation is also listed". Distractor structure
-hangs on the derivation by at most one premise per component, so it never shortens it; the hop of
-the tests re-derive every hop with a solver of their own.
+correct option cannot be found as "the one whose negation is also listed".
+What this equalizes, from complexity 2 on (tests measure each): the undetermined pair is built like
+the correct one (a spine of premises between its two variables, with a gap inside), both pairs'
+variables stand in the same numbers of `=` and `!=` premises (drawn alike, padded with fresh
+variables), neither pair shares a premise, and the number of `!=` premises is the same whichever
+operator the answer has. At complexity 1 the answer is a stated premise, so it is not equalized.
+The tests re-derive every hop with a solver of their own.
 """
 from __future__ import annotations
 

@@ -1,15 +1,20 @@
 """Sequential state update: counters with an initial value and ordered updates, asking a final value.
 
-Labels: three consecutive integers (as strings), one of them the final value of the queried counter.
+Labels: three integers two apart (as strings), one of them the final value of the queried counter.
 Fact order MATTERS (procedural): a renderer must keep the updates in order.
 
 The proof is the queried counter's `complexity` updates, each with the value it leaves. An update that
 would make a value negative is replaced with an increment (the spec's rule). Beyond the spec:
-- the gold's position among its three options is uniform (options g..g+2, g-1..g+1 or g-2..g), and
-  a final value below 2 is redrawn so that no option is ever negative (a negative option would be an
-  impossible, hence guessable, distractor);
+- the options are two apart, not adjacent: the plain sum of the counter's numbers, signs ignored,
+  has the answer's parity, and would pick among adjacent options without reading a single update;
+- the gold's position among its three options is uniform (g..g+4, g-2..g+2 or g-4..g), and a final
+  value below 4 is redrawn so that no option is ever negative;
+- values and amounts are drawn from 0..99 and 1..99: against amounts of one digit, the options'
+  distance from the initial value (a typical drift) picked the answer well above chance;
 - a second counter's updates are interleaved as distractors off the proof path, and the queried
   counter is either one, so its name and position give nothing away.
+What stays readable is the arithmetic itself (with no decrement, the answer is the sum of the
+numbers): that is the family's reasoning, not a shortcut. Complexity 1 is one addition.
 """
 from __future__ import annotations
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Iterator
 
-from families.ir import Skeleton, SkeletonError, skeleton_from_json
+from families.ir import Skeleton, SkeletonError
+from families.validation import skeleton_from_json
 from runner.errors import UserError
 
 

@@ -5,7 +5,8 @@ from collections import Counter
 
 import pytest
 
-from families.ir import MAX_COMPLEXITY, MIN_COMPLEXITY, validate
+from families.ir import MAX_COMPLEXITY, MIN_COMPLEXITY
+from families.validation import validate
 from families.registry import FAMILIES
 from tests.conftest import FAMILY_NAMES, make
 from tests.reference_solver import solve

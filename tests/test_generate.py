@@ -4,7 +4,7 @@ from __future__ import annotations
 import orjson
 import pytest
 
-from families.ir import skeleton_from_json
+from families.validation import skeleton_from_json
 from runner.generate import GenerationPlan, complexity_cycle, make_plan
 from tests.conftest import bench
 from tests.reference_solver import solve

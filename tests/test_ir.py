@@ -6,7 +6,8 @@ import dataclasses
 import orjson
 import pytest
 
-from families.ir import Atom, SkeletonError, parse_complexity, skeleton_from_json, validate
+from families.ir import Atom, SkeletonError, parse_complexity
+from families.validation import skeleton_from_json, validate
 from tests.conftest import make
 
 
