@@ -14,7 +14,8 @@ What this equalizes, from complexity 2 on (tests measure each): the undetermined
 the correct one (a spine of premises between its two variables, with a gap inside), both pairs'
 variables stand in the same numbers of `=` and `!=` premises (drawn alike, padded with fresh
 variables), neither pair shares a premise, and the number of `!=` premises is the same whichever
-operator the answer has. At complexity 1 the answer is a stated premise, so it is not equalized.
+operator the answer has. From complexity 5 on, so do the ends' neighbours: no `!=` and no gap lies
+within two premises of an end. At complexity 1 the answer is a stated premise, so it is not equalized.
 The tests re-derive every hop with a solver of their own.
 """
 from __future__ import annotations
@@ -105,15 +106,17 @@ def _build(k: int, equal: bool, style: str, rng: random.Random):
     eq: list[tuple[int, int]] = []
     neq: list[tuple[int, int]] = []
     kq = max(k, 2)
-    cut = -1 if equal else rng.randrange(k)
-    q_cut = rng.randrange(kq) if equal else -1
+    # From complexity 5 on the `!=` sits two premises or more from either end of its spine, and from
+    # 4 on the gap too, so an end's neighbours look alike in both pairs.
+    cut = -1 if equal else (rng.randint(2, k - 3) if k >= 5 else rng.randrange(k))
+    q_cut = (rng.randint(2, kq - 3) if kq >= 5 else rng.randrange(kq)) if equal else -1
     u, v = 0, k
     derivation = []
     for i in range(k):
         table = neq if i == cut else eq
         derivation.append((table is neq, len(table)))
         table.append((i, i + 1))
-    left = rng.randint(1, kq - 1)          # Q's premises before the gap
+    left = rng.randint(2, kq - 2) if kq >= 4 else rng.randint(1, kq - 1)   # Q's premises before the gap
     dx = k + 1
     q_vars = list(range(dx, dx + kq + 2))
     dy = q_vars[-1]

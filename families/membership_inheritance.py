@@ -8,21 +8,25 @@ Beyond the spec, whose generator always answers YES, the three labels are drawn 
 derivable the family adds the predicate NOT_MEMBER_OF(E, S) and the rule that non-membership passes
 down subset links (NOT_MEMBER_OF(x,B) and SUBSET_OF(A,B) imply NOT_MEMBER_OF(x,A)).
 
-Every item has one shape whatever its label, drawn before the label: a chain of subset links
+Every item has one shape whatever its label, drawn before it: a chain of subset links
 S0 ⊆ S1 ⊆ … ⊆ SL, the queried entity x in one set A of it and not in a set B below A, and other
 entities with one membership fact each. Only where A, B and the queried set sit depends on the label:
 - YES: the queried set is `complexity - 1` links above A; the proof is MEMBER_OF(x, A) and those links.
 - NO: the queried set is `complexity - 1` links below B; the proof is NOT_MEMBER_OF(x, B) and those.
-- UNKNOWN: the queried set lies strictly between B and A, where nothing follows. Proving that means
-  collecting every set x is known to be in (upward from A) and every set it is known not to be in
-  (downward from B) and seeing that the queried set is in neither. The proof lists the premises of
-  both closures (x's two facts, every link above A, every link below B) and complexity is their number.
+- UNKNOWN: the queried set lies between B and A, `complexity - 1` links below A or above B, where
+  nothing follows. Proving that means collecting every set x is known to be in (upward from A) and
+  every set it is known not to be in (downward from B) and seeing that the queried set is in neither.
+  The proof lists the premises of both closures (x's two facts, every link above A, every link
+  below B) and complexity is their number.
 What this equalizes, from complexity 2 on (tests measure each): the shape, hence the number of
 premises of each predicate and of symbols, is independent of the label; x is always the first
 argument of exactly one MEMBER_OF and one NOT_MEMBER_OF premise; the queried set is never in a
 membership premise and is always the first argument of one SUBSET_OF and the second of one (the chain
-goes on past it); premise positions are a uniform shuffle. At complexity 1 the answer of YES and NO is
-a stated premise and an UNKNOWN entity has one fact only, so complexity 1 is not equalized.
+goes on past it); x and the queried set are `complexity` premises apart, ignoring direction, in every
+label; premise positions are a uniform shuffle. From complexity 4 on, so do their neighbours: A, B and
+the queried set's neighbours are inner sets of the chain, never its ends, and only the queried
+entity's own sets hold its facts. At complexity 1 the answer of YES and NO is a stated premise and an
+UNKNOWN entity has one fact only, so complexity 1 is not equalized.
 """
 from __future__ import annotations
 
@@ -45,18 +49,19 @@ def generate(index: int, complexity: int, rng: random.Random) -> Skeleton:
     """One membership skeleton whose proof has exactly `complexity` premises."""
     k = complexity
     randint = rng.randint
-    # The shape, label-blind: a chain of L links (sets 0..L, link s ⊆ s+1). Every label fits in it:
-    # YES needs k links above A, NO k links below B, UNKNOWN two sets or more between B and A.
-    links = k + 3 + randint(0, 2)
+    # The shape, label-blind: a chain of L links (sets 0..L, link s ⊆ s+1), long enough that every
+    # label fits with A, B and the queried set away from its ends, and the queried set k - 1 links
+    # from A or B (so k premises from x, ignoring direction) in every label.
+    links = 3 * k + 2 + randint(0, 2)
     gold = LABELS[rng.randrange(3)]
     if gold == "YES":
-        a = randint(1, links - k)          # A has a set below it, so B fits under it
-        b = randint(0, a - 1)
+        a = randint(2, links - k - 1)
+        b = randint(1, a - 1)
         query = a + k - 1
         proof = [("M", 0, a)] + [("S", s, s + 1) for s in range(a, query)]
     elif gold == "NO":
-        b = randint(k, links - 1)          # B has a set above it, so A fits over it
-        a = randint(b + 1, links)
+        b = randint(k + 1, links - 2)
+        a = randint(b + 1, links - 1)
         query = b - k + 1
         proof = [("N", 0, b)] + [("S", s - 1, s) for s in range(b, query, -1)]
     else:
@@ -64,9 +69,11 @@ def generate(index: int, complexity: int, rng: random.Random) -> Skeleton:
             a, b = links, None
             query = randint(1, links - 1)
         else:
-            up = randint(0, k - 2)         # links above A; links below B is the rest
+            # Links above A and below B add up to k - 2; from k = 4 on neither set ends the chain.
+            edge = 1 if k >= 4 else 0
+            up = randint(edge, k - 2 - edge)
             a, b = links - up, k - 2 - up
-            query = randint(b + 1, a - 1)
+            query = a - (k - 1) if rng.random() < 0.5 else b + (k - 1)
         proof = [("M", 0, a)] + [("S", s, s + 1) for s in range(a, links)]
         if b is not None:
             proof += [("N", 0, b)] + [("S", s - 1, s) for s in range(b, 0, -1)]

@@ -44,3 +44,17 @@ def test_counts_of_premises_say_nothing_about_the_operator(complexity):
         op = "!=" if "!=" in sk.gold_answer else "="
         seen.setdefault(op, []).append(Counter(f.predicate for f in sk.facts)["NOT_EQUAL"])
     assert independence_p(seen) > 0.01
+
+
+@pytest.mark.parametrize("complexity", [5, 9])
+def test_neighbours_of_both_pairs_look_alike_from_5(complexity):
+    seen: dict[str, list] = {"correct": [], "other": []}
+    for i in range(3000):
+        sk = make(FAMILY, i, complexity, seed=6)
+        for name, pair in zip(seen, pairs(sk)):
+            hood = []
+            for x in pair:
+                nbrs = [a for f in sk.facts if x in f.arguments for a in f.arguments if a != x]
+                hood.append(tuple(sorted(profile(sk, n) for n in nbrs)))
+            seen[name].append(tuple(sorted(hood)))
+    assert independence_p(seen) > 0.01

@@ -28,3 +28,24 @@ def test_shape_is_independent_of_the_label(complexity):
     def counts(sk):
         return len(sk.entities), tuple(sorted(Counter(f.predicate for f in sk.facts).items()))
     assert independence_p(by_label(FAMILY, complexity, counts)) > 0.01
+
+
+@pytest.mark.parametrize("complexity", [4, 9, 20])
+def test_sets_next_to_the_queried_symbols_are_inner_from_4(complexity):
+    # x's two sets and the queried set's neighbours each have a subset and a superset, in every label.
+    for i in range(1000):
+        sk = make(FAMILY, i, complexity)
+        x, target = sk.query.arguments
+        near = [f.arguments[1] for f in sk.facts if f.arguments[0] == x]
+        near += [a for f in sk.facts if f.predicate == "SUBSET_OF" and target in f.arguments
+                 for a in f.arguments if a != target]
+        for s in near:
+            assert roles(sk, s)[("SUBSET_OF", 0)] == 1 and roles(sk, s)[("SUBSET_OF", 1)] == 1, (sk.id, s)
+
+
+@pytest.mark.parametrize("complexity", [2, 5, 13])
+def test_entity_and_set_are_complexity_premises_apart_in_every_label(complexity):
+    from tests.test_transitive_order import undirected_distance
+    for i in range(300):
+        sk = make(FAMILY, i, complexity)
+        assert undirected_distance(sk, *sk.query.arguments) == complexity, (sk.id, sk.gold_answer)

@@ -45,3 +45,38 @@ def test_premise_positions_are_independent_of_the_label():
         text = [f.arguments for f in sk.facts]
         return tuple(min(i for i, a in enumerate(text) if q in a) * 4 // len(text) for q in sk.query.arguments)
     assert independence_p(by_label(FAMILY, 4, first_mentions)) > 0.01
+
+
+@pytest.mark.parametrize("complexity", [4, 9, 20])
+def test_neighbours_of_queried_entities_look_alike_from_4(complexity):
+    # One step along a chain from either queried entity meets an ordinary inner entity in every label.
+    for i in range(1000):
+        sk = make(FAMILY, i, complexity)
+        left, right = degrees(sk)
+        for q in sk.query.arguments:
+            for f in sk.facts:
+                if q in f.arguments:
+                    other = f.arguments[1 - f.arguments.index(q)]
+                    assert (left[other], right[other]) == (1, 1), (sk.id, sk.gold_answer)
+
+
+@pytest.mark.parametrize("complexity", [2, 5, 13])
+def test_queried_entities_are_complexity_premises_apart_in_every_label(complexity):
+    for i in range(300):
+        sk = make(FAMILY, i, complexity)
+        assert undirected_distance(sk, *sk.query.arguments) == complexity, (sk.id, sk.gold_answer)
+
+
+def undirected_distance(sk, a, b) -> int:
+    """Premises between two symbols, ignoring direction (breadth-first)."""
+    adj: dict[str, set] = {}
+    for f in sk.facts:
+        u, v = f.arguments[0], f.arguments[-1]
+        adj.setdefault(u, set()).add(v)
+        adj.setdefault(v, set()).add(u)
+    seen, frontier, d = {a}, {a}, 0
+    while b not in frontier:
+        frontier = {w for u in frontier for w in adj.get(u, ()) if w not in seen}
+        seen |= frontier
+        d += 1
+    return d
