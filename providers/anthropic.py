@@ -45,13 +45,24 @@ class Anthropic(HTTPProvider):
 
     async def render(self, request: RenderRequest) -> Completion:
         body = self._body(request.prompt, request.temperature, request.max_tokens)
+        mode = "none"
+        if request.schema is not None:   # a structured render: a forced tool whose input is the render
+            mode = "tool"
+            body["tools"] = [{"name": "render", "description": "Give the rendered problem.",
+                              "input_schema": request.schema}]
+            body["tool_choice"] = {"type": "tool", "name": "render"}
 
         async def attempt() -> Completion:
             data, latency = await self.post(body)
             content, stop, usage = self._parse(data)
-            text = "".join(b.get("text", "") for b in content if b.get("type") == "text")
-            return Completion(status="ok", text=text, finish_reason=stop, usage=usage, latency_s=latency)
-        return await self.run(attempt, "none")
+            if mode == "tool":
+                block = next((b for b in content if isinstance(b, dict) and b.get("type") == "tool_use"), None)
+                text = orjson.dumps(block.get("input")).decode() if block else ""
+            else:
+                text = "".join(b.get("text", "") for b in content if b.get("type") == "text")
+            return Completion(status="ok", text=text, finish_reason=stop, usage=usage, latency_s=latency,
+                              constrained=mode)
+        return await self.run(attempt, mode)
 
     async def solve(self, request: SolveRequest) -> Completion:
         asked = request.constraint if request.constraint != "auto" else self.constraint

@@ -26,12 +26,15 @@ class RenderRequest:
     """Turn a redacted skeleton into a problem: `prompt` for models, `payload` for the template renderer."""
 
     prompt: str
-    # The redacted skeleton (never gold_answer or proof), for a local renderer; a model renderer
-    # reads the prompt alone and gets None (the payload is already in the prompt, as JSON).
+    # The redacted skeleton (never gold_answer or proof): a local renderer renders it, and the runner
+    # checks a structured render against it. A model renderer sends the prompt alone (which holds it).
     payload: Mapping[str, Any] | None = None
     temperature: float = 0.0
     max_tokens: int = 1024
     sample: int = 0
+    # A structured render's JSON schema, sent through the server's constraint (vLLM structured_outputs,
+    # response_format json_schema, an Anthropic tool); None: free text.
+    schema: Mapping[str, Any] | None = None
 
 
 @set_at_once

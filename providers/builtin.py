@@ -8,6 +8,8 @@ from collections import Counter
 from functools import lru_cache
 from typing import Any, Mapping
 
+import orjson
+
 from providers.base import Completion, Provider, RenderRequest, SolveRequest
 
 PEOPLE = ("Alice", "Bruno", "Chiara", "Dmitri", "Elif", "Farah", "Goran", "Hana", "Ines", "Jonas",
@@ -19,59 +21,78 @@ CLUBS = ("Amber", "Birch", "Cobalt", "Dune", "Ember", "Fjord", "Garnet", "Harbor
 JARS = ("red", "blue", "green", "yellow")
 
 
+SURNAMES = ("Ash", "Brook", "Cliff", "Dale", "Eaves", "Field", "Grove", "Heath", "Isle", "Jett", "Kerr",
+            "Lake", "Moss", "North", "Oakes", "Pike", "Quarry", "Ridge", "Stone", "Thorn", "Upton", "Vance",
+            "West", "Yates", "York", "Zell")
+
+
 def _names(payload: Mapping[str, Any], type_name: str, pool: tuple[str, ...]) -> dict[str, str]:
-    """Invented names for the symbols of one type, fixed by the skeleton's id (deterministic)."""
+    """Invented names for the symbols of one type, fixed by the skeleton's id (deterministic).
+
+    Past the pool's size every name gets a second word, so that no name is part of another
+    (`Alice` beside `Alice 2` would make a premise about one read as about both).
+    """
     symbols = [s for s, t in payload["entities"].items() if t == type_name]
     rng = random.Random(hashlib.blake2b(payload["id"].encode(), digest_size=8).digest())
-    chosen = rng.sample(pool, len(symbols)) if len(symbols) <= len(pool) else \
-        [f"{pool[i % len(pool)]} {i // len(pool) + 1}" for i in range(len(symbols))]
+    if len(symbols) <= len(pool):
+        chosen = rng.sample(pool, len(symbols))
+    else:
+        chosen = [f"{a} {b}" for a, b in rng.sample([(a, b) for a in pool for b in SURNAMES], len(symbols))]
     return dict(zip(symbols, chosen))
 
 
-def _labels_line(labels: list[str]) -> str:
-    return "Answer with exactly one of: " + ", ".join(labels) + "."
-
-
-def render_template(payload: Mapping[str, Any]) -> str:
-    """A plain-English problem stating every premise, with the answer labels verbatim."""
-    family, facts, labels = payload["family"], payload["facts"], list(payload["answer_options"])
-    if family == "equality":   # exactly the LogicMark card's task format
+def template_structure(payload: Mapping[str, Any]) -> dict[str, Any]:
+    """The template's render as the structured object every renderer returns: names, intro, premises, question."""
+    family, facts = payload["family"], payload["facts"]
+    if family == "equality":   # the LogicMark card's premises, its variables as their own names
         ops = {"EQUAL": "=", "NOT_EQUAL": "!="}
-        lines = ["If:"] + [f"{f['arguments'][0]} {ops[f['predicate']]} {f['arguments'][1]}" for f in facts]
-        lines += ["", "Then"] + [f"{chr(65 + i)}. {opt}" for i, opt in enumerate(labels)]
-        return "\n".join(lines)
+        names = {s: s for s in payload["entities"]}
+        premises = [f"{f['arguments'][0]} {ops[f['predicate']]} {f['arguments'][1]}" for f in facts]
+        options = "\n".join(f"{chr(65 + i)}. {o}" for i, o in enumerate(payload["answer_options"]))
+        return _structure(names, "If:", premises, "Then\n" + options)
     if family == "transitive_order":
         n = _names(payload, "Entity", PEOPLE)
-        body = [f"{n[a]} stands somewhere to the left of {n[b]}." for a, b in (f["arguments"] for f in facts)]
+        premises = [f"{n[a]} stands somewhere to the left of {n[b]}." for a, b in (f["arguments"] for f in facts)]
         x, y = (n[s] for s in payload["query"]["arguments"])
         ask = (f"Where does {x} stand relative to {y}? Answer LEFT_OF if {x} is to the left of {y}, "
                f"RIGHT_OF if {x} is to the right of {y}, UNKNOWN if the statements do not settle it.")
-        return "People stand in a row.\n" + "\n".join(body) + "\n\n" + ask + "\n" + _labels_line(labels)
+        return _structure(n, "People stand in a row.", premises, ask)
     if family == "membership_inheritance":
         p, c = _names(payload, "Entity", PEOPLE), _names(payload, "Set", CLUBS)
         say = {"MEMBER_OF": lambda a, b: f"{p[a]} is a member of the {c[b]} club.",
                "NOT_MEMBER_OF": lambda a, b: f"{p[a]} is not a member of the {c[b]} club.",
                "SUBSET_OF": lambda a, b: f"Every member of the {c[a]} club is a member of the {c[b]} club."}
-        body = [say[f["predicate"]](*f["arguments"]) for f in facts]
+        premises = [say[f["predicate"]](*f["arguments"]) for f in facts]
         x, s = payload["query"]["arguments"]
         ask = (f"Is {p[x]} a member of the {c[s]} club? Answer YES if it follows, NO if it follows that "
                f"{p[x]} is not, UNKNOWN if the statements do not settle it.")
-        return "\n".join(body) + "\n\n" + ask + "\n" + _labels_line(labels)
+        return _structure({**p, **c}, "", premises, ask)
     if family == "sequential_state_update":
         jar = dict(zip(sorted(payload["entities"]), JARS))
-        steps = []
+        premises = []
         for f in facts:
             c, k = f["arguments"]
             if f["predicate"] == "INITIAL_VALUE":
-                steps.append(f"The {jar[c]} jar starts with {k} marbles.")
+                premises.append(f"The {jar[c]} jar starts with {k} marbles.")
             elif f["predicate"] == "INCREMENT":
-                steps.append(f"Then {k} marbles are put into the {jar[c]} jar.")
+                premises.append(f"Then {k} marbles are put into the {jar[c]} jar.")
             else:
-                steps.append(f"Then {k} marbles are taken out of the {jar[c]} jar.")
+                premises.append(f"Then {k} marbles are taken out of the {jar[c]} jar.")
         target = jar[payload["query"]["arguments"][0]]
-        ask = f"How many marbles are in the {target} jar at the end?"
-        return "These events happen in this order:\n" + "\n".join(steps) + "\n\n" + ask + "\n" + _labels_line(labels)
+        return _structure(jar, "These events happen in this order:", premises,
+                          f"How many marbles are in the {target} jar at the end?")
     raise ValueError(f"template renderer: no template for family {family!r}")
+
+
+def _structure(names: dict[str, str], intro: str, premises: list[str], question: str) -> dict[str, Any]:
+    return {"names": names, "intro": intro, "premises": [{"fact": i, "text": t} for i, t in enumerate(premises)],
+            "question": question}
+
+
+def render_template(payload: Mapping[str, Any]) -> str:
+    """A plain-English problem stating every premise, with the answer labels verbatim."""
+    from runner.fidelity.structure import assemble, parse
+    return assemble(parse(orjson.dumps(template_structure(payload)).decode()), list(payload["answer_options"]))
 
 
 class Template(Provider):
@@ -84,7 +105,9 @@ class Template(Provider):
 
     def render_now(self, request: RenderRequest) -> Completion:
         started = time.perf_counter()
-        text = render_template(request.payload)
+        # Asked for a structured render (the default), the same object a model returns; else the text.
+        text = orjson.dumps(template_structure(request.payload)).decode() if request.schema is not None \
+            else render_template(request.payload)
         return Completion(status="ok", text=text, finish_reason="stop", latency_s=time.perf_counter() - started)
 
     async def render(self, request: RenderRequest) -> Completion:

@@ -74,16 +74,31 @@ class OpenAICompatible(HTTPProvider):
         return message, choice.get("finish_reason"), Usage(int(usage.get("prompt_tokens") or 0),
                                                            int(usage.get("completion_tokens") or 0))
 
+    def structured(self, schema: Any) -> tuple[str, dict[str, Any]]:
+        """The body fields that ask this server for JSON of `schema`, and what the constraint is called."""
+        if self.server == "vllm":
+            # vLLM's JSON grammar can loop on whitespace until max_tokens; this stops it.
+            return "json", {"structured_outputs": {"json": schema, "disable_any_whitespace": True}}
+        return "json_schema", {"response_format": {"type": "json_schema", "json_schema": {
+            "name": "render", "strict": True, "schema": schema}}}
+
     async def render(self, request: RenderRequest) -> Completion:
         body = self._body(request.prompt, request.temperature, request.max_tokens,
                           request.sample if request.temperature > 0 else None)
+        mode = "none"
+        if request.schema is not None:
+            if not self._started:   # the dialect (from /models) decides the fields
+                await self.start()
+                self._started = True
+            mode, fields = self.structured(request.schema)
+            body.update(fields)
 
         async def attempt() -> Completion:
             data, latency = await self.post(body)
             message, finish, usage = self._message(data)
             return Completion(status="ok", text=message.get("content") or "", finish_reason=finish,
-                              usage=usage, latency_s=latency)
-        return await self.run(attempt, "none")
+                              usage=usage, latency_s=latency, constrained=mode)
+        return await self.run(attempt, mode)
 
     async def solve(self, request: SolveRequest) -> Completion:
         mode = self.resolve_constraint(request.constraint)

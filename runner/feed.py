@@ -17,14 +17,14 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import replace
 from pathlib import Path
 from typing import AsyncIterator, Iterator, NamedTuple
 
 from families.ir import Skeleton
-from providers.base import Completion, Provider, RenderRequest
-from providers.labels import missing_labels
+from providers.base import Provider, RenderRequest
 from runner.errors import UserError
+from runner.fidelity.judge import judge
+from runner.fidelity.structure import render_schema
 from runner.grid import Grid
 from runner.prompts import fill_render
 from runner.records import render_record
@@ -85,6 +85,8 @@ class Preparer:
         self.grid, self.plan, self.local = grid, UnitPlan(grid), local
         self._render_index = {id(st): i for i, st in enumerate(grid.renderers)}
         self._solve_index = {id(st): i for i, st in enumerate(grid.solvers)}
+        self._schema_for: dict | None = None
+        self._schema_cache: dict = {}
 
     def prepare(self, sk: Skeleton) -> Item:
         """The item of one skeleton; the renderer sees only the redacted payload (no gold, no proof)."""
@@ -95,20 +97,30 @@ class Preparer:
             provider = self.local.get(stage.provider)
             # A local renderer reads the payload alone; a model, the prompt alone (the payload would
             # only cross the pipe for nothing: unpickling it cost the loop 17 µs per item).
+            structured = stage.format == "structured"
+            # The payload goes along when the render is checked against it (structured) or made here.
             request = RenderRequest(prompt="" if provider else fill_render(stage.prompt, payload),
-                                    payload=payload if provider else None, temperature=stage.temperature,
-                                    max_tokens=stage.max_tokens, sample=unit.sample)
+                                    payload=payload if provider or structured else None,
+                                    temperature=stage.temperature, max_tokens=stage.max_tokens, sample=unit.sample,
+                                    schema=self._schema(payload) if structured else None)
             local = None
             if provider is not None:
                 started = time.time()
-                res = checked_render(provider.render_now(request), sk.answer_options)
+                judged = judge(provider.render_now(request), stage.format, sk.answer_options, payload)
+                res = judged.completion
                 local = LocalRender(res.status, res.text, render_record(
                     unit.key, sk.identity, sk.family, sk.complexity, stage.label, provider.model, unit.sample,
-                    res, started).to_line())
+                    judged, started, stage.format).to_line())
             renders.append(RenderJob(
                 unit.key, self._render_index[id(stage)], unit.sample, None if local else request, local,
                 tuple(SolveJob(su.key, self._solve_index[id(su.stage)], su.sample) for su in unit.solves)))
         return Item(sk.identity, sk.family, sk.complexity, sk.answer_options, sk.gold_answer, tuple(renders))
+
+    def _schema(self, payload: dict) -> dict:
+        """One schema per skeleton, shared by its structured render units."""
+        if self._schema_for is not payload:
+            self._schema_for, self._schema_cache = payload, render_schema(payload)
+        return self._schema_cache
 
     def batches(self, shard: tuple[int, int] | None) -> Iterator[list[Item]]:
         """This shard's items, in skeleton order, in lists of up to `_BATCH`."""
@@ -120,15 +132,6 @@ class Preparer:
                 batch = []
         if batch:
             yield batch
-
-
-def checked_render(res: Completion, labels: tuple[str, ...]) -> Completion:
-    """A render whose text lacks an answer label is `invalid`: a renderer failure, not sent to solvers."""
-    if res.status == "ok":
-        missing = missing_labels(res.text, labels)
-        if missing:
-            return replace(res, status="invalid", reason=f"labels missing from the text: {', '.join(missing)}")
-    return res
 
 
 def local_renderers(grid: Grid) -> dict[str, Provider]:

@@ -11,9 +11,11 @@ import yaml
 
 from providers.config import ConfigError, ProviderConfig, parse_provider
 from runner.errors import UserError
-from runner.prompts import PLACEHOLDERS, RENDER_DEFAULT, SOLVE_DEFAULT
+from runner.fidelity.judge import FORMATS
+from runner.prompts import PLACEHOLDERS, RENDER_DEFAULT, RENDER_STRUCTURED_DEFAULT, SOLVE_DEFAULT
 
 RENDER_KINDS = {"openai", "vllm", "anthropic", "template"}
+MODEL_KINDS = {"openai", "vllm", "anthropic"}
 SOLVE_KINDS = {"openai", "vllm", "anthropic", "random", "prior"}
 
 
@@ -39,11 +41,19 @@ class Stage:
     max_tokens: int = 1024
     samples: int = 1
     constraint: str = "auto"
+    # Renderers only: structured (checked against the skeleton) or text (unchecked, as before);
+    # whether unfaithful renders still go to the solvers; the parse-back auditor and its sample rate.
+    format: str = "structured"
+    send_unfaithful: bool = False
+    audit_provider: str | None = None
+    audit_rate: float = 0.0
 
     @property
     def label(self) -> str:
-        """How the stage is named in tables: the provider, with its sampling when it is not the default."""
-        return self.provider if self.temperature == 0 else f"{self.provider}@T{self.temperature:g}"
+        """How the stage is named in tables: the provider, with its sampling when it is not the default,
+        and `:text` for a free-text renderer."""
+        name = self.provider if self.temperature == 0 else f"{self.provider}@T{self.temperature:g}"
+        return f"{name}:text" if self.format == "text" else name
 
 
 @dataclass(frozen=True)
@@ -192,7 +202,8 @@ def _stages(c: _Checker, raw: Any, key: str, providers: Mapping[str, ProviderCon
     if not isinstance(raw, list) or not raw:
         raise c.fail(key, "expected a list of provider names or mappings with `provider`")
     stage = "render" if key == "renderers" else "solve"
-    allowed = {"provider", "prompt", "temperature", "max_tokens", "samples"} | ({"constraint"} if stage == "solve" else set())
+    allowed = {"provider", "prompt", "temperature", "max_tokens", "samples"} | (
+        {"constraint"} if stage == "solve" else {"format", "send_unfaithful", "audit"})
     out = []
     for i, entry in enumerate(raw):
         path = f"{key}[{i}]"
@@ -203,7 +214,10 @@ def _stages(c: _Checker, raw: Any, key: str, providers: Mapping[str, ProviderCon
             raise c.fail(f"{path}.provider", f"unknown provider {pname!r} (defined: {', '.join(providers)})")
         if providers[pname].kind not in kinds:
             raise c.fail(f"{path}.provider", f"provider {pname!r} of kind {providers[pname].kind} cannot {stage}")
-        prompt = RENDER_DEFAULT if stage == "render" else SOLVE_DEFAULT
+        fmt = e.get("format", "structured")
+        if fmt not in FORMATS:
+            raise c.fail(f"{path}.format", f"expected structured or text, got {fmt!r}")
+        prompt = SOLVE_DEFAULT if stage == "solve" else RENDER_STRUCTURED_DEFAULT if fmt == "structured" else RENDER_DEFAULT
         if "prompt" in e:
             if not isinstance(e["prompt"], str):
                 raise c.fail(f"{path}.prompt", "expected a prompt template file path")
@@ -219,8 +233,22 @@ def _stages(c: _Checker, raw: Any, key: str, providers: Mapping[str, ProviderCon
         constraint = e.get("constraint", "auto")
         if constraint not in ("auto", "choice", "json_schema", "grammar", "tool", "none"):
             raise c.fail(f"{path}.constraint", "expected auto, choice, json_schema, grammar, tool or none")
+        send = e.get("send_unfaithful", False)
+        if not isinstance(send, bool):
+            raise c.fail(f"{path}.send_unfaithful", f"expected true or false, got {send!r}")
+        audit_provider, audit_rate = None, 0.0
+        if "audit" in e:
+            a = c.mapping(e["audit"], f"{path}.audit", {"provider", "rate"}, {"provider"})
+            audit_provider = a["provider"]
+            if audit_provider not in providers or providers[audit_provider].kind not in MODEL_KINDS:
+                raise c.fail(f"{path}.audit.provider", f"expected a model provider (kind {', '.join(sorted(MODEL_KINDS))}) "
+                             f"defined under providers, got {audit_provider!r}")
+            if fmt != "structured" or providers[pname].kind not in MODEL_KINDS:
+                raise c.fail(f"{path}.audit", "a parse-back audit checks structured renders of a model renderer")
+            audit_rate = float(c.number(a.get("rate", 1.0), f"{path}.audit.rate", 0.0, 1.0))
         out.append(Stage(
-            provider=pname, prompt=prompt,
+            provider=pname, prompt=prompt, format=fmt, send_unfaithful=send, audit_provider=audit_provider,
+            audit_rate=audit_rate,
             temperature=float(c.number(e.get("temperature", 0.0), f"{path}.temperature", 0.0, 2.0)),
             max_tokens=c.number(e.get("max_tokens", default_tokens), f"{path}.max_tokens", 1, integer=True),
             samples=c.number(e.get("samples", 1), f"{path}.samples", 1, integer=True),

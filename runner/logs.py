@@ -15,7 +15,7 @@ import orjson
 
 from runner.errors import UserError
 
-TERMINAL = ("ok", "invalid")     # `error` records are tried again on resume
+TERMINAL = ("ok", "invalid", "unfaithful", "unchecked")   # `error` records are tried again on resume
 TORN = b" <torn by a crash>\n"
 # Every record this version writes starts so: schema, a 32-hex key, then status (see records.py).
 _PREFIX = b'{"schema":1,"key":"'

@@ -4,12 +4,14 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import defaultdict, deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Awaitable, Coroutine, NamedTuple
 
-from providers.base import Completion, Provider, SolveRequest
-from runner.feed import Feed, Item, RenderJob, SolveJob, checked_render
+from providers.base import Completion, Provider, RenderRequest, SolveRequest
+from runner.feed import Feed, Item, RenderJob, SolveJob
+from runner.fidelity.judge import PROCEED, Judged, judge
+from runner.fidelity.parse_back import audit_prompt, audit_schema, compare, sampled
 from runner.grid import Grid, Stage
 from runner.logs import TERMINAL, AppendLog, Entry, load_index, read_at
 from runner.progress import Progress
@@ -27,6 +29,7 @@ class RunResult:
 
     cells: dict[tuple[str, str], CellStats] = field(default_factory=lambda: defaultdict(CellStats))
     renders: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    render_keys: set[str] = field(default_factory=set)   # every render unit of this run, for the renders table
 
 
 class _Lane(NamedTuple):
@@ -107,53 +110,70 @@ class Pipeline:
         """One render unit and its solve units; what the logs already hold is counted, not redone."""
         stage = self.grid.renderers[job.stage]
         lanes = self.lanes[job.stage]
-        pending = []
-        for su in job.solves:
-            entry = self.solve_index.get(su.key)
-            if entry is not None and entry.status in TERMINAL:
-                self.result.cells[lanes[su.stage].cell].add(entry.status, entry.correct)
-                self.progress.skipped("solve")
-            else:
-                pending.append(su)
         entry = self.render_index.get(job.key)
+        text = None
         if entry is not None and entry.status in TERMINAL:
             self.progress.skipped("render")
-            self.result.renders[entry.status] += 1
-            if entry.status != "ok":
-                self._blocked(lanes, pending)
-                return
-            if not pending:
-                return
-            text = read_at(self.render_path, entry.offset)["text"]
+            status = entry.status
         else:
             if job.local is not None:   # made while preparing, its record with it
                 self._render_log.write(job.local.line)
                 status, text, attempts = job.local.status, job.local.text, 1
             else:
                 status, text, attempts = await self._render(item, job, stage)
-            self.result.renders[status] += 1
             self.progress.done("render", status, attempts)
-            if status != "ok":
-                self._blocked(lanes, pending)
-                return
-        await _all([self._solve(item, job, text, su, lanes[su.stage]) for su in pending])
-
-    def _blocked(self, lanes: list[_Lane], pending: list[SolveJob]) -> None:
-        for su in pending:
-            self.result.cells[lanes[su.stage].cell].render_failed += 1
-        self.progress.skipped("solve", len(pending))
+        self.result.renders[status] += 1
+        self.result.render_keys.add(job.key)
+        pending = []
+        for su in job.solves:
+            done = self.solve_index.get(su.key)
+            if done is not None and done.status in TERMINAL:
+                self.result.cells[lanes[su.stage].cell].add(done.status, done.correct, status)
+                self.progress.skipped("solve")
+            else:
+                pending.append(su)
+        if not goes_to_solvers(status, stage):
+            for su in pending:
+                self.result.cells[lanes[su.stage].cell].blocked(status)
+            self.progress.skipped("solve", len(pending))
+            return
+        if not pending:
+            return
+        if text is None:
+            text = read_at(self.render_path, entry.offset)["text"]
+        await _all([self._solve(item, job, text, su, lanes[su.stage], status) for su in pending])
 
     async def _render(self, item: Item, job: RenderJob, stage: Stage) -> tuple[str, str, int]:
-        """Run one model render unit and log it; its status, text and attempts."""
+        """Run one model render unit, check it (and audit it, if sampled), log it; its status, text, attempts."""
         provider = self.providers[stage.provider]
         started = time.time()
-        res = checked_render(await provider.render(job.request), item.answer_options)
+        payload = job.request.payload
+        judged = judge(await provider.render(job.request), stage.format, item.answer_options, payload)
+        audit = None
+        if stage.audit_provider and judged.completion.status == "ok" and sampled(job.key, stage.audit_rate):
+            audit = await self._audit(stage, payload, judged)
+            if audit[0] == "disagrees":
+                reason = f"audit: {audit[1]}"
+                judged = judged._replace(completion=replace(judged.completion, status="unfaithful", reason=reason),
+                                         checks=judged.checks + (reason,))
+        res = judged.completion
         self._render_log.write(render_record(
             job.key, item.identity, item.family, item.complexity, stage.label, provider.model, job.sample,
-            res, started).to_line())
+            judged, started, stage.format, audit).to_line())
         return res.status, res.text, res.attempts
 
-    async def _solve(self, item: Item, job: RenderJob, text: str, su: SolveJob, lane: _Lane) -> None:
+    async def _audit(self, stage: Stage, payload: dict, judged: Judged) -> tuple[str, str | None]:
+        """The parse-back audit of a faithful render: agrees, disagrees (what) or failed (why)."""
+        names = judged.render.names
+        res = await self.providers[stage.audit_provider].render(RenderRequest(
+            prompt=audit_prompt(payload, names, judged.completion.text), schema=audit_schema(payload, names),
+            temperature=0.0, max_tokens=stage.max_tokens))
+        if res.status != "ok":
+            return "failed", res.reason
+        return compare(res.text, payload, names)
+
+    async def _solve(self, item: Item, job: RenderJob, text: str, su: SolveJob, lane: _Lane,
+                     render_status: str) -> None:
         stage, provider = lane.stage, lane.provider
         started = time.time()
         res: Completion = await provider.solve(SolveRequest(
@@ -169,9 +189,14 @@ class Pipeline:
             gold=item.gold_answer, correct=correct, constrained=res.constrained, reason=res.reason,
             attempts=res.attempts, latency_s=round(res.latency_s, 6), prompt_tokens=usage.prompt_tokens,
             completion_tokens=usage.completion_tokens, finish_reason=res.finish_reason,
-            started_at=started, finished_at=time.time()).to_line())
-        self.result.cells[lane.cell].add(status, correct)
+            started_at=started, finished_at=time.time(), render_status=render_status).to_line())
+        self.result.cells[lane.cell].add(status, correct, render_status)
         self.progress.done("solve", status, res.attempts)
+
+
+def goes_to_solvers(render_status: str, stage: Stage) -> bool:
+    """Whether a render's text is sent to the solvers: faithful or unchecked, or unfaithful if the grid asks."""
+    return render_status in PROCEED or (render_status == "unfaithful" and stage.send_unfaithful)
 
 
 def _all(coros: list[Coroutine[Any, Any, None]]) -> Awaitable[Any]:
@@ -181,20 +206,21 @@ def _all(coros: list[Coroutine[Any, Any, None]]) -> Awaitable[Any]:
 
 
 def unit_status(grid: Grid, folder: Path) -> dict[tuple[str, str], CellStats]:
-    """Per cell: done, invalid, errored and left, from the logs alone (no request is sent)."""
+    """Per cell: done, invalid, errored and left, from the logs alone (no request is sent); counted as a run counts."""
     plan = UnitPlan(grid)
     renders, solves = load_index(folder / RENDERS), load_index(folder / SOLVES)
     cells: dict[tuple[str, str], CellStats] = defaultdict(CellStats)
     for sk in skeletons(grid):
         for unit in plan.units(sk):
             r: Entry | None = renders.get(unit.key)
+            rstatus = r.status if r is not None and r.status in TERMINAL else None
             for su in unit.solves:
                 st = cells[cell(unit.stage, su.stage)]
                 s = solves.get(su.key)
                 if s is not None and s.status in TERMINAL:
-                    st.add(s.status, s.correct)
-                elif r is not None and r.status == "invalid":
-                    st.render_failed += 1
+                    st.add(s.status, s.correct, rstatus or "ok")
+                elif rstatus is not None and not goes_to_solvers(rstatus, unit.stage):
+                    st.blocked(rstatus)
                 else:
                     st.add(s.status if s else None, None)
     return cells

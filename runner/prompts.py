@@ -16,6 +16,20 @@ The problem, as JSON:
 
 Write only the puzzle."""
 
+RENDER_STRUCTURED_DEFAULT = """You turn a formal logic problem into a natural-language puzzle, given as one JSON object:
+- "names": an invented name for every symbol of "entities": a word or two, each name different, not
+  an answer label, and no name part of another.
+- "intro": one sentence that sets the scene; it names no symbol and gives no number (or "").
+- "premises": one entry per fact: {"fact": the fact's index in "facts" (from 0), "text": one
+  sentence that states exactly that fact with your names for its symbols and every number it holds}.
+  State every fact exactly once, keep the direction of every relation, add nothing. If the rules say
+  that the order of facts matters, keep their order.
+- "question": the question of "query", with your names, saying what each answer means: {labels}
+Use no real-world knowledge and give no hint of the answer.
+
+The problem, as JSON:
+{payload}"""
+
 SOLVE_DEFAULT = """{problem}
 
 Answer with exactly one of: {labels}"""

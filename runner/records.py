@@ -9,7 +9,7 @@ from typing import Any
 import orjson
 
 from families.frozen import set_at_once
-from providers.base import Completion
+from runner.fidelity.judge import Judged
 
 SCHEMA = 1
 
@@ -38,7 +38,7 @@ class RenderRecord:
 
     schema: int
     key: str
-    status: str                 # ok | invalid (a renderer failure) | error (after retries)
+    status: str                 # ok (faithful) | unfaithful | invalid | unchecked (format text) | error
     skeleton: str               # the skeleton's identity: id#content-hash
     family: str
     complexity: int
@@ -54,6 +54,11 @@ class RenderRecord:
     finish_reason: str | None
     started_at: float
     finished_at: float
+    format: str = "text"         # structured (checked against the skeleton) or text
+    raw: str = ""                # what the renderer returned (a structured render's JSON); `text` is what solvers see
+    checks: tuple[str, ...] = ()  # why a structured render is unfaithful, one reason each
+    audit: str | None = None     # agrees | disagrees | failed, when the parse-back audit ran
+    audit_reason: str | None = None
 
     def to_line(self) -> bytes:
         """The JSONL line, newline included."""
@@ -61,14 +66,17 @@ class RenderRecord:
 
 
 def render_record(key: str, skeleton: str, family: str, complexity: int, renderer: str, model: str, sample: int,
-                  res: Completion, started_at: float) -> RenderRecord:
+                  judged: Judged, started_at: float, fmt: str,
+                  audit: tuple[str, str | None] | None = None) -> RenderRecord:
     """The record of one finished render unit (now is when it finished)."""
+    res = judged.completion
     return RenderRecord(
         schema=SCHEMA, key=key, status=res.status, skeleton=skeleton, family=family, complexity=complexity,
         renderer=renderer, model=model, sample=sample, text=res.text, reason=res.reason, attempts=res.attempts,
         latency_s=round(res.latency_s, 6), prompt_tokens=res.usage.prompt_tokens,
         completion_tokens=res.usage.completion_tokens, finish_reason=res.finish_reason,
-        started_at=started_at, finished_at=time.time())
+        started_at=started_at, finished_at=time.time(), format=fmt, raw=judged.raw if fmt == "structured" else "",
+        checks=judged.checks, audit=audit[0] if audit else None, audit_reason=audit[1] if audit else None)
 
 
 @set_at_once
@@ -101,6 +109,7 @@ class SolveRecord:
     finish_reason: str | None
     started_at: float
     finished_at: float
+    render_status: str = "ok"   # the render's: ok (faithful), unchecked, or unfaithful (sent anyway)
 
     def to_line(self) -> bytes:
         """The JSONL line, newline included."""

@@ -17,13 +17,13 @@ from providers.config import build_provider
 from runner.errors import UserError
 from runner.feed import ASIDE_MIN_SKELETONS, Feed
 from runner.grid import Grid, load_grid
-from runner.logs import TERMINAL, RunLock, load_index
+from runner.logs import TERMINAL, RunLock, load_index, read_records
 from runner.pipeline import RENDERS, SOLVES, Pipeline, unit_status
 from runner.progress import Progress
 from runner.servers import ServerSet, read_endpoints, serving, start_servers, tail, write_endpoints
 from runner.skeleton_file import scan
-from runner.summary import table, total
-from runner.units import UnitPlan, in_shard
+from runner.summary import render_stats, render_table, table, total
+from runner.units import UnitPlan, in_shard, skeletons
 
 
 def parse_shard(text: str | None) -> tuple[int, int] | None:
@@ -44,7 +44,6 @@ def count_skeletons(grid: Grid, shard: tuple[int, int] | None) -> int:
     if not grid.source.path:
         if shard is None:
             return grid.source.count
-        from runner.units import skeletons
         return sum(1 for _ in skeletons(grid, shard))
     n = 0
     for lineno, item in scan(Path(grid.source.path)):
@@ -129,10 +128,12 @@ def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, qu
             servers.stop()
     cells = result.cells
     if not quiet:
+        typer.echo(render_table(render_stats(current_renders(folder / RENDERS, result.render_keys))))
+        typer.echo("")
         typer.echo(table(cells))
     t = total(cells)
     typer.echo(f"renders: {dict(result.renders)}; solves: ok {t.ok}, invalid {t.invalid}, error {t.error}, "
-               f"render_failed {t.render_failed}; logs in {folder}/")
+               f"unfaithful {t.unfaithful}, render_failed {t.render_failed}; logs in {folder}/")
     return 0
 
 
@@ -146,7 +147,21 @@ def aside_min() -> int:
 
 
 def used_providers(grid: Grid) -> list[str]:
-    return sorted({st.provider for st in grid.renderers + grid.solvers})
+    """Every provider a run sends to: renderers, solvers and parse-back auditors."""
+    return sorted({st.provider for st in grid.renderers + grid.solvers}
+                  | {st.audit_provider for st in grid.renderers if st.audit_provider})
+
+
+def current_renders(path: Path, keys: set[str]) -> list[dict]:
+    """The newest terminal record (else the last) of each render unit in `keys`."""
+    best: dict[str, dict] = {}
+    for _, rec in read_records(path):
+        key = rec["key"]
+        if key in keys:
+            old = best.get(key)
+            if old is None or rec["status"] in TERMINAL or old["status"] not in TERMINAL:
+                best[key] = rec
+    return list(best.values())
 
 
 def ensure_servers(grid: Grid, folder: Path) -> tuple[ServerSet, dict[str, list[str]]]:
@@ -260,7 +275,12 @@ def status(folder: Path | None, grid_file: Path | None) -> int:
         grid = Grid.from_json(saved.read_bytes())
     cells = unit_status(grid, folder)
     typer.echo(f"{folder}: grid {grid.name} ({grid.hash()})")
+    plan = UnitPlan(grid)
+    keys = {unit.key for sk in skeletons(grid) for unit in plan.units(sk)}
+    typer.echo(render_table(render_stats(current_renders(folder / RENDERS, keys))))
+    typer.echo("")
     typer.echo(table(cells))
     t = total(cells)
-    typer.echo(f"total: done {t.ok + t.invalid}, errored {t.error}, render_failed {t.render_failed}, left {t.left}")
+    typer.echo(f"total: done {t.ok + t.invalid + t.unchecked + t.sent_unfaithful}, errored {t.error}, "
+               f"unfaithful {t.unfaithful}, render_failed {t.render_failed}, left {t.left}")
     return 0

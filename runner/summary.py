@@ -1,29 +1,54 @@
-"""Per-cell statistics and the text table shown at the end of a run and by `bench status`."""
+"""Per-cell and per-renderer statistics, and the text tables shown at the end of a run and by `bench status`."""
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from collections import Counter
+from dataclasses import dataclass, field, fields
+from typing import Iterable
 
 
 @dataclass
 class CellStats:
-    """One cell's units: accuracy counts only `ok` answers; invalid and error are shown apart."""
+    """One cell's solve units. Accuracy counts only `ok` answers on faithful renders; answers on
+    unchecked (free-text) renders and on unfaithful renders sent anyway are counted apart, and
+    invalid answers, errors and blocked units are never wrong answers."""
 
     ok: int = 0
     correct: int = 0
     invalid: int = 0
     error: int = 0
-    render_failed: int = 0   # solve units that cannot run: their render was invalid or errored
-    left: int = 0            # not yet done (or errored, to be retried)
+    unchecked: int = 0            # ok answers on unchecked renders (format: text)
+    unchecked_correct: int = 0
+    sent_unfaithful: int = 0      # ok answers on unfaithful renders (send_unfaithful: true)
+    sent_unfaithful_correct: int = 0
+    unfaithful: int = 0           # solve units not sent: their render was unfaithful
+    render_failed: int = 0        # solve units not sent: their render was invalid
+    left: int = 0                 # not yet done (or errored, to be retried; or their render errored)
 
-    def add(self, status: str | None, correct: bool | None) -> None:
-        """Count one solve unit by its status (None: not done yet)."""
+    def add(self, status: str | None, correct: bool | None, render_status: str = "ok") -> None:
+        """Count one solve unit by its status (None: not done yet) and its render's status."""
         if status == "ok":
-            self.ok += 1
-            self.correct += bool(correct)
+            if render_status == "unchecked":
+                self.unchecked += 1
+                self.unchecked_correct += bool(correct)
+            elif render_status == "unfaithful":
+                self.sent_unfaithful += 1
+                self.sent_unfaithful_correct += bool(correct)
+            else:
+                self.ok += 1
+                self.correct += bool(correct)
         elif status == "invalid":
             self.invalid += 1
         elif status == "error":
             self.error += 1
+        else:
+            self.left += 1
+
+    def blocked(self, render_status: str) -> None:
+        """Count one solve unit that was not sent because of its render (an errored render is retried: left)."""
+        if render_status == "unfaithful":
+            self.unfaithful += 1
+        elif render_status == "invalid":
+            self.render_failed += 1
         else:
             self.left += 1
 
@@ -32,17 +57,29 @@ class CellStats:
         return self.correct / self.ok if self.ok else None
 
 
+def _ratio(correct: int, n: int) -> str:
+    return f"{correct / n:.3f} ({n})" if n else "-"
+
+
+def _fixed(head: list[str], rows: list[list], left_cols: int) -> str:
+    widths = [max(len(str(x)) for x in col) for col in zip(head, *rows)]
+    fmt = lambda row: "  ".join(str(x).ljust(w) if i < left_cols else str(x).rjust(w)
+                                for i, (x, w) in enumerate(zip(row, widths)))
+    return "\n".join([fmt(head)] + [fmt(r) for r in rows])
+
+
 def table(cells: dict[tuple[str, str], CellStats]) -> str:
-    """A fixed-width table, one row per (renderer, solver) cell."""
-    head = ["renderer", "solver", "accuracy", "correct", "ok", "invalid", "error", "render_failed", "left"]
+    """A fixed-width table, one row per (renderer, solver) cell; accuracy over answers on faithful renders."""
+    head = ["renderer", "solver", "accuracy", "correct", "ok", "invalid", "error", "unfaithful", "render_failed", "left"]
+    extra = [("unchecked acc (n)", "unchecked", "unchecked_correct"),
+             ("sent-unfaithful acc (n)", "sent_unfaithful", "sent_unfaithful_correct")]
+    extra = [e for e in extra if any(getattr(st, e[1]) for st in cells.values())]
     rows = []
     for (r, s), st in sorted(cells.items()):
         acc = f"{st.accuracy:.3f}" if st.accuracy is not None else "-"
-        rows.append([r, s, acc, st.correct, st.ok, st.invalid, st.error, st.render_failed, st.left])
-    widths = [max(len(str(x)) for x in col) for col in zip(head, *rows)]
-    fmt = lambda row: "  ".join(str(x).ljust(w) if i < 2 else str(x).rjust(w)
-                                for i, (x, w) in enumerate(zip(row, widths)))
-    return "\n".join([fmt(head)] + [fmt(r) for r in rows])
+        rows.append([r, s, acc, st.correct, st.ok, st.invalid, st.error, st.unfaithful, st.render_failed, st.left]
+                    + [_ratio(getattr(st, c), getattr(st, n)) for _, n, c in extra])
+    return _fixed(head + [e[0] for e in extra], rows, 2)
 
 
 def total(cells: dict[tuple[str, str], CellStats]) -> CellStats:
@@ -52,3 +89,42 @@ def total(cells: dict[tuple[str, str], CellStats]) -> CellStats:
         for f in fields(CellStats):
             setattr(out, f.name, getattr(out, f.name) + getattr(st, f.name))
     return out
+
+
+@dataclass
+class RenderStats:
+    """One renderer's render units: by status, unfaithful ones by reason, and the parse-back audits."""
+
+    statuses: Counter = field(default_factory=Counter)
+    reasons: Counter = field(default_factory=Counter)   # reason codes of unfaithful renders (a render may have several)
+    audits: Counter = field(default_factory=Counter)
+
+    def add(self, record: dict) -> None:
+        """Count one render record (the newest terminal one of its unit)."""
+        self.statuses[record.get("status")] += 1
+        if record.get("status") == "unfaithful":
+            self.reasons.update({str(c).split(":", 1)[0] for c in record.get("checks") or [record.get("reason") or "?"]})
+        if record.get("audit"):
+            self.audits[record["audit"]] += 1
+
+
+def render_stats(records: Iterable[dict]) -> dict[str, RenderStats]:
+    """Per renderer label, from render records (one per unit)."""
+    out: dict[str, RenderStats] = {}
+    for rec in records:
+        out.setdefault(str(rec.get("renderer")), RenderStats()).add(rec)
+    return out
+
+
+def render_table(stats: dict[str, RenderStats]) -> str:
+    """One row per renderer: faithful, unfaithful (with its most common reasons), invalid, unchecked, error, audits."""
+    head = ["renderer", "renders", "faithful", "unfaithful", "invalid", "unchecked", "error", "audit agree/disagree/failed",
+            "unfaithful because (renders)"]
+    rows = []
+    for name, st in sorted(stats.items()):
+        n = sum(st.statuses.values())
+        audits = "/".join(str(st.audits[k]) for k in ("agrees", "disagrees", "failed")) if st.audits else "-"
+        why = ", ".join(f"{code} {c}" for code, c in st.reasons.most_common(4)) or "-"
+        rows.append([name, n, st.statuses["ok"], st.statuses["unfaithful"], st.statuses["invalid"],
+                     st.statuses["unchecked"], st.statuses["error"], audits, why])
+    return _fixed(head, rows, 1)

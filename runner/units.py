@@ -7,6 +7,7 @@ from typing import Iterator
 
 from families.ir import Skeleton
 from runner.generate import make_plan
+from runner.fidelity.structure import SCHEMA_VERSION
 from runner.grid import Grid, Stage
 from runner.records import fingerprint, text_hash, unit_key
 from runner.skeleton_file import read_skeletons
@@ -35,7 +36,7 @@ class UnitPlan:
         self._render_parts = [(st, fingerprint({
             "renderer": grid.providers[st.provider].identity(),
             "settings": {"temperature": st.temperature, "max_tokens": st.max_tokens},
-            "prompt": text_hash(st.prompt)})) for st in grid.renderers]
+            "prompt": text_hash(st.prompt), **render_format(grid, st)})) for st in grid.renderers]
         self._solve_parts = [(st, fingerprint({
             "solver": grid.providers[st.provider].identity(),
             "settings": {"temperature": st.temperature, "max_tokens": st.max_tokens, "constraint": st.constraint},
@@ -56,6 +57,16 @@ class UnitPlan:
         renders = sum(st.samples for st in self.grid.renderers)
         per_render = sum(st.samples for st in self.grid.solvers)
         return n_skeletons * renders, n_skeletons * renders * per_render
+
+
+def render_format(grid: Grid, stage: Stage) -> dict:
+    """What a render unit's key holds of its format: structured renders their schema version and audit."""
+    if stage.format == "text":
+        return {"format": "text"}
+    out = {"format": "structured", "schema_version": SCHEMA_VERSION}
+    if stage.audit_provider:
+        out["audit"] = {"auditor": grid.providers[stage.audit_provider].identity(), "rate": stage.audit_rate}
+    return out
 
 
 def skeletons(grid: Grid, shard: tuple[int, int] | None = None) -> Iterator[Skeleton]:

@@ -4,7 +4,9 @@ Runs aiohttp on 127.0.0.1 at a random port, in a thread of its own (`FakeServer(
 process (`python -m tests.fake_server --port 0`, which prints the URL). Faults are scripted: each
 request takes the next entry of `script` (then `default`): ok, 429, 429-date, 500, 503, drop, slow,
 malformed, context, 404. Honours `structured_outputs.choice`; ignores unknown fields like vLLM does
-(so `guided_choice` has no effect); an unconstrained chat answer echoes the prompt.
+(so `guided_choice` has no effect); an unconstrained chat answer echoes the prompt. Asked for a
+structured render (a JSON schema with `premises`), it answers a faithful one of the skeleton in the
+prompt, or what `render_hook` makes of it; asked for a parse-back (`facts`), the facts it rendered.
 """
 from __future__ import annotations
 
@@ -31,6 +33,12 @@ class FakeServer:
         self.retry_after, self.record_bodies, self.owned_by = retry_after, record_bodies, owned_by
         self.script: collections.deque[str] = collections.deque()
         self.answer_override: str | None = None   # a server that ignores constraints answers this
+        # Structured renders: the faithful render of the payload in the prompt (the template's), passed
+        # through render_hook(render, payload) -> the text answered (to script a corrupted render).
+        self.render_hook = None
+        # Parse-back audits: the facts of the payload rendered with those names, through audit_hook(facts, payload).
+        self.audit_hook = None
+        self._rendered: dict[tuple[str, ...], dict] = {}
         self.echo_auth_in_errors = False          # some APIs quote the key they refused
         self.default = "ok"
         self.fault_rate = 0.0                     # with this probability a request gets a random fault
@@ -142,7 +150,12 @@ class FakeServer:
         message: dict[str, Any] = {"role": "assistant", "content": None}
         so = body.get("structured_outputs") or {}
         rf = body.get("response_format") or {}
-        if so.get("choice"):
+        schema = so.get("json") or (rf.get("json_schema") or {}).get("schema") or {}
+        if "premises" in schema.get("properties", {}):
+            message["content"] = self.structured_render(prompt)
+        elif "facts" in schema.get("properties", {}):
+            message["content"] = self.parse_back(prompt)
+        elif so.get("choice"):
             message["content"] = self.pick(prompt, so["choice"])
         elif rf.get("type") == "json_schema":
             enum = rf["json_schema"]["schema"]["properties"]["answer"]["enum"]
@@ -217,6 +230,32 @@ class FakeServer:
         body = orjson.dumps({"type": "error", "error": {"type": kind, "message": message}})
         return web.Response(status=status, body=body, content_type="application/json", headers=keep)
 
+    def structured_render(self, prompt: str) -> str:
+        """A structured render of the payload found in a render prompt: faithful, unless render_hook says otherwise."""
+        from providers.builtin import template_structure
+        payload = _payload_in(prompt)
+        render = template_structure(payload)
+        self._rendered[tuple(sorted(render["names"].values()))] = payload
+        if self.render_hook is not None:
+            out = self.render_hook(render, payload)
+            return out if isinstance(out, str) else orjson.dumps(out).decode()
+        return orjson.dumps(render).decode()
+
+    def parse_back(self, prompt: str) -> str:
+        """A parse-back audit: the rendered payload's facts, spelled with its names (through audit_hook)."""
+        from providers.builtin import template_structure
+        line = next((l for l in prompt.splitlines() if l.startswith("Names used in the puzzle: ")), "")
+        names = tuple(sorted(line.split(": ", 1)[1].split(", "))) if line else ()
+        payload = self._rendered.get(names)
+        if payload is None:
+            return orjson.dumps({"facts": []}).decode()
+        spell = template_structure(payload)["names"]
+        facts = [{"predicate": f["predicate"], "arguments": [spell.get(a, a) for a in f["arguments"]]}
+                 for f in payload["facts"]]
+        if self.audit_hook is not None:
+            facts = self.audit_hook(facts, payload)
+        return orjson.dumps({"facts": facts}).decode()
+
     @staticmethod
     def pick(prompt: str, labels: list[str]) -> str:
         """A deterministic label for a prompt (a 'model' with no skill, stable across runs)."""
@@ -258,6 +297,19 @@ class FakeServer:
 
     def __exit__(self, *exc: Any) -> None:
         self.stop()
+
+
+def _payload_in(prompt: str) -> dict:
+    """The first JSON object in a prompt that looks like a redacted skeleton."""
+    decoder = __import__("json").JSONDecoder()
+    for match in re.finditer(r"\{", prompt):
+        try:
+            obj, _ = decoder.raw_decode(prompt, match.start())
+        except ValueError:
+            continue
+        if isinstance(obj, dict) and "facts" in obj and "entities" in obj:
+            return obj
+    raise ValueError("no skeleton payload in the render prompt")
 
 
 def main() -> None:

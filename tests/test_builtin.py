@@ -35,7 +35,9 @@ def test_template_equality_is_the_logicmark_task_format():
     sk = make("equality", 0, 3)
     text = render_template(sk.redact())
     assert text.startswith(logicmark_context(sk))
-    assert text.splitlines()[-4:] == [f"{l}. {o}" for l, o in zip("ABCD", sk.answer_options)]
+    # the card's lettered options, then our answer line with the labels verbatim
+    assert text.splitlines()[-5:-1] == [f"{l}. {o}" for l, o in zip("ABCD", sk.answer_options)]
+    assert text.splitlines()[-1] == f"Answer with exactly one of: {', '.join(sk.answer_options)}."
 
 
 def test_template_keeps_procedural_order():

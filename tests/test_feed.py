@@ -70,11 +70,13 @@ def test_helper_items_equal_in_process_items(tmp_path, shard):
     aside = asyncio.run(collect(grid, shard, grid_json))
     assert [comparable(i) for i in here] == [comparable(i) for i in aside]
     assert here and all(len(i.renders) == 2 for i in here)
-    # The template renderer's text is made while preparing; the model renderer gets a request
-    # whose prompt holds the redacted payload (no gold answer, no proof) and nothing else.
+    # The template renderer's text is made while preparing; the model renderer gets a request whose
+    # prompt holds the redacted payload (no gold answer, no proof), the schema of its structured render,
+    # and the redacted payload itself, which the render is checked against.
     for item in here:
         model, template = item.renders
-        assert model.local is None and model.request.payload is None
+        assert model.local is None and model.request.schema["required"] == ["names", "intro", "premises", "question"]
+        assert "gold_answer" not in model.request.payload and "proof" not in model.request.payload
         assert item.identity.split("#")[0] in model.request.prompt
         assert '"gold_answer"' not in model.request.prompt and '"proof"' not in model.request.prompt
         assert template.request is None and template.local.status == "ok" and template.local.text

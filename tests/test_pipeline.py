@@ -12,6 +12,7 @@ from pathlib import Path
 import orjson
 import pytest
 
+from runner.logs import TERMINAL
 from tests.conftest import ROOT, bench
 from tests.fake_server import FakeServer
 
@@ -24,7 +25,7 @@ providers:
   template: {{kind: template}}
   random: {{kind: random}}
 renderers:
-  - {{provider: fake, max_tokens: 64{render_prompt}}}
+  - {{provider: fake, max_tokens: 64{render_prompt}{render_extra}}}
   - template
 solvers:
   - {{provider: fake{solve_prompt}}}
@@ -33,11 +34,13 @@ solvers:
 
 
 def write_grid(tmp: Path, url: str, count: int = 12, retries: int = 4, render_prompt: str | None = None,
-               solve_prompt: str | None = None) -> Path:
+               solve_prompt: str | None = None, render_extra: str = "") -> Path:
+    """The test grid; `render_extra` adds settings to the fake renderer (e.g. `, format: text`)."""
     extra_r = f", prompt: {render_prompt}" if render_prompt else ""
     extra_s = f", prompt: {solve_prompt}" if solve_prompt else ""
     path = tmp / "grid.yaml"
-    path.write_text(GRID.format(count=count, url=url, retries=retries, render_prompt=extra_r, solve_prompt=extra_s))
+    path.write_text(GRID.format(count=count, url=url, retries=retries, render_prompt=extra_r, solve_prompt=extra_s,
+                                render_extra=render_extra))
     return path
 
 
@@ -48,7 +51,7 @@ def records(folder: Path, name: str) -> list[dict]:
 
 
 def terminal_counts(recs: list[dict]) -> Counter:
-    return Counter(r["key"] for r in recs if r["status"] in ("ok", "invalid"))
+    return Counter(r["key"] for r in recs if r["status"] in TERMINAL)
 
 
 def run_bench(grid: Path, out: Path, *extra: str, check: bool = True):
@@ -92,8 +95,9 @@ def test_renderer_never_sees_gold_or_proof_and_solvers_share_text(server, tmp_pa
     run_bench(write_grid(tmp_path, server.url), out)
     plan = make_plan(3, ["short", "5"])
     golds = {sk.id: sk for sk in plan.items(12)}
-    render_bodies = [b for b in server.bodies if "structured_outputs" not in b]
+    render_bodies = [b for b in server.bodies if "json" in b.get("structured_outputs", {})]
     assert len(render_bodies) == 12
+    assert all(b["structured_outputs"]["disable_any_whitespace"] is True for b in render_bodies)
     for body in render_bodies:
         text = orjson.dumps(body).decode() + body["messages"][0]["content"]
         assert "gold_answer" not in text and '"proof"' not in text
@@ -103,7 +107,7 @@ def test_renderer_never_sees_gold_or_proof_and_solvers_share_text(server, tmp_pa
     texts = {}
     for r in records(out, "renders.jsonl"):
         texts[r["key"]] = r["text"]
-    fake_solve_prompts = [b["messages"][0]["content"] for b in server.bodies if "structured_outputs" in b]
+    fake_solve_prompts = [b["messages"][0]["content"] for b in server.bodies if "choice" in b.get("structured_outputs", {})]
     for prompt in fake_solve_prompts:
         assert any(prompt.startswith(t) for t in texts.values())
 
@@ -111,9 +115,9 @@ def test_renderer_never_sees_gold_or_proof_and_solvers_share_text(server, tmp_pa
 def test_render_missing_labels_is_invalid_and_not_solved(server, tmp_path):
     out = tmp_path / "run"
     server.answer_override = "A short story with no answer labels."
-    run_bench(write_grid(tmp_path, server.url, count=4), out)
+    run_bench(write_grid(tmp_path, server.url, count=4, render_extra=", format: text"), out)
     renders = records(out, "renders.jsonl")
-    fake = [r for r in renders if r["renderer"] == "fake"]
+    fake = [r for r in renders if r["renderer"] == "fake:text"]
     assert fake and all(r["status"] == "invalid" and "labels missing" in r["reason"] for r in fake)
     solves = records(out, "solves.jsonl")
     fake_keys = {r["key"] for r in fake}

@@ -1,0 +1,47 @@
+"""What a render unit's outcome is: structured renders checked against the skeleton, text renders unchecked."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Mapping, NamedTuple
+
+from providers.base import Completion
+from providers.labels import missing_labels
+from runner.fidelity.structure import StructuredRender, assemble, check, parse
+
+FORMATS = ("structured", "text")
+PROCEED = ("ok", "unchecked")   # render statuses whose text goes to the solvers (unfaithful: if asked)
+
+
+class Judged(NamedTuple):
+    """A render's outcome: the completion as the run counts it (status, the solver's text, reason),
+    what the renderer returned, the fidelity reasons, and the parsed render (names for an audit)."""
+
+    completion: Completion
+    raw: str
+    checks: tuple[str, ...]
+    render: StructuredRender | None
+
+
+def judge(res: Completion, fmt: str, labels: tuple[str, ...], payload: Mapping[str, Any] | None) -> Judged:
+    """Check one finished render unit: `ok` (faithful), `unfaithful`, `invalid`, `unchecked` or `error`.
+
+    A structured render is checked against `payload` (the redacted skeleton); a text render only for
+    its labels.
+    """
+    if res.status != "ok":
+        return Judged(res, res.text, (), None)
+    if fmt == "text":   # free text: only the labels are checked, as before structured renders
+        missing = missing_labels(res.text, labels)
+        if missing:
+            return Judged(replace(res, status="invalid", reason=f"labels missing from the text: {', '.join(missing)}"),
+                          res.text, (), None)
+        return Judged(replace(res, status="unchecked"), res.text, (), None)
+    parsed = parse(res.text)
+    if isinstance(parsed, str):
+        return Judged(replace(res, status="unfaithful", text="", reason=parsed), res.text, (parsed,), None)
+    reasons = check(parsed, payload)
+    text = assemble(parsed, labels)
+    if reasons:
+        return Judged(replace(res, status="unfaithful", text=text, reason="; ".join(reasons)), res.text,
+                      tuple(reasons), parsed)
+    return Judged(replace(res, text=text), res.text, (), parsed)

@@ -1,0 +1,166 @@
+"""Structured renders: the per-skeleton JSON schema, parsing, the exact fidelity check, and the problem text.
+
+A renderer returns `{"names": {symbol: name}, "intro": ..., "premises": [{"fact": i, "text": ...}],
+"question": ...}`. The check is symbolic and exact: every symbol has one distinct name (not an answer
+label, not part of another name); every fact is stated exactly once; each premise names exactly its
+fact's symbols, no other, and carries its fact's numbers; a procedural family keeps the fact order;
+the question names the queried symbols; the intro names no symbol and holds no number. The text a
+solver sees is assembled here, and the answer instruction with the labels verbatim is ours.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+import orjson
+
+from families.registry import FAMILIES
+
+SCHEMA_VERSION = 1   # part of every structured render unit's key: changing the schema makes new units
+
+
+@dataclass(frozen=True)
+class StructuredRender:
+    """A parsed structured render (shape checked, fidelity not yet)."""
+
+    names: Mapping[str, str]
+    premises: tuple[tuple[int, str], ...]
+    question: str
+    intro: str = ""
+
+
+def names_fixed(payload: Mapping[str, Any]) -> bool:
+    """Whether the answer labels spell symbols (equality's `c = h`): then every symbol keeps its own name."""
+    symbols = set(payload["entities"])
+    return any(tok in symbols for label in payload["answer_options"] for tok in label.split())
+
+
+def render_schema(payload: Mapping[str, Any]) -> dict[str, Any]:
+    """The JSON schema of one skeleton's render: every declared symbol a required name, fact indices in range."""
+    symbols = list(payload["entities"])
+    fixed = names_fixed(payload)
+    n = len(payload["facts"])
+    name = lambda s: {"type": "string", "enum": [s]} if fixed else {"type": "string"}
+    return {
+        "type": "object",
+        "properties": {
+            "names": {"type": "object", "properties": {s: name(s) for s in symbols}, "required": symbols,
+                      "additionalProperties": False},
+            "intro": {"type": "string"},
+            "premises": {"type": "array", "minItems": n, "maxItems": n, "items": {
+                "type": "object", "properties": {"fact": {"type": "integer", "minimum": 0, "maximum": n - 1},
+                                                 "text": {"type": "string"}},
+                "required": ["fact", "text"], "additionalProperties": False}},
+            "question": {"type": "string"},
+        },
+        "required": ["names", "intro", "premises", "question"],
+        "additionalProperties": False,
+    }
+
+
+def parse(text: str) -> StructuredRender | str:
+    """The render in `text`, or why it is malformed (one reason)."""
+    try:
+        obj = orjson.loads(text)
+    except orjson.JSONDecodeError as exc:
+        return f"malformed: not valid JSON ({exc.args[0] if exc.args else exc})"
+    if not isinstance(obj, dict):
+        return "malformed: not a JSON object"
+    names, premises, question, intro = obj.get("names"), obj.get("premises"), obj.get("question"), obj.get("intro", "")
+    if not isinstance(names, dict) or not all(isinstance(v, str) for v in names.values()):
+        return "malformed: `names` is not an object of strings"
+    if not isinstance(premises, list) or not all(
+            isinstance(p, dict) and isinstance(p.get("fact"), int) and not isinstance(p.get("fact"), bool)
+            and isinstance(p.get("text"), str) for p in premises):
+        return "malformed: `premises` is not a list of {fact: integer, text: string}"
+    if not isinstance(question, str) or not isinstance(intro, str):
+        return "malformed: `question` or `intro` is not a string"
+    return StructuredRender({str(k): v.strip() for k, v in names.items()},
+                            tuple((p["fact"], p["text"].strip()) for p in premises), question.strip(), intro.strip())
+
+
+def mentions(name: str, text: str) -> bool:
+    """Whether `name` occurs in `text` as a whole word (or words), ignoring case."""
+    return re.search(r"(?<![\w])" + re.escape(name) + r"(?![\w])", text, re.IGNORECASE) is not None
+
+
+def _fact_text(fact: Mapping[str, Any]) -> str:
+    return f"{fact['predicate']}({','.join(map(str, fact['arguments']))})"
+
+
+def check(render: StructuredRender, payload: Mapping[str, Any]) -> list[str]:
+    """Every way `render` departs from the skeleton, each `reason: detail`; empty when faithful."""
+    symbols = list(payload["entities"])
+    labels = {label.lower() for label in payload["answer_options"]}
+    reasons: list[str] = []
+    names = {s: render.names.get(s, "") for s in symbols}
+    for s in render.names:
+        if s not in payload["entities"]:
+            reasons.append(f"unknown_symbol: `names` has {s}, not a symbol of the problem")
+    for s, name in names.items():
+        if not name:
+            reasons.append(f"missing_name: {s} has no name")
+        elif name.lower() in labels and not names_fixed(payload):
+            reasons.append(f"name_is_label: {s} is named {name!r}, an answer label")
+    by_name: dict[str, list[str]] = {}
+    for s, name in names.items():
+        if name:
+            by_name.setdefault(name.lower(), []).append(s)
+    for name, owners in by_name.items():
+        if len(owners) > 1:
+            reasons.append(f"duplicate_name: {' and '.join(owners)} share the name {name!r}")
+    distinct = [(s, n) for s, n in names.items() if n and len(by_name[n.lower()]) == 1]
+    for s, name in distinct:
+        for t, other in distinct:
+            if s != t and mentions(name, other):
+                reasons.append(f"name_inside_name: {s}'s name {name!r} is part of {t}'s name {other!r}")
+    facts = payload["facts"]
+    stated = Counter(i for i, _ in render.premises)
+    for i, fact in enumerate(facts):
+        if stated[i] == 0:
+            reasons.append(f"missing_fact: fact {i} {_fact_text(fact)} is not stated")
+        elif stated[i] > 1:
+            reasons.append(f"duplicate_fact: fact {i} {_fact_text(fact)} is stated {stated[i]} times")
+    for i in sorted(i for i in stated if not 0 <= i < len(facts)):
+        reasons.append(f"unknown_fact: a premise states fact {i}; the facts are 0..{len(facts) - 1}")
+    named = [(s, n) for s, n in names.items() if n]
+    for i, text in render.premises:
+        if not 0 <= i < len(facts):
+            continue
+        fact = facts[i]
+        expected = {a for a in fact["arguments"] if isinstance(a, str)}
+        found = {s for s, n in named if mentions(n, text)}
+        for s in sorted(expected - found):
+            reasons.append(f"wrong_symbols: the premise of fact {i} {_fact_text(fact)} does not name {s}")
+        for s in sorted(found - expected):
+            reasons.append(f"wrong_symbols: the premise of fact {i} {_fact_text(fact)} names {s}, not in the fact")
+        for number in (a for a in fact["arguments"] if isinstance(a, int) and not isinstance(a, bool)):
+            if not re.search(rf"(?<![\d.]){number}(?!\d)", text.replace(",", "")):
+                reasons.append(f"missing_number: the premise of fact {i} {_fact_text(fact)} lacks {number}")
+    family = FAMILIES.get(payload["family"])
+    if family is not None and family.order_matters:
+        order = [i for i, _ in render.premises if 0 <= i < len(facts)]
+        if order != sorted(order):
+            reasons.append(f"order: the facts must keep their order; the premises give {order}")
+    for s in (a for a in payload["query"]["arguments"] if isinstance(a, str)):
+        if names.get(s) and not mentions(names[s], render.question):
+            reasons.append(f"question: the question does not name {s} ({names[s]!r})")
+    for s, n in named:
+        if mentions(n, render.intro):
+            reasons.append(f"intro: the intro names {s} ({n!r})")
+    if re.search(r"\d", render.intro):
+        reasons.append("intro: the intro holds a number")
+    return reasons
+
+
+def assemble(render: StructuredRender, labels: tuple[str, ...] | list[str]) -> str:
+    """The problem a solver sees: intro, premises in the renderer's order, question, and our answer line."""
+    lines = ([render.intro] if render.intro else []) + [text for _, text in render.premises]
+    return "\n".join(lines) + "\n\n" + render.question + "\nAnswer with exactly one of: " + ", ".join(labels) + "."
+
+
+def reason_code(reason: str) -> str:
+    """`missing_fact` of `missing_fact: fact 3 ...`: how reasons are counted."""
+    return reason.split(":", 1)[0]
