@@ -79,8 +79,9 @@ class OpenAICompatible(HTTPProvider):
         if self.server == "vllm":
             # vLLM's JSON grammar can loop on whitespace until max_tokens; this stops it.
             return "json", {"structured_outputs": {"json": schema, "disable_any_whitespace": True}}
+        # Not strict: OpenAI's strict mode refuses maxLength; whatever comes back is checked anyway.
         return "json_schema", {"response_format": {"type": "json_schema", "json_schema": {
-            "name": "render", "strict": True, "schema": schema}}}
+            "name": "render", "strict": False, "schema": schema}}}
 
     async def render(self, request: RenderRequest) -> Completion:
         body = self._body(request.prompt, request.temperature, request.max_tokens,

@@ -139,8 +139,10 @@ def report(
                            help="Group by these, comma-separated: renderer, solver, family, complexity."),
     csv_path: Optional[Path] = typer.Option(None, "--csv", help="CSV file (default <folder>/report.csv)."),
     plot_path: Optional[Path] = typer.Option(None, "--plot", help="Also draw accuracy by complexity (PNG)."),
+    pool_renders: bool = typer.Option(False, "--pool-renders",
+                                      help="Count answers on unchecked and unfaithful renders with the faithful ones."),
 ) -> None:
-    """Accuracy tables per cell, family and complexity (errors and invalid answers counted apart)."""
+    """Accuracy tables per cell, family and complexity (errors, invalid answers and render failures counted apart)."""
     from runner import report as rep
     from runner.grid import Grid
 
@@ -151,8 +153,11 @@ def report(
     saved = folder / "grid.json"
     if not saved.is_file():
         raise UserError(f"{folder}: no grid.json here; is it a run folder?")
-    records = rep.current_records(Grid.from_json(saved.read_bytes()), folder)
-    rows = rep.aggregate(records, dims)
+    grid = Grid.from_json(saved.read_bytes())
+    records = rep.current_records(grid, folder)
+    rows = rep.aggregate(records, dims, pool_renders)
+    typer.echo(rep.renders_text(grid, folder))
+    typer.echo("")
     typer.echo(rep.to_text(rows))
     target = csv_path or folder / "report.csv"
     with atomic_output(target) as fh:

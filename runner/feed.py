@@ -99,7 +99,7 @@ class Preparer:
             # only cross the pipe for nothing: unpickling it cost the loop 17 µs per item).
             structured = stage.format == "structured"
             # The payload goes along when the render is checked against it (structured) or made here.
-            request = RenderRequest(prompt="" if provider else fill_render(stage.prompt, payload),
+            request = RenderRequest(prompt="" if provider else fill_render(stage.prompt, payload, structured),
                                     payload=payload if provider or structured else None,
                                     temperature=stage.temperature, max_tokens=stage.max_tokens, sample=unit.sample,
                                     schema=self._schema(payload) if structured else None)

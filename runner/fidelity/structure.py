@@ -19,6 +19,10 @@ import orjson
 from families.registry import FAMILIES
 
 SCHEMA_VERSION = 1   # part of every structured render unit's key: changing the schema makes new units
+# Every string is bounded, so a constrained render always closes its JSON: a small model otherwise
+# repeats a premise's text until max_tokens. A render's length is then at most about
+# symbols x NAME + facts x (TEXT + 20) + INTRO + QUESTION characters.
+NAME_CHARS, TEXT_CHARS, INTRO_CHARS, QUESTION_CHARS = 40, 200, 160, 400
 
 
 @dataclass(frozen=True)
@@ -42,18 +46,18 @@ def render_schema(payload: Mapping[str, Any]) -> dict[str, Any]:
     symbols = list(payload["entities"])
     fixed = names_fixed(payload)
     n = len(payload["facts"])
-    name = lambda s: {"type": "string", "enum": [s]} if fixed else {"type": "string"}
+    name = lambda s: {"type": "string", "enum": [s]} if fixed else {"type": "string", "maxLength": NAME_CHARS}
     return {
         "type": "object",
         "properties": {
             "names": {"type": "object", "properties": {s: name(s) for s in symbols}, "required": symbols,
                       "additionalProperties": False},
-            "intro": {"type": "string"},
+            "intro": {"type": "string", "maxLength": INTRO_CHARS},
             "premises": {"type": "array", "minItems": n, "maxItems": n, "items": {
                 "type": "object", "properties": {"fact": {"type": "integer", "minimum": 0, "maximum": n - 1},
-                                                 "text": {"type": "string"}},
+                                                 "text": {"type": "string", "maxLength": TEXT_CHARS}},
                 "required": ["fact", "text"], "additionalProperties": False}},
-            "question": {"type": "string"},
+            "question": {"type": "string", "maxLength": QUESTION_CHARS},
         },
         "required": ["names", "intro", "premises", "question"],
         "additionalProperties": False,
@@ -81,9 +85,36 @@ def parse(text: str) -> StructuredRender | str:
                             tuple((p["fact"], p["text"].strip()) for p in premises), question.strip(), intro.strip())
 
 
+_WORD = re.compile(r"\w+")
+
+
+def words(text: str) -> tuple[str, ...]:
+    """The words of a text, lower-cased: names are found as whole words, ignoring case and punctuation."""
+    return tuple(_WORD.findall(text.lower()))
+
+
 def mentions(name: str, text: str) -> bool:
-    """Whether `name` occurs in `text` as a whole word (or words), ignoring case."""
-    return re.search(r"(?<![\w])" + re.escape(name) + r"(?![\w])", text, re.IGNORECASE) is not None
+    """Whether `name` occurs in `text` as a whole word (or words in a row), ignoring case."""
+    return _contains(words(text), words(name))
+
+
+def _contains(haystack: tuple[str, ...], needle: tuple[str, ...]) -> bool:
+    n = len(needle)
+    return n > 0 and any(haystack[i:i + n] == needle for i in range(len(haystack) - n + 1))
+
+
+class _Finder:
+    """Which of the render's names a text mentions: each text's word n-grams against the names' words,
+    one set lookup per name (a regex per name and text cost a millisecond per render)."""
+
+    def __init__(self, names: dict[str, str]):
+        self.names = {s: words(n) for s, n in names.items() if words(n)}
+        self.lengths = sorted({len(w) for w in self.names.values()})
+
+    def found(self, text: str) -> set[str]:
+        ws = words(text)
+        grams = {ws[i:i + n] for n in self.lengths for i in range(len(ws) - n + 1)}
+        return {s for s, w in self.names.items() if w in grams}
 
 
 def _fact_text(fact: Mapping[str, Any]) -> str:
@@ -111,10 +142,10 @@ def check(render: StructuredRender, payload: Mapping[str, Any]) -> list[str]:
     for name, owners in by_name.items():
         if len(owners) > 1:
             reasons.append(f"duplicate_name: {' and '.join(owners)} share the name {name!r}")
-    distinct = [(s, n) for s, n in names.items() if n and len(by_name[n.lower()]) == 1]
-    for s, name in distinct:
-        for t, other in distinct:
-            if s != t and mentions(name, other):
+    distinct = [(s, n, words(n)) for s, n in names.items() if n and len(by_name[n.lower()]) == 1]
+    for s, name, w in distinct:
+        for t, other, ow in distinct:
+            if s != t and len(w) < len(ow) and _contains(ow, w):
                 reasons.append(f"name_inside_name: {s}'s name {name!r} is part of {t}'s name {other!r}")
     facts = payload["facts"]
     stated = Counter(i for i, _ in render.premises)
@@ -125,13 +156,13 @@ def check(render: StructuredRender, payload: Mapping[str, Any]) -> list[str]:
             reasons.append(f"duplicate_fact: fact {i} {_fact_text(fact)} is stated {stated[i]} times")
     for i in sorted(i for i in stated if not 0 <= i < len(facts)):
         reasons.append(f"unknown_fact: a premise states fact {i}; the facts are 0..{len(facts) - 1}")
-    named = [(s, n) for s, n in names.items() if n]
+    finder = _Finder({s: n for s, n in names.items() if n})
     for i, text in render.premises:
         if not 0 <= i < len(facts):
             continue
         fact = facts[i]
         expected = {a for a in fact["arguments"] if isinstance(a, str)}
-        found = {s for s, n in named if mentions(n, text)}
+        found = finder.found(text)
         for s in sorted(expected - found):
             reasons.append(f"wrong_symbols: the premise of fact {i} {_fact_text(fact)} does not name {s}")
         for s in sorted(found - expected):
@@ -147,9 +178,8 @@ def check(render: StructuredRender, payload: Mapping[str, Any]) -> list[str]:
     for s in (a for a in payload["query"]["arguments"] if isinstance(a, str)):
         if names.get(s) and not mentions(names[s], render.question):
             reasons.append(f"question: the question does not name {s} ({names[s]!r})")
-    for s, n in named:
-        if mentions(n, render.intro):
-            reasons.append(f"intro: the intro names {s} ({n!r})")
+    for s in sorted(finder.found(render.intro)):
+        reasons.append(f"intro: the intro names {s} ({names[s]!r})")
     if re.search(r"\d", render.intro):
         reasons.append("intro: the intro holds a number")
     return reasons
