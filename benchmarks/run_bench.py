@@ -13,7 +13,8 @@ benchmark's bare loop sending the same solve prompts. The bare loops' bodies are
 (they are the ceiling): the run also generates the skeletons, and in the second grid renders them,
 while it is timed. Figure: units (requests) per second of the run over requests per second of the
 loop (target >= 0.7), and the CPU per request of each process, which shows what the two cores are
-spent on.
+spent on. Renders are structured (the default): the fake server makes them, and the run checks each
+against its skeleton on the event loop, which the bare loop does not.
 memory: `bench run` with the built-in providers (no server) at two skeleton counts; peak RSS of
 each child (target: within 20%).
 index: a solves.jsonl of N realistic records, then the time to load the resume index (target < 5 s).
@@ -69,15 +70,18 @@ def bench_run(grid_text: str, tmp: Path, name: str) -> ChildRun:
 
 
 def render_solve_loop(n: int):
-    """A bare loop doing the pipeline's requests for n skeletons: render, then solve with that text.
+    """A bare loop doing the pipeline's requests for n skeletons: a structured render, then a solve.
 
-    Render prompts are made beforehand (the ceiling); a solve prompt needs the rendered text.
+    Render requests (prompt and schema) are made beforehand (the ceiling); a solve prompt needs the
+    render, which the bare loop sends as it came (the run checks it and assembles the problem).
     """
+    from runner.fidelity.structure import render_schema
     from runner.generate import make_plan
-    from runner.prompts import RENDER_DEFAULT, SOLVE_DEFAULT, fill_render, fill_solve
+    from runner.prompts import RENDER_STRUCTURED_DEFAULT, SOLVE_DEFAULT, fill_render, fill_solve
     jobs = [(orjson.dumps({"model": "fake-model", "temperature": 0.0, "max_tokens": 512, "messages": [
-        {"role": "user", "content": fill_render(RENDER_DEFAULT, sk.redact())}]}), sk.answer_options)
-        for sk in make_plan(0, ["medium"]).items(n)]
+        {"role": "user", "content": fill_render(RENDER_STRUCTURED_DEFAULT, p, True)}],
+        "structured_outputs": {"json": render_schema(p), "disable_any_whitespace": True}}), sk.answer_options)
+        for sk in make_plan(0, ["medium"]).items(n) for p in (sk.redact(),)]
 
     async def loop(url: str, concurrency: int = 64) -> float:
         async with bare_client(url, concurrency) as post:

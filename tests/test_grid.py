@@ -41,6 +41,11 @@ def grid_with(tmp: Path, text: str) -> Path:
     (("solvers: [r]", "solvers: [{provider: r, tempreture: 1}]"), "solvers[0].tempreture: unknown key"),
     (("name: g\n", ""), "name: missing"),
     (("  r: {kind: random}", "  r: {kind: openai, model: m}"), "providers.r.base_url"),
+    (("renderers: [t]", "renderers: [{provider: t, format: prose}]"), "renderers[0].format: expected structured or text"),
+    (("renderers: [t]", "renderers: [{provider: t, send_unfaithful: 1}]"), "renderers[0].send_unfaithful: expected true"),
+    (("renderers: [t]", "renderers: [{provider: t, audit: {provider: r}}]"), "renderers[0].audit.provider: expected a model"),
+    (("renderers: [t]", "renderers: [{provider: t, audit: {provider: t, rate: 2}}]"), "renderers[0].audit.provider"),
+    (("solvers: [r]", "solvers: [{provider: r, format: text}]"), "solvers[0].format: unknown key"),
 ])
 def test_bad_grid_names_file_and_key(tmp_path, replace, needle):
     path = grid_with(tmp_path, OK.replace(*replace))

@@ -247,7 +247,8 @@ def test_changed_prompt_makes_new_keys_without_mixing(server, tmp_path):
     new = {r["key"] for r in records(out, "solves.jsonl")} - old
     assert len(new) == 10        # the fake solver's 10 units are new; the random solver's prompt is the same
     report = bench("report", str(out), "--by", "solver", check=True).stdout
-    assert " 10 " in report.splitlines()[1]   # 5 skeletons x 2 renderers per solver: not 20
+    table = report.split("\n\n", 1)[1].splitlines()   # after the renders table
+    assert table[0].startswith("solver") and " 10 " in table[1]   # 5 skeletons x 2 renderers per solver: not 20
 
 
 def test_sigint_stops_cleanly_and_resume_completes(server, tmp_path, prepare):
