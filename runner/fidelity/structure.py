@@ -22,7 +22,7 @@ SCHEMA_VERSION = 1   # part of every structured render unit's key: changing the 
 # Every string is bounded, so a constrained render always closes its JSON: a small model otherwise
 # repeats a premise's text until max_tokens. A render's length is then at most about
 # symbols x NAME + facts x (TEXT + 20) + INTRO + QUESTION characters.
-NAME_CHARS, TEXT_CHARS, INTRO_CHARS, QUESTION_CHARS = 40, 200, 160, 400
+NAME_CHARS, TEXT_CHARS, INTRO_CHARS, QUESTION_CHARS = 24, 120, 120, 300
 
 
 @dataclass(frozen=True)
