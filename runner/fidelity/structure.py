@@ -107,8 +107,8 @@ class _Finder:
     """Which of the render's names a text mentions: each text's word n-grams against the names' words,
     one set lookup per name (a regex per name and text cost a millisecond per render)."""
 
-    def __init__(self, names: dict[str, str]):
-        self.names = {s: words(n) for s, n in names.items() if words(n)}
+    def __init__(self, name_words: dict[str, tuple[str, ...]]):
+        self.names = {s: w for s, w in name_words.items() if w}
         self.lengths = sorted({len(w) for w in self.names.values()})
 
     def found(self, text: str) -> set[str]:
@@ -142,11 +142,19 @@ def check(render: StructuredRender, payload: Mapping[str, Any]) -> list[str]:
     for name, owners in by_name.items():
         if len(owners) > 1:
             reasons.append(f"duplicate_name: {' and '.join(owners)} share the name {name!r}")
-    distinct = [(s, n, words(n)) for s, n in names.items() if n and len(by_name[n.lower()]) == 1]
-    for s, name, w in distinct:
-        for t, other, ow in distinct:
-            if s != t and len(w) < len(ow) and _contains(ow, w):
-                reasons.append(f"name_inside_name: {s}'s name {name!r} is part of {t}'s name {other!r}")
+    # A name inside another: only a name of several words can hold another, so look up every shorter
+    # run of words of those (one set lookup per name, not a comparison per pair of names).
+    name_words = {s: words(n) for s, n in names.items() if n}
+    distinct = {s: w for s, w in name_words.items() if len(by_name[names[s].lower()]) == 1}
+    inner: dict[tuple[str, ...], str] = {}
+    for t, w in distinct.items():
+        for size in range(1, len(w)):
+            for i in range(len(w) - size + 1):
+                inner.setdefault(w[i:i + size], t)
+    for s, w in distinct.items():
+        t = inner.get(w)
+        if t is not None and t != s:
+            reasons.append(f"name_inside_name: {s}'s name {names[s]!r} is part of {t}'s name {names[t]!r}")
     facts = payload["facts"]
     stated = Counter(i for i, _ in render.premises)
     for i, fact in enumerate(facts):
@@ -156,20 +164,23 @@ def check(render: StructuredRender, payload: Mapping[str, Any]) -> list[str]:
             reasons.append(f"duplicate_fact: fact {i} {_fact_text(fact)} is stated {stated[i]} times")
     for i in sorted(i for i in stated if not 0 <= i < len(facts)):
         reasons.append(f"unknown_fact: a premise states fact {i}; the facts are 0..{len(facts) - 1}")
-    finder = _Finder({s: n for s, n in names.items() if n})
+    finder = _Finder(name_words)
     for i, text in render.premises:
         if not 0 <= i < len(facts):
             continue
         fact = facts[i]
-        expected = {a for a in fact["arguments"] if isinstance(a, str)}
+        args = fact["arguments"]
+        expected = {a for a in args if isinstance(a, str)}
         found = finder.found(text)
-        for s in sorted(expected - found):
-            reasons.append(f"wrong_symbols: the premise of fact {i} {_fact_text(fact)} does not name {s}")
-        for s in sorted(found - expected):
-            reasons.append(f"wrong_symbols: the premise of fact {i} {_fact_text(fact)} names {s}, not in the fact")
-        for number in (a for a in fact["arguments"] if isinstance(a, int) and not isinstance(a, bool)):
-            if not re.search(rf"(?<![\d.]){number}(?!\d)", text.replace(",", "")):
-                reasons.append(f"missing_number: the premise of fact {i} {_fact_text(fact)} lacks {number}")
+        if found != expected:
+            for s in sorted(expected - found):
+                reasons.append(f"wrong_symbols: the premise of fact {i} {_fact_text(fact)} does not name {s}")
+            for s in sorted(found - expected):
+                reasons.append(f"wrong_symbols: the premise of fact {i} {_fact_text(fact)} names {s}, not in the fact")
+        if len(expected) < len(args):   # integer literals: each must be in the text as a number
+            for number in (a for a in args if isinstance(a, int) and not isinstance(a, bool)):
+                if not re.search(rf"(?<![\d.]){number}(?!\d)", text.replace(",", "")):
+                    reasons.append(f"missing_number: the premise of fact {i} {_fact_text(fact)} lacks {number}")
     family = FAMILIES.get(payload["family"])
     if family is not None and family.order_matters:
         order = [i for i, _ in render.premises if 0 <= i < len(facts)]
