@@ -164,13 +164,15 @@ def check(render: StructuredRender, payload: Mapping[str, Any]) -> list[str]:
             reasons.append(f"duplicate_fact: fact {i} {_fact_text(fact)} is stated {stated[i]} times")
     for i in sorted(i for i in stated if not 0 <= i < len(facts)):
         reasons.append(f"unknown_fact: a premise states fact {i}; the facts are 0..{len(facts) - 1}")
-    finder = _Finder(name_words)
+    # Symbols that share a name are reported above; in premises they are left out (ambiguous), so one
+    # shared name does not make every premise wrong about every one of them.
+    finder = _Finder(distinct)
     for i, text in render.premises:
         if not 0 <= i < len(facts):
             continue
         fact = facts[i]
         args = fact["arguments"]
-        expected = {a for a in args if isinstance(a, str)}
+        expected = {a for a in args if isinstance(a, str) and a in distinct}
         found = finder.found(text)
         if found != expected:
             for s in sorted(expected - found):
