@@ -97,8 +97,8 @@ def read_records(path: Path) -> Iterator[tuple[int, dict]]:
                 yield start, rec
 
 
-def current_renders(path: Path, keys: set[str]) -> list[dict]:
-    """The newest terminal record (else the last) of each render unit in `keys`."""
+def best_records(path: Path, keys: set[str]) -> list[dict]:
+    """The newest terminal record (else the last one) of each unit in `keys`, from a log."""
     best: dict[str, dict] = {}
     for _, rec in read_records(path):
         key = rec["key"]

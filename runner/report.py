@@ -9,7 +9,7 @@ from pathlib import Path
 
 from runner.errors import UserError
 from runner.grid import Grid
-from runner.logs import TERMINAL, current_renders, read_records
+from runner.logs import best_records
 from runner.pipeline import SOLVES
 from runner.summary import CellStats
 from runner.units import UnitPlan, skeletons
@@ -38,15 +38,7 @@ def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float | None, float | N
 def current_records(grid: Grid, folder: Path) -> list[dict]:
     """The best record of every solve unit of this grid (terminal over error); other grids' are left out."""
     plan = UnitPlan(grid)
-    wanted = {su.key for sk in skeletons(grid) for unit in plan.units(sk) for su in unit.solves}
-    best: dict[str, dict] = {}
-    for _, rec in read_records(folder / SOLVES):
-        key = rec["key"]
-        if key in wanted:
-            old = best.get(key)
-            if old is None or old["status"] not in TERMINAL:
-                best[key] = rec
-    return list(best.values())
+    return best_records(folder / SOLVES, {su.key for sk in skeletons(grid) for unit in plan.units(sk) for su in unit.solves})
 
 
 RENDER_KINDS = {"ok": "faithful", "unchecked": "unchecked", "unfaithful": "unfaithful"}
@@ -58,7 +50,7 @@ def renders_text(grid: Grid, folder: Path) -> str:
     from runner.summary import render_stats, render_table
     plan = UnitPlan(grid)
     keys = {unit.key for sk in skeletons(grid) for unit in plan.units(sk)}
-    return render_table(render_stats(current_renders(folder / RENDERS, keys)))
+    return render_table(render_stats(best_records(folder / RENDERS, keys)))
 
 
 def aggregate(records: list[dict], by: tuple[str, ...], pool_renders: bool = False) -> list[dict]:

@@ -17,7 +17,7 @@ from providers.config import build_provider
 from runner.errors import UserError
 from runner.feed import ASIDE_MIN_SKELETONS, Feed
 from runner.grid import Grid, load_grid
-from runner.logs import TERMINAL, RunLock, current_renders, load_index
+from runner.logs import TERMINAL, RunLock, best_records, load_index
 from runner.pipeline import RENDERS, SOLVES, Pipeline, unit_status
 from runner.progress import Progress
 from runner.servers import ServerSet, read_endpoints, serving, start_servers, tail, write_endpoints
@@ -128,7 +128,7 @@ def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, qu
             servers.stop()
     cells = result.cells
     if not quiet:
-        typer.echo(render_table(render_stats(current_renders(folder / RENDERS, result.render_keys))))
+        typer.echo(render_table(render_stats(best_records(folder / RENDERS, result.render_keys))))
         typer.echo("")
         typer.echo(table(cells))
     t = total(cells)
@@ -263,9 +263,8 @@ def status(folder: Path | None, grid_file: Path | None) -> int:
         grid = Grid.from_json(saved.read_bytes())
     cells = unit_status(grid, folder)
     typer.echo(f"{folder}: grid {grid.name} ({grid.hash()})")
-    plan = UnitPlan(grid)
-    keys = {unit.key for sk in skeletons(grid) for unit in plan.units(sk)}
-    typer.echo(render_table(render_stats(current_renders(folder / RENDERS, keys))))
+    from runner.report import renders_text
+    typer.echo(renders_text(grid, folder))
     typer.echo("")
     typer.echo(table(cells))
     t = total(cells)
