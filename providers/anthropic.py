@@ -5,7 +5,7 @@ from typing import Any
 
 import orjson
 
-from providers.base import Completion, ProviderFailure, RenderRequest, SolveRequest, Usage, answered
+from providers.base import Completion, ProviderFailure, RenderRequest, SolveRequest, Usage, answered, usage_of
 from providers.http import HTTPProvider
 from providers.labels import check_label, json_schema, parse_free_text
 
@@ -36,12 +36,14 @@ class Anthropic(HTTPProvider):
 
     @staticmethod
     def _parse(data: dict[str, Any]) -> tuple[list[dict], str | None, Usage]:
+        """The content blocks (objects only), stop reason and usage, type-checked: anything else is a
+        retryable `malformed response`, never an exception."""
         content = data.get("content")
         if not isinstance(content, list):
             raise ProviderFailure("malformed response: no content list", retryable=True)
-        usage = data.get("usage") or {}
-        return content, data.get("stop_reason"), Usage(int(usage.get("input_tokens") or 0),
-                                                       int(usage.get("output_tokens") or 0))
+        blocks = [b for b in content if isinstance(b, dict)]
+        stop = data.get("stop_reason")
+        return blocks, stop if isinstance(stop, str) else None, usage_of(data.get("usage"), "input_tokens", "output_tokens")
 
     async def render(self, request: RenderRequest) -> Completion:
         body = self._body(request.prompt, request.temperature, request.max_tokens)
@@ -56,10 +58,10 @@ class Anthropic(HTTPProvider):
             data, latency = await self.post(body)
             content, stop, usage = self._parse(data)
             if mode == "tool":
-                block = next((b for b in content if isinstance(b, dict) and b.get("type") == "tool_use"), None)
+                block = next((b for b in content if b.get("type") == "tool_use"), None)
                 text = orjson.dumps(block.get("input")).decode() if block else ""
             else:
-                text = "".join(b.get("text", "") for b in content if b.get("type") == "text")
+                text = _text(content)
             return Completion(status="ok", text=text, finish_reason=stop, usage=usage, latency_s=latency,
                               constrained=mode)
         return await self.run(attempt, mode)
@@ -79,14 +81,20 @@ class Anthropic(HTTPProvider):
             content, stop, usage = self._parse(data)
             if mode == "tool":
                 block = next((b for b in content if b.get("type") == "tool_use"), None)
-                value = (block or {}).get("input", {}).get("answer") if block else None
-                text = orjson.dumps(block.get("input")).decode() if block else ""
-                label = check_label(value, labels)
+                given = block.get("input") if block else None
+                value = given.get("answer") if isinstance(given, dict) else None
+                text = orjson.dumps(given).decode() if block else ""
+                label = check_label(value if isinstance(value, str) else None, labels)
             else:
-                text = "".join(b.get("text", "") for b in content if b.get("type") == "text")
+                text = _text(content)
                 label = parse_free_text(text, labels)
             return answered(text, label, finish_reason=stop, usage=usage, latency_s=latency, constrained=mode)
         return await self.run(attempt, mode)
 
     def describe(self) -> dict[str, Any]:
         return {"kind": "anthropic", "model": self.model, "extra_body": self.extra_body}
+
+
+def _text(blocks: list[dict]) -> str:
+    """The text of a message's text blocks (a block whose text is not a string counts as empty)."""
+    return "".join(b["text"] for b in blocks if b.get("type") == "text" and isinstance(b.get("text"), str))

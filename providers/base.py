@@ -69,6 +69,14 @@ class Completion:
     reason: str | None = None         # why status is not ok
 
 
+def usage_of(raw: Any, prompt_key: str, completion_key: str) -> Usage:
+    """Token counts from a server's usage object; a count that is missing or not a whole number is 0."""
+    if not isinstance(raw, dict):
+        return Usage()
+    count = lambda v: v if isinstance(v, int) and not isinstance(v, bool) and v >= 0 else 0  # noqa: E731
+    return Usage(count(raw.get(prompt_key)), count(raw.get(completion_key)))
+
+
 def answered(text: str, label: str | None, *, finish_reason: str | None, usage: Usage, latency_s: float,
              constrained: str) -> Completion:
     """A solver's answer: `ok` with its label, or `invalid` (raw text kept) when it gave no label of the set.

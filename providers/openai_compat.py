@@ -6,7 +6,7 @@ from typing import Any
 
 import aiohttp
 
-from providers.base import Completion, ProviderFailure, RenderRequest, SolveRequest, Usage, answered
+from providers.base import Completion, ProviderFailure, RenderRequest, SolveRequest, Usage, answered, usage_of
 from providers.http import HTTPProvider
 from providers.labels import check_label, gbnf, json_schema, parse_free_text, parse_json_answer
 
@@ -65,14 +65,18 @@ class OpenAICompatible(HTTPProvider):
 
     @staticmethod
     def _message(data: dict[str, Any]) -> tuple[dict[str, Any], str | None, Usage]:
-        try:
-            choice = data["choices"][0]
-            message = choice["message"]
-        except (KeyError, IndexError, TypeError):
-            raise ProviderFailure("malformed response: no choices[0].message", retryable=True) from None
-        usage = data.get("usage") or {}
-        return message, choice.get("finish_reason"), Usage(int(usage.get("prompt_tokens") or 0),
-                                                           int(usage.get("completion_tokens") or 0))
+        """choices[0].message, its finish reason and the usage, type-checked: anything else is a
+        retryable `malformed response` (a unit's error record after its retries), never an exception."""
+        choices = data.get("choices")
+        choice = choices[0] if isinstance(choices, list) and choices else None
+        message = choice.get("message") if isinstance(choice, dict) else None
+        if not isinstance(message, dict):
+            raise ProviderFailure("malformed response: no choices[0].message object", retryable=True)
+        if not isinstance(message.get("content"), (str, type(None))):
+            raise ProviderFailure("malformed response: choices[0].message.content is not a string", retryable=True)
+        finish = choice.get("finish_reason")
+        return message, finish if isinstance(finish, str) else None, usage_of(
+            data.get("usage"), "prompt_tokens", "completion_tokens")
 
     def structured(self, schema: Any) -> tuple[str, dict[str, Any]]:
         """The body fields that ask this server for JSON of `schema`, and what the constraint is called."""
@@ -127,8 +131,11 @@ class OpenAICompatible(HTTPProvider):
             elif mode == "json_schema":
                 label = parse_json_answer(text, labels)
             elif mode == "tool":
-                calls = message.get("tool_calls") or []
-                text = calls[0].get("function", {}).get("arguments", "") if calls else text
+                calls = message.get("tool_calls")
+                call = calls[0] if isinstance(calls, list) and calls and isinstance(calls[0], dict) else {}
+                function = call.get("function") if isinstance(call.get("function"), dict) else {}
+                arguments = function.get("arguments")
+                text = arguments if isinstance(arguments, str) else text
                 label = parse_json_answer(text, labels)
             else:
                 label = parse_free_text(text, labels)

@@ -5,6 +5,8 @@ import asyncio
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from providers.base import RenderRequest, SolveRequest
 from providers.config import build_provider, parse_provider
@@ -197,3 +199,36 @@ def test_anthropic_context_length_is_a_result(server):
     server.default = "context"
     (res,) = run(anthropic(server), solve_req())
     assert res.status == "error" and res.reason.startswith("context_length") and res.attempts == 1
+
+
+# Any JSON object a server may answer: each response parser returns its parts or raises the
+# retryable `malformed response` failure, never another exception (issue 15's first class).
+
+_json = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+                     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+                         st.sampled_from(["choices", "message", "content", "usage", "prompt_tokens", "text",
+                                          "type", "input", "finish_reason", "tool_calls", "stop_reason"]),
+                         inner, max_size=4), max_leaves=16)
+
+
+@settings(max_examples=400, deadline=None)
+@given(data=st.dictionaries(st.sampled_from(["choices", "usage", "content", "stop_reason", "id"]), _json, max_size=4))
+def test_response_parsers_return_or_fail_as_malformed(data):
+    from providers.anthropic import Anthropic
+    from providers.base import ProviderFailure
+    from providers.openai_compat import OpenAICompatible
+    for parse in (OpenAICompatible._message, Anthropic._parse):
+        try:
+            parse(data)
+        except ProviderFailure as exc:
+            assert exc.reason.startswith("malformed response") and exc.retryable
+
+
+def test_the_two_answers_that_ended_a_run_are_now_unit_results():
+    from providers.base import ProviderFailure
+    from providers.openai_compat import OpenAICompatible
+    with pytest.raises(ProviderFailure, match="malformed response"):
+        OpenAICompatible._message({"choices": [{"message": "a string, not an object"}]})
+    _, _, usage = OpenAICompatible._message({"choices": [{"message": {"content": "x"}}],
+                                             "usage": {"prompt_tokens": "abc", "completion_tokens": 3}})
+    assert (usage.prompt_tokens, usage.completion_tokens) == (0, 3)
