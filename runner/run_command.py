@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 from typing import Iterator
 
+import orjson
 import typer
 
 from families.ir import SkeletonError
@@ -99,6 +100,7 @@ def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, qu
     n = count_skeletons(grid, shard)   # a bad skeleton line stops us here, before any file exists
     aside = n >= aside_min()           # as does a bad LSB_PREPARE_ASIDE_MIN
     renders, solves = UnitPlan(grid).counts(n)
+    check_run_folder(folder, grid)
     folder.mkdir(parents=True, exist_ok=True)
     with RunLock(folder, shard):
         save_grid(grid, folder, grid_file)
@@ -135,6 +137,27 @@ def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, qu
     typer.echo(f"renders: {dict(result.renders)}; solves: ok {t.ok}, invalid {t.invalid}, error {t.error}, "
                f"unfaithful {t.unfaithful}, render_failed {t.render_failed}; logs in {folder}/")
     return 0
+
+
+def check_run_folder(folder: Path, grid: Grid) -> None:
+    """A run writes only into a new or empty folder, or a run folder of the same grid name: never over
+    another grid's run, or over files that are not a run's."""
+    if not folder.exists():
+        return
+    if not folder.is_dir():
+        raise UserError(f"--out {folder}: not a folder")
+    saved = folder / "grid.json"
+    if saved.is_file():
+        try:
+            name = orjson.loads(saved.read_bytes()).get("name")
+        except (orjson.JSONDecodeError, AttributeError):
+            name = None
+        if name != grid.name:
+            raise UserError(f"{folder} holds the run of grid {name!r}, not {grid.name!r}: "
+                            "choose another --out, or give the grid that name")
+    elif any(p.name != "servers" and not p.name.startswith(".lock") for p in folder.iterdir()):
+        # `bench serve` leaves only its servers' logs and endpoints there before the first run
+        raise UserError(f"{folder} is not empty and holds no run (no grid.json): choose an empty or new --out folder")
 
 
 def aside_min() -> int:

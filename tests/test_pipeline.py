@@ -279,3 +279,20 @@ def test_bad_prepare_aside_min_is_one_line_and_writes_nothing(server, tmp_path):
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert proc.stderr.strip() == "bench: error: LSB_PREPARE_ASIDE_MIN='lots': expected a number of skeletons"
     assert not out.exists() and server.requests == 0
+
+
+def test_out_folder_of_another_grid_or_of_other_files_is_refused(server, tmp_path):
+    out = tmp_path / "run"
+    run_bench(write_grid(tmp_path, server.url, count=2), out)
+    saved = (out / "grid.yaml").read_bytes()
+    other = tmp_path / "other.yaml"
+    other.write_text((tmp_path / "grid.yaml").read_text().replace("name: t", "name: u"))
+    proc = run_bench(other, out, check=False)
+    assert proc.returncode == 2 and "holds the run of grid 't', not 'u'" in proc.stderr
+    assert "Traceback" not in proc.stderr and (out / "grid.yaml").read_bytes() == saved
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "notes.txt").write_text("my own file")
+    proc = run_bench(other, mine, check=False)
+    assert proc.returncode == 2 and "not empty and holds no run" in proc.stderr
+    assert sorted(p.name for p in mine.iterdir()) == ["notes.txt"]
