@@ -91,8 +91,8 @@ def _structure(names: dict[str, str], intro: str, premises: list[str], question:
 
 def render_template(payload: Mapping[str, Any]) -> str:
     """A plain-English problem stating every premise, with the answer labels verbatim."""
-    from runner.fidelity.structure import assemble, parse
-    return assemble(parse(orjson.dumps(template_structure(payload)).decode()), list(payload["answer_options"]))
+    from runner.fidelity.structure import assemble, from_object
+    return assemble(from_object(template_structure(payload)), list(payload["answer_options"]))
 
 
 class Template(Provider):

@@ -95,10 +95,10 @@ class Preparer:
         for unit in self.plan.units(sk):
             stage = unit.stage
             provider = self.local.get(stage.provider)
-            # A local renderer reads the payload alone; a model, the prompt alone (the payload would
-            # only cross the pipe for nothing: unpickling it cost the loop 17 µs per item).
+            # A local renderer reads the payload; a model reads the prompt alone. The payload goes along
+            # only when it is needed: to render here, or to check a structured render against it (a
+            # text render's would cross the pipe for nothing: unpickling one cost the loop 17 µs).
             structured = stage.format == "structured"
-            # The payload goes along when the render is checked against it (structured) or made here.
             request = RenderRequest(prompt="" if provider else fill_render(stage.prompt, payload, structured),
                                     payload=payload if provider or structured else None,
                                     temperature=stage.temperature, max_tokens=stage.max_tokens, sample=unit.sample,

@@ -70,6 +70,11 @@ def parse(text: str) -> StructuredRender | str:
         obj = orjson.loads(text)
     except orjson.JSONDecodeError as exc:
         return f"malformed: not valid JSON ({exc.args[0] if exc.args else exc})"
+    return from_object(obj)
+
+
+def from_object(obj: Any) -> StructuredRender | str:
+    """The render in a parsed JSON value, or why it is malformed (one reason)."""
     if not isinstance(obj, dict):
         return "malformed: not a JSON object"
     names, premises, question, intro = obj.get("names"), obj.get("premises"), obj.get("question"), obj.get("intro", "")
