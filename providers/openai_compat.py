@@ -81,7 +81,8 @@ class OpenAICompatible(HTTPProvider):
     def structured(self, schema: Any) -> tuple[str, dict[str, Any]]:
         """The body fields that ask this server for JSON of `schema`, and what the constraint is called."""
         if self.server == "vllm":
-            # vLLM's JSON grammar can loop on whitespace until max_tokens; this stops it.
+            # vLLM's JSON grammar can loop on whitespace until max_tokens. Versions that read this per
+            # request stop it here; 0.32 reads only the server's setting, which launched servers get.
             return "json", {"structured_outputs": {"json": schema, "disable_any_whitespace": True}}
         # Not strict: OpenAI's strict mode refuses maxLength; whatever comes back is checked anyway.
         return "json_schema", {"response_format": {"type": "json_schema", "json_schema": {
