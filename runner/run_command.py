@@ -139,6 +139,9 @@ def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, qu
     return 0
 
 
+RUN_FILES = {"grid.json", "grid.yaml", "grids", "renders.jsonl", "solves.jsonl", "servers", "report.csv", "report"}
+
+
 def check_run_folder(folder: Path, grid: Grid) -> None:
     """A run writes only into a new or empty folder, or a run folder of the same grid name: never over
     another grid's run, or over files that are not a run's."""
@@ -155,8 +158,9 @@ def check_run_folder(folder: Path, grid: Grid) -> None:
         if name != grid.name:
             raise UserError(f"{folder} holds the run of grid {name!r}, not {grid.name!r}: "
                             "choose another --out, or give the grid that name")
-    elif any(p.name != "servers" and not p.name.startswith(".lock") for p in folder.iterdir()):
-        # `bench serve` leaves only its servers' logs and endpoints there before the first run
+    elif any(p.name not in RUN_FILES and not p.name.startswith(".") for p in folder.iterdir()):
+        # Only what a run (or `bench serve`) writes may be there: a shard that started a moment
+        # earlier may not have written grid.json yet. Locks and half-written files start with a dot.
         raise UserError(f"{folder} is not empty and holds no run (no grid.json): choose an empty or new --out folder")
 
 
