@@ -1,12 +1,15 @@
 """Provider settings from a grid file: checked whole, with errors naming `providers.<name>.<key>`."""
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from providers.base import CONSTRAINTS, Provider
 from providers.retry import RetryPolicy
+
+INT64_MAX = 2**63 - 1
 
 
 class ConfigError(ValueError):
@@ -49,6 +52,30 @@ class ProviderConfig:
         return keep
 
 
+def _positive(v: Any) -> bool:
+    """A finite number > 0 (not a bool)."""
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and v > 0
+
+
+def _url_ok(url: Any) -> bool:
+    """An http(s) URL with a host and, if given, a valid port."""
+    from urllib.parse import urlsplit
+    if not isinstance(url, str) or any(ch.isspace() or ord(ch) < 32 for ch in url):
+        return False
+    try:
+        parts = urlsplit(url)
+        parts.port   # raises ValueError on a bad port
+    except ValueError:
+        return False
+    return parts.scheme in ("http", "https") and bool(parts.hostname)
+
+
+def _show(value: Any) -> str:
+    """A value for an error message, cut to 60 characters."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _need(cond: bool, path: str, what: str) -> None:
     if not cond:
         raise ConfigError(f"{path}: {what}")
@@ -74,19 +101,17 @@ def parse_provider(name: str, raw: Any, env: Mapping[str, str] | None = None,
         if isinstance(urls, str):
             urls = [urls]
         if urls is not None or "launch" not in settings:   # with launch, the URL is the server's
-            _need(isinstance(urls, list) and urls and all(isinstance(u, str) and u.startswith(("http://", "https://"))
-                  for u in urls), f"{base}.base_url", "expected an http(s) URL or a list of them"
-                  + (" (or a `launch:` block)" if kind == "vllm" else ""))
+            _need(isinstance(urls, list) and urls and all(_url_ok(u) for u in urls), f"{base}.base_url",
+                  "expected an http(s) URL with a host (e.g. http://127.0.0.1:8000/v1) or a list of them"
+                  + (" (or a `launch:` block)" if kind == "vllm" else "") + f", got {_show(urls)}")
         for key, lo in (("max_concurrency", 1), ("retries", 1)):
             if key in settings:
                 v = settings[key]
-                _need(isinstance(v, int) and not isinstance(v, bool) and v >= lo, f"{base}.{key}",
-                      f"expected an integer >= {lo}")
+                _need(isinstance(v, int) and not isinstance(v, bool) and lo <= v <= 100_000, f"{base}.{key}",
+                      f"expected an integer {lo}..100000, got {_show(v)}")
         for key in ("rate_per_s", "connect_timeout_s", "read_timeout_s"):
             if key in settings:
-                v = settings[key]
-                _need(isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0, f"{base}.{key}",
-                      "expected a number > 0")
+                _need(_positive(settings[key]), f"{base}.{key}", f"expected a finite number > 0, got {_show(settings[key])}")
         if "extra_body" in settings:
             _need(isinstance(settings["extra_body"], dict), f"{base}.extra_body", "expected a mapping")
         constraint = settings.get("constraint", "auto")
@@ -105,7 +130,9 @@ def parse_provider(name: str, raw: Any, env: Mapping[str, str] | None = None,
         if key_env is not None:
             settings["api_key_env"] = key_env
     if kind == "random" and "seed" in settings:
-        _need(isinstance(settings["seed"], int), f"{base}.seed", "expected an integer")
+        v = settings["seed"]
+        _need(isinstance(v, int) and not isinstance(v, bool) and -INT64_MAX - 1 <= v <= INT64_MAX, f"{base}.seed",
+              f"expected a 64-bit integer, got {_show(v)}")
     if kind == "template" and "model" in settings:
         _need(isinstance(settings["model"], str), f"{base}.model", "expected a string")
     return ProviderConfig(name=name, kind=kind, settings=settings)
@@ -139,9 +166,8 @@ def _launch(raw: Any, path: str, served: str) -> dict[str, Any]:
         _need(raw.get("replicas", len(g) // per) == len(g) // per, f"{path}.replicas",
               f"{len(g)} GPUs at {per} per replica make {len(g) // per} replicas")
     if "startup_timeout_s" in raw:
-        v = raw["startup_timeout_s"]
-        _need(isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0, f"{path}.startup_timeout_s",
-              "expected a number > 0")
+        _need(_positive(raw["startup_timeout_s"]), f"{path}.startup_timeout_s",
+              f"expected a finite number > 0, got {_show(raw['startup_timeout_s'])}")
     if "python" in raw:
         _need(isinstance(raw["python"], str) and raw["python"], f"{path}.python", "expected an interpreter path")
     return {**raw, "served_name": served}

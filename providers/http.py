@@ -75,6 +75,20 @@ def error_message(raw: bytes) -> str:
     return str(obj)[:200]
 
 
+def connection_reason(exc: aiohttp.ClientError, url: str) -> str:
+    """What went wrong with a connection, naming the endpoint: `connection refused to URL`, and so on."""
+    os_error = getattr(exc, "os_error", None)
+    if isinstance(os_error, ConnectionRefusedError):
+        return f"connection refused to {url}"
+    if isinstance(exc, aiohttp.ClientConnectorError):
+        cause = getattr(os_error, "strerror", None) or str(os_error or exc)
+        return f"cannot connect to {url}: {cause}"
+    if isinstance(exc, aiohttp.ServerDisconnectedError):
+        return f"connection to {url}: server disconnected"
+    detail = str(exc).strip()
+    return f"connection to {url}: {type(exc).__name__}" + (f": {detail[:200]}" if detail else "")
+
+
 def classify(status: int, raw: bytes, headers: Mapping[str, str]) -> ProviderFailure:
     """Classify a non-200 answer: 408, 429, 5xx retry (after Retry-After); context length is a result."""
     message = error_message(raw)
@@ -164,7 +178,7 @@ class HTTPProvider(Provider):
                                           retryable=True) from None
                 except (aiohttp.ClientConnectionError, aiohttp.ClientPayloadError) as exc:
                     self.pool.mark_down(ep)
-                    raise ProviderFailure(f"connection: {type(exc).__name__}", retryable=True) from None
+                    raise ProviderFailure(connection_reason(exc, ep.url), retryable=True) from None
         finally:
             ep.load -= 1
         self.pool.mark_up(ep)

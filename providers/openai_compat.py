@@ -18,6 +18,16 @@ SERVERS = tuple(AUTO_CONSTRAINT) + ("auto",)
 OWNED_BY = {"vllm": "vllm", "sglang": "sglang", "llamacpp": "llamacpp", "tgi": "tgi"}
 
 
+def model_owner(listing: Any, model: str) -> str:
+    """The server dialect a `/models` answer names for `model` (its `owned_by`); `openai` when it names none."""
+    data = listing.get("data") if isinstance(listing, dict) else None
+    for m in data if isinstance(data, list) else ():
+        if isinstance(m, dict) and m.get("id") == model and isinstance(m.get("owned_by"), str):
+            if m["owned_by"] in OWNED_BY:
+                return OWNED_BY[m["owned_by"]]
+    return "openai"
+
+
 class OpenAICompatible(HTTPProvider):
     """Chat completions against one URL or a list of replicas."""
 
@@ -45,10 +55,9 @@ class OpenAICompatible(HTTPProvider):
     async def _detect_server(self) -> str:
         try:
             listing = await self.get_json(self.urls[0] + "/models")
-            owners = {m.get("owned_by") for m in listing.get("data", []) if m.get("id") == self.model}
         except (ProviderFailure, OSError, ValueError, asyncio.TimeoutError, aiohttp.ClientError):
-            owners = set()   # unreachable or unusual server: the OpenAI dialect is the safe default
-        return next((OWNED_BY[o] for o in owners if o in OWNED_BY), "openai")
+            listing = None   # unreachable or unusual server: the OpenAI dialect is the safe default
+        return model_owner(listing, self.model)
 
     def resolve_constraint(self, asked: str) -> str:
         """The constraint to send: the request's, else the provider's, `auto` chosen by server."""

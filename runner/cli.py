@@ -3,15 +3,15 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import List, Optional
+from typing import List, Optional, Tuple
 
 import click
 import typer
 from tqdm import tqdm
 
 from families.ir import SkeletonError
-from runner.atomic import atomic_output
-from runner.errors import UserError
+from runner.atomic import atomic_output, check_output
+from runner.errors import Interrupted, UserError
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   rich_markup_mode=None, help="Logic skeletons with exact answers, and the runner that puts them to models.")
@@ -47,8 +47,7 @@ def generate(
     plan = make_plan(seed, complexity or ["medium"], family, target_hop_dist)
     if fmt == "logicmark" and plan.families != ("equality",):
         raise UserError("--format logicmark writes only the equality family: use --family equality")
-    if not output.parent.is_dir():
-        raise UserError(f"--output {output}: folder {output.parent} does not exist")
+    check_output(output, "--output")
     bar = tqdm(total=count, unit="sk", disable=True if quiet else None, file=sys.stderr, desc="generate")
     with atomic_output(output) as fh:
         batch: list[bytes] = []
@@ -134,38 +133,32 @@ def models_prepare(
 
 @app.command()
 def report(
-    folder: Path = typer.Argument(..., help="A run folder, e.g. outputs/default."),
-    by: str = typer.Option("renderer,solver,family,complexity", "--by",
-                           help="Group by these, comma-separated: renderer, solver, family, complexity."),
-    csv_path: Optional[Path] = typer.Option(None, "--csv", help="CSV file (default <folder>/report.csv)."),
-    plot_path: Optional[Path] = typer.Option(None, "--plot", help="Also draw accuracy by complexity (PNG)."),
+    folders: List[Path] = typer.Argument(..., help="Run folders, e.g. outputs/default; several are merged by unit key."),
+    by: Optional[str] = typer.Option(None, "--by",
+                                     help="Print one table grouped by these instead (comma-separated: renderer, "
+                                          "solver, family, complexity); report.csv is grouped so too."),
+    csv_path: Optional[Path] = typer.Option(None, "--csv", help="The grouped table as CSV (default <first run>/report.csv)."),
+    plot_path: Optional[Path] = typer.Option(None, "--plot", help="Also draw accuracy by complexity here (PNG)."),
+    out: Optional[Path] = typer.Option(None, "--out", help="Folder for summary.csv/.json, report.md and the pictures "
+                                                          "(default <first run>/report)."),
+    compare: Optional[Tuple[str, str]] = typer.Option(None, "--compare", help="Two solvers, compared on identical units."),
+    compare_renderers: Optional[Tuple[str, str]] = typer.Option(None, "--compare-renderers",
+                                                                help="Two renderers, compared under each solver."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the paired bootstrap."),
     pool_renders: bool = typer.Option(False, "--pool-renders",
                                       help="Count answers on unchecked and unfaithful renders with the faithful ones."),
 ) -> None:
-    """Accuracy tables per cell, family and complexity (errors, invalid answers and render failures counted apart)."""
-    from runner import report as rep
-    from runner.grid import Grid
+    """Accuracy per renderer x solver, by family and complexity, with intervals, paired tests, CSV, JSON and pictures."""
+    from runner.reporting.command import report as run_report
+    from runner.reporting.files import DIMENSIONS
 
-    dims = tuple(d.strip() for d in by.split(",") if d.strip())
-    bad = [d for d in dims if d not in rep.DIMENSIONS]
-    if bad or not dims:
-        raise UserError(f"--by {by!r}: expected a comma-separated subset of {', '.join(rep.DIMENSIONS)}")
-    saved = folder / "grid.json"
-    if not saved.is_file():
-        raise UserError(f"{folder}: no grid.json here; is it a run folder?")
-    grid = Grid.from_json(saved.read_bytes())
-    records = rep.current_records(grid, folder)
-    rows = rep.aggregate(records, dims, pool_renders)
-    typer.echo(rep.renders_text(grid, folder))
-    typer.echo("")
-    typer.echo(rep.to_text(rows))
-    target = csv_path or folder / "report.csv"
-    with atomic_output(target) as fh:
-        fh.write(rep.to_csv(rows).encode())
-    typer.echo(f"wrote {target}", err=True)
-    if plot_path is not None:
-        rep.plot(records, plot_path)
-        typer.echo(f"wrote {plot_path}", err=True)
+    dims = None
+    if by is not None:
+        dims = tuple(d.strip() for d in by.split(",") if d.strip())
+        bad = [d for d in dims if d not in DIMENSIONS]
+        if bad or not dims:
+            raise UserError(f"--by {by!r}: expected a comma-separated subset of {', '.join(DIMENSIONS)}")
+    raise typer.Exit(run_report(folders, dims, csv_path, plot_path, pool_renders, out, compare, compare_renderers, seed))
 
 
 @app.command()
@@ -230,7 +223,12 @@ def main() -> None:
         message = " ".join(exc.format_message().split())
         click.echo(f"{where}: error: {message}", err=True)
         sys.exit(2)
+    except Interrupted as exc:
+        click.echo(f"bench: interrupted; {exc}", err=True)
+        sys.exit(130)
     except (click.Abort, typer.Abort, KeyboardInterrupt):
         click.echo("bench: interrupted", err=True)
         sys.exit(130)
+    if code == 130:   # Typer turns Ctrl-C into Exit(130) before we see it
+        click.echo("bench: interrupted", err=True)
     sys.exit(code if isinstance(code, int) else 0)

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import hashlib
+import math
+import re
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Mapping
@@ -15,6 +17,10 @@ from runner.fidelity.judge import FORMATS
 from runner.prompts import PLACEHOLDERS, RENDER_DEFAULT, RENDER_STRUCTURED_DEFAULT, SOLVE_DEFAULT
 
 RENDER_KINDS = {"openai", "vllm", "anthropic", "template"}
+MAX_IN_FLIGHT = 100_000   # each skeleton in flight holds a worker and its units (~1 kB): beyond this, memory, not speed
+INT64 = (-2**63, 2**63 - 1)
+# A grid's name is its run folder's; a provider's names its server logs: plain file names, bounded.
+NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.+=-]*")
 MODEL_KINDS = {"openai", "vllm", "anthropic"}
 SOLVE_KINDS = {"openai", "vllm", "anthropic", "random", "prior"}
 
@@ -86,6 +92,18 @@ class Grid:
                    renderers=tuple(Stage(**st) for st in obj["renderers"]),
                    solvers=tuple(Stage(**st) for st in obj["solvers"]))
 
+    @classmethod
+    def saved(cls, folder: Path) -> "Grid":
+        """The grid saved in a run folder; a one-line error if there is none or it is not one we wrote."""
+        path = folder / "grid.json"
+        if not path.is_file():
+            raise UserError(f"{folder}: no grid.json here; is it a run folder?")
+        try:
+            return cls.from_json(path.read_bytes())
+        except (orjson.JSONDecodeError, KeyError, TypeError, AttributeError, ValueError) as exc:
+            raise UserError(f"{path}: not a grid this version of bench saved ({type(exc).__name__}: "
+                            f"{_short(str(exc))}); rerun `bench run --grid FILE` to save it again") from None
+
     def hash(self) -> str:
         """A short hash of the resolved grid (without its file name)."""
         obj = orjson.loads(self.to_json())
@@ -113,12 +131,45 @@ class _Checker:
         return value
 
     def number(self, value: Any, path: str, lo: float, hi: float | None = None, integer: bool = False) -> Any:
-        ok = isinstance(value, int) if integer else isinstance(value, (int, float))
+        """A finite number in [lo, hi]; an integer also fits in 64 bits."""
+        ok = isinstance(value, int) if integer else isinstance(value, (int, float)) and math.isfinite(value)
+        if integer and hi is None:
+            hi = INT64[1]
         if isinstance(value, bool) or not ok or value < lo or (hi is not None and value > hi):
-            kind = "an integer" if integer else "a number"
+            kind = "an integer" if integer else "a finite number"
             raise self.fail(path, f"expected {kind} >= {lo}" + (f" and <= {hi}" if hi is not None else "")
                             + f", got {value!r}")
         return value
+
+    def name(self, value: Any, path: str, longest: int) -> str:
+        """A name that is also a valid file name: letters, digits and _ . + = -, at most `longest` characters."""
+        if not isinstance(value, str) or len(value) > longest or not NAME.fullmatch(value):
+            raise self.fail(path, f"expected a name of 1..{longest} letters, digits and _ . + = - "
+                            f"(starting with a letter or digit; it names files), got {_short(value)}")
+        return value
+
+
+def _short(value: Any) -> str:
+    """A value for an error message: its repr, cut to 60 characters."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+class _UniqueKeyLoader(yaml.SafeLoader):
+    """YAML's safe loader, but a key given twice in one mapping is an error (not: the last one wins)."""
+
+    def construct_mapping(self, node, deep=False):
+        seen = set()
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=True)
+            try:
+                duplicate = key in seen
+                seen.add(key)
+            except TypeError:   # an unhashable key: the base class says so
+                break
+            if duplicate:
+                raise yaml.constructor.ConstructorError(None, None, f"duplicate key {_short(key)}", key_node.start_mark)
+        return super().construct_mapping(node, deep)
 
 
 def load_grid(path: Path, env: Mapping[str, str] | None = None, require_keys: bool = True) -> Grid:
@@ -127,8 +178,10 @@ def load_grid(path: Path, env: Mapping[str, str] | None = None, require_keys: bo
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise UserError(f"{path}: cannot read grid ({exc.strerror})") from None
+    except UnicodeDecodeError as exc:
+        raise UserError(f"{path}: not UTF-8 text (byte {exc.start}: {exc.object[exc.start:exc.start + 1]!r})") from None
     try:
-        raw = yaml.safe_load(text)
+        raw = yaml.load(text, Loader=_UniqueKeyLoader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f":{mark.line + 1}" if mark is not None else ""
@@ -143,21 +196,20 @@ def parse_grid(raw: Any, path: Path, env: Mapping[str, str] | None = None, requi
     base = path.resolve().parent
     top = c.mapping(raw, "", {"name", "skeletons", "providers", "renderers", "solvers", "max_in_flight"},
                     {"name", "skeletons", "providers", "renderers", "solvers"})
-    name = top["name"]
-    if not isinstance(name, str) or not name or "/" in name or name.startswith("."):
-        raise c.fail("name", "expected a folder name (no '/', not starting with '.')")
+    name = c.name(top["name"], "name", 100)
     source = _source(c, top["skeletons"], base)
     if not isinstance(top["providers"], dict) or not top["providers"]:
         raise c.fail("providers", "expected a mapping of provider names to settings")
     providers = {}
     for pname, praw in top["providers"].items():
+        c.name(pname, f"providers.{_short(pname)}", 64)
         try:
             providers[str(pname)] = parse_provider(str(pname), praw, env, require_keys)
         except ConfigError as exc:
             raise UserError(f"{path}: {exc}") from None
     renderers = _stages(c, top["renderers"], "renderers", providers, RENDER_KINDS, base)
     solvers = _stages(c, top["solvers"], "solvers", providers, SOLVE_KINDS, base)
-    window = c.number(top.get("max_in_flight", 256), "max_in_flight", 1, integer=True)
+    window = c.number(top.get("max_in_flight", 256), "max_in_flight", 1, MAX_IN_FLIGHT, integer=True)
     return Grid(name=name, source=source, providers=providers, renderers=renderers, solvers=solvers,
                 max_in_flight=window, file=str(path.resolve()))
 
@@ -177,7 +229,7 @@ def _source(c: _Checker, raw: Any, base: Path) -> Source:
     g = c.mapping(s["generate"], "skeletons.generate",
                   {"count", "complexities", "seed", "families", "target_hop_dist"}, {"count"})
     count = c.number(g["count"], "skeletons.generate.count", 1, integer=True)
-    seed = c.number(g.get("seed", 0), "skeletons.generate.seed", -2**63, integer=True)
+    seed = c.number(g.get("seed", 0), "skeletons.generate.seed", INT64[0], integer=True)
     comps = g.get("complexities", ["medium"])
     comps = [comps] if isinstance(comps, (str, int)) else comps
     fams = g.get("families", [])
@@ -226,6 +278,8 @@ def _stages(c: _Checker, raw: Any, key: str, providers: Mapping[str, ProviderCon
                 prompt = pfile.read_text(encoding="utf-8")
             except OSError:
                 raise c.fail(f"{path}.prompt", f"cannot read prompt file {pfile}") from None
+            except UnicodeDecodeError as exc:
+                raise c.fail(f"{path}.prompt", f"{pfile} is not UTF-8 text (byte {exc.start})") from None
             for ph in PLACEHOLDERS[stage]:
                 if ph not in prompt:
                     raise c.fail(f"{path}.prompt", f"{pfile} lacks the placeholder {ph}")
@@ -250,8 +304,8 @@ def _stages(c: _Checker, raw: Any, key: str, providers: Mapping[str, ProviderCon
             provider=pname, prompt=prompt, format=fmt, send_unfaithful=send, audit_provider=audit_provider,
             audit_rate=audit_rate,
             temperature=float(c.number(e.get("temperature", 0.0), f"{path}.temperature", 0.0, 2.0)),
-            max_tokens=c.number(e.get("max_tokens", default_tokens), f"{path}.max_tokens", 1, integer=True),
-            samples=c.number(e.get("samples", 1), f"{path}.samples", 1, integer=True),
+            max_tokens=c.number(e.get("max_tokens", default_tokens), f"{path}.max_tokens", 1, 2**31 - 1, integer=True),
+            samples=c.number(e.get("samples", 1), f"{path}.samples", 1, 1_000_000, integer=True),
             constraint=constraint))
     labels = [s.label for s in out]
     if len(set(labels)) != len(labels):

@@ -79,34 +79,64 @@ class AppendLog:
             self.fd = -1
 
 
-def read_records(path: Path) -> Iterator[tuple[int, dict]]:
-    """(byte offset, record) for every whole, parseable line; torn or foreign lines are skipped."""
+# The fields (and their types) a record must have to be counted by `status`, `report` and the run's tables.
+RENDER_FIELDS: dict[str, type | tuple[type, ...]] = {"key": str, "status": str, "renderer": str}
+SOLVE_FIELDS: dict[str, type | tuple[type, ...]] = {
+    "key": str, "status": str, "renderer": str, "solver": str, "family": str, "complexity": int,
+    "correct": (bool, type(None))}
+
+
+def usable(rec: object, fields: dict[str, type | tuple[type, ...]]) -> bool:
+    """Whether a parsed line is a record with every field in `fields`, of its type (foreign or partial ones are not)."""
+    return isinstance(rec, dict) and all(isinstance(rec.get(k, ...), t) for k, t in fields.items())
+
+
+class Records(list):
+    """Records read from a log, and how many of its lines could not be used (torn, damaged or foreign)."""
+
+    skipped: int = 0
+
+
+def read_records(path: Path, fields: dict[str, type | tuple[type, ...]], counter: Records) -> Iterator[dict]:
+    """Every whole record of a log with `fields`; the other non-empty lines are counted in `counter.skipped`."""
     try:
         fh = open(path, "rb")
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
         return
     with fh:
-        offset = 0
         for line in fh:
-            start, offset = offset, offset + len(line)
             try:
                 rec = orjson.loads(line)
             except orjson.JSONDecodeError:
+                counter.skipped += bool(line.strip())
                 continue
-            if isinstance(rec, dict) and "key" in rec and "status" in rec:
-                yield start, rec
+            if usable(rec, fields):
+                yield rec
+            else:
+                counter.skipped += 1
 
 
-def best_records(path: Path, keys: set[str]) -> list[dict]:
-    """The newest terminal record (else the last one) of each unit in `keys`, from a log."""
+def best_records(path: Path, keys: set[str], fields: dict[str, type | tuple[type, ...]]) -> Records:
+    """The newest terminal record (else the last one) of each unit in `keys`, from a log; lines that are
+    not such records are skipped and counted."""
     best: dict[str, dict] = {}
-    for _, rec in read_records(path):
+    out = Records()
+    for rec in read_records(path, fields, out):
         key = rec["key"]
         if key in keys:
             old = best.get(key)
             if old is None or rec["status"] in TERMINAL or old["status"] not in TERMINAL:
                 best[key] = rec
-    return list(best.values())
+    out.extend(best.values())
+    return out
+
+
+def skipped_note(path: Path, skipped: int, redone: bool = False) -> str | None:
+    """The one line that says how many lines of a log were skipped (None if none were)."""
+    if not skipped:
+        return None
+    tail = "; their units are redone" if redone else "; rerun `bench run` to redo their units"
+    return f"bench: skipped {skipped} unreadable line(s) in {path}{tail}"
 
 
 @dataclass(slots=True)
@@ -124,14 +154,26 @@ def _parse(line: bytes) -> tuple[str, str, bool | None] | None:
         rec = orjson.loads(line)
     except orjson.JSONDecodeError:
         return None
-    if isinstance(rec, dict) and isinstance(rec.get("key"), str) and "status" in rec:
-        return rec["key"], rec["status"], rec.get("correct")
+    if isinstance(rec, dict) and isinstance(rec.get("key"), str) and isinstance(rec.get("status"), str):
+        correct = rec.get("correct")
+        return rec["key"], rec["status"], correct if isinstance(correct, bool) else None
     return None
 
 
-def load_index(path: Path) -> dict[str, Entry]:
-    """key -> Entry: a terminal record wins over `error` ones; errors stay retryable; bad lines skipped."""
-    index: dict[str, Entry] = {}
+class Index(dict):
+    """key -> Entry, and how many non-empty lines were skipped (torn, damaged or foreign)."""
+
+    skipped: int = 0
+
+
+def load_index(path: Path) -> Index:
+    """key -> Entry: the newest terminal record wins, over `error` ones; errors stay retryable; bad lines
+    skipped and counted.
+
+    The fast path reads key and status at fixed places without parsing; a record it read so is still
+    parsed in full when it is used (`read_at`), and a damaged one is then redone.
+    """
+    index = Index()
     try:
         fh = open(path, "rb", buffering=1 << 20)
     except FileNotFoundError:
@@ -147,7 +189,7 @@ def load_index(path: Path) -> dict[str, Entry]:
             gc.enable()
 
 
-def _fill(fh, index: dict[str, Entry]) -> dict[str, Entry]:
+def _fill(fh, index: Index) -> Index:
     """Read every line of `fh` into `index` (the body of load_index)."""
     prefix, status_at, status_len, plen = _PREFIX, _STATUS_AT, len(_STATUS), len(_PREFIX)
     status_tag, get, correct_of = _STATUS, index.get, _CORRECT.get
@@ -156,28 +198,40 @@ def _fill(fh, index: dict[str, Entry]) -> dict[str, Entry]:
         for line in fh:
             start = offset
             offset += len(line)
-            if line.startswith(prefix) and line.endswith(b"}\n") and line.startswith(status_tag, status_at):
+            fast = line.startswith(prefix) and line.endswith(b"}\n") and line.startswith(status_tag, status_at)
+            if fast:
                 end = line.find(b'"', status_at + status_len)
-                key = line[plen:status_at].decode()
-                status = line[status_at + status_len:end].decode()
-                at = line.find(b',"correct":', end)   # a quote inside a string value is escaped
-                correct = correct_of(line[at + 11:at + 16].split(b",")[0]) if at >= 0 else None
-            else:
+                try:
+                    key = line[plen:status_at].decode()
+                    status = line[status_at + status_len:end].decode()
+                except UnicodeDecodeError:   # damaged bytes where the key or status stands: parse in full
+                    fast = False
+                else:
+                    at = line.find(b',"correct":', end)   # a quote inside a string value is escaped
+                    correct = correct_of(line[at + 11:at + 16].split(b",")[0]) if at >= 0 else None
+            if not fast:
                 fields = _parse(line)
                 if fields is None:
+                    index.skipped += line != b"\n"
                     continue
                 key, status, correct = fields
             old = get(key)
-            if old is None or (old.status not in TERMINAL and status in TERMINAL):
+            # The newest terminal record wins (as in best_records): after a damaged line, its redone unit.
+            if old is None or status in TERMINAL or old.status not in TERMINAL:
                 index[key] = Entry(status, start, correct)
     return index
 
 
-def read_at(path: Path, offset: int) -> dict:
-    """The record that starts at `offset` (from the index)."""
+def read_at(path: Path, offset: int) -> dict | None:
+    """The record that starts at `offset` (from the index); None if that line is not a whole JSON object
+    (the fast path trusted a damaged line: its unit is redone)."""
     with open(path, "rb") as fh:
         fh.seek(offset)
-        return orjson.loads(fh.readline())
+        try:
+            rec = orjson.loads(fh.readline())
+        except orjson.JSONDecodeError:
+            return None
+    return rec if isinstance(rec, dict) else None
 
 
 class RunLock:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections import defaultdict, deque
+from collections import Counter, defaultdict, deque
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Awaitable, Coroutine, NamedTuple
@@ -30,6 +30,9 @@ class RunResult:
     cells: dict[tuple[str, str], CellStats] = field(default_factory=lambda: defaultdict(CellStats))
     renders: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     render_keys: set[str] = field(default_factory=set)   # every render unit of this run, for the renders table
+    unreadable: int = 0      # logged renders whose line could not be read back (damaged): rendered again
+    sent: dict[tuple[str, str], Counter] = field(default_factory=lambda: defaultdict(Counter))    # (stage, label) -> statuses
+    errors: dict[tuple[str, str], Counter] = field(default_factory=lambda: defaultdict(Counter))  # (stage, label) -> reasons
 
 
 class _Lane(NamedTuple):
@@ -112,6 +115,11 @@ class Pipeline:
         lanes = self.lanes[job.stage]
         entry = self.render_index.get(job.key)
         text = None
+        if entry is not None and entry.status in TERMINAL and goes_to_solvers(entry.status, stage) and any(
+                (done := self.solve_index.get(su.key)) is None or done.status not in TERMINAL for su in job.solves):
+            text = self._stored_text(entry)
+            if text is None:   # a damaged line the index's fast path trusted: render again
+                entry = None
         if entry is not None and entry.status in TERMINAL:
             self.progress.skipped("render")
             status = entry.status
@@ -139,9 +147,15 @@ class Pipeline:
             return
         if not pending:
             return
-        if text is None:
-            text = read_at(self.render_path, entry.offset)["text"]
         await _all([self._solve(item, job, text, su, lanes[su.stage], status) for su in pending])
+
+    def _stored_text(self, entry: Entry) -> str | None:
+        """A logged render's text, None if its line cannot be read back (counted as a skipped line)."""
+        rec = read_at(self.render_path, entry.offset)
+        if rec is None or not isinstance(rec.get("text"), str):
+            self.result.unreadable += 1
+            return None
+        return rec["text"]
 
     async def _render(self, item: Item, job: RenderJob, stage: Stage) -> tuple[str, str, int]:
         """Run one model render unit, check it (and audit it, if sampled), log it; its status, text, attempts."""
@@ -157,6 +171,7 @@ class Pipeline:
                 judged = judged._replace(completion=replace(judged.completion, status="unfaithful", reason=reason),
                                          checks=judged.checks + (reason,))
         res = judged.completion
+        self._count(("render", stage.label), res)
         self._render_log.write(render_record(
             job.key, item.identity, item.family, item.complexity, stage.label, provider.model, job.sample,
             judged, started, stage.format, audit).to_line())
@@ -191,7 +206,14 @@ class Pipeline:
             completion_tokens=usage.completion_tokens, finish_reason=res.finish_reason,
             started_at=started, finished_at=time.time(), render_status=render_status).to_line())
         self.result.cells[lane.cell].add(status, correct, render_status)
+        self._count(("solve", lane.solver), res)
         self.progress.done("solve", status, res.attempts)
+
+    def _count(self, stage: tuple[str, str], res: Completion) -> None:
+        """Count a sent unit's status, and its reason if it errored, for the run's closing lines."""
+        self.result.sent[stage][res.status] += 1
+        if res.status == "error":
+            self.result.errors[stage][res.reason or "?"] += 1
 
 
 def goes_to_solvers(render_status: str, stage: Stage) -> bool:
@@ -205,10 +227,12 @@ def _all(coros: list[Coroutine[Any, Any, None]]) -> Awaitable[Any]:
     return coros[0] if len(coros) == 1 else asyncio.gather(*coros)
 
 
-def unit_status(grid: Grid, folder: Path) -> dict[tuple[str, str], CellStats]:
-    """Per cell: done, invalid, errored and left, from the logs alone (no request is sent); counted as a run counts."""
+def unit_status(grid: Grid, folder: Path) -> tuple[dict[tuple[str, str], CellStats], dict[Path, int]]:
+    """Per cell: done, invalid, errored and left, from the logs alone (no request is sent); counted as a run
+    counts. Also the count of unreadable lines per log."""
     plan = UnitPlan(grid)
     renders, solves = load_index(folder / RENDERS), load_index(folder / SOLVES)
+    skipped = {folder / RENDERS: renders.skipped, folder / SOLVES: solves.skipped}
     cells: dict[tuple[str, str], CellStats] = defaultdict(CellStats)
     for sk in skeletons(grid):
         for unit in plan.units(sk):
@@ -223,4 +247,4 @@ def unit_status(grid: Grid, folder: Path) -> dict[tuple[str, str], CellStats]:
                     st.blocked(rstatus)
                 else:
                     st.add(s.status if s else None, None)
-    return cells
+    return cells, skipped

@@ -15,11 +15,11 @@ import typer
 
 from families.ir import SkeletonError
 from providers.config import build_provider
-from runner.errors import UserError
+from runner.errors import Interrupted, UserError
 from runner.feed import ASIDE_MIN_SKELETONS, Feed
 from runner.grid import Grid, load_grid
-from runner.logs import TERMINAL, RunLock, best_records, load_index
-from runner.pipeline import RENDERS, SOLVES, Pipeline, unit_status
+from runner.logs import RENDER_FIELDS, TERMINAL, RunLock, best_records, load_index, skipped_note
+from runner.pipeline import RENDERS, SOLVES, Pipeline, RunResult, unit_status
 from runner.progress import Progress
 from runner.servers import ServerSet, read_endpoints, serving, start_servers, tail, write_endpoints
 from runner.skeleton_file import scan
@@ -118,25 +118,46 @@ def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, qu
                     result = _run_until_signal(pipeline.run())
             except KeyboardInterrupt:
                 progress.close()
-                typer.echo(f"bench: interrupted; finished units are in {folder}; rerun the same command to resume",
-                           err=True)
-                return 130
+                raise Interrupted(f"finished units are in {folder}; rerun the same command to resume") from None
             progress.close()
         except KeyboardInterrupt:   # during server start-up
-            typer.echo("bench: interrupted while starting servers", err=True)
-            return 130
+            raise Interrupted("while starting servers") from None
         finally:
             feed.close()
             servers.stop()
     cells = result.cells
     if not quiet:
-        typer.echo(render_table(render_stats(best_records(folder / RENDERS, result.render_keys))))
+        typer.echo(render_table(render_stats(best_records(folder / RENDERS, result.render_keys, RENDER_FIELDS))))
         typer.echo("")
         typer.echo(table(cells))
     t = total(cells)
     typer.echo(f"renders: {dict(result.renders)}; solves: ok {t.ok}, invalid {t.invalid}, error {t.error}, "
                f"unfaithful {t.unfaithful}, render_failed {t.render_failed}; logs in {folder}/")
-    return 0
+    return closing_lines(result, pipeline, folder)
+
+
+def closing_lines(result: RunResult, pipeline: Pipeline, folder: Path) -> int:
+    """Say what went wrong, once: unreadable log lines, and per stage the units that errored and why.
+
+    The exit code is 1 when every unit a stage sent in this run errored (a server down, a wrong key):
+    a sweep script must not take such a run for a finished one. Some errors exit 0, with how to retry.
+    """
+    for path, n in ((folder / RENDERS, pipeline.render_index.skipped + result.unreadable),
+                    (folder / SOLVES, pipeline.solve_index.skipped)):
+        if note := skipped_note(path, n, redone=True):
+            typer.echo(note, err=True)
+    code = 0
+    for (kind, label), reasons in sorted(result.errors.items()):
+        n, sent = sum(reasons.values()), sum(result.sent[(kind, label)].values())
+        top, times = reasons.most_common(1)[0]
+        why = f"{top}" + (f" ({times} of them; {len(reasons) - 1} other reason(s))" if len(reasons) > 1 else "")
+        if n == sent:
+            typer.echo(f"bench: every {kind} unit of {label} failed ({n}): {why}", err=True)
+            code = 1
+        else:
+            typer.echo(f"bench: {n} of {sent} {kind} units of {label} failed: {why}; "
+                       "rerun the same command to retry them", err=True)
+    return code
 
 
 RUN_FILES = {"grid.json", "grid.yaml", "grids", "renders.jsonl", "solves.jsonl", "servers", "report.csv", "report"}
@@ -162,6 +183,15 @@ def check_run_folder(folder: Path, grid: Grid) -> None:
         # Only what a run (or `bench serve`) writes may be there: a shard that started a moment
         # earlier may not have written grid.json yet. Locks and half-written files start with a dot.
         raise UserError(f"{folder} is not empty and holds no run (no grid.json): choose an empty or new --out folder")
+
+
+def renders_text(grid: Grid, folder: Path) -> tuple[str, int]:
+    """The renders table of this grid's render units (faithful, unfaithful by reason, invalid, unchecked,
+    audits), and how many lines of the render log could not be read."""
+    plan = UnitPlan(grid)
+    keys = {unit.key for sk in skeletons(grid) for unit in plan.units(sk)}
+    found = best_records(folder / RENDERS, keys, RENDER_FIELDS)
+    return render_table(render_stats(found)), found.skipped
 
 
 def aside_min() -> int:
@@ -284,14 +314,15 @@ def status(folder: Path | None, grid_file: Path | None) -> int:
     else:
         if folder is None:
             raise UserError("bench status: give a run folder (outputs/<run>) or --grid FILE")
-        saved = folder / "grid.json"
-        if not saved.is_file():
-            raise UserError(f"{folder}: no grid.json here; is it a run folder? (or pass --grid FILE)")
-        grid = Grid.from_json(saved.read_bytes())
-    cells = unit_status(grid, folder)
+        grid = Grid.saved(folder)
+    cells, skipped = unit_status(grid, folder)
     typer.echo(f"{folder}: grid {grid.name} ({grid.hash()})")
-    from runner.report import renders_text
-    typer.echo(renders_text(grid, folder))
+    text, unreadable = renders_text(grid, folder)   # parses each line in full: finds damage the index cannot
+    typer.echo(text)
+    skipped[folder / RENDERS] = max(skipped[folder / RENDERS], unreadable)
+    for path, n in skipped.items():
+        if note := skipped_note(path, n):
+            typer.echo(note, err=True)
     typer.echo("")
     typer.echo(table(cells))
     t = total(cells)

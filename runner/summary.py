@@ -100,11 +100,13 @@ class RenderStats:
     audits: Counter = field(default_factory=Counter)
 
     def add(self, record: dict) -> None:
-        """Count one render record (the newest terminal one of its unit)."""
-        self.statuses[record.get("status")] += 1
-        if record.get("status") == "unfaithful":
-            self.reasons.update({str(c).split(":", 1)[0] for c in record.get("checks") or [record.get("reason") or "?"]})
-        if record.get("audit"):
+        """Count one render record (the newest terminal one of its unit; `key`, `status`, `renderer` checked)."""
+        self.statuses[record["status"]] += 1
+        if record["status"] == "unfaithful":
+            checks = record.get("checks")
+            checks = checks if isinstance(checks, list) and checks else [record.get("reason") or "?"]
+            self.reasons.update({str(c).split(":", 1)[0] for c in checks})
+        if isinstance(record.get("audit"), str):
             self.audits[record["audit"]] += 1
 
 
@@ -112,7 +114,7 @@ def render_stats(records: Iterable[dict]) -> dict[str, RenderStats]:
     """Per renderer label, from render records (one per unit)."""
     out: dict[str, RenderStats] = {}
     for rec in records:
-        out.setdefault(str(rec.get("renderer")), RenderStats()).add(rec)
+        out.setdefault(rec["renderer"], RenderStats()).add(rec)
     return out
 
 

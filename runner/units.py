@@ -42,6 +42,16 @@ class UnitPlan:
             "settings": {"temperature": st.temperature, "max_tokens": st.max_tokens, "constraint": st.constraint},
             "prompt": text_hash(st.prompt)})) for st in grid.solvers]
 
+    @property
+    def render_parts(self) -> list[tuple[Stage, str]]:
+        """(renderer stage, its fingerprint) for each renderer of the grid."""
+        return self._render_parts
+
+    @property
+    def solve_parts(self) -> list[tuple[Stage, str]]:
+        """(solver stage, its fingerprint) for each solver of the grid."""
+        return self._solve_parts
+
     def units(self, sk: Skeleton) -> Iterator[RenderUnit]:
         """The render units of one skeleton, each with the solve units that share its text."""
         identity = sk.identity

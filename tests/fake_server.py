@@ -38,6 +38,10 @@ class FakeServer:
         self.render_hook = None
         # Parse-back audits: the facts of the payload rendered with those names, through audit_hook(facts, payload).
         self.audit_hook = None
+        # Solves: solve_hook(prompt, labels) -> the answer (a label, or anything, as a server ignoring the
+        # constraint would); fault_hook(body) -> a fault name (e.g. "404") for this request, or None.
+        self.solve_hook = None
+        self.fault_hook = None
         self._rendered: dict[tuple[str, ...], dict] = {}
         self.echo_auth_in_errors = False          # some APIs quote the key they refused
         self.default = "ok"
@@ -134,6 +138,8 @@ class FakeServer:
             body = await self._enter(request)
             if isinstance(body, web.Response):
                 return body
+            if self.fault_hook is not None and (name := self.fault_hook(body)):
+                self.script.appendleft(name)   # _fault takes it before its first await: no other request between
             fault = await self._fault(request)
             return fault if fault is not None else answer(body)
         finally:
@@ -156,7 +162,8 @@ class FakeServer:
         elif "facts" in schema.get("properties", {}):
             message["content"] = self.parse_back(prompt)
         elif so.get("choice"):
-            message["content"] = self.pick(prompt, so["choice"])
+            hook = self.solve_hook or self.pick
+            message["content"] = hook(prompt, so["choice"])
         elif rf.get("type") == "json_schema":
             enum = rf["json_schema"]["schema"]["properties"]["answer"]["enum"]
             message["content"] = orjson.dumps({"answer": self.pick(prompt, enum)}).decode()

@@ -4,6 +4,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from runner.errors import UserError
 from runner.grid import Grid, load_grid
@@ -36,7 +39,7 @@ def grid_with(tmp: Path, text: str) -> Path:
     (("generate: {count: 5}", "generate: {count: 0}"), "skeletons.generate.count: expected an integer >= 1"),
     (("generate: {count: 5}", "generate: {count: 5, complexities: [99]}"), "skeletons.generate.complexities"),
     (("generate: {count: 5}", "path: nowhere.jsonl"), "skeletons.path: file"),
-    (("solvers: [r]", "solvers: [{provider: r, temperature: 9}]"), "solvers[0].temperature: expected a number"),
+    (("solvers: [r]", "solvers: [{provider: r, temperature: 9}]"), "solvers[0].temperature: expected a finite number"),
     (("solvers: [r]", "solvers: [{provider: r, prompt: missing.txt}]"), "solvers[0].prompt: cannot read"),
     (("solvers: [r]", "solvers: [{provider: r, tempreture: 1}]"), "solvers[0].tempreture: unknown key"),
     (("name: g\n", ""), "name: missing"),
@@ -100,3 +103,96 @@ def test_embedded_default_grid_is_valid():
     gpu = load_grid(ROOT / "configs" / "grid-gpu.yaml", env={})
     assert gpu.providers["llama"].settings["launch"]["gpus"] == [4, 5, 6, 7]
     assert grid.name == "default" and grid.renderers and grid.solvers
+
+
+# Values, not only types (issue 15): each message shows the key and the offending value.
+@pytest.mark.parametrize("replace, needle", [
+    (("  r: {kind: random}", "  r: {kind: openai, model: m, base_url: 'http://'}"), "providers.r.base_url: expected an http(s) URL with a host"),
+    (("  r: {kind: random}", "  r: {kind: openai, model: m, base_url: 'http://h:99999/v1'}"), "providers.r.base_url"),
+    (("  r: {kind: random}", "  r: {kind: openai, model: m, base_url: 'http://h/v1', read_timeout_s: .inf}"),
+     "providers.r.read_timeout_s: expected a finite number > 0, got inf"),
+    (("  r: {kind: random}", "  r: {kind: openai, model: m, base_url: 'http://h/v1', rate_per_s: .nan}"),
+     "providers.r.rate_per_s: expected a finite number > 0, got nan"),
+    (("  r: {kind: random}", "  r: {kind: openai, model: m, base_url: 'http://h/v1', max_concurrency: 3000000}"),
+     "providers.r.max_concurrency: expected an integer 1..100000, got 3000000"),
+    (("generate: {count: 5}", "generate: {count: 18446744073709551617}"), "skeletons.generate.count: expected an integer"),
+    (("generate: {count: 5}", "generate: {count: 5, seed: 18446744073709551617}"), "18446744073709551617"),
+    (("  r: {kind: random}", "  r: {kind: random, seed: -18446744073709551617}"), "providers.r.seed: expected a 64-bit integer"),
+    (("solvers: [r]", "solvers: [{provider: r, temperature: .nan}]"), "solvers[0].temperature: expected a finite number"),
+    (("solvers: [r]", "solvers: [{provider: r, samples: 99999999999}]"), "solvers[0].samples"),
+    (("name: g", "name: \"g\\0x\""), "name: expected a name of 1..100 letters"),
+    (("name: g", "name: " + "g" * 300), "name: expected a name of 1..100"),
+    (("name: g", "name: ../g"), "name: expected a name"),
+    (("  r: {kind: random}", "  r/x: {kind: random}"), "providers.'r/x': expected a name"),
+    (("name: g", "name: g\nmax_in_flight: 3000000"), "max_in_flight: expected an integer >= 1 and <= 100000, got 3000000"),
+    (("name: g", "name: g\nname: h"), ":2: not valid YAML (duplicate key 'name')"),
+    (("  t: {kind: template}", "  t: {kind: template, kind: random}"), "not valid YAML (duplicate key 'kind')"),
+])
+def test_grid_values_are_checked(tmp_path, replace, needle):
+    assert replace[0] in OK
+    path = grid_with(tmp_path, OK.replace(*replace))
+    with pytest.raises(UserError) as err:
+        load_grid(path)
+    assert str(err.value).startswith(str(path)) and needle in str(err.value), str(err.value)
+
+
+def test_non_utf8_grid_and_prompt_files(tmp_path):
+    path = tmp_path / "grid.yaml"
+    path.write_bytes(OK.encode().replace(b"name: g", b"name: g\xff"))
+    with pytest.raises(UserError, match=r"grid.yaml: not UTF-8 text \(byte"):
+        load_grid(path)
+    (tmp_path / "p.txt").write_bytes(b"{problem} \xe9t\xe9")
+    path = grid_with(tmp_path, OK.replace("solvers: [r]", "solvers: [{provider: r, prompt: p.txt}]"))
+    with pytest.raises(UserError, match=r"solvers\[0\].prompt: .*p.txt is not UTF-8 text"):
+        load_grid(path)
+
+
+@pytest.mark.parametrize("text", ["name: g\nname: g", "max_in_flight: 3000000", "  r: {kind: random, seed: 1e400}"])
+def test_bench_run_bad_values_exit_2_nothing_written(tmp_path, text):
+    grid = OK + text + "\n" if not text.startswith(" ") else OK.replace("  r: {kind: random}", text)
+    path = grid_with(tmp_path, grid)
+    out = tmp_path / "out"
+    proc = bench("run", "--grid", str(path), "--out", str(out))
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1 and not out.exists()
+
+
+_scalars = st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20)
+_values = st.recursive(_scalars, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner, max_size=4),
+                       max_leaves=12)
+_KEYS = ["name", "skeletons", "providers", "renderers", "solvers", "max_in_flight"]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(key=st.sampled_from(_KEYS + ["skeletons.generate", "providers.t", "providers.r", "renderers[0]", "solvers[0]"]),
+       value=_values)
+def test_any_value_anywhere_gives_a_grid_or_one_line_error(tmp_path, key, value):
+    """Whatever YAML value sits at a key, the loader answers a Grid or a UserError: never another exception."""
+    raw = yaml.safe_load(OK)
+    target, _, last = key.rpartition(".")
+    node = raw
+    for part in filter(None, target.split(".")):
+        node = node[part]
+    if last.endswith("[0]"):
+        node[last[:-3]][0] = value
+    else:
+        node[last] = value
+    path = tmp_path / "grid.yaml"
+    path.write_text(yaml.safe_dump(raw, allow_unicode=True))
+    try:
+        grid = load_grid(path, env={})
+    except UserError as exc:
+        assert "\n" not in str(exc).strip() and str(exc).startswith(str(path))
+    else:
+        assert Grid.from_json(grid.to_json()) == grid
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.binary(max_size=300))
+def test_any_bytes_give_a_grid_or_one_line_error(tmp_path, data):
+    path = tmp_path / "grid.yaml"
+    path.write_bytes(data)
+    try:
+        load_grid(path, env={})
+    except UserError as exc:
+        assert str(exc).startswith(str(path))

@@ -3,8 +3,11 @@ from __future__ import annotations
 
 import orjson
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from runner.logs import TORN, AppendLog, load_index, read_at
+from runner.logs import (RENDER_FIELDS, SOLVE_FIELDS, TERMINAL, TORN, AppendLog, best_records, load_index, read_at,
+                         usable)
 from runner.records import SCHEMA, RenderRecord, SolveRecord
 
 
@@ -56,3 +59,70 @@ def test_render_records_indexed_without_correct(tmp_path, record):
     path.write_bytes(record.to_line())
     entry = load_index(path)["h" * 32]
     assert entry.status == "ok" and entry.correct is None
+
+
+def test_damaged_line_that_passes_the_fast_path_reads_back_as_none(tmp_path):
+    """An unescaped quote inside a value, the line still starting and ending as ours: the index trusts its
+    key and status, but reading it back gives None (the run redoes the unit), never an exception."""
+    path = tmp_path / "renders.jsonl"
+    good = solve("a" * 32, "ok", True, raw="fine")
+    bad = solve("b" * 32, "ok", True, raw="x").replace(b'"raw":"x"', b'"raw":"a "quoted" word"')
+    path.write_bytes(good + bad + good.replace(b"a" * 32, b"c" * 32))
+    index = load_index(path)
+    assert index["b" * 32].status == "ok" and index.skipped == 0
+    assert read_at(path, index["b" * 32].offset) is None
+    assert read_at(path, index["c" * 32].offset)["raw"] == "fine"
+    found = best_records(path, {"a" * 32, "b" * 32, "c" * 32}, SOLVE_FIELDS)
+    assert sorted(r["key"][0] for r in found) == ["a", "c"] and found.skipped == 1
+
+
+def test_partial_and_foreign_records_are_skipped_and_counted(tmp_path):
+    path = tmp_path / "solves.jsonl"
+    key = "a" * 32
+    path.write_bytes(solve(key, "ok", True) + orjson.dumps({"key": key, "status": "ok"}) + b"\n"
+                     + b"[1, 2]\n" + b'{"key": 5, "status": []}\n' + b"\n" + b"\xff\xfe not json\n")
+    found = best_records(path, {key}, SOLVE_FIELDS)
+    assert [r["correct"] for r in found] == [True] and found.skipped == 4
+    assert load_index(path).skipped == 3   # the index takes the partial record's key and status; a blank line is no loss
+
+
+_KEY = st.text(alphabet="0123456789abcdef", min_size=32, max_size=32)
+_STATUS = st.sampled_from(["ok", "invalid", "error", "unfaithful", "unchecked", "?"])
+_whole = st.builds(lambda k, s, c, raw: solve(k, s, c, raw), _KEY, _STATUS, st.sampled_from([True, False, None]),
+                   st.text(max_size=30))
+_prefixed = st.builds(lambda k, junk: b'{"schema":1,"key":"' + k + b'","status":"' + junk + b'}\n',
+                      st.binary(min_size=32, max_size=32), st.binary(max_size=40))
+_line = st.one_of(_whole, _prefixed, _whole.map(lambda b: b[: len(b) // 2] + b"\n"), st.binary(max_size=60),
+                  st.builds(lambda v: orjson.dumps(v) + b"\n",
+                            st.recursive(st.none() | st.booleans() | st.integers(-2**63, 2**63 - 1) | st.text(max_size=10),
+                                         lambda inner: st.lists(inner, max_size=3)
+                                         | st.dictionaries(st.sampled_from(["key", "status", "correct", "renderer",
+                                                                            "solver", "family", "complexity", "text"]),
+                                                           inner, max_size=5), max_leaves=10)))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(lines=st.lists(_line, max_size=12))
+def test_any_log_content_reads_without_an_exception(tmp_path, lines):
+    """Whatever bytes a log holds, the index, read-back and record readers answer; never an exception."""
+    path = tmp_path / "any.jsonl"
+    path.write_bytes(b"".join(lines))
+    index = load_index(path)
+    for key, entry in index.items():
+        rec = read_at(path, entry.offset)
+        assert rec is None or isinstance(rec, dict)
+    for fields in (SOLVE_FIELDS, RENDER_FIELDS):
+        found = best_records(path, set(index), fields)
+        assert all(usable(r, fields) for r in found)
+        whole = sum(1 for line in path.read_bytes().splitlines() if line.strip())
+        assert found.skipped <= whole
+    # No whole record is lost: every line that parses as one is in the index, a terminal one as terminal.
+    for line in path.read_bytes().split(b"\n"):   # lines as the readers split them (not at a bare \r)
+        try:
+            rec = orjson.loads(line)
+        except orjson.JSONDecodeError:
+            continue
+        if isinstance(rec, dict) and isinstance(rec.get("key"), str) and isinstance(rec.get("status"), str):
+            assert rec["key"] in index
+            if rec["status"] in TERMINAL:
+                assert index[rec["key"]].status in TERMINAL

@@ -224,6 +224,14 @@ def test_response_parsers_return_or_fail_as_malformed(data):
             assert exc.reason.startswith("malformed response") and exc.retryable
 
 
+@settings(max_examples=300, deadline=None)
+@given(listing=_json)
+def test_any_models_listing_gives_a_dialect(listing):
+    from providers.openai_compat import SERVERS, model_owner
+    assert model_owner(listing, "fake-model") in SERVERS
+    assert model_owner({"data": [{"id": "fake-model", "owned_by": "vllm"}]}, "fake-model") == "vllm"
+
+
 def test_the_two_answers_that_ended_a_run_are_now_unit_results():
     from providers.base import ProviderFailure
     from providers.openai_compat import OpenAICompatible

@@ -1,0 +1,113 @@
+"""`bench report RUN [RUN ...]`: read the runs, print the tables, write report/ (CSV, JSON, pictures, markdown)."""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import typer
+
+from runner.atomic import atomic_output, check_output
+from runner.errors import UserError
+from runner.logs import skipped_note
+from runner.reporting import files, terminal
+from runner.reporting.compare import Paired, compare
+from runner.reporting.load import load_runs
+from runner.reporting.stats import cell_latency, summary_rows, tallies
+from runner.summary import render_stats, render_table
+
+
+def report(folders: list[Path], by: tuple[str, ...] | None, csv_path: Path | None, plot_path: Path | None,
+           pool_renders: bool, out: Path | None, solvers: tuple[str, str] | None,
+           renderers: tuple[str, str] | None, seed: int) -> int:
+    """The whole command; UserError for anything the user can fix."""
+    for folder in folders:
+        if not folder.is_dir():
+            raise UserError(f"{folder}: not a folder; give run folders, e.g. outputs/default")
+    report_dir = out or folders[0] / "report"
+    if report_dir.exists() and not report_dir.is_dir():
+        raise UserError(f"--out {report_dir}: is not a folder")
+    if not report_dir.parent.is_dir():
+        raise UserError(f"--out {report_dir}: folder {report_dir.parent} does not exist")
+    targets = {name: report_dir / name for name in
+               ("summary.csv", "summary.json", "report.md", "heatmap.png", "accuracy_by_complexity.png")}
+    grouped_csv = check_output(csv_path or folders[0] / "report.csv", "--csv")
+    if plot_path is not None:
+        check_output(plot_path, "--plot")
+    for path in targets.values():
+        if path.is_symlink() or (path.exists() and not path.is_file()):
+            raise UserError(f"{path}: is not a regular file; remove it or give --out another folder")
+
+    loaded = load_runs(folders)
+    for path, n in loaded.skipped.items():
+        if note := skipped_note(path, n):
+            typer.echo(note, err=True)
+    groups = tallies(loaded, pool_renders)
+    rows = summary_rows(loaded, groups)
+    compared: list[Paired] = []
+    if solvers:
+        compared += compare(loaded.outcomes, "solver", *solvers, seed=seed)
+    if renderers:
+        compared += compare(loaded.outcomes, "renderer", *renderers, seed=seed)
+
+    renders_text = render_table(render_stats(loaded.renders))
+    _print(by, pool_renders, loaded, rows, groups, compared, renders_text)
+    grouped = files.grouped(loaded.outcomes, by or files.DIMENSIONS, pool_renders)
+    with atomic_output(grouped_csv) as fh:
+        fh.write(files.to_csv(grouped))
+    report_dir.mkdir(exist_ok=True)
+    pictures, problem = _pictures(rows, loaded.chance, targets, plot_path, report_dir) if rows else (False, None)
+    if problem and plot_path is not None:
+        raise UserError(problem)
+    if problem:
+        print(f"bench: {problem}; the report has no pictures", file=sys.stderr)
+    with atomic_output(targets["summary.csv"]) as fh:
+        fh.write(files.summary_csv(rows))
+    with atomic_output(targets["summary.json"]) as fh:
+        fh.write(files.summary_json(rows, files.cell_averages(rows), compared))
+    with atomic_output(targets["report.md"]) as fh:
+        fh.write(files.markdown(rows, loaded.chance, compared, pictures, sorted(loaded.grids), renders_text).encode())
+    typer.echo(f"wrote {grouped_csv} and {report_dir}/ (summary.csv, summary.json, report.md"
+               + (", heatmap.png, accuracy_by_complexity.png)" if pictures else ")"), err=True)
+    return 0
+
+
+def _print(by, pool_renders, loaded, rows, groups, compared, renders) -> None:
+    """The terminal report: renders, then the heatmap, depth tables and problems (or the one --by table)."""
+    con = terminal.console()
+    con.print(renders, markup=False, soft_wrap=True)
+    if by:   # the one grouped table asked for, as before
+        con.print("")
+        con.print(files.to_text(files.grouped(loaded.outcomes, by, pool_renders)), markup=False, soft_wrap=True)
+    elif not rows:
+        con.print("\n(no solve records for these runs' grids yet)")
+    else:
+        for table in terminal.heatmaps(rows, loaded.grids):
+            con.print(table)
+        for table in terminal.depth_tables(rows, loaded.chance):
+            con.print(table)
+        con.print(terminal.problems_table(rows, cell_latency(groups)))
+    for name in ("solver", "renderer"):
+        got = [p for p in compared if p.kind == name]
+        if got:
+            con.print(terminal.paired_table(got))
+
+
+def _pictures(rows, chance, targets: dict[str, Path], plot_path: Path | None, folder: Path) -> tuple[bool, str | None]:
+    """Draw the pictures, each written whole or not at all: (drawn, the problem if not)."""
+    from runner.reporting import figures
+    folder.mkdir(exist_ok=True)
+    try:
+        jobs = [(targets["heatmap.png"], figures.heatmap), (targets["accuracy_by_complexity.png"], figures.by_complexity)]
+        if plot_path is not None:
+            jobs.append((plot_path, figures.by_complexity))
+        for target, draw in jobs:
+            tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp.png")
+            try:
+                draw(rows, chance, tmp)
+                tmp.replace(target)
+            finally:
+                tmp.unlink(missing_ok=True)
+    except UserError as exc:
+        return False, str(exc)
+    return True, None

@@ -1,0 +1,236 @@
+"""Reading run folders for a report: one pass over each log, records checked against their grid, merged by key."""
+from __future__ import annotations
+
+import gc
+import multiprocessing
+from collections import defaultdict
+from dataclasses import dataclass, field
+from operator import itemgetter
+from pathlib import Path
+from typing import NamedTuple
+
+import orjson
+
+from runner.errors import UserError
+from runner.fidelity.judge import PROCEED
+from runner.grid import Grid
+from runner.logs import RENDER_FIELDS, TERMINAL, usable
+from runner.pipeline import RENDERS, SOLVES
+from runner.records import SCHEMA, unit_key
+from runner.servers import die_with_parent
+from runner.units import UnitPlan, skeletons
+
+
+class Outcome(NamedTuple):
+    """One solve unit's best record, as much of it as a report needs (a tuple: a million fit in a few hundred MB)."""
+
+    run: str                  # the grid's name
+    renderer: str
+    solver: str
+    family: str
+    complexity: int
+    skeleton: str             # the skeleton's identity: pairs units across solvers and renderers
+    render_sample: int
+    sample: int
+    status: str               # ok | invalid | error
+    correct: bool | None
+    render_status: str        # ok (faithful) | unchecked | unfaithful (sent anyway)
+    latency_s: float | None
+    prompt_tokens: int | None
+    completion_tokens: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Blocked:
+    """A render that kept its solves from being sent: one per (render unit, solver, solve sample)."""
+
+    run: str
+    renderer: str
+    solver: str
+    family: str
+    complexity: int
+    status: str               # unfaithful | invalid
+
+
+@dataclass
+class Loaded:
+    """What `bench report` reads from one or several run folders."""
+
+    outcomes: list[Outcome] = field(default_factory=list)
+    blocked: list[Blocked] = field(default_factory=list)
+    renders: list[dict] = field(default_factory=list)            # the best render record of each unit
+    chance: dict[str, float] = field(default_factory=dict)       # family -> 1 / number of options (mean)
+    grids: dict[str, Grid] = field(default_factory=dict)         # run name -> its grid
+    skipped: dict[Path, int] = field(default_factory=lambda: defaultdict(int))   # unreadable lines per log
+
+
+def _source_facts(grid: Grid) -> tuple[set[str], dict[str, float]]:
+    """The identities of a grid's skeletons, and each family's chance level (mean of 1 / number of options)."""
+    identities: set[str] = set()
+    options: dict[str, list[float]] = defaultdict(lambda: [0.0, 0])
+    for sk in skeletons(grid):
+        identities.add(sk.identity)
+        acc = options[sk.family]
+        acc[0] += 1 / len(sk.answer_options)
+        acc[1] += 1
+    return identities, {fam: total / n for fam, (total, n) in options.items()}
+
+
+class _Reader:
+    """One folder's logs, read against its grid as it is now: a record counts if its key is the one this
+    grid's settings give (a changed model, prompt or sampling makes other keys) and, once the source is
+    known, if its skeleton is in the grid's source."""
+
+    def __init__(self, grid: Grid, loaded: Loaded):
+        plan = UnitPlan(grid)
+        self.run, self.loaded = grid.name, loaded
+        self.render_fp = {st.label: (fp, st, st.label) for st, fp in plan.render_parts}
+        self.solve_fp = {st.label: (fp, st, st.label) for st, fp in plan.solve_parts}
+        self._render_ok: dict[str, bool] = {}     # render key -> whether this grid's settings make it
+        self._names: dict[str, str] = {}          # one string object per distinct label and skeleton
+
+    def _lines(self, path: Path):
+        """Every parsed line of a log (blank and unparseable lines counted as skipped)."""
+        try:
+            fh = open(path, "rb", buffering=1 << 20)
+        except (FileNotFoundError, NotADirectoryError):
+            return
+        with fh:
+            for line in fh:
+                try:
+                    yield orjson.loads(line)
+                except orjson.JSONDecodeError:
+                    self.loaded.skipped[path] += bool(line.strip())
+
+    def _schema(self, rec: dict, path: Path) -> None:
+        schema = rec.get("schema")
+        if type(schema) is int and schema > SCHEMA:
+            raise UserError(f"{path}: records of schema {schema}; this bench reads schema {SCHEMA} and "
+                            "older: upgrade logic-skeleton-bench to report this run")
+
+    def renders(self, path: Path, best: dict[str, tuple["_Reader", dict]]) -> None:
+        """The render records of this grid into `best` (key -> the newest terminal one), compacted."""
+        render_fp, get_best = self.render_fp, best.get
+        for rec in self._lines(path):
+            if not usable(rec, RENDER_FIELDS):
+                self.loaded.skipped[path] += 1
+                continue
+            if rec.get("schema") != SCHEMA:
+                self._schema(rec, path)
+            key, part, sample, skeleton = rec["key"], render_fp.get(rec["renderer"]), rec.get("sample"), rec.get("skeleton")
+            if part is None or type(sample) is not int or type(skeleton) is not str or unit_key(part[0], skeleton, sample) != key:
+                continue
+            old = get_best(key)
+            if old is None or _better(old[1]["status"], rec["status"]):
+                best[key] = (self, {k: rec.get(k) for k in RENDER_KEEP})
+
+    def solves(self, path: Path, best: dict[str, Outcome]) -> None:
+        """The solve records of this grid into `best` (key -> the newest terminal one), as Outcomes."""
+        skipped, render_fp, solve_fp, render_ok = 0, self.render_fp, self.solve_fp, self._render_ok
+        name, run, get_best = self._names.setdefault, self.run, best.get
+        fields = _SOLVE_GET
+        for rec in self._lines(path):
+            # the checks of SOLVE_FIELDS, inlined: this loop runs once per record of a million-record log,
+            # and one itemgetter call reads what a dozen .get calls would
+            try:
+                (key, status, renderer, solver, family, complexity, correct, skeleton, rkey, rs, sample,
+                 lat, pt, ct) = fields(rec)
+            except (KeyError, TypeError, IndexError):   # a field missing, or not a record at all: field by field
+                if type(rec) is not dict:
+                    skipped += 1
+                    continue
+                g = rec.get
+                (key, status, renderer, solver, family, complexity, correct, skeleton, rkey, rs, sample, lat, pt,
+                 ct) = (g("key"), g("status"), g("renderer"), g("solver"), g("family"), g("complexity"), g("correct", 0),
+                        g("skeleton"), g("render_key"), g("render_sample"), g("sample"), g("latency_s"),
+                        g("prompt_tokens"), g("completion_tokens"))
+            if not (type(key) is str and type(status) is str and type(renderer) is str and type(solver) is str
+                    and type(family) is str and type(complexity) is int and (correct is None or type(correct) is bool)):
+                skipped += 1
+                continue
+            if rec.get("schema") != SCHEMA:
+                self._schema(rec, path)
+            rpart, spart = render_fp.get(renderer), solve_fp.get(solver)
+            if (rpart is None or spart is None or type(skeleton) is not str or type(rkey) is not str
+                    or type(rs) is not int or type(sample) is not int):
+                continue
+            ok = render_ok.get(rkey)
+            if ok is None:
+                ok = render_ok[rkey] = unit_key(rpart[0], skeleton, rs) == rkey
+            if not ok or unit_key(spart[0], rkey, sample) != key:
+                continue
+            old = get_best(key)
+            if old is not None and not _better(old.status, status):
+                continue
+            rstatus = rec.get("render_status", "ok")
+            # labels, families and statuses are few: one string object each (a million records share them)
+            best[key] = Outcome(
+                run, rpart[2], spart[2], name(family, family), complexity, name(skeleton, skeleton), rs, sample,
+                name(status, status), correct, name(rstatus, rstatus) if type(rstatus) is str else "ok",
+                lat if type(lat) in (int, float) else None, pt if type(pt) is int else None,
+                ct if type(ct) is int else None)
+        self.loaded.skipped[path] += skipped
+
+
+_SOLVE_GET = itemgetter("key", "status", "renderer", "solver", "family", "complexity", "correct", "skeleton",
+                        "render_key", "render_sample", "sample", "latency_s", "prompt_tokens", "completion_tokens")
+RENDER_KEEP = ("key", "status", "renderer", "family", "complexity", "skeleton", "checks", "reason", "audit")
+
+
+def _better(old_status: str, new_status: str) -> bool:
+    """A later terminal record wins; an `error` one wins only over another `error`."""
+    return new_status in TERMINAL or old_status not in TERMINAL
+
+
+def load_runs(folders: list[Path]) -> Loaded:
+    """Read run folders in the order given: records of each folder's grid, the best of each unit key
+    (later folders' records come later, so their terminal records win).
+
+    Each grid's skeletons (to know which belong to its source) are made in a helper process while this
+    one reads the logs: on a big run both take seconds, and a machine has more than one core.
+    """
+    loaded = Loaded()
+    grids = [Grid.saved(folder) for folder in folders]
+    for grid in grids:
+        loaded.grids.setdefault(grid.name, grid)
+    best_solves: dict[str, Outcome] = {}
+    best_renders: dict[str, tuple[_Reader, dict]] = {}
+    readers = []
+    paused = gc.isenabled()
+    gc.disable()   # a million tuples held: the cyclic GC would rescan them again and again (they hold no cycles)
+    try:
+        _read(folders, grids, loaded, best_solves, best_renders, readers)
+    finally:
+        if paused:
+            gc.enable()
+    return loaded
+
+
+def _read(folders, grids, loaded, best_solves, best_renders, readers) -> None:
+    """The body of load_runs."""
+    # a Pool's exit terminates its worker: Ctrl-C here does not wait for a big source to be made
+    with multiprocessing.get_context("fork").Pool(1, initializer=die_with_parent) as pool:   # and if we are killed
+        facts = [pool.apply_async(_source_facts, (grid,)) for grid in grids]
+        for folder, grid in zip(folders, grids):
+            reader = _Reader(grid, loaded)
+            readers.append(reader)
+            reader.renders(folder / RENDERS, best_renders)
+            reader.solves(folder / SOLVES, best_solves)
+        sources = {}
+        for grid, fut in zip(grids, facts):
+            identities, chance = fut.get()
+            sources[grid.name] = sources.get(grid.name, set()) | identities
+            for fam, level in chance.items():
+                loaded.chance.setdefault(fam, level)
+    loaded.outcomes = [o for o in best_solves.values() if o.skeleton in sources[o.run]]
+    for reader, rec in best_renders.values():
+        if rec["skeleton"] not in sources[reader.run]:
+            continue
+        loaded.renders.append(rec)
+        stage = reader.render_fp[rec["renderer"]][1]
+        status = rec["status"]
+        if status in TERMINAL and status not in PROCEED and not (status == "unfaithful" and stage.send_unfaithful):
+            fam, comp = rec.get("family"), rec.get("complexity")
+            if isinstance(fam, str) and isinstance(comp, int):
+                for label, (_, sst, _) in reader.solve_fp.items():
+                    loaded.blocked.extend([Blocked(reader.run, rec["renderer"], label, fam, comp, status)] * sst.samples)

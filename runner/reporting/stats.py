@@ -1,0 +1,198 @@
+"""The figures of a report: per-group counts, Wilson intervals, pooled and macro averages, latency percentiles."""
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from dataclasses import asdict, dataclass, field
+from typing import Iterable
+
+from runner.reporting.load import Blocked, Loaded, Outcome
+
+Z95 = 1.959964
+RENDER_KINDS = {"ok": "faithful", "unchecked": "unchecked", "unfaithful": "unfaithful"}
+
+
+def wilson(k: int, n: int, z: float = Z95) -> tuple[float | None, float | None]:
+    """The Wilson score interval of k successes in n trials."""
+    if n == 0:
+        return None, None
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return round(centre - half, 4), round(centre + half, 4)
+
+
+def percentile(sorted_values: list[float], q: float) -> float | None:
+    """The q-quantile (0..1) by linear interpolation, of values already sorted."""
+    if not sorted_values:
+        return None
+    pos = q * (len(sorted_values) - 1)
+    lo = math.floor(pos)
+    hi = min(lo + 1, len(sorted_values) - 1)
+    return sorted_values[lo] + (sorted_values[hi] - sorted_values[lo]) * (pos - lo)
+
+
+@dataclass
+class Tally:
+    """The solve units of one group: answers on faithful renders (accuracy), the rest counted apart."""
+
+    ok: int = 0
+    correct: int = 0
+    invalid: int = 0
+    error: int = 0
+    unchecked: int = 0             # ok answers on unchecked (free-text) renders
+    unchecked_correct: int = 0
+    sent_unfaithful: int = 0       # ok answers on unfaithful renders sent anyway
+    sent_unfaithful_correct: int = 0
+    unfaithful: int = 0            # not sent: their render was unfaithful
+    render_failed: int = 0         # not sent: their render was invalid
+    latencies: list[float] = field(default_factory=list)
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    answered: int = 0              # units with token counts (every sent unit)
+
+    def add(self, o: Outcome, pool_renders: bool = False) -> None:
+        """Count one solve unit's best record."""
+        if o.status == "ok":
+            kind = "ok" if pool_renders else o.render_status
+            if kind == "unchecked":
+                self.unchecked += 1
+                self.unchecked_correct += bool(o.correct)
+            elif kind == "unfaithful":
+                self.sent_unfaithful += 1
+                self.sent_unfaithful_correct += bool(o.correct)
+            else:
+                self.ok += 1
+                self.correct += bool(o.correct)
+        elif o.status == "invalid":
+            self.invalid += 1
+        else:
+            self.error += 1
+        if o.latency_s is not None and o.status != "error":
+            self.latencies.append(o.latency_s)
+        if o.prompt_tokens is not None and o.completion_tokens is not None:
+            self.prompt_tokens += o.prompt_tokens
+            self.completion_tokens += o.completion_tokens
+            self.answered += 1
+
+    def block(self, b: Blocked) -> None:
+        if b.status == "unfaithful":
+            self.unfaithful += 1
+        else:
+            self.render_failed += 1
+
+    @property
+    def accuracy(self) -> float | None:
+        return self.correct / self.ok if self.ok else None
+
+
+@dataclass(frozen=True)
+class SummaryRow:
+    """One renderer x solver x family x complexity group of one run: `summary.csv` and `summary.json`."""
+
+    run: str
+    renderer: str
+    solver: str
+    family: str
+    complexity: int
+    n: int                    # answers on faithful renders: the denominator of accuracy
+    correct: int
+    accuracy: float | None
+    ci95_low: float | None
+    ci95_high: float | None
+    chance: float | None
+    invalid: int
+    errors: int
+    unfaithful: int           # solve units not sent: their render was unfaithful
+    render_failed: int        # solve units not sent: their render was invalid
+    unchecked_n: int          # answers on unchecked renders, counted apart
+    unchecked_correct: int
+    sent_unfaithful_n: int    # answers on unfaithful renders sent anyway, counted apart
+    sent_unfaithful_correct: int
+    latency_p50_s: float | None
+    latency_p95_s: float | None
+    prompt_tokens_mean: float | None
+    completion_tokens_mean: float | None
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+def tallies(loaded: Loaded, pool_renders: bool = False) -> dict[tuple, Tally]:
+    """(run, renderer, solver, family, complexity) -> Tally."""
+    out: dict[tuple, Tally] = defaultdict(Tally)
+    for o in loaded.outcomes:
+        out[(o.run, o.renderer, o.solver, o.family, o.complexity)].add(o, pool_renders)
+    for b in loaded.blocked:
+        out[(b.run, b.renderer, b.solver, b.family, b.complexity)].block(b)
+    return out
+
+
+def _round(x: float | None, nd: int = 4) -> float | None:
+    return None if x is None else round(x, nd)
+
+
+def summary_rows(loaded: Loaded, groups: dict[tuple, Tally]) -> list[SummaryRow]:
+    """One row per group (of `tallies`), sorted by run, renderer, solver, family, complexity."""
+    rows = []
+    for key, t in sorted(groups.items()):
+        run, renderer, solver, family, complexity = key
+        lo, hi = wilson(t.correct, t.ok)
+        lat = sorted(t.latencies)
+        rows.append(SummaryRow(
+            run=run, renderer=renderer, solver=solver, family=family, complexity=complexity, n=t.ok,
+            correct=t.correct, accuracy=_round(t.accuracy), ci95_low=lo, ci95_high=hi,
+            chance=_round(loaded.chance.get(family)), invalid=t.invalid, errors=t.error, unfaithful=t.unfaithful,
+            render_failed=t.render_failed, unchecked_n=t.unchecked, unchecked_correct=t.unchecked_correct,
+            sent_unfaithful_n=t.sent_unfaithful, sent_unfaithful_correct=t.sent_unfaithful_correct,
+            latency_p50_s=_round(percentile(lat, 0.5)), latency_p95_s=_round(percentile(lat, 0.95)),
+            prompt_tokens_mean=_round(t.prompt_tokens / t.answered, 1) if t.answered else None,
+            completion_tokens_mean=_round(t.completion_tokens / t.answered, 1) if t.answered else None))
+    return rows
+
+
+@dataclass(frozen=True)
+class Average:
+    """Accuracy over several groups: pooled (every answer weighs the same) and macro (every complexity does)."""
+
+    n: int
+    correct: int
+    pooled: float | None
+    ci95_low: float | None
+    ci95_high: float | None
+    macro: float | None
+    groups: int
+
+
+def average(rows: Iterable[SummaryRow]) -> Average:
+    """Pooled and macro average of rows (the macro over the rows that have answers)."""
+    rows = list(rows)
+    n, correct = sum(r.n for r in rows), sum(r.correct for r in rows)
+    accs = [r.accuracy for r in rows if r.accuracy is not None]
+    lo, hi = wilson(correct, n)
+    return Average(n=n, correct=correct, pooled=_round(correct / n) if n else None, ci95_low=lo, ci95_high=hi,
+                   macro=_round(sum(accs) / len(accs)) if accs else None, groups=len(accs))
+
+
+def cells(rows: list[SummaryRow]) -> dict[tuple[str, str, str], list[SummaryRow]]:
+    """(run, renderer, solver) -> its rows."""
+    out: dict[tuple[str, str, str], list[SummaryRow]] = defaultdict(list)
+    for r in rows:
+        out[(r.run, r.renderer, r.solver)].append(r)
+    return dict(out)
+
+
+def cell_latency(groups: dict[tuple, Tally]) -> dict[tuple[str, str, str], tuple]:
+    """(run, renderer, solver) -> latency p50 and p95 (s) over answered units, mean prompt and completion tokens."""
+    merged: dict[tuple, list] = defaultdict(lambda: [[], 0, 0, 0])
+    for (run, renderer, solver, _, _), t in groups.items():
+        m = merged[(run, renderer, solver)]
+        m[0].extend(t.latencies)
+        m[1] += t.prompt_tokens
+        m[2] += t.completion_tokens
+        m[3] += t.answered
+    out = {}
+    for key, (lat, p, c, n) in merged.items():
+        lat.sort()
+        out[key] = (percentile(lat, 0.5), percentile(lat, 0.95), p / n if n else None, c / n if n else None)
+    return out

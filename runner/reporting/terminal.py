@@ -1,0 +1,125 @@
+"""The report in the terminal: rich tables readable at 100 columns (heatmap, depth tables, per-cell problems)."""
+from __future__ import annotations
+
+import sys
+from collections import defaultdict
+
+from rich import box
+from rich.console import Console
+from rich.table import Table
+
+from runner.reporting.compare import Paired
+from runner.reporting.stats import SummaryRow, average, cells
+
+BASELINE_KINDS = {"random", "prior"}
+
+
+def console() -> Console:
+    """Stdout; 100 columns when it is not a terminal (a file, a pipe, a test), so tables stay whole."""
+    return Console(file=sys.stdout, width=None if sys.stdout.isatty() else 100, highlight=False)
+
+
+def _acc(x: float | None) -> str:
+    return "-" if x is None else f"{x:.3f}"
+
+
+def _ci(lo: float | None, hi: float | None, signed: bool = False) -> str:
+    if lo is None:
+        return ""
+    return f"[{lo:+.2f},{hi:+.2f}]" if signed else f"[{lo:.2f}, {hi:.2f}]"
+
+
+def solver_title(run_grid, solver: str) -> str:
+    """A solver's column head, `(baseline)` under the built-in random and prior solvers."""
+    kinds = {st.label: run_grid.providers[st.provider].kind for st in run_grid.solvers} if run_grid else {}
+    return f"{solver}\n(baseline)" if kinds.get(solver) in BASELINE_KINDS else solver
+
+
+def heatmaps(rows: list[SummaryRow], grids: dict) -> list[Table]:
+    """One renderer x solver table per run: pooled accuracy over every family and complexity, n, 95% CI."""
+    out = []
+    by_cell = cells(rows)
+    for run in sorted({r.run for r in rows}):
+        renderers = sorted({k[1] for k in by_cell if k[0] == run})
+        solvers = sorted({k[2] for k in by_cell if k[0] == run})
+        t = Table(title=f"{run}: accuracy, renderer x solver (pooled over families and complexities; "
+                        "answers on faithful renders; n and 95% CI)", box=box.SIMPLE_HEAD, title_justify="left")
+        t.add_column("renderer \\ solver")
+        for s in solvers:
+            t.add_column(solver_title(grids.get(run), s), justify="right")
+        for r in renderers:
+            line = [r]
+            for s in solvers:
+                avg = average(by_cell.get((run, r, s), []))
+                line.append("-" if avg.pooled is None else f"{avg.pooled:.3f} (n={avg.n})\n{_ci(avg.ci95_low, avg.ci95_high)}")
+            t.add_row(*line)
+        out.append(t)
+    return out
+
+
+def depth_tables(rows: list[SummaryRow], chance: dict[str, float]) -> list[Table]:
+    """Per family: every cell's accuracy at each complexity, then its pooled and macro average."""
+    out = []
+    for family in sorted({r.family for r in rows}):
+        fam = [r for r in rows if r.family == family]
+        comps = sorted({r.complexity for r in fam})
+        ch = chance.get(family)
+        t = Table(title=f"{family}: accuracy by complexity (n); chance {_acc(ch)}; pooled = every answer "
+                        "weighs the same, macro = every complexity does", box=box.SIMPLE_HEAD, title_justify="left")
+        t.add_column("cell (renderer / solver)")
+        for c in comps:
+            t.add_column(str(c), justify="right")
+        t.add_column("pooled", justify="right")
+        t.add_column("macro", justify="right")
+        by_cell: dict[tuple, dict[int, SummaryRow]] = defaultdict(dict)
+        for r in fam:
+            by_cell[(r.run, r.renderer, r.solver)][r.complexity] = r
+        multi = len({k[0] for k in by_cell}) > 1
+        for key in sorted(by_cell):
+            got = by_cell[key]
+            name = (f"{key[0]}: " if multi else "") + f"{key[1]} / {key[2]}"
+            avg = average(got.values())
+            t.add_row(name, *[(f"{_acc(got[c].accuracy)} ({got[c].n})" if c in got else "") for c in comps],
+                      _acc(avg.pooled), _acc(avg.macro))
+        out.append(t)
+    return out
+
+
+def problems_table(rows: list[SummaryRow], latency: dict) -> Table:
+    """Per cell: what is not an answer (never counted as wrong), answers on unchecked renders, latency, tokens."""
+    t = Table(title="per cell: units not in accuracy (never counted as wrong), latency and tokens",
+              box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False)
+    t.caption = ("unchecked: accuracy (n) on free-text renders; p50/p95: latency in seconds; tokens: mean "
+                 "prompt/completion tokens")
+    t.add_column("cell", overflow="fold")
+    for head in ("answers", "invalid", "errors", "unfaith-\nful", "render\nfailed", "unchecked", "p50/p95", "tokens"):
+        t.add_column(head, justify="right", no_wrap=True)
+    by_cell = cells(rows)
+    multi = len({k[0] for k in by_cell}) > 1
+    for key in sorted(by_cell):
+        rs = by_cell[key]
+        total = lambda f: sum(getattr(r, f) for r in rs)
+        un, uc = total("unchecked_n"), total("unchecked_correct")
+        p50, p95, tin, tout = latency.get(key, (None, None, None, None))
+        t.add_row((f"{key[0]}: " if multi else "") + f"{key[1]} / {key[2]}", str(total("n")), str(total("invalid")),
+                  str(total("errors")), str(total("unfaithful")) + (f" (+{total('sent_unfaithful_n')} sent)"
+                                                                     if total("sent_unfaithful_n") else ""),
+                  str(total("render_failed")), f"{uc / un:.3f} ({un})" if un else "-",
+                  "-" if p50 is None else f"{p50:.2f}/{p95:.2f}", "-" if tin is None else f"{tin:.0f}/{tout:.0f}")
+    return t
+
+
+def paired_table(results: list[Paired]) -> Table:
+    """The paired comparisons: difference in accuracy on identical units, its interval, McNemar's p."""
+    first = results[0]
+    t = Table(title=f"paired: {first.kind} {first.a} (A) vs {first.b} (B) on identical units "
+                    "(95% CI: bootstrap over skeletons, seed 0; p: McNemar exact)", box=box.SIMPLE_HEAD,
+              title_justify="left", pad_edge=False)
+    for head in ("run", "with", "pairs", "acc A", "acc B", "A - B", "95% CI", "p", "A\nonly", "B\nonly", "un-\npaired"):
+        t.add_column(head, justify="left" if head in ("run", "with") else "right",
+                     overflow="fold" if head in ("run", "with") else "ellipsis", no_wrap=head not in ("run", "with"))
+    for r in results:
+        t.add_row(r.run, r.within, str(r.pairs), _acc(r.accuracy_a), _acc(r.accuracy_b),
+                  "-" if r.difference is None else f"{r.difference:+.3f}", _ci(r.ci95_low, r.ci95_high, signed=True),
+                  "-" if r.mcnemar_p is None else f"{r.mcnemar_p:.3g}", str(r.a_only), str(r.b_only), str(r.unpaired))
+    return t

@@ -1,0 +1,105 @@
+"""The `bench` command line on bad output paths and Ctrl-C: one line, the right exit code, nothing replaced."""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from runner.grid import load_grid
+from tests.conftest import bench
+
+
+def spawn(*args: str) -> subprocess.Popen:
+    """`bench ARGS` in a child that takes Ctrl-C as a terminal would deliver it (SIGINT not ignored)."""
+    return subprocess.Popen([sys.executable, "-c", "from runner.cli import main; main()", *args],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+
+
+def wait_for(cond, timeout: float = 60.0) -> None:
+    end = time.monotonic() + timeout
+    while not cond():
+        assert time.monotonic() < end, "timed out"
+        time.sleep(0.05)
+
+
+@pytest.mark.parametrize("kind", ["folder", "fifo", "symlink", "missing-folder"])
+def test_generate_refuses_bad_output_before_any_work(tmp_path, kind):
+    target = tmp_path / "out.jsonl"
+    mine = tmp_path / "mine.txt"
+    mine.write_text("my own file\n")
+    if kind == "folder":
+        target.mkdir()
+    elif kind == "fifo":
+        os.mkfifo(target)
+    elif kind == "symlink":
+        target.symlink_to(mine)
+    else:
+        target = tmp_path / "nowhere" / "out.jsonl"
+    before = sorted(p.name for p in tmp_path.iterdir())
+    started = time.monotonic()
+    proc = bench("generate", "-n", "3000000", "-o", str(target))   # refused at once, not after generating
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1 and str(target) in proc.stderr
+    assert time.monotonic() - started < 60
+    assert sorted(p.name for p in tmp_path.iterdir()) == before and mine.read_text() == "my own file\n"
+    if kind == "symlink":
+        assert target.is_symlink()
+    if kind == "fifo":
+        assert target.is_fifo()
+
+
+def test_report_csv_into_missing_folder_fails_before_printing(tmp_path):
+    out = tmp_path / "run"
+    grid = tmp_path / "grid.yaml"
+    grid.write_text("name: g\nskeletons: {generate: {count: 4}}\nproviders: {t: {kind: template}, r: {kind: random}}\n"
+                    "renderers: [t]\nsolvers: [r]\n")
+    bench("run", "--grid", str(grid), "--out", str(out), "-q", check=True)
+    for flag in ("--csv", "--plot"):
+        proc = bench("report", str(out), flag, str(tmp_path / "nowhere" / "r.out"))
+        assert proc.returncode == 2 and proc.stdout == "", proc.stdout
+        assert proc.stderr.strip() == f"bench: error: {flag} {tmp_path / 'nowhere' / 'r.out'}: folder {tmp_path / 'nowhere'} does not exist"
+
+
+def _interrupt(proc: subprocess.Popen) -> str:
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    return err
+
+
+def test_ctrl_c_says_interrupted_in_generate_and_validate(tmp_path):
+    out = tmp_path / "s.jsonl"
+    proc = spawn("generate", "-n", "100000000", "-o", str(out))
+    wait_for(lambda: any(p.name.startswith(".s.jsonl") for p in tmp_path.iterdir()))   # it is generating
+    err = _interrupt(proc)
+    assert err.strip().splitlines()[-1] == "bench: interrupted" and "Traceback" not in err
+    assert not out.exists()
+
+    fifo = tmp_path / "in.jsonl"
+    os.mkfifo(fifo)
+    proc = spawn("validate", str(fifo))
+    with open(fifo, "w"):   # opens once validate reads it; validate then waits for lines
+        time.sleep(0.5)
+        err = _interrupt(proc)
+    assert err.strip() == "bench: interrupted"
+
+
+@pytest.mark.parametrize("command", ["status", "report"])
+def test_ctrl_c_says_interrupted_in_status_and_report(tmp_path, command):
+    grid_file = tmp_path / "grid.yaml"
+    grid_file.write_text("name: big\nskeletons: {generate: {count: 50000000}}\n"
+                         "providers: {t: {kind: template}, r: {kind: random}}\nrenderers: [t]\nsolvers: [r]\n")
+    out = tmp_path / "run"
+    out.mkdir()
+    (out / "grid.json").write_bytes(load_grid(grid_file).to_json())   # a run folder whose plan takes long to walk
+    proc = spawn(command, str(out))
+    time.sleep(3)
+    assert proc.poll() is None
+    err = _interrupt(proc)
+    assert err.strip() == "bench: interrupted"

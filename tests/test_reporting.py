@@ -1,0 +1,194 @@
+"""`bench report` on logs real runs wrote: every figure equals a count taken from the JSONL, pictures, paired tests."""
+from __future__ import annotations
+
+import csv
+import hashlib
+from collections import defaultdict
+from pathlib import Path
+
+import orjson
+import pytest
+
+from runner.logs import TERMINAL
+from runner.reporting.compare import compare, mcnemar_exact
+from runner.reporting.load import Outcome
+from tests.conftest import bench
+from tests.fake_server import FakeServer
+from tests.test_pipeline import run_bench, write_grid
+
+
+def _h(text: str) -> int:
+    return int(hashlib.blake2b(text.encode(), digest_size=4).hexdigest(), 16)
+
+
+@pytest.fixture(scope="module")
+def messy_run(tmp_path_factory) -> Path:
+    """A run with every kind of outcome: right and wrong answers, invalid answers (a server ignoring the
+    constraint), errors (404, not retried), unfaithful renders (a premise dropped), two renderers, two solvers."""
+    tmp = tmp_path_factory.mktemp("messy")
+    out = tmp / "run"
+    with FakeServer() as server:
+        def render_hook(render, payload):
+            if _h(payload["id"]) % 4 == 0:
+                render["premises"].pop(0)
+            return render
+
+        server.render_hook = render_hook
+        server.solve_hook = lambda prompt, labels: "MAYBE" if _h(prompt) % 5 == 0 else FakeServer.pick(prompt, labels)
+        server.fault_hook = lambda body: "404" if "choice" in body.get("structured_outputs", {}) and \
+            _h(body["messages"][0]["content"]) % 7 == 0 else None
+        run_bench(write_grid(tmp, server.url, count=40, retries=1), out, check=False)
+    return out
+
+
+def best(path: Path) -> list[dict]:
+    """The newest terminal record of each key (else its last), read straight from a log."""
+    got: dict[str, dict] = {}
+    for line in path.read_bytes().splitlines():
+        rec = orjson.loads(line)
+        old = got.get(rec["key"])
+        if old is None or rec["status"] in TERMINAL or old["status"] not in TERMINAL:
+            got[rec["key"]] = rec
+    return list(got.values())
+
+
+def test_every_figure_of_summary_csv_is_a_count_from_the_logs(messy_run):
+    proc = bench("report", str(messy_run), check=True)
+    assert "Traceback" not in proc.stderr
+    expect: dict[tuple, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for r in best(messy_run / "solves.jsonl"):
+        g = expect[(r["renderer"], r["solver"], r["family"], str(r["complexity"]))]
+        if r["status"] == "ok" and r.get("render_status", "ok") == "ok":
+            g["n"] += 1
+            g["correct"] += r["correct"]
+        elif r["status"] == "invalid":
+            g["invalid"] += 1
+        elif r["status"] == "error":
+            g["errors"] += 1
+    solvers = ("fake", "random")
+    for r in best(messy_run / "renders.jsonl"):
+        if r["status"] in ("unfaithful", "invalid"):
+            for s in solvers:
+                expect[(r["renderer"], s, r["family"], str(r["complexity"]))][
+                    "unfaithful" if r["status"] == "unfaithful" else "render_failed"] += 1
+    with open(messy_run / "report" / "summary.csv", newline="") as fh:
+        rows = list(csv.DictReader(fh))
+    assert {(r["renderer"], r["solver"], r["family"], r["complexity"]) for r in rows} == set(expect)
+    for row in rows:
+        want = expect[(row["renderer"], row["solver"], row["family"], row["complexity"])]
+        for col in ("n", "correct", "invalid", "errors", "unfaithful", "render_failed"):
+            assert int(row[col]) == want[col], (row, col)
+        if want["n"]:
+            assert float(row["accuracy"]) == round(want["correct"] / want["n"], 4)
+            assert float(row["ci95_low"]) <= float(row["accuracy"]) <= float(row["ci95_high"])
+        assert row["run"] == "t" and float(row["chance"]) in (0.25, round(1 / 3, 4))
+    # the run has every kind of outcome, so each column above was tested on non-zero counts
+    totals = {col: sum(int(r[col]) for r in rows) for col in ("n", "invalid", "errors", "unfaithful")}
+    assert all(totals.values()), totals
+
+
+def test_errors_invalid_and_unfaithful_are_apart_from_accuracy(messy_run):
+    out = bench("report", str(messy_run), check=True).stdout
+    assert "renderer x solver" in out and "never counted as wrong" in out
+    summary = orjson.loads((messy_run / "report" / "summary.json").read_bytes())
+    cells = {(c["renderer"], c["solver"]): c for c in summary["cells"]}
+    rows = summary["rows"]
+    for (renderer, solver), c in cells.items():
+        mine = [r for r in rows if r["renderer"] == renderer and r["solver"] == solver]
+        assert c["n"] == sum(r["n"] for r in mine) and c["correct"] == sum(r["correct"] for r in mine)
+        accs = [r["accuracy"] for r in mine if r["accuracy"] is not None]
+        assert c["macro_over_groups"] == round(sum(accs) / len(accs), 4)
+    assert sum(r["invalid"] for r in rows if r["solver"] == "fake") > 0
+    assert sum(r["invalid"] for r in rows if r["solver"] == "random") == 0
+
+
+def test_pictures_and_markdown_exist(messy_run):
+    bench("report", str(messy_run), check=True)
+    folder = messy_run / "report"
+    for name in ("heatmap.png", "accuracy_by_complexity.png"):
+        data = (folder / name).read_bytes()
+        assert data.startswith(b"\x89PNG") and len(data) > 5000
+    md = (folder / "report.md").read_text()
+    assert "![renderer x solver accuracy](heatmap.png)" in md and "## transitive_order" in md
+
+
+def test_paired_comparison_on_a_real_run_counts_what_the_logs_hold(messy_run):
+    proc = bench("report", str(messy_run), "--compare", "fake", "random", check=True)
+    assert "paired: solver fake (A) vs random (B)" in proc.stdout
+    paired = orjson.loads((messy_run / "report" / "summary.json").read_bytes())["paired"]
+    by_unit: dict[tuple, dict[str, bool | None]] = defaultdict(dict)
+    for r in best(messy_run / "solves.jsonl"):
+        ok = r["status"] == "ok" and r.get("render_status", "ok") == "ok"
+        by_unit[(r["renderer"], r["skeleton"], r["render_sample"], r["sample"])][r["solver"]] = r["correct"] if ok else None
+    for p in paired:
+        units = [u for k, u in by_unit.items() if k[0] == p["within"]]
+        both = [(u.get("fake"), u.get("random")) for u in units if u.get("fake") is not None and u.get("random") is not None]
+        assert p["pairs"] == len(both)
+        assert p["a_only"] == sum(a and not b for a, b in both) and p["b_only"] == sum(b and not a for a, b in both)
+        assert p["mcnemar_p"] == round(mcnemar_exact(p["a_only"], p["b_only"]), 6)
+        assert p["ci95_low"] <= p["difference"] <= p["ci95_high"]
+    bad = bench("report", str(messy_run), "--compare", "fake", "nobody")
+    assert bad.returncode == 2 and "no solver 'nobody'" in bad.stderr and "fake, random" in bad.stderr
+
+
+def _outcome(solver: str, skeleton: str, correct: bool) -> Outcome:
+    return Outcome(run="r", renderer="t", solver=solver, family="f", complexity=2, skeleton=skeleton, render_sample=0,
+                   sample=0, status="ok", correct=correct, render_status="ok", latency_s=0.1, prompt_tokens=1,
+                   completion_tokens=1)
+
+
+def test_paired_test_known_answer():
+    """A right alone on 10 units, B right alone on none, both right on 30: McNemar's exact p is 2 / 2**10."""
+    outs = []
+    for i in range(40):
+        outs += [_outcome("A", f"s{i}", True), _outcome("B", f"s{i}", i >= 10)]
+    (p,) = compare(outs, "solver", "A", "B")
+    assert (p.pairs, p.a_only, p.b_only, p.both_right, p.both_wrong) == (40, 10, 0, 30, 0)
+    assert p.difference == 0.25 and p.mcnemar_p == round(2 / 2 ** 10, 6)
+    assert 0 < p.ci95_low < 0.25 < p.ci95_high <= 0.5
+    assert mcnemar_exact(5, 5) == 1.0 and mcnemar_exact(0, 0) == 1.0
+    assert abs(mcnemar_exact(1000, 1100) - 0.0305) < 0.001   # the normal approximation agrees at this size
+    assert compare(outs, "solver", "A", "B", seed=0) == compare(outs, "solver", "A", "B", seed=0)
+
+
+def test_several_runs_merge_by_key_and_differ_by_grid(tmp_path):
+    with FakeServer() as server:
+        grid = write_grid(tmp_path, server.url, count=6)
+        first, second = tmp_path / "a", tmp_path / "b"
+        run_bench(grid, first)
+        server.fault_hook = lambda body: "404"   # the second copy of the run: every unit errors
+        run_bench(grid, second, check=False)
+        other = tmp_path / "other.yaml"
+        other.write_text(grid.read_text().replace("name: t", "name: u").replace("count: 6", "count: 3"))
+        server.fault_hook = None
+        third = tmp_path / "c"
+        run_bench(other, third)
+    # the error records of the later folder do not win over the terminal ones of the earlier one
+    merged = bench("report", str(first), str(second), "--out", str(tmp_path / "rep"), check=True)
+    alone = bench("report", str(first), "--out", str(tmp_path / "rep1"), check=True)
+    assert (tmp_path / "rep" / "summary.csv").read_bytes() == (tmp_path / "rep1" / "summary.csv").read_bytes()
+    assert merged.stdout.split("paired")[0] == alone.stdout.split("paired")[0]
+    both = bench("report", str(first), str(third), "--out", str(tmp_path / "rep2"), check=True)
+    with open(tmp_path / "rep2" / "summary.csv", newline="") as fh:
+        rows = list(csv.DictReader(fh))
+    assert {r["run"] for r in rows} == {"t", "u"}
+    assert sum(int(r["n"]) + int(r["invalid"]) + int(r["errors"]) for r in rows if r["run"] == "u") == 3 * 4
+    assert "t: accuracy, renderer x solver" in both.stdout and "u: accuracy, renderer x solver" in both.stdout
+
+
+def test_tolerant_reading_and_newer_schema(tmp_path):
+    with FakeServer() as server:
+        out = tmp_path / "run"
+        run_bench(write_grid(tmp_path, server.url, count=4), out)
+    clean = bench("report", str(out), check=True).stdout
+    log = out / "solves.jsonl"
+    lines = log.read_bytes().splitlines(keepends=True)
+    extra = orjson.loads(lines[0])
+    extra["a_field_from_the_future"] = [1, 2]
+    log.write_bytes(orjson.dumps(extra) + b"\n" + b"".join(lines[1:]) + lines[0][:30])   # an extra field; a torn end
+    again = bench("report", str(out), check=True)
+    assert again.stdout == clean and "skipped 1 unreadable line(s)" in again.stderr
+    with open(log, "ab") as fh:
+        fh.write(b"\n" + orjson.dumps({**extra, "schema": 2}) + b"\n")
+    newer = bench("report", str(out))
+    assert newer.returncode == 2 and "records of schema 2; this bench reads schema 1" in newer.stderr

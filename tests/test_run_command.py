@@ -1,0 +1,119 @@
+"""`bench run` and `bench status` on what goes wrong: damaged logs, foreign records, dead servers, exit codes."""
+from __future__ import annotations
+
+import socket
+
+import orjson
+import pytest
+
+from tests.conftest import bench
+from tests.fake_server import FakeServer
+from tests.test_pipeline import records, run_bench, terminal_counts, write_grid
+
+
+@pytest.fixture
+def server():
+    with FakeServer() as srv:
+        yield srv
+
+
+def closed_port_url() -> str:
+    """The URL of a port nobody listens on (bound, then released)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    return f"http://127.0.0.1:{port}/v1"
+
+
+def test_damaged_render_line_mid_file_is_redone_not_fatal(server, tmp_path):
+    """A render line with an unescaped quote in its text, still starting and ending as ours, in the middle
+    of the log: the next run skips it, says so once, renders that unit again and finishes every unit."""
+    out = tmp_path / "run"
+    grid = write_grid(tmp_path, server.url, count=6)
+    run_bench(grid, out)
+    lines = (out / "renders.jsonl").read_bytes().splitlines(keepends=True)
+    victim = next(i for i, line in enumerate(lines[:-1]) if b'"renderer":"fake"' in line)
+    key = orjson.loads(lines[victim])["key"]
+    lines[victim] = lines[victim].replace(b'"text":"', b'"text":"a "quoted" word ', 1)
+    (out / "renders.jsonl").write_bytes(b"".join(lines))
+    (out / "solves.jsonl").unlink()   # the solves must be redone, so the renders' texts are read back
+    proc = run_bench(grid, out, check=False)
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr
+    assert "skipped 1 unreadable line(s) in" in proc.stderr and "their units are redone" in proc.stderr
+    after = (out / "renders.jsonl").read_bytes()
+    assert after.startswith(b"".join(lines))   # nothing the log held is changed: the redone unit is appended
+    renders = [orjson.loads(l) for l in after.splitlines() if b'"a "quoted' not in l]
+    assert [r["key"] for r in renders].count(key) == 1 and len(renders) == len(lines)
+    again = run_bench(grid, out, check=False)   # the redone record now stands for the unit: nothing is redone
+    assert again.returncode == 0 and (out / "renders.jsonl").read_bytes() == after
+    solves = records(out, "solves.jsonl")
+    assert len(terminal_counts(solves)) == 24 and set(terminal_counts(solves).values()) == {1}
+    status = bench("status", str(out), check=True)
+    assert "left 0" in status.stdout and "skipped 1 unreadable line(s)" in status.stderr
+
+
+def test_first_rerun_says_how_many_lines_it_skipped(server, tmp_path):
+    out = tmp_path / "run"
+    grid = write_grid(tmp_path, server.url, count=3)
+    run_bench(grid, out)
+    with open(out / "renders.jsonl", "ab") as fh:
+        fh.write(b'{"schema":1,"key":"' + b"z" * 32 + b'","status":"ok","text":"no end"\n')
+    proc = run_bench(grid, out, check=False)
+    assert proc.returncode == 0
+    assert proc.stderr.count("skipped 1 unreadable line(s) in") == 1 and "renders.jsonl" in proc.stderr
+
+
+def test_report_and_status_tolerate_foreign_and_partial_records(server, tmp_path):
+    out = tmp_path / "run"
+    run_bench(write_grid(tmp_path, server.url, count=3), out)
+    before = bench("report", str(out), check=True).stdout
+    some = records(out, "solves.jsonl")[0]
+    with open(out / "solves.jsonl", "ab") as fh:
+        fh.write(orjson.dumps({"key": some["key"], "status": "ok"}) + b"\n")
+        fh.write(orjson.dumps({**some, "complexity": "deep"}) + b"\n")
+        fh.write(b"[]\n")
+    with open(out / "renders.jsonl", "ab") as fh:
+        fh.write(orjson.dumps({"key": "k", "status": "ok", "renderer": ["x"]}) + b"\n")
+    report = bench("report", str(out))
+    assert report.returncode == 0 and "Traceback" not in report.stderr, report.stderr
+    assert report.stdout == before   # the figures are those of the whole records
+    assert "skipped 3 unreadable line(s)" in report.stderr
+    status = bench("status", str(out))
+    assert status.returncode == 0 and "Traceback" not in status.stderr, status.stderr
+
+
+def test_every_unit_errored_exits_1_naming_endpoint_and_cause(tmp_path):
+    url = closed_port_url()
+    out = tmp_path / "run"
+    proc = run_bench(write_grid(tmp_path, url, count=2, retries=1), out, check=False)
+    assert proc.returncode == 1, proc.stderr
+    assert f"every render unit of fake failed (2): connection refused to {url}" in proc.stderr
+    reasons = {r["reason"] for r in records(out, "renders.jsonl") if r["status"] == "error"}
+    assert reasons == {f"connection refused to {url}"}
+    assert f"every solve unit of fake failed (2): connection refused to {url}" in proc.stderr   # on the template's renders
+    # run and status count the same; the fake renderer's solves are left (its renders errored), not failed
+    run_line = proc.stdout.strip().splitlines()[-1]
+    status = bench("status", str(out), check=True).stdout
+    assert "error 2" in run_line and "render_failed 0" in run_line
+    assert "errored 2" in status and "render_failed 0" in status and "left 4" in status
+
+
+def test_some_errors_say_how_many_and_how_to_retry(server, tmp_path):
+    out = tmp_path / "run"
+    server.script.extend(["404"] * 2)   # not retried: the first two requests (renders) fail for good
+    proc = run_bench(write_grid(tmp_path, server.url, count=6), out, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert "2 of 6 render units of fake failed: http 404" in proc.stderr
+    assert "rerun the same command to retry them" in proc.stderr
+    again = run_bench(write_grid(tmp_path, server.url, count=6), out, check=False)
+    assert again.returncode == 0 and "failed" not in again.stderr
+
+
+def test_damaged_grid_json_is_one_line(server, tmp_path):
+    out = tmp_path / "run"
+    run_bench(write_grid(tmp_path, server.url, count=2), out)
+    (out / "grid.json").write_text('{"name": "t", "source": 5}')
+    for cmd in ("status", "report"):
+        proc = bench(cmd, str(out))
+        assert proc.returncode == 2 and "Traceback" not in proc.stderr
+        assert proc.stderr.startswith(f"bench: error: {out / 'grid.json'}: not a grid this version of bench saved")
