@@ -17,9 +17,16 @@ variables), neither pair shares a premise, and the number of `!=` premises is th
 operator the answer has. From complexity 5 on, so do the ends' neighbours: no `!=` and no gap lies
 within two premises of an end. At complexity 1 the answer is a stated premise, so it is not equalized.
 The tests re-derive every hop with a solver of their own.
+
+`card_style` rewrites an item's options in the card's own style instead (`bench generate --distractors
+card`, or `distractors: card` in a grid): the correct statement, its flip, and two false statements over
+other pairs of the item's variables (each the negation of what the premises entail about that pair).
+Exactly one complementary pair is then listed, so "pick from the pair" is a shortcut there; ours stays
+the default.
 """
 from __future__ import annotations
 
+import dataclasses
 import random
 import string
 
@@ -182,6 +189,49 @@ def generate(index: int, complexity: int, rng: random.Random) -> Skeleton:
         facts=tuple([atoms[i] for i in order]), rules=RULES, query=atom("ENTAILED", ()),
         answer_options=tuple(options), gold_answer=correct,
         proof=tuple([str(a) for a in proof]))
+
+
+def entailed(sk: Skeleton) -> dict[frozenset[str], bool]:
+    """Every pair of variables whose relation the premises entail: True for `=`, False for `!=`."""
+    parent = {v: v for v in sk.entities}
+
+    def root(x: str) -> str:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for f in sk.facts:
+        if f.predicate == "EQUAL":
+            parent[root(f.arguments[0])] = root(f.arguments[1])
+    apart = {frozenset((root(f.arguments[0]), root(f.arguments[1]))) for f in sk.facts if f.predicate == "NOT_EQUAL"}
+    names = sorted(sk.entities)
+    out = {}
+    for i, x in enumerate(names):
+        for y in names[i + 1:]:
+            rx, ry = root(x), root(y)
+            if rx == ry:
+                out[frozenset((x, y))] = True
+            elif frozenset((rx, ry)) in apart:
+                out[frozenset((x, y))] = False
+    return out
+
+
+def card_style(sk: Skeleton) -> Skeleton:
+    """The same item with the card's options: gold, its flip, and two false statements about two other
+    entailed pairs (drawn from the item's own content, so the same item always gets the same options)."""
+    gold = sk.gold_answer
+    op = " != " if " != " in gold else " = "
+    u, v = gold.split(op)
+    rng = random.Random(f"card:{sk.identity}")
+    pairs = sorted((sorted(p), eq) for p, eq in entailed(sk).items() if p != frozenset((u, v)))
+    picked = rng.sample(pairs, min(2, len(pairs)))
+    false = [statement(*(xy if rng.random() < 0.5 else xy[::-1]), not eq) for xy, eq in picked]
+    # an item with too few entailed pairs (only its query's): the undetermined statements stand in
+    false += [o for o in sk.answer_options if o not in (gold, statement(u, v, op == " != "))][:2 - len(false)]
+    options = [gold, statement(u, v, op == " != ")] + false
+    rng.shuffle(options)
+    return dataclasses.replace(sk, answer_options=tuple(options))
 
 
 FAMILY = Family(

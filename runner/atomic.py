@@ -41,7 +41,11 @@ def atomic_output(path: Path) -> Iterator[BinaryIO]:
     path = Path(path)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
-        with open(tmp, "wb") as fh:
+        try:
+            fh = open(tmp, "wb")
+        except OSError as exc:
+            raise UserError(f"{path}: cannot write here ({exc.strerror})") from None
+        with fh:
             yield fh
             fh.flush()
             os.fsync(fh.fileno())

@@ -22,15 +22,19 @@ _BATCH = 2048
 
 @app.command()
 def generate(
-    count: int = typer.Option(100, "--count", "-n", min=1, help="How many skeletons."),
+    count: int = typer.Option(100, "--count", "-n", min=1, max=2**63 - 1, help="How many skeletons."),
     complexity: List[str] = typer.Option([], "--complexity", "-c",
                                          help="short, medium, long or 1..20; repeat to cycle through several."),
-    seed: int = typer.Option(0, "--seed", "-s", help="Same seed, same arguments: byte-identical file."),
+    seed: int = typer.Option(0, "--seed", "-s", min=-2**63, max=2**63 - 1,
+                             help="Same seed, same arguments: byte-identical file."),
     output: Path = typer.Option(Path("skeletons.jsonl"), "--output", "-o", help="Where to write (JSONL)."),
     family: List[str] = typer.Option([], "--family", "-f", help="Only these families (repeatable); default all, round-robin."),
     fmt: str = typer.Option("jsonl", "--format", help="jsonl (skeletons) or logicmark (the card's dataset format, equality only)."),
     target_hop_dist: Optional[str] = typer.Option(None, "--target-hop-dist",
                                                   help="Complexity weights, e.g. 1:0.1,2:0.4,3:0.25,4:0.15,5:0.1."),
+    distractors: str = typer.Option("ours", "--distractors",
+                                    help="equality's options: ours (two complementary pairs) or card (the card's: "
+                                         "gold, its flip, two false statements)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
 ) -> None:
     """Write skeletons with gold answers and proofs, deterministically, streaming to OUTPUT."""
@@ -44,7 +48,7 @@ def generate(
         family = family or ["equality"]
         if not complexity and not target_hop_dist:
             target_hop_dist = LOGICMARK_HOP_DIST
-    plan = make_plan(seed, complexity or ["medium"], family, target_hop_dist)
+    plan = make_plan(seed, complexity or ["medium"], family, target_hop_dist, distractors)
     if fmt == "logicmark" and plan.families != ("equality",):
         raise UserError("--format logicmark writes only the equality family: use --family equality")
     check_output(output, "--output")

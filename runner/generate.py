@@ -13,6 +13,9 @@ from families.seeding import item_rng
 from runner.errors import UserError
 
 
+DISTRACTORS = ("ours", "card")   # equality's options: see families/equality.py
+
+
 @dataclass(frozen=True)
 class GenerationPlan:
     """Which family and complexity item i gets: families round-robin, complexities in a weighted cycle."""
@@ -20,17 +23,25 @@ class GenerationPlan:
     seed: int
     families: tuple[str, ...]
     cycle: tuple[int, ...]
+    distractors: str = "ours"   # equality only: ours (two complementary pairs) or the card's (one pair)
 
     def item(self, index: int) -> Skeleton:
         """Item `index`, made without items 0..index-1: its RNG comes from a hash of its coordinates."""
         family = self.families[index % len(self.families)]
         complexity = self.cycle[(index // len(self.families)) % len(self.cycle)]
-        return FAMILIES[family].generate(index, complexity, item_rng(self.seed, family, index, complexity))
+        sk = FAMILIES[family].generate(index, complexity, item_rng(self.seed, family, index, complexity))
+        if self.distractors == "card" and family == "equality":
+            from families.equality import card_style   # here: families load through the registry first
+            return card_style(sk)
+        return sk
 
     def items(self, count: int, start: int = 0) -> Iterator[Skeleton]:
         """Items start..start+count-1, one at a time."""
         for index in range(start, start + count):
             yield self.item(index)
+
+
+MAX_CYCLE = 100_000
 
 
 def complexity_cycle(weights: dict[int, Fraction]) -> tuple[int, ...]:
@@ -45,6 +56,9 @@ def complexity_cycle(weights: dict[int, Fraction]) -> tuple[int, ...]:
         denom = denom * w.denominator // _gcd(denom, w.denominator)
     ints = {c: int(w * denom) for c, w in weights.items()}
     total = sum(ints.values())
+    if total > MAX_CYCLE:   # the cycle is made once, in memory: refuse weights that would need millions of steps
+        raise UserError(f"--target-hop-dist: these weights repeat only every {total:,} items (at most "
+                        f"{MAX_CYCLE:,}); round them, e.g. to two decimals")
     current = dict.fromkeys(ints, 0)
     cycle = []
     for _ in range(total):
@@ -74,8 +88,8 @@ def parse_hop_dist(text: str) -> dict[int, Fraction]:
             weight = Fraction(w.strip()).limit_denominator(1000)
         except (ValueError, ZeroDivisionError) as exc:
             raise UserError(f"--target-hop-dist: {part!r}: {exc}") from None
-        if weight < 0:
-            raise UserError(f"--target-hop-dist: {part!r}: a fraction must not be negative")
+        if weight < 0 or weight > 1_000_000:
+            raise UserError(f"--target-hop-dist: {part!r}: expected a fraction from 0 to 1 (a weight up to 1000000)")
         weights[complexity] = weights.get(complexity, Fraction(0)) + weight
     if sum(weights.values()) <= 0:
         raise UserError("--target-hop-dist: the fractions add up to zero")
@@ -83,8 +97,10 @@ def parse_hop_dist(text: str) -> dict[int, Fraction]:
 
 
 def make_plan(seed: int, complexities: Sequence[str | int] = ("medium",), families: Sequence[str] = (),
-              hop_dist: str | None = None) -> GenerationPlan:
+              hop_dist: str | None = None, distractors: str = "ours") -> GenerationPlan:
     """Check the user's choices and build the plan; UserError names the value at fault."""
+    if distractors not in DISTRACTORS:
+        raise UserError(f"distractors {distractors!r}: expected {' or '.join(DISTRACTORS)}")
     names = tuple(families) or tuple(FAMILIES)
     for name in names:
         if name not in FAMILIES:
@@ -96,7 +112,7 @@ def make_plan(seed: int, complexities: Sequence[str | int] = ("medium",), famili
             cycle = tuple(parse_complexity(c) for c in complexities)
         except ValueError as exc:
             raise UserError(str(exc)) from None
-    return GenerationPlan(seed=seed, families=names, cycle=cycle)
+    return GenerationPlan(seed=seed, families=names, cycle=cycle, distractors=distractors)
 
 
 def logicmark_record(sk: Skeleton, index: int) -> bytes:

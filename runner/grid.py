@@ -35,6 +35,7 @@ class Source:
     seed: int = 0
     families: tuple[str, ...] = ()
     target_hop_dist: str | None = None
+    distractors: str = "ours"     # equality's options: ours or the card's
 
 
 @dataclass(frozen=True)
@@ -227,7 +228,7 @@ def _source(c: _Checker, raw: Any, base: Path) -> Source:
             raise c.fail("skeletons.path", f"file {p} does not exist")
         return Source(path=str(p))
     g = c.mapping(s["generate"], "skeletons.generate",
-                  {"count", "complexities", "seed", "families", "target_hop_dist"}, {"count"})
+                  {"count", "complexities", "seed", "families", "target_hop_dist", "distractors"}, {"count"})
     count = c.number(g["count"], "skeletons.generate.count", 1, integer=True)
     seed = c.number(g.get("seed", 0), "skeletons.generate.seed", INT64[0], integer=True)
     comps = g.get("complexities", ["medium"])
@@ -240,13 +241,16 @@ def _source(c: _Checker, raw: Any, base: Path) -> Source:
     hop = g.get("target_hop_dist")
     if isinstance(hop, dict):
         hop = ",".join(f"{k}:{v}" for k, v in hop.items())
+    distractors = g.get("distractors", "ours")
+    if distractors not in ("ours", "card"):
+        raise c.fail("skeletons.generate.distractors", f"expected ours or card, got {_short(distractors)}")
     try:
         make_plan(seed, [str(x) for x in comps], [str(f) for f in fams], hop)
     except UserError as exc:
         key = "families" if "family" in str(exc) else ("target_hop_dist" if hop else "complexities")
         raise c.fail(f"skeletons.generate.{key}", str(exc)) from None
     return Source(count=count, complexities=tuple(str(x) for x in comps), seed=seed,
-                  families=tuple(str(f) for f in fams), target_hop_dist=hop)
+                  families=tuple(str(f) for f in fams), target_hop_dist=hop, distractors=distractors)
 
 
 def _stages(c: _Checker, raw: Any, key: str, providers: Mapping[str, ProviderConfig], kinds: set[str],

@@ -85,7 +85,7 @@ def skeletons(grid: Grid, shard: tuple[int, int] | None = None) -> Iterator[Skel
     if src.path:
         stream = read_skeletons(src.path)
     else:
-        stream = make_plan(src.seed, src.complexities, src.families, src.target_hop_dist).items(src.count)
+        stream = make_plan(src.seed, src.complexities, src.families, src.target_hop_dist, src.distractors).items(src.count)
     for sk in stream:
         if shard is None or in_shard(sk, shard):
             yield sk

@@ -103,3 +103,17 @@ def test_ctrl_c_says_interrupted_in_status_and_report(tmp_path, command):
     assert proc.poll() is None
     err = _interrupt(proc)
     assert err.strip() == "bench: interrupted"
+
+
+def test_report_refuses_same_names_and_unmakeable_folders(tmp_path):
+    out = tmp_path / "run"
+    grid = tmp_path / "grid.yaml"
+    grid.write_text("name: g\nskeletons: {generate: {count: 4}}\nproviders: {t: {kind: template}, r: {kind: random}}\n"
+                    "renderers: [t]\nsolvers: [r]\n")
+    bench("run", "--grid", str(grid), "--out", str(out), "-q", check=True)
+    same = bench("report", str(out), "--compare", "r", "r")
+    assert same.returncode == 2 and same.stderr.strip() == "bench: error: --compare r r: give two different names"
+    (tmp_path / "file").write_text("x")
+    for target in (tmp_path / "file" / "rep", tmp_path / "file"):
+        proc = bench("report", str(out), "--out", str(target))
+        assert proc.returncode == 2 and proc.stdout == "" and "Traceback" not in proc.stderr, proc.stderr

@@ -90,6 +90,10 @@ def test_generated_file_validates_and_solves(tmp_path):
     (["--format", "csv"], "--format 'csv'"),
     (["--format", "logicmark", "-f", "transitive_order"], "logicmark"),
     (["--target-hop-dist", "2=0.5"], "--target-hop-dist"),
+    (["--target-hop-dist", "1:1e400"], "expected a fraction from 0 to 1"),   # would have made a cycle of 1e400 steps
+    (["--target-hop-dist", "1:0.0011,2:0.0013,3:0.0017,4:0.0019"], "repeat only every"),
+    (["-s", str(2**64)], "--seed"),
+    (["-n", str(2**64)], "--count"),
 ])
 def test_bad_generate_flags_one_line_exit_2_no_file(tmp_path, args, needle):
     out = tmp_path / "x.jsonl"

@@ -37,6 +37,13 @@ def report(folders: list[Path], by: tuple[str, ...] | None, csv_path: Path | Non
     for path in targets.values():
         if path.is_symlink() or (path.exists() and not path.is_file()):
             raise UserError(f"{path}: is not a regular file; remove it or give --out another folder")
+    for flag, pair in (("--compare", solvers), ("--compare-renderers", renderers)):
+        if pair and pair[0] == pair[1]:
+            raise UserError(f"{flag} {pair[0]} {pair[1]}: give two different names")
+    try:
+        report_dir.mkdir(exist_ok=True)
+    except OSError as exc:
+        raise UserError(f"--out {report_dir}: cannot make this folder ({exc.strerror})") from None
 
     loaded = load_runs(folders)
     for path, n in loaded.skipped.items():
@@ -55,7 +62,6 @@ def report(folders: list[Path], by: tuple[str, ...] | None, csv_path: Path | Non
     grouped = files.grouped(loaded.outcomes, by or files.DIMENSIONS, pool_renders)
     with atomic_output(grouped_csv) as fh:
         fh.write(files.to_csv(grouped))
-    report_dir.mkdir(exist_ok=True)
     pictures, problem = _pictures(rows, loaded.chance, targets, plot_path, report_dir) if rows else (False, None)
     if problem and plot_path is not None:
         raise UserError(problem)

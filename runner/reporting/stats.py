@@ -6,7 +6,8 @@ from collections import defaultdict
 from dataclasses import asdict, dataclass, field
 from typing import Iterable
 
-from runner.reporting.load import Blocked, Loaded, Outcome
+from runner.reporting.load import Loaded, Outcome
+from runner.summary import CellStats
 
 Z95 = 1.959964
 RENDER_KINDS = {"ok": "faithful", "unchecked": "unchecked", "unfaithful": "unfaithful"}
@@ -33,57 +34,24 @@ def percentile(sorted_values: list[float], q: float) -> float | None:
 
 
 @dataclass
-class Tally:
-    """The solve units of one group: answers on faithful renders (accuracy), the rest counted apart."""
+class Tally(CellStats):
+    """A group's solve units as a run counts them (accuracy over answers on faithful renders, the rest
+    apart), and the latencies and tokens of its answers."""
 
-    ok: int = 0
-    correct: int = 0
-    invalid: int = 0
-    error: int = 0
-    unchecked: int = 0             # ok answers on unchecked (free-text) renders
-    unchecked_correct: int = 0
-    sent_unfaithful: int = 0       # ok answers on unfaithful renders sent anyway
-    sent_unfaithful_correct: int = 0
-    unfaithful: int = 0            # not sent: their render was unfaithful
-    render_failed: int = 0         # not sent: their render was invalid
     latencies: list[float] = field(default_factory=list)
     prompt_tokens: int = 0
     completion_tokens: int = 0
     answered: int = 0              # units with token counts (every sent unit)
 
-    def add(self, o: Outcome, pool_renders: bool = False) -> None:
-        """Count one solve unit's best record."""
-        if o.status == "ok":
-            kind = "ok" if pool_renders else o.render_status
-            if kind == "unchecked":
-                self.unchecked += 1
-                self.unchecked_correct += bool(o.correct)
-            elif kind == "unfaithful":
-                self.sent_unfaithful += 1
-                self.sent_unfaithful_correct += bool(o.correct)
-            else:
-                self.ok += 1
-                self.correct += bool(o.correct)
-        elif o.status == "invalid":
-            self.invalid += 1
-        else:
-            self.error += 1
+    def add_outcome(self, o: Outcome, pool_renders: bool = False) -> None:
+        """Count one solve unit's best record (`pool_renders`: its render's status is not looked at)."""
+        self.add(o.status, o.correct, "ok" if pool_renders else o.render_status)
         if o.latency_s is not None and o.status != "error":
             self.latencies.append(o.latency_s)
         if o.prompt_tokens is not None and o.completion_tokens is not None:
             self.prompt_tokens += o.prompt_tokens
             self.completion_tokens += o.completion_tokens
             self.answered += 1
-
-    def block(self, b: Blocked) -> None:
-        if b.status == "unfaithful":
-            self.unfaithful += 1
-        else:
-            self.render_failed += 1
-
-    @property
-    def accuracy(self) -> float | None:
-        return self.correct / self.ok if self.ok else None
 
 
 @dataclass(frozen=True)
@@ -122,9 +90,9 @@ def tallies(loaded: Loaded, pool_renders: bool = False) -> dict[tuple, Tally]:
     """(run, renderer, solver, family, complexity) -> Tally."""
     out: dict[tuple, Tally] = defaultdict(Tally)
     for o in loaded.outcomes:
-        out[(o.run, o.renderer, o.solver, o.family, o.complexity)].add(o, pool_renders)
+        out[(o.run, o.renderer, o.solver, o.family, o.complexity)].add_outcome(o, pool_renders)
     for b in loaded.blocked:
-        out[(b.run, b.renderer, b.solver, b.family, b.complexity)].block(b)
+        out[(b.run, b.renderer, b.solver, b.family, b.complexity)].blocked(b.status)
     return out
 
 
