@@ -51,6 +51,27 @@ class SolveRequest:
     family: str = ""                  # for built-in baselines; never the gold answer
     complexity: int = 0
     seed_key: str = ""                # a stable per-unit string for seeded baselines
+    # mode loglik: no generation; each label (an option) is scored as the continuation of `prompt`
+    mode: str = "generate"
+    delimiter: str = " "              # between the problem and each option
+    score: str = "mean_token"         # which normalisation picks the answer
+
+
+@set_at_once
+@dataclass(frozen=True)
+class OptionScore:
+    """One option's log-likelihood given the problem: the sum over its tokens, how many tokens and
+    characters it has, and the two normalisations (the card's mean per token, lm-eval's per character)."""
+
+    option: str
+    logprob: float
+    tokens: int
+    chars: int
+    mean_token: float
+    mean_char: float
+
+
+SCORES = ("mean_token", "mean_char", "sum")   # which of them picks the answer
 
 
 @set_at_once
@@ -67,6 +88,7 @@ class Completion:
     attempts: int = 1
     constrained: str = "none"         # the constraint actually sent: choice, json_schema, grammar, tool, none
     reason: str | None = None         # why status is not ok
+    scores: tuple[OptionScore, ...] = ()   # loglik solvers: every option's score, in the options' order
 
 
 def usage_of(raw: Any, prompt_key: str, completion_key: str) -> Usage:
@@ -115,6 +137,13 @@ class Provider(abc.ABC):
     @abc.abstractmethod
     async def solve(self, request: SolveRequest) -> Completion:
         """Answer with one label; `invalid` (raw text kept) when the answer is not in the label set."""
+
+    async def score(self, request: SolveRequest) -> Completion:
+        """Loglik mode: every label's log-likelihood as the continuation of the prompt; the best is the answer."""
+        return Completion(status="error", reason=f"{type(self).__name__} cannot score log-likelihoods")
+
+    async def check_scoring(self) -> None:
+        """Before a loglik run: raise ProviderFailure (not retryable) if this server gives no prompt log-probabilities."""
 
     renders_locally = False   # True: render_now() makes the text at once, from the payload alone
 

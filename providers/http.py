@@ -153,8 +153,12 @@ class HTTPProvider(Provider):
                 raise classify(resp.status, raw, resp.headers)
             return orjson.loads(raw)
 
-    async def post(self, body: dict[str, Any]) -> tuple[dict[str, Any], float]:
-        """One attempt: take a replica's semaphore, respect the start rate, then time the request."""
+    async def post(self, body: dict[str, Any], path: str | None = None,
+                   at_root: bool = False) -> tuple[dict[str, Any], float]:
+        """One attempt: take a replica's semaphore, respect the start rate, then time the request.
+
+        `path` replaces the provider's (e.g. `/completions`); `at_root` posts beside the `/v1` prefix
+        (vLLM's `/tokenize` lives at the server's root)."""
         if not self._started:   # start() once (a subclass's may await a check): not a coroutine per request
             await self.start()
             self._started = True
@@ -166,7 +170,9 @@ class HTTPProvider(Provider):
                         pass
                 started = time.perf_counter()
                 try:
-                    async with self._session.post(ep.url + self.path, data=orjson.dumps(body)) as resp:
+                    base = ep.url[:-3] if at_root and ep.url.endswith("/v1") else ep.url
+                    async with self._session.post(base + (self.path if path is None else path),
+                                                  data=orjson.dumps(body)) as resp:
                         raw = await resp.read()
                         latency = time.perf_counter() - started
                         if resp.status != 200:

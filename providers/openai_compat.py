@@ -1,4 +1,5 @@
-"""OpenAI-compatible chat completions (vLLM, SGLang, llama.cpp, TGI, OpenAI), in each server's dialect."""
+"""OpenAI-compatible chat completions (vLLM, SGLang, llama.cpp, TGI, OpenAI), in each server's dialect;
+and log-likelihood scoring through their completions endpoint (providers/loglik.py)."""
 from __future__ import annotations
 
 import asyncio
@@ -9,6 +10,7 @@ import aiohttp
 from providers.base import Completion, ProviderFailure, RenderRequest, SolveRequest, Usage, answered, usage_of
 from providers.http import HTTPProvider
 from providers.labels import check_label, gbnf, json_schema, parse_free_text, parse_json_answer
+from providers.loglik import boundary, completions_body, option_score, pick, prompt_logprobs, split_pair, token_ids
 
 # The constraint `auto` sends to each server. vLLM >= 0.12 takes structured_outputs.choice and
 # silently ignores guided_choice; llama.cpp ignores structured_outputs but takes json_schema.
@@ -151,6 +153,37 @@ class OpenAICompatible(HTTPProvider):
                 label = parse_free_text(text, labels)
             return answered(text, label, finish_reason=finish, usage=usage, latency_s=latency, constrained=mode)
         return await self.run(attempt, mode)
+
+    async def _tokenize(self, text: str) -> list[int]:
+        data, _ = await self.post({"model": self.model, "prompt": text, "add_special_tokens": False},
+                                  path="/tokenize", at_root=True)
+        return token_ids(data)
+
+    async def score(self, request: SolveRequest) -> Completion:
+        """Loglik mode: each label as the continuation of the prompt (raw text, no chat template), all in
+        one /v1/completions request of token ids; the answer is the best by `request.score`."""
+        labels = request.labels
+
+        async def attempt() -> Completion:
+            pairs = [split_pair(request.prompt, request.delimiter + label) for label in labels]
+            context_ids = await self._tokenize(pairs[0][0])   # the same context for every option
+            wholes = [await self._tokenize(ctx + cont) for ctx, cont in pairs]
+            data, latency = await self.post(completions_body(self.model, wholes), path="/completions")
+            values = prompt_logprobs(data, len(wholes))
+            scores = tuple(option_score(label, v, boundary(context_ids, whole), len(whole))
+                           for label, v, whole in zip(labels, values, wholes))
+            best = pick(list(scores), request.score)
+            return Completion(status="ok", text=best.option, label=best.option, finish_reason="loglik",
+                              usage=usage_of(data.get("usage"), "prompt_tokens", "completion_tokens"),
+                              latency_s=latency, constrained="loglik", scores=scores)
+        return await self.run(attempt, "loglik")
+
+    async def check_scoring(self) -> None:
+        """Score a probe; a server that echoes no prompt log-probabilities fails here, before the run."""
+        res = await self.score(SolveRequest(prompt="The sky is", labels=("blue", "green"), mode="loglik"))
+        if res.status != "ok":
+            raise ProviderFailure(f"{self.name}: cannot score log-likelihoods at {self.urls[0]}: {res.reason}",
+                                  retryable=False)
 
     def describe(self) -> dict[str, Any]:
         return {"kind": "openai", "model": self.model, "extra_body": self.extra_body}

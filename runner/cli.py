@@ -38,7 +38,8 @@ def generate(
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
 ) -> None:
     """Write skeletons with gold answers and proofs, deterministically, streaming to OUTPUT."""
-    from runner.generate import logicmark_record, make_plan
+    from families.logicmark import logicmark_record
+    from runner.generate import make_plan
 
     if fmt not in ("jsonl", "logicmark"):
         raise UserError(f"--format {fmt!r}: expected jsonl or logicmark")
@@ -70,12 +71,16 @@ def generate(
 
 
 @app.command()
-def validate(file: Path = typer.Argument(..., help="A skeletons JSONL file.")) -> None:
+def validate(file: Path = typer.Argument(..., help="A skeletons JSONL file."),
+             fmt: str = typer.Option("jsonl", "--format", help="jsonl (skeletons) or logicmark (the card's records).")
+             ) -> None:
     """Check every line of FILE against the spec; report each bad line's number and reason."""
-    from runner.skeleton_file import scan
+    from runner.skeleton_file import FORMATS, scan
 
+    if fmt not in FORMATS:
+        raise UserError(f"--format {fmt!r}: expected {' or '.join(FORMATS)}")
     good = bad = 0
-    for lineno, item in scan(file):
+    for lineno, item in scan(file, fmt):
         if isinstance(item, SkeletonError):
             bad += 1
             typer.echo(f"{file}:{lineno}: {item}", err=True)

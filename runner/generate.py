@@ -113,20 +113,3 @@ def make_plan(seed: int, complexities: Sequence[str | int] = ("medium",), famili
         except ValueError as exc:
             raise UserError(str(exc)) from None
     return GenerationPlan(seed=seed, families=names, cycle=cycle, distractors=distractors)
-
-
-def logicmark_record(sk: Skeleton, index: int) -> bytes:
-    """The LogicMark card's dataset format for one equality skeleton."""
-    if sk.family != "equality":
-        raise UserError(f"--format logicmark writes only the equality family, not {sk.family}")
-    return orjson.dumps({
-        "id": f"symbolic_{index:05d}", "domain": "Symbolic", "context": logicmark_context(sk),
-        "options": list(sk.answer_options), "answer_index": sk.answer_options.index(sk.gold_answer),
-        "answer": sk.gold_answer, "hop_depth": sk.complexity})
-
-
-def logicmark_context(sk: Skeleton) -> str:
-    """`If:\\na = b\\nb != c\\n\\nThen`: the card's context for the premises of an equality skeleton."""
-    ops = {"EQUAL": "=", "NOT_EQUAL": "!="}
-    lines = [f"{f.arguments[0]} {ops[f.predicate]} {f.arguments[1]}" for f in sk.facts]
-    return "If:\n" + "\n".join(lines) + "\n\nThen"

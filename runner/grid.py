@@ -14,7 +14,8 @@ import yaml
 from providers.config import ConfigError, ProviderConfig, parse_provider
 from runner.errors import UserError
 from runner.fidelity.judge import FORMATS
-from runner.prompts import PLACEHOLDERS, RENDER_DEFAULT, RENDER_STRUCTURED_DEFAULT, SOLVE_DEFAULT
+from providers.base import SCORES
+from runner.prompts import LOGLIK_DEFAULT, PLACEHOLDERS, RENDER_DEFAULT, RENDER_STRUCTURED_DEFAULT, SOLVE_DEFAULT
 
 RENDER_KINDS = {"openai", "vllm", "anthropic", "template"}
 MAX_IN_FLIGHT = 100_000   # each skeleton in flight holds a worker and its units (~1 kB): beyond this, memory, not speed
@@ -30,6 +31,7 @@ class Source:
     """Where skeletons come from: a JSONL file, or a generate block."""
 
     path: str | None = None
+    format: str = "jsonl"         # of the file: our skeletons, or the LogicMark card's records
     count: int = 0
     complexities: tuple[str, ...] = ("medium",)
     seed: int = 0
@@ -54,12 +56,19 @@ class Stage:
     send_unfaithful: bool = False
     audit_provider: str | None = None
     audit_rate: float = 0.0
+    # Solvers only: generate (answer with a label) or loglik (score each option's log-likelihood as the
+    # continuation of the problem, no generation); the delimiter between them; the score that picks.
+    mode: str = "generate"
+    delimiter: str = " "
+    score: str = "mean_token"
 
     @property
     def label(self) -> str:
         """How the stage is named in tables: the provider, with its sampling when it is not the default,
         and `:text` for a free-text renderer."""
         name = self.provider if self.temperature == 0 else f"{self.provider}@T{self.temperature:g}"
+        if self.mode == "loglik":
+            return f"{name}:loglik" if self.score == "mean_token" else f"{name}:loglik-{self.score}"
         return f"{name}:text" if self.format == "text" else name
 
 
@@ -217,7 +226,7 @@ def parse_grid(raw: Any, path: Path, env: Mapping[str, str] | None = None, requi
 
 def _source(c: _Checker, raw: Any, base: Path) -> Source:
     from runner.generate import make_plan
-    s = c.mapping(raw, "skeletons", {"path", "generate"})
+    s = c.mapping(raw, "skeletons", {"path", "generate", "format"})
     if ("path" in s) == ("generate" in s):
         raise c.fail("skeletons", "expected exactly one of `path` (a JSONL file) or `generate` (a block)")
     if "path" in s:
@@ -226,7 +235,12 @@ def _source(c: _Checker, raw: Any, base: Path) -> Source:
         p = (base / s["path"]).resolve()
         if not p.is_file():
             raise c.fail("skeletons.path", f"file {p} does not exist")
-        return Source(path=str(p))
+        fmt = s.get("format", "jsonl")
+        if fmt not in ("jsonl", "logicmark"):
+            raise c.fail("skeletons.format", f"expected jsonl (skeletons) or logicmark (the card's records), got {_short(fmt)}")
+        return Source(path=str(p), format=fmt)
+    if "format" in s:
+        raise c.fail("skeletons.format", "a format is read from a file: give it with `path`")
     g = c.mapping(s["generate"], "skeletons.generate",
                   {"count", "complexities", "seed", "families", "target_hop_dist", "distractors"}, {"count"})
     count = c.number(g["count"], "skeletons.generate.count", 1, integer=True)
@@ -259,7 +273,7 @@ def _stages(c: _Checker, raw: Any, key: str, providers: Mapping[str, ProviderCon
         raise c.fail(key, "expected a list of provider names or mappings with `provider`")
     stage = "render" if key == "renderers" else "solve"
     allowed = {"provider", "prompt", "temperature", "max_tokens", "samples"} | (
-        {"constraint"} if stage == "solve" else {"format", "send_unfaithful", "audit"})
+        {"constraint", "mode", "delimiter", "score"} if stage == "solve" else {"format", "send_unfaithful", "audit"})
     out = []
     for i, entry in enumerate(raw):
         path = f"{key}[{i}]"
@@ -273,7 +287,22 @@ def _stages(c: _Checker, raw: Any, key: str, providers: Mapping[str, ProviderCon
         fmt = e.get("format", "structured")
         if fmt not in FORMATS:
             raise c.fail(f"{path}.format", f"expected structured or text, got {fmt!r}")
-        prompt = SOLVE_DEFAULT if stage == "solve" else RENDER_STRUCTURED_DEFAULT if fmt == "structured" else RENDER_DEFAULT
+        mode = e.get("mode", "generate")
+        if mode not in ("generate", "loglik"):
+            raise c.fail(f"{path}.mode", f"expected generate or loglik, got {_short(mode)}")
+        if mode == "loglik" and providers[pname].kind not in ("openai", "vllm"):
+            raise c.fail(f"{path}.mode", f"loglik scores through a completions server (kind openai or vllm); "
+                         f"provider {pname!r} is of kind {providers[pname].kind}")
+        score = e.get("score", "mean_token")
+        if score not in SCORES:
+            raise c.fail(f"{path}.score", f"expected one of {', '.join(SCORES)}, got {_short(score)}")
+        delimiter = e.get("delimiter", " ")
+        if not isinstance(delimiter, str) or len(delimiter) > 16:
+            raise c.fail(f"{path}.delimiter", f"expected a string of at most 16 characters, got {_short(delimiter)}")
+        if mode == "generate" and ("score" in e or "delimiter" in e):
+            raise c.fail(f"{path}.mode", "score and delimiter are settings of mode: loglik")
+        prompt = (LOGLIK_DEFAULT if mode == "loglik" else SOLVE_DEFAULT) if stage == "solve" else \
+            RENDER_STRUCTURED_DEFAULT if fmt == "structured" else RENDER_DEFAULT
         if "prompt" in e:
             if not isinstance(e["prompt"], str):
                 raise c.fail(f"{path}.prompt", "expected a prompt template file path")
@@ -284,7 +313,7 @@ def _stages(c: _Checker, raw: Any, key: str, providers: Mapping[str, ProviderCon
                 raise c.fail(f"{path}.prompt", f"cannot read prompt file {pfile}") from None
             except UnicodeDecodeError as exc:
                 raise c.fail(f"{path}.prompt", f"{pfile} is not UTF-8 text (byte {exc.start})") from None
-            for ph in PLACEHOLDERS[stage]:
+            for ph in PLACEHOLDERS["loglik" if mode == "loglik" else stage]:
                 if ph not in prompt:
                     raise c.fail(f"{path}.prompt", f"{pfile} lacks the placeholder {ph}")
         default_tokens = 1024 if stage == "render" else 16
@@ -310,7 +339,7 @@ def _stages(c: _Checker, raw: Any, key: str, providers: Mapping[str, ProviderCon
             temperature=float(c.number(e.get("temperature", 0.0), f"{path}.temperature", 0.0, 2.0)),
             max_tokens=c.number(e.get("max_tokens", default_tokens), f"{path}.max_tokens", 1, 2**31 - 1, integer=True),
             samples=c.number(e.get("samples", 1), f"{path}.samples", 1, 1_000_000, integer=True),
-            constraint=constraint))
+            constraint=constraint, mode=mode, delimiter=delimiter, score=score))
     labels = [s.label for s in out]
     if len(set(labels)) != len(labels):
         raise c.fail(key, "the same provider is listed twice with the same temperature")

@@ -191,10 +191,12 @@ class Pipeline:
                      render_status: str) -> None:
         stage, provider = lane.stage, lane.provider
         started = time.time()
-        res: Completion = await provider.solve(SolveRequest(
+        request = SolveRequest(
             prompt=fill_solve(stage.prompt, text, item.answer_options), labels=item.answer_options,
             temperature=stage.temperature, max_tokens=stage.max_tokens, constraint=stage.constraint,
-            sample=su.sample, family=item.family, complexity=item.complexity, seed_key=su.key))
+            sample=su.sample, family=item.family, complexity=item.complexity, seed_key=su.key,
+            mode=stage.mode, delimiter=stage.delimiter, score=stage.score)
+        res: Completion = await (provider.score(request) if stage.mode == "loglik" else provider.solve(request))
         status, usage = res.status, res.usage
         correct = (res.label == item.gold_answer) if status == "ok" else None
         self._solve_log.write(SolveRecord(
@@ -204,7 +206,7 @@ class Pipeline:
             gold=item.gold_answer, correct=correct, constrained=res.constrained, reason=res.reason,
             attempts=res.attempts, latency_s=round(res.latency_s, 6), prompt_tokens=usage.prompt_tokens,
             completion_tokens=usage.completion_tokens, finish_reason=res.finish_reason,
-            started_at=started, finished_at=time.time(), render_status=render_status).to_line())
+            started_at=started, finished_at=time.time(), render_status=render_status, scores=res.scores).to_line())
         self.result.cells[lane.cell].add(status, correct, render_status)
         self._count(("solve", lane.solver), res)
         self.progress.done("solve", status, res.attempts)

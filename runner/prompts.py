@@ -34,7 +34,10 @@ SOLVE_DEFAULT = """{problem}
 
 Answer with exactly one of: {labels}"""
 
-PLACEHOLDERS = {"render": ("{payload}",), "solve": ("{problem}", "{labels}")}
+# A loglik solver scores each option as the continuation of this text: the problem, raw (no chat template).
+LOGLIK_DEFAULT = "{problem}"
+
+PLACEHOLDERS = {"render": ("{payload}",), "solve": ("{problem}", "{labels}"), "loglik": ("{problem}",)}
 
 
 def fill_render(template: str, payload: dict, compact: bool = False) -> str:

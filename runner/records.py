@@ -110,6 +110,9 @@ class SolveRecord:
     started_at: float
     finished_at: float
     render_status: str = "ok"   # the render's: ok (faithful), unchecked, or unfaithful (sent anyway)
+    # loglik solvers: each option's log-probability sum, tokens, characters, mean per token and per
+    # character (OptionScore), in the options' order, so a report can recompute any normalisation
+    scores: tuple = ()
 
     def to_line(self) -> bytes:
         """The JSONL line, newline included."""

@@ -47,7 +47,7 @@ def count_skeletons(grid: Grid, shard: tuple[int, int] | None) -> int:
             return grid.source.count
         return sum(1 for _ in skeletons(grid, shard))
     n = 0
-    for lineno, item in scan(Path(grid.source.path)):
+    for lineno, item in scan(Path(grid.source.path), grid.source.format):
         if isinstance(item, SkeletonError):
             raise UserError(f"{grid.source.path}:{lineno}: {item}")
         n += shard is None or in_shard(item, shard)
@@ -111,6 +111,7 @@ def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, qu
         try:
             servers, urls = ensure_servers(grid, folder)
             providers = {n: build_provider(grid.providers[n], urls=urls.get(n)) for n in used_providers(grid)}
+            check_scoring(grid, providers)
             progress = Progress(renders, solves, quiet)
             pipeline = Pipeline(grid, folder, shard, progress, providers, feed)
             try:
@@ -183,6 +184,23 @@ def check_run_folder(folder: Path, grid: Grid) -> None:
         # Only what a run (or `bench serve`) writes may be there: a shard that started a moment
         # earlier may not have written grid.json yet. Locks and half-written files start with a dot.
         raise UserError(f"{folder} is not empty and holds no run (no grid.json): choose an empty or new --out folder")
+
+
+def check_scoring(grid: Grid, providers: dict) -> None:
+    """Before a run with loglik solvers: each of their servers must echo prompt log-probabilities."""
+    from providers.base import ProviderFailure
+
+    async def probe() -> None:
+        for name in sorted({st.provider for st in grid.solvers if st.mode == "loglik"}):
+            provider = providers[name]
+            try:
+                await provider.check_scoring()
+            except ProviderFailure as exc:
+                raise UserError(exc.reason) from None
+            finally:
+                await provider.close()
+    if any(st.mode == "loglik" for st in grid.solvers):
+        asyncio.run(probe())
 
 
 def renders_text(grid: Grid, folder: Path) -> tuple[str, int]:

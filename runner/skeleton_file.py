@@ -5,11 +5,15 @@ from pathlib import Path
 from typing import Iterator
 
 from families.ir import Skeleton, SkeletonError
-from families.validation import skeleton_from_json
+from families.logicmark import skeleton_from_logicmark
+from families.validation import skeleton_from_json, validate
 from runner.errors import UserError
 
 
-def scan(path: Path) -> Iterator[tuple[int, Skeleton | SkeletonError]]:
+FORMATS = ("jsonl", "logicmark")   # our skeletons, or the LogicMark card's records (equality)
+
+
+def scan(path: Path, fmt: str = "jsonl") -> Iterator[tuple[int, Skeleton | SkeletonError]]:
     """Yield (line number, skeleton or the error of that line); blank lines are skipped, ids must be unique."""
     seen: set[str] = set()
     try:
@@ -21,7 +25,9 @@ def scan(path: Path) -> Iterator[tuple[int, Skeleton | SkeletonError]]:
             if not line.strip():
                 continue
             try:
-                sk = skeleton_from_json(line)
+                sk = skeleton_from_logicmark(line, lineno) if fmt == "logicmark" else skeleton_from_json(line)
+                if fmt == "logicmark":
+                    validate(sk)
             except SkeletonError as exc:
                 yield lineno, exc
                 continue
@@ -32,9 +38,9 @@ def scan(path: Path) -> Iterator[tuple[int, Skeleton | SkeletonError]]:
             yield lineno, sk
 
 
-def read_skeletons(path: Path) -> Iterator[Skeleton]:
+def read_skeletons(path: Path, fmt: str = "jsonl") -> Iterator[Skeleton]:
     """Stream valid skeletons; the first bad line raises UserError naming the file and line."""
-    for lineno, item in scan(path):
+    for lineno, item in scan(path, fmt):
         if isinstance(item, SkeletonError):
             raise UserError(f"{path}:{lineno}: {item}")
         yield item

@@ -39,7 +39,9 @@ class UnitPlan:
             "prompt": text_hash(st.prompt), **render_format(grid, st)})) for st in grid.renderers]
         self._solve_parts = [(st, fingerprint({
             "solver": grid.providers[st.provider].identity(),
-            "settings": {"temperature": st.temperature, "max_tokens": st.max_tokens, "constraint": st.constraint},
+            "settings": {"temperature": st.temperature, "max_tokens": st.max_tokens, "constraint": st.constraint,
+                         **({"mode": st.mode, "delimiter": st.delimiter, "score": st.score} if st.mode != "generate"
+                            else {})},   # a generating solver's keys stay what they were
             "prompt": text_hash(st.prompt)})) for st in grid.solvers]
 
     @property
@@ -83,7 +85,7 @@ def skeletons(grid: Grid, shard: tuple[int, int] | None = None) -> Iterator[Skel
     """Stream the grid's skeletons (from its file or its generate block), only this shard's if sharded."""
     src = grid.source
     if src.path:
-        stream = read_skeletons(src.path)
+        stream = read_skeletons(src.path, src.format)
     else:
         stream = make_plan(src.seed, src.complexities, src.families, src.target_hop_dist, src.distractors).items(src.count)
     for sk in stream:

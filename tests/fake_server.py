@@ -42,6 +42,8 @@ class FakeServer:
         # constraint would); fault_hook(body) -> a fault name (e.g. "404") for this request, or None.
         self.solve_hook = None
         self.fault_hook = None
+        self.no_prompt_logprobs = False           # completions echo no prompt log-probabilities (llama.cpp)
+        self.fault_tokenize = False               # scripted faults apply to /tokenize too
         self._rendered: dict[tuple[str, ...], dict] = {}
         self.echo_auth_in_errors = False          # some APIs quote the key they refused
         self.default = "ok"
@@ -65,6 +67,7 @@ class FakeServer:
         app = web.Application(client_max_size=64 * 1024 * 1024)
         app.router.add_post("/v1/chat/completions", self._chat)
         app.router.add_post("/v1/completions", self._completions)
+        app.router.add_post("/tokenize", self._tokenize)
         app.router.add_post("/v1/messages", self._messages)
         app.router.add_get("/health", self._health)
         app.router.add_get("/v1/models", self._models)
@@ -188,14 +191,40 @@ class FakeServer:
                       "total_tokens": prompt_tokens + completion_tokens}}), content_type="application/json")
 
     def _completion_answer(self, body: dict[str, Any]) -> web.Response:
+        """vLLM's /v1/completions: a prompt (text, token ids, or a list of either), echoed with one
+        log-probability per prompt token (the first null), and one generated token."""
         prompt = body.get("prompt", "")
-        tokens = prompt.split() if isinstance(prompt, str) else [str(t) for t in prompt]
-        choice: dict[str, Any] = {"index": 0, "text": prompt if body.get("echo") else "", "finish_reason": "length"}
-        if body.get("logprobs") is not None:   # like vLLM: one logprob per prompt token, the first null
-            lps = [None] + [-0.1 * (1 + int(hashlib.md5(t.encode()).hexdigest(), 16) % 50) for t in tokens[1:]]
-            choice["logprobs"] = {"tokens": tokens, "token_logprobs": lps}
+        many = isinstance(prompt, list) and prompt and not isinstance(prompt[0], int)
+        prompts = prompt if many else [prompt]
+        choices = []
+        for i, p in enumerate(prompts):
+            ids = list(p) if isinstance(p, list) else fake_tokenize(p)
+            ids = ids + [7]   # the generated token
+            lps = [None] + [fake_logprob(a, b) for a, b in zip(ids, ids[1:])]
+            if self.no_prompt_logprobs:   # like llama.cpp's server: only the generated token's
+                lps = lps[-1:]
+            choice: dict[str, Any] = {"index": i, "text": "", "finish_reason": "length"}
+            if body.get("logprobs") is not None:
+                choice["logprobs"] = {"tokens": [str(t) for t in ids], "token_logprobs": lps if body.get("echo")
+                                      else lps[-1:]}
+            choices.append(choice)
+        n = sum(len(p) if isinstance(p, list) else len(fake_tokenize(p)) for p in prompts)
         return web.json_response({"id": "cmpl-fake", "object": "text_completion", "model": self.model,
-                                  "choices": [choice], "usage": {"prompt_tokens": len(tokens), "completion_tokens": 0}})
+                                  "choices": choices, "usage": {"prompt_tokens": n, "completion_tokens": len(prompts)}})
+
+    async def _tokenize(self, request: web.Request) -> web.StreamResponse:
+        """vLLM's /tokenize (at the server's root): {"tokens": [...], "count": n}."""
+        body = await self._enter(request)
+        try:
+            if isinstance(body, web.Response):
+                return body
+            fault = await self._fault(request) if self.fault_tokenize else None
+            if fault is not None:
+                return fault
+            ids = fake_tokenize(str(body.get("prompt", "")))
+            return web.json_response({"tokens": ids, "count": len(ids), "max_model_len": 4096})
+        finally:
+            self.in_flight -= 1
 
     async def _messages(self, request: web.Request) -> web.StreamResponse:
         """Anthropic's Messages API: x-api-key and anthropic-version required, tool_use when forced."""
@@ -304,6 +333,18 @@ class FakeServer:
 
     def __exit__(self, *exc: Any) -> None:
         self.stop()
+
+
+def fake_tokenize(text: str) -> list[int]:
+    """The fake tokenizer: a token is a run of non-space characters with the spaces before it (like GPT-2's
+    BPE), its id a hash of its text; so `Then` + ` a` are two tokens, and `x=` + `y` merge into one."""
+    return [int(hashlib.blake2b(t.encode(), digest_size=3).hexdigest(), 16) + 10
+            for t in re.findall(r"\s*\S+|\s+$", text)]
+
+
+def fake_logprob(prev: int, token: int) -> float:
+    """The fake model's log-probability of `token` after `prev`: fixed, and different per pair."""
+    return -0.05 * (1 + int(hashlib.blake2b(f"{prev}:{token}".encode(), digest_size=2).hexdigest(), 16) % 97)
 
 
 def _payload_in(prompt: str) -> dict:

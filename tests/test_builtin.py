@@ -7,7 +7,7 @@ import re
 from families.registry import FAMILIES
 from providers.base import RenderRequest, SolveRequest
 from providers.builtin import PriorSolver, RandomSolver, Template, render_template
-from runner.generate import logicmark_context
+from families.logicmark import logicmark_context
 from tests.conftest import make
 
 

@@ -186,6 +186,47 @@ def solves(out: Path) -> list[dict]:
     return [orjson.loads(l) for l in (out / "solves.jsonl").read_bytes().splitlines() if l]
 
 
+def test_loglik_scores_are_stable_and_rank_options_as_a_direct_computation(server):
+    """The card's setting on a known item: our scores through vLLM's /v1/completions equal (to float
+    precision across two runs) themselves, and match log-probabilities computed here with transformers
+    on the same weights, option by option, with the same ranking."""
+    import torch
+    from transformers import AutoModelForCausalLM, AutoTokenizer
+
+    from families.logicmark import logicmark_context
+    from providers.base import SolveRequest
+    from runner.models import prepare
+    from tests.conftest import make
+    sk = make("equality", 3, 2)
+    request = SolveRequest(prompt=logicmark_context(sk), labels=sk.answer_options, mode="loglik")
+
+    async def go():
+        p = provider(server)
+        await p.start()
+        try:
+            return await p.score(request), await p.score(request)
+        finally:
+            await p.close()
+    first, second = asyncio.run(go())
+    assert first.status == "ok" and [s.logprob for s in first.scores] == pytest.approx(
+        [s.logprob for s in second.scores], abs=1e-4)
+    path = prepare(MODEL)
+    tok = AutoTokenizer.from_pretrained(path)
+    model = AutoModelForCausalLM.from_pretrained(path, dtype=torch.float32).eval()
+    direct = []
+    for option in sk.answer_options:
+        ctx_ids = tok(request.prompt, add_special_tokens=False)["input_ids"]
+        whole = tok(request.prompt + " " + option, add_special_tokens=False)["input_ids"]
+        with torch.no_grad():
+            logits = model(torch.tensor([whole])).logits[0].float()
+        logp = torch.log_softmax(logits, dim=-1)
+        direct.append(sum(float(logp[i - 1, whole[i]]) for i in range(len(ctx_ids), len(whole))))
+    ours = [s.logprob for s in first.scores]
+    assert ours == pytest.approx(direct, abs=0.05)
+    assert sorted(range(4), key=lambda i: ours[i]) == sorted(range(4), key=lambda i: direct[i])
+    assert first.label == sk.answer_options[max(range(4), key=lambda i: first.scores[i].mean_token)]
+
+
 def test_whole_grid_launches_runs_and_stops_its_server(tmp_path):
     _require_stack()
     out = tmp_path / "run"

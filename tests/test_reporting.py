@@ -192,3 +192,6 @@ def test_tolerant_reading_and_newer_schema(tmp_path):
         fh.write(b"\n" + orjson.dumps({**extra, "schema": 2}) + b"\n")
     newer = bench("report", str(out))
     assert newer.returncode == 2 and "records of schema 2; this bench reads schema 1" in newer.stderr
+    log.write_bytes(b"".join(lines) + orjson.dumps({**extra, "schema": 0}) + b"\n")
+    older = bench("report", str(out))
+    assert older.returncode == 2 and "records of schema 0, from an older bench" in older.stderr

@@ -105,8 +105,11 @@ class _Reader:
     def _schema(self, rec: dict, path: Path) -> None:
         schema = rec.get("schema")
         if type(schema) is int and schema > SCHEMA:
-            raise UserError(f"{path}: records of schema {schema}; this bench reads schema {SCHEMA} and "
-                            "older: upgrade logic-skeleton-bench to report this run")
+            raise UserError(f"{path}: records of schema {schema}; this bench reads schema {SCHEMA}: "
+                            "upgrade logic-skeleton-bench to report this run")
+        if type(schema) is int and schema < SCHEMA:
+            raise UserError(f"{path}: records of schema {schema}, from an older bench; this bench reads schema "
+                            f"{SCHEMA}: report them with the version that wrote them, or rerun the grid")
 
     def renders(self, path: Path, best: dict[str, tuple["_Reader", dict]]) -> None:
         """The render records of this grid into `best` (key -> the newest terminal one), compacted."""

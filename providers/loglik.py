@@ -1,0 +1,87 @@
+"""Log-likelihood scoring through an OpenAI-compatible completions server: the token boundary between
+problem and option, the request, and the reading of the echoed prompt log-probabilities.
+
+The boundary follows lm-evaluation-harness (`_encode_pair`): whitespace at the end of the context moves
+to the continuation, the context and the whole text are tokenized (by the server's `/tokenize`), and
+the option's tokens are those of the whole after the context's. Where the option's first token merges
+with the context's last characters (so the whole does not start with the context's tokens), the option
+starts after the longest common prefix instead: its score then covers the merged token, where lm-eval
+would silently drop part of it. The first prompt token has no log-probability, so the context keeps at
+least one token.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from providers.base import OptionScore, ProviderFailure
+
+
+def split_pair(context: str, continuation: str) -> tuple[str, str]:
+    """lm-eval's move: trailing whitespace of the context goes to the start of the continuation."""
+    n = len(context) - len(context.rstrip())
+    return (context[:-n], context[-n:] + continuation) if n else (context, continuation)
+
+
+def boundary(context_ids: list[int], whole_ids: list[int]) -> int:
+    """Where the continuation's tokens start in `whole_ids`: after the context's tokens (their longest
+    common prefix, if the first continuation token merged with the context), and never at 0."""
+    n = 0
+    for a, b in zip(context_ids, whole_ids):
+        if a != b:
+            break
+        n += 1
+    return max(1, n)
+
+
+def completions_body(model: str, prompts: list[list[int]]) -> dict[str, Any]:
+    """One request scoring every option of an item: the prompts as token ids, echoed with their
+    log-probabilities (one generated token, dropped: some servers refuse max_tokens 0)."""
+    return {"model": model, "prompt": prompts, "max_tokens": 1, "temperature": 0.0, "echo": True, "logprobs": 1}
+
+
+def token_ids(data: Any) -> list[int]:
+    """The token ids of a `/tokenize` answer (vLLM: `tokens`), type-checked."""
+    ids = data.get("tokens") if isinstance(data, dict) else None
+    if not isinstance(ids, list) or not all(isinstance(t, int) and not isinstance(t, bool) for t in ids):
+        raise ProviderFailure("malformed response: /tokenize gave no list of token ids", retryable=True)
+    return ids
+
+
+def prompt_logprobs(data: Any, n: int) -> list[list[Any]]:
+    """The echoed `token_logprobs` of each of the n prompts, in prompt order, type-checked."""
+    choices = data.get("choices") if isinstance(data, dict) else None
+    if not isinstance(choices, list) or len(choices) != n:
+        raise ProviderFailure(f"malformed response: expected {n} choices", retryable=True)
+    out: list[list[Any] | None] = [None] * n
+    for pos, ch in enumerate(choices):
+        idx = ch.get("index", pos) if isinstance(ch, dict) else None
+        lp = ch.get("logprobs") if isinstance(ch, dict) else None
+        values = lp.get("token_logprobs") if isinstance(lp, dict) else None
+        if not isinstance(idx, int) or not 0 <= idx < n or not isinstance(values, list):
+            raise ProviderFailure("malformed response: a choice without logprobs.token_logprobs", retryable=True)
+        out[idx] = values
+    if any(v is None for v in out):
+        raise ProviderFailure("malformed response: choices do not cover every prompt", retryable=True)
+    return out   # type: ignore[return-value]
+
+
+def option_score(option: str, values: list[Any], start: int, end: int) -> OptionScore:
+    """The score of the tokens start..end-1 of one echoed prompt."""
+    if len(values) < end:
+        raise ProviderFailure("no prompt log-probabilities: the server echoed "
+                              f"{len(values)} of {end} prompt tokens (it cannot score; llama.cpp's server "
+                              "returns only generated tokens)", retryable=False)
+    part = values[start:end]
+    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in part):
+        raise ProviderFailure("malformed response: a prompt token without a finite log-probability", retryable=True)
+    total, tokens, chars = float(sum(part)), len(part), len(option)
+    return OptionScore(option=option, logprob=total, tokens=tokens, chars=chars,
+                       mean_token=total / tokens if tokens else -math.inf,
+                       mean_char=total / chars if chars else -math.inf)
+
+
+def pick(scores: list[OptionScore], by: str) -> OptionScore:
+    """The best option by `by` (mean_token, mean_char or sum); the first of equal ones."""
+    key = {"mean_token": lambda s: s.mean_token, "mean_char": lambda s: s.mean_char, "sum": lambda s: s.logprob}[by]
+    return max(scores, key=key)

@@ -1,0 +1,129 @@
+"""Loglik solvers against the fake completions server: exact scores and normalisations, the token boundary,
+a server without prompt log-probabilities refused before the run, malformed answers as unit errors."""
+from __future__ import annotations
+
+import orjson
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from providers.base import ProviderFailure
+from providers.loglik import boundary, option_score, prompt_logprobs, split_pair
+from tests.conftest import bench
+from tests.fake_server import FakeServer, fake_logprob, fake_tokenize
+
+GRID = """name: ll
+skeletons: {{generate: {{count: {count}, complexities: [1, 3], seed: 2}}}}
+providers:
+  fake: {{kind: vllm, model: fake-model, base_url: "{url}", retries: 2}}
+  template: {{kind: template}}
+renderers: [template]
+solvers:
+  - {{provider: fake, mode: loglik{extra}}}
+"""
+
+
+def write(tmp, url, count=12, extra=""):
+    path = tmp / "grid.yaml"
+    path.write_text(GRID.format(url=url, count=count, extra=extra))
+    return path
+
+
+def expected(text: str, option: str, delimiter: str = " ") -> tuple[float, int]:
+    """The score of `option` after `text`, computed here from the fake model's own numbers."""
+    ctx, cont = split_pair(text, delimiter + option)
+    ctx_ids, whole = fake_tokenize(ctx), fake_tokenize(ctx + cont)
+    start = boundary(ctx_ids, whole)
+    return float(sum(fake_logprob(whole[i - 1], whole[i]) for i in range(start, len(whole)))), len(whole) - start
+
+
+@pytest.mark.parametrize("score", ["mean_token", "mean_char", "sum"])
+def test_scores_and_choice_are_exact(tmp_path, score):
+    out = tmp_path / "run"
+    with FakeServer() as server:
+        bench("run", "--grid", str(write(tmp_path, server.url, extra=f", score: {score}")), "--out", str(out), "-q",
+              check=True)
+        bodies = [b for b in server.bodies if "echo" in b]
+    texts = {r["key"]: r["text"] for r in map(orjson.loads, (out / "renders.jsonl").read_bytes().splitlines())}
+    solves = [orjson.loads(line) for line in (out / "solves.jsonl").read_bytes().splitlines()]
+    assert len(solves) == 12 and all(s["status"] == "ok" for s in solves)
+    for s in solves:
+        text = texts[s["render_key"]]
+        for got in s["scores"]:
+            want, tokens = expected(text, got["option"])
+            assert (got["logprob"], got["tokens"], got["chars"]) == (want, tokens, len(got["option"]))
+            assert got["mean_token"] == want / tokens and got["mean_char"] == want / len(got["option"])
+        by = {"mean_token": "mean_token", "mean_char": "mean_char", "sum": "logprob"}[score]
+        best = max(s["scores"], key=lambda o: o[by])["option"]
+        assert s["answer"] == best and s["correct"] == (best == s["gold"])
+        assert s["gold"] in [o["option"] for o in s["scores"]] and s["raw"] == best
+    # one completions request per item scores all its options, as token ids; nothing is generated to keep
+    assert len(bodies) == 12 + 1   # and the probe before the run
+    assert all(b["echo"] is True and b["max_tokens"] == 1 and isinstance(b["prompt"][0], list) for b in bodies)
+    assert {len(b["prompt"]) for b in bodies[1:]} >= {3}
+
+
+def test_boundary_when_the_option_merges_with_the_context():
+    """`Answer: x=` + `y`: the whole text's last token ` x=y` spans the boundary. The option's tokens start
+    after the common prefix, so the merged token is scored (lm-eval would score no token at all)."""
+    ctx, cont = split_pair("Answer: x=", "y")
+    ctx_ids, whole = fake_tokenize(ctx), fake_tokenize(ctx + cont)
+    assert len(ctx_ids) == len(whole) == 2 and ctx_ids[1] != whole[1]
+    assert boundary(ctx_ids, whole) == 1
+    assert split_pair("Then ", "a = b") == ("Then", " a = b")   # trailing space moves to the option
+    assert boundary([5, 6, 7], [5, 6, 7, 8, 9]) == 3 and boundary([], [4, 5]) == 1
+    values = [None, -0.5, -1.0, -2.0]
+    s = option_score("a = b", values, 2, 4)
+    assert (s.logprob, s.tokens, s.chars, s.mean_token, s.mean_char) == (-3.0, 2, 5, -1.5, -0.6)
+
+
+def test_a_server_without_prompt_logprobs_is_refused_before_the_run(tmp_path):
+    out = tmp_path / "run"
+    with FakeServer() as server:
+        server.no_prompt_logprobs = True
+        proc = bench("run", "--grid", str(write(tmp_path, server.url)), "--out", str(out))
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert "fake: cannot score log-likelihoods at" in proc.stderr and "no prompt log-probabilities" in proc.stderr
+    assert not (out / "solves.jsonl").exists() or (out / "solves.jsonl").read_bytes() == b""
+
+
+@pytest.mark.parametrize("solver, needle", [
+    ("{provider: fake, mode: loglik, score: best}", "solvers[0].score: expected one of mean_token, mean_char, sum"),
+    ("{provider: fake, mode: loglik, delimiter: '" + "x" * 20 + "'}", "solvers[0].delimiter: expected a string of at most 16"),
+    ("{provider: fake, mode: guess}", "solvers[0].mode: expected generate or loglik"),
+    ("{provider: fake, score: sum}", "solvers[0].mode: score and delimiter are settings of mode: loglik"),
+    ("{provider: random, mode: loglik}", "loglik scores through a completions server (kind openai or vllm)"),
+])
+def test_bad_loglik_settings(tmp_path, solver, needle):
+    text = GRID.format(url="http://127.0.0.1:9/v1", count=2, extra="").replace(
+        "  - {provider: fake, mode: loglik}", f"  - {solver}").replace("  template: {kind: template}",
+                                                                     "  template: {kind: template}\n  random: {kind: random}")
+    grid = tmp_path / "grid.yaml"
+    grid.write_text(text)
+    proc = bench("run", "--grid", str(grid), "--out", str(tmp_path / "o"))
+    assert proc.returncode == 2 and needle in proc.stderr, proc.stderr
+    assert not (tmp_path / "o").exists()
+
+
+def test_loglik_cells_in_the_report(tmp_path):
+    out = tmp_path / "run"
+    with FakeServer() as server:
+        bench("run", "--grid", str(write(tmp_path, server.url, count=8)), "--out", str(out), "-q", check=True)
+    report = bench("report", str(out), check=True).stdout
+    assert "fake:loglik" in report
+
+
+_values = st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=5)
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.recursive(_values, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+    st.sampled_from(["choices", "index", "logprobs", "token_logprobs", "usage"]), inner, max_size=4), max_leaves=15),
+       n=st.integers(1, 3))
+def test_any_completions_answer_gives_scores_or_a_classified_failure(data, n):
+    try:
+        values = prompt_logprobs(data, n)
+        for v in values:
+            option_score("a", v, 1, 2)
+    except ProviderFailure as exc:
+        assert exc.reason.startswith(("malformed response", "no prompt log-probabilities"))
