@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import AsyncIterator, Iterator, NamedTuple
 
 from families.ir import Skeleton
+from families.logicmark import logicmark_context
 from providers.base import Provider, RenderRequest
 from runner.errors import UserError
 from runner.fidelity.judge import judge
@@ -76,6 +77,7 @@ class Item(NamedTuple):
     answer_options: tuple[str, ...]
     gold_answer: str
     renders: tuple[RenderJob, ...]
+    card: str = ""    # the LogicMark card's context (`If: ... Then`) of an equality item, when a solver asks for {card}
 
 
 class Preparer:
@@ -87,6 +89,7 @@ class Preparer:
         self._solve_index = {id(st): i for i, st in enumerate(grid.solvers)}
         self._schema_for: dict | None = None
         self._schema_cache: dict = {}
+        self._card = any("{card}" in st.prompt for st in grid.solvers)
 
     def prepare(self, sk: Skeleton) -> Item:
         """The item of one skeleton; the renderer sees only the redacted payload (no gold, no proof)."""
@@ -114,7 +117,8 @@ class Preparer:
             renders.append(RenderJob(
                 unit.key, self._render_index[id(stage)], unit.sample, None if local else request, local,
                 tuple(SolveJob(su.key, self._solve_index[id(su.stage)], su.sample) for su in unit.solves)))
-        return Item(sk.identity, sk.family, sk.complexity, sk.answer_options, sk.gold_answer, tuple(renders))
+        card = logicmark_context(sk) if self._card and sk.family == "equality" else ""
+        return Item(sk.identity, sk.family, sk.complexity, sk.answer_options, sk.gold_answer, tuple(renders), card)
 
     def _schema(self, payload: dict) -> dict:
         """One schema per skeleton, shared by its structured render units."""

@@ -313,7 +313,10 @@ def _stages(c: _Checker, raw: Any, key: str, providers: Mapping[str, ProviderCon
                 raise c.fail(f"{path}.prompt", f"cannot read prompt file {pfile}") from None
             except UnicodeDecodeError as exc:
                 raise c.fail(f"{path}.prompt", f"{pfile} is not UTF-8 text (byte {exc.start})") from None
-            for ph in PLACEHOLDERS["loglik" if mode == "loglik" else stage]:
+            needed = PLACEHOLDERS["loglik" if mode == "loglik" else stage]
+            if mode == "loglik" and "{card}" in prompt:   # the card's context stands for the problem
+                needed = ()
+            for ph in needed:
                 if ph not in prompt:
                     raise c.fail(f"{path}.prompt", f"{pfile} lacks the placeholder {ph}")
         default_tokens = 1024 if stage == "render" else 16

@@ -191,8 +191,11 @@ class Pipeline:
                      render_status: str) -> None:
         stage, provider = lane.stage, lane.provider
         started = time.time()
+        prompt = fill_solve(stage.prompt, text, item.answer_options)
+        if item.card or "{card}" in prompt:   # the card's own context for equality; the render for the others
+            prompt = prompt.replace("{card}", item.card or text)
         request = SolveRequest(
-            prompt=fill_solve(stage.prompt, text, item.answer_options), labels=item.answer_options,
+            prompt=prompt, labels=item.answer_options,
             temperature=stage.temperature, max_tokens=stage.max_tokens, constraint=stage.constraint,
             sample=su.sample, family=item.family, complexity=item.complexity, seed_key=su.key,
             mode=stage.mode, delimiter=stage.delimiter, score=stage.score)

@@ -35,6 +35,8 @@ SOLVE_DEFAULT = """{problem}
 Answer with exactly one of: {labels}"""
 
 # A loglik solver scores each option as the continuation of this text: the problem, raw (no chat template).
+# A loglik prompt may use {card} instead: an equality item's context exactly as the LogicMark card writes
+# it (`If:`, one premise per line, `Then`), whatever the renderer wrote; other families get the render.
 LOGLIK_DEFAULT = "{problem}"
 
 PLACEHOLDERS = {"render": ("{payload}",), "solve": ("{problem}", "{labels}"), "loglik": ("{problem}",)}

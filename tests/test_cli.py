@@ -54,12 +54,18 @@ def test_generate_refuses_bad_output_before_any_work(tmp_path, kind):
         assert target.is_fifo()
 
 
-def test_report_csv_into_missing_folder_fails_before_printing(tmp_path):
+def small_run(tmp_path: Path) -> Path:
+    """A finished run of 4 skeletons (template renderer, random solver); its folder."""
     out = tmp_path / "run"
     grid = tmp_path / "grid.yaml"
     grid.write_text("name: g\nskeletons: {generate: {count: 4}}\nproviders: {t: {kind: template}, r: {kind: random}}\n"
                     "renderers: [t]\nsolvers: [r]\n")
     bench("run", "--grid", str(grid), "--out", str(out), "-q", check=True)
+    return out
+
+
+def test_report_csv_into_missing_folder_fails_before_printing(tmp_path):
+    out = small_run(tmp_path)
     for flag in ("--csv", "--plot"):
         proc = bench("report", str(out), flag, str(tmp_path / "nowhere" / "r.out"))
         assert proc.returncode == 2 and proc.stdout == "", proc.stdout
@@ -106,11 +112,7 @@ def test_ctrl_c_says_interrupted_in_status_and_report(tmp_path, command):
 
 
 def test_report_refuses_same_names_and_unmakeable_folders(tmp_path):
-    out = tmp_path / "run"
-    grid = tmp_path / "grid.yaml"
-    grid.write_text("name: g\nskeletons: {generate: {count: 4}}\nproviders: {t: {kind: template}, r: {kind: random}}\n"
-                    "renderers: [t]\nsolvers: [r]\n")
-    bench("run", "--grid", str(grid), "--out", str(out), "-q", check=True)
+    out = small_run(tmp_path)
     same = bench("report", str(out), "--compare", "r", "r")
     assert same.returncode == 2 and same.stderr.strip() == "bench: error: --compare r r: give two different names"
     (tmp_path / "file").write_text("x")

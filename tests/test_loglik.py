@@ -127,3 +127,23 @@ def test_any_completions_answer_gives_scores_or_a_classified_failure(data, n):
             option_score("a", v, 1, 2)
     except ProviderFailure as exc:
         assert exc.reason.startswith(("malformed response", "no prompt log-probabilities"))
+
+
+def test_the_cards_own_context_with_a_card_prompt(tmp_path):
+    """A loglik prompt of `{card}`: each equality item is scored on the card's context exactly (`If:` ...
+    `Then`, then one space and the option), whatever the renderer wrote."""
+    from families.logicmark import logicmark_context
+    from runner.grid import load_grid
+    from runner.units import skeletons
+    (tmp_path / "card.txt").write_text("{card}")
+    out = tmp_path / "run"
+    with FakeServer() as server:
+        grid = write(tmp_path, server.url, count=6, extra=", prompt: card.txt")
+        grid.write_text(grid.read_text().replace("complexities: [1, 3]", "complexities: [1, 3], families: [equality]"))
+        bench("run", "--grid", str(grid), "--out", str(out), "-q", check=True)
+    contexts = {sk.identity: logicmark_context(sk) for sk in skeletons(load_grid(grid))}
+    solves = [orjson.loads(line) for line in (out / "solves.jsonl").read_bytes().splitlines()]
+    assert len(solves) == 6
+    for s in solves:
+        for got in s["scores"]:
+            assert (got["logprob"], got["tokens"]) == expected(contexts[s["skeleton"]], got["option"])
