@@ -111,8 +111,8 @@ def status(
     grid: Optional[Path] = typer.Option(None, "--grid", "-g", help="Or the grid file."),
 ) -> None:
     """Units done, invalid, errored and left per cell, without sending a request."""
-    from runner import run_command
-    raise typer.Exit(run_command.status(folder, grid))
+    from runner import status_command
+    raise typer.Exit(status_command.status(folder, grid))
 
 
 @app.command()
@@ -121,8 +121,8 @@ def serve(
     out: Optional[Path] = typer.Option(None, "--out", help="Run folder (default outputs/<name>): server logs go there."),
 ) -> None:
     """Start a grid's model servers and keep them up for several `bench run` processes."""
-    from runner import run_command
-    raise typer.Exit(run_command.serve(grid, out))
+    from runner import serve_command
+    raise typer.Exit(serve_command.serve(grid, out))
 
 
 models_app = typer.Typer(no_args_is_help=True, help="Local models that need no GPU and no hub.")

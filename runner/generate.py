@@ -5,7 +5,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterator, Sequence
 
-import orjson
 
 from families.ir import Skeleton, parse_complexity
 from families.registry import FAMILIES

@@ -2,8 +2,6 @@
 from __future__ import annotations
 
 import hashlib
-import math
-import re
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Mapping
@@ -13,15 +11,13 @@ import yaml
 
 from providers.config import ConfigError, ProviderConfig, parse_provider
 from runner.errors import UserError
+from runner.grid_checks import INT64, Checker, UniqueKeyLoader, short
 from runner.fidelity.judge import FORMATS
 from providers.base import SCORES
 from runner.prompts import LOGLIK_DEFAULT, PLACEHOLDERS, RENDER_DEFAULT, RENDER_STRUCTURED_DEFAULT, SOLVE_DEFAULT
 
 RENDER_KINDS = {"openai", "vllm", "anthropic", "template"}
 MAX_IN_FLIGHT = 100_000   # each skeleton in flight holds a worker and its units (~1 kB): beyond this, memory, not speed
-INT64 = (-2**63, 2**63 - 1)
-# A grid's name is its run folder's; a provider's names its server logs: plain file names, bounded.
-NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.+=-]*")
 MODEL_KINDS = {"openai", "vllm", "anthropic"}
 SOLVE_KINDS = {"openai", "vllm", "anthropic", "random", "prior"}
 
@@ -112,74 +108,13 @@ class Grid:
             return cls.from_json(path.read_bytes())
         except (orjson.JSONDecodeError, KeyError, TypeError, AttributeError, ValueError) as exc:
             raise UserError(f"{path}: not a grid this version of bench saved ({type(exc).__name__}: "
-                            f"{_short(str(exc))}); rerun `bench run --grid FILE` to save it again") from None
+                            f"{short(str(exc))}); rerun `bench run --grid FILE` to save it again") from None
 
     def hash(self) -> str:
         """A short hash of the resolved grid (without its file name)."""
         obj = orjson.loads(self.to_json())
         obj.pop("file", None)
         return hashlib.blake2b(orjson.dumps(obj, option=orjson.OPT_SORT_KEYS), digest_size=8).hexdigest()
-
-
-class _Checker:
-    def __init__(self, file: str):
-        self.file = file
-
-    def fail(self, path: str, what: str) -> UserError:
-        return UserError(f"{self.file}: {path}: {what}")
-
-    def mapping(self, value: Any, path: str, keys: set[str], required: set[str] = frozenset()) -> dict:
-        if not isinstance(value, dict):
-            raise self.fail(path, "expected a mapping")
-        for key in value:
-            if key not in keys:
-                raise self.fail(f"{path}.{key}" if path else key,
-                                f"unknown key (expected one of {', '.join(sorted(keys))})")
-        for key in sorted(required):
-            if key not in value:
-                raise self.fail(f"{path}.{key}" if path else key, "missing")
-        return value
-
-    def number(self, value: Any, path: str, lo: float, hi: float | None = None, integer: bool = False) -> Any:
-        """A finite number in [lo, hi]; an integer also fits in 64 bits."""
-        ok = isinstance(value, int) if integer else isinstance(value, (int, float)) and math.isfinite(value)
-        if integer and hi is None:
-            hi = INT64[1]
-        if isinstance(value, bool) or not ok or value < lo or (hi is not None and value > hi):
-            kind = "an integer" if integer else "a finite number"
-            raise self.fail(path, f"expected {kind} >= {lo}" + (f" and <= {hi}" if hi is not None else "")
-                            + f", got {value!r}")
-        return value
-
-    def name(self, value: Any, path: str, longest: int) -> str:
-        """A name that is also a valid file name: letters, digits and _ . + = -, at most `longest` characters."""
-        if not isinstance(value, str) or len(value) > longest or not NAME.fullmatch(value):
-            raise self.fail(path, f"expected a name of 1..{longest} letters, digits and _ . + = - "
-                            f"(starting with a letter or digit; it names files), got {_short(value)}")
-        return value
-
-
-def _short(value: Any) -> str:
-    """A value for an error message: its repr, cut to 60 characters."""
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-class _UniqueKeyLoader(yaml.SafeLoader):
-    """YAML's safe loader, but a key given twice in one mapping is an error (not: the last one wins)."""
-
-    def construct_mapping(self, node, deep=False):
-        seen = set()
-        for key_node, _ in node.value:
-            key = self.construct_object(key_node, deep=True)
-            try:
-                duplicate = key in seen
-                seen.add(key)
-            except TypeError:   # an unhashable key: the base class says so
-                break
-            if duplicate:
-                raise yaml.constructor.ConstructorError(None, None, f"duplicate key {_short(key)}", key_node.start_mark)
-        return super().construct_mapping(node, deep)
 
 
 def load_grid(path: Path, env: Mapping[str, str] | None = None, require_keys: bool = True) -> Grid:
@@ -191,7 +126,7 @@ def load_grid(path: Path, env: Mapping[str, str] | None = None, require_keys: bo
     except UnicodeDecodeError as exc:
         raise UserError(f"{path}: not UTF-8 text (byte {exc.start}: {exc.object[exc.start:exc.start + 1]!r})") from None
     try:
-        raw = yaml.load(text, Loader=_UniqueKeyLoader)
+        raw = yaml.load(text, Loader=UniqueKeyLoader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f":{mark.line + 1}" if mark is not None else ""
@@ -202,7 +137,7 @@ def load_grid(path: Path, env: Mapping[str, str] | None = None, require_keys: bo
 
 def parse_grid(raw: Any, path: Path, env: Mapping[str, str] | None = None, require_keys: bool = True) -> Grid:
     """Check a parsed grid; relative paths are taken from the grid file's folder."""
-    c = _Checker(str(path))
+    c = Checker(str(path))
     base = path.resolve().parent
     top = c.mapping(raw, "", {"name", "skeletons", "providers", "renderers", "solvers", "max_in_flight"},
                     {"name", "skeletons", "providers", "renderers", "solvers"})
@@ -212,7 +147,7 @@ def parse_grid(raw: Any, path: Path, env: Mapping[str, str] | None = None, requi
         raise c.fail("providers", "expected a mapping of provider names to settings")
     providers = {}
     for pname, praw in top["providers"].items():
-        c.name(pname, f"providers.{_short(pname)}", 64)
+        c.name(pname, f"providers.{short(pname)}", 64)
         try:
             providers[str(pname)] = parse_provider(str(pname), praw, env, require_keys)
         except ConfigError as exc:
@@ -224,7 +159,7 @@ def parse_grid(raw: Any, path: Path, env: Mapping[str, str] | None = None, requi
                 max_in_flight=window, file=str(path.resolve()))
 
 
-def _source(c: _Checker, raw: Any, base: Path) -> Source:
+def _source(c: Checker, raw: Any, base: Path) -> Source:
     from runner.generate import make_plan
     s = c.mapping(raw, "skeletons", {"path", "generate", "format"})
     if ("path" in s) == ("generate" in s):
@@ -237,7 +172,7 @@ def _source(c: _Checker, raw: Any, base: Path) -> Source:
             raise c.fail("skeletons.path", f"file {p} does not exist")
         fmt = s.get("format", "jsonl")
         if fmt not in ("jsonl", "logicmark"):
-            raise c.fail("skeletons.format", f"expected jsonl (skeletons) or logicmark (the card's records), got {_short(fmt)}")
+            raise c.fail("skeletons.format", f"expected jsonl (skeletons) or logicmark (the card's records), got {short(fmt)}")
         return Source(path=str(p), format=fmt)
     if "format" in s:
         raise c.fail("skeletons.format", "a format is read from a file: give it with `path`")
@@ -257,7 +192,7 @@ def _source(c: _Checker, raw: Any, base: Path) -> Source:
         hop = ",".join(f"{k}:{v}" for k, v in hop.items())
     distractors = g.get("distractors", "ours")
     if distractors not in ("ours", "card"):
-        raise c.fail("skeletons.generate.distractors", f"expected ours or card, got {_short(distractors)}")
+        raise c.fail("skeletons.generate.distractors", f"expected ours or card, got {short(distractors)}")
     try:
         make_plan(seed, [str(x) for x in comps], [str(f) for f in fams], hop)
     except UserError as exc:
@@ -267,7 +202,7 @@ def _source(c: _Checker, raw: Any, base: Path) -> Source:
                   families=tuple(str(f) for f in fams), target_hop_dist=hop, distractors=distractors)
 
 
-def _stages(c: _Checker, raw: Any, key: str, providers: Mapping[str, ProviderConfig], kinds: set[str],
+def _stages(c: Checker, raw: Any, key: str, providers: Mapping[str, ProviderConfig], kinds: set[str],
             base: Path) -> tuple[Stage, ...]:
     if not isinstance(raw, list) or not raw:
         raise c.fail(key, "expected a list of provider names or mappings with `provider`")
@@ -289,16 +224,16 @@ def _stages(c: _Checker, raw: Any, key: str, providers: Mapping[str, ProviderCon
             raise c.fail(f"{path}.format", f"expected structured or text, got {fmt!r}")
         mode = e.get("mode", "generate")
         if mode not in ("generate", "loglik"):
-            raise c.fail(f"{path}.mode", f"expected generate or loglik, got {_short(mode)}")
+            raise c.fail(f"{path}.mode", f"expected generate or loglik, got {short(mode)}")
         if mode == "loglik" and providers[pname].kind not in ("openai", "vllm"):
             raise c.fail(f"{path}.mode", f"loglik scores through a completions server (kind openai or vllm); "
                          f"provider {pname!r} is of kind {providers[pname].kind}")
         score = e.get("score", "mean_token")
         if score not in SCORES:
-            raise c.fail(f"{path}.score", f"expected one of {', '.join(SCORES)}, got {_short(score)}")
+            raise c.fail(f"{path}.score", f"expected one of {', '.join(SCORES)}, got {short(score)}")
         delimiter = e.get("delimiter", " ")
         if not isinstance(delimiter, str) or len(delimiter) > 16:
-            raise c.fail(f"{path}.delimiter", f"expected a string of at most 16 characters, got {_short(delimiter)}")
+            raise c.fail(f"{path}.delimiter", f"expected a string of at most 16 characters, got {short(delimiter)}")
         if mode == "generate" and ("score" in e or "delimiter" in e):
             raise c.fail(f"{path}.mode", "score and delimiter are settings of mode: loglik")
         prompt = (LOGLIK_DEFAULT if mode == "loglik" else SOLVE_DEFAULT) if stage == "solve" else \

@@ -6,7 +6,6 @@ import contextlib
 import gc
 import os
 import signal
-import time
 from pathlib import Path
 from typing import Iterator
 
@@ -19,9 +18,9 @@ from runner.errors import Interrupted, UserError
 from runner.feed import ASIDE_MIN_SKELETONS, Feed
 from runner.grid import Grid, load_grid
 from runner.logs import RENDER_FIELDS, TERMINAL, RunLock, best_records, load_index, skipped_note
-from runner.pipeline import RENDERS, SOLVES, Pipeline, RunResult, unit_status
+from runner.pipeline import RENDERS, SOLVES, Pipeline, RunResult
 from runner.progress import Progress
-from runner.servers import ServerSet, read_endpoints, serving, start_servers, tail, write_endpoints
+from runner.servers import ServerSet, read_endpoints, serving, start_servers
 from runner.skeleton_file import scan
 from runner.summary import render_stats, render_table, table, total
 from runner.units import UnitPlan, in_shard, skeletons
@@ -203,15 +202,6 @@ def check_scoring(grid: Grid, providers: dict) -> None:
         asyncio.run(probe())
 
 
-def renders_text(grid: Grid, folder: Path) -> tuple[str, int]:
-    """The renders table of this grid's render units (faithful, unfaithful by reason, invalid, unchecked,
-    audits), and how many lines of the render log could not be read."""
-    plan = UnitPlan(grid)
-    keys = {unit.key for sk in skeletons(grid) for unit in plan.units(sk)}
-    found = best_records(folder / RENDERS, keys, RENDER_FIELDS)
-    return render_table(render_stats(found)), found.skipped
-
-
 def aside_min() -> int:
     """From how many skeletons a run prepares them in a helper process (LSB_PREPARE_ASIDE_MIN overrides)."""
     text = os.environ.get("LSB_PREPARE_ASIDE_MIN", "")
@@ -252,43 +242,6 @@ def ensure_servers(grid: Grid, folder: Path) -> tuple[ServerSet, dict[str, list[
     return servers, urls
 
 
-def serve(grid_file: Path, out: Path | None) -> int:
-    """`bench serve`: start a grid's `launch:` servers and keep them up until Ctrl-C or SIGTERM."""
-    grid = load_grid(grid_file, require_keys=False)
-    folder = run_folder(grid, out)
-    launches = {n: grid.providers[n].settings["launch"] for n in grid.providers
-                if grid.providers[n].settings.get("launch")}
-    if not launches:
-        raise UserError(f"{grid_file}: no provider has a `launch:` block; nothing to serve")
-    folder.mkdir(parents=True, exist_ok=True)
-    stop = {"now": False}
-
-    def on_signal(signum, frame):
-        stop["now"] = True
-    old = {sig: signal.signal(sig, on_signal) for sig in (signal.SIGINT, signal.SIGTERM)}
-    servers = ServerSet()
-    try:
-        servers = start_servers(launches, folder)
-        path = write_endpoints(folder, servers)
-        for name, urls in servers.urls().items():
-            typer.echo(f"{name}: {', '.join(urls)}")
-        typer.echo(f"serving; `bench run --grid {grid_file}` uses these servers (see {path}); Ctrl-C stops them",
-                   err=True)
-        while not stop["now"] and all(s.proc is None or s.proc.poll() is None for s in servers.servers):
-            time.sleep(0.5)
-        dead = [s for s in servers.servers if s.proc is not None and s.proc.poll() is not None]
-        if dead:
-            typer.echo(f"bench serve: the {dead[0].provider} server exited; the end of {dead[0].log}:\n"
-                       f"{tail(dead[0].log)}", err=True)
-            return 1
-        return 0
-    finally:
-        servers.stop()
-        (folder / "servers" / "endpoints.json").unlink(missing_ok=True)
-        for sig, handler in old.items():
-            signal.signal(sig, handler)
-
-
 @contextlib.contextmanager
 def fewer_collections() -> Iterator[None]:
     """Tune the cyclic GC for a long run, and restore it after.
@@ -322,28 +275,3 @@ def _run_until_signal(coro):
         except asyncio.CancelledError:
             raise KeyboardInterrupt from None
     return asyncio.run(main())
-
-
-def status(folder: Path | None, grid_file: Path | None) -> int:
-    """`bench status`: per cell, units done, invalid, errored and left, from the logs alone."""
-    if grid_file is not None:
-        grid = load_grid(grid_file, require_keys=False)
-        folder = folder or run_folder(grid, None)
-    else:
-        if folder is None:
-            raise UserError("bench status: give a run folder (outputs/<run>) or --grid FILE")
-        grid = Grid.saved(folder)
-    cells, skipped = unit_status(grid, folder)
-    typer.echo(f"{folder}: grid {grid.name} ({grid.hash()})")
-    text, unreadable = renders_text(grid, folder)   # parses each line in full: finds damage the index cannot
-    typer.echo(text)
-    skipped[folder / RENDERS] = max(skipped[folder / RENDERS], unreadable)
-    for path, n in skipped.items():
-        if note := skipped_note(path, n):
-            typer.echo(note, err=True)
-    typer.echo("")
-    typer.echo(table(cells))
-    t = total(cells)
-    typer.echo(f"total: done {t.ok + t.invalid + t.unchecked + t.sent_unfaithful}, errored {t.error}, "
-               f"unfaithful {t.unfaithful}, render_failed {t.render_failed}, left {t.left}")
-    return 0

@@ -1,0 +1,77 @@
+"""The grid file's checks: a YAML loader that refuses duplicate keys, and value checks with one-line errors."""
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+import yaml
+
+from runner.errors import UserError
+
+INT64 = (-2**63, 2**63 - 1)
+# A grid's name is its run folder's; a provider's names its server logs: plain file names, bounded.
+NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.+=-]*")
+
+
+class Checker:
+    """Checks of a grid's values; each failure names the file, the key path and the value."""
+
+    def __init__(self, file: str):
+        self.file = file
+
+    def fail(self, path: str, what: str) -> UserError:
+        return UserError(f"{self.file}: {path}: {what}")
+
+    def mapping(self, value: Any, path: str, keys: set[str], required: set[str] = frozenset()) -> dict:
+        if not isinstance(value, dict):
+            raise self.fail(path, "expected a mapping")
+        for key in value:
+            if key not in keys:
+                raise self.fail(f"{path}.{key}" if path else key,
+                                f"unknown key (expected one of {', '.join(sorted(keys))})")
+        for key in sorted(required):
+            if key not in value:
+                raise self.fail(f"{path}.{key}" if path else key, "missing")
+        return value
+
+    def number(self, value: Any, path: str, lo: float, hi: float | None = None, integer: bool = False) -> Any:
+        """A finite number in [lo, hi]; an integer also fits in 64 bits."""
+        ok = isinstance(value, int) if integer else isinstance(value, (int, float)) and math.isfinite(value)
+        if integer and hi is None:
+            hi = INT64[1]
+        if isinstance(value, bool) or not ok or value < lo or (hi is not None and value > hi):
+            kind = "an integer" if integer else "a finite number"
+            raise self.fail(path, f"expected {kind} >= {lo}" + (f" and <= {hi}" if hi is not None else "")
+                            + f", got {value!r}")
+        return value
+
+    def name(self, value: Any, path: str, longest: int) -> str:
+        """A name that is also a valid file name: letters, digits and _ . + = -, at most `longest` characters."""
+        if not isinstance(value, str) or len(value) > longest or not NAME.fullmatch(value):
+            raise self.fail(path, f"expected a name of 1..{longest} letters, digits and _ . + = - "
+                            f"(starting with a letter or digit; it names files), got {short(value)}")
+        return value
+
+
+def short(value: Any) -> str:
+    """A value for an error message: its repr, cut to 60 characters."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+class UniqueKeyLoader(yaml.SafeLoader):
+    """YAML's safe loader, but a key given twice in one mapping is an error (not: the last one wins)."""
+
+    def construct_mapping(self, node, deep=False):
+        seen = set()
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=True)
+            try:
+                duplicate = key in seen
+                seen.add(key)
+            except TypeError:   # an unhashable key: the base class says so
+                break
+            if duplicate:
+                raise yaml.constructor.ConstructorError(None, None, f"duplicate key {short(key)}", key_node.start_mark)
+        return super().construct_mapping(node, deep)

@@ -1,0 +1,48 @@
+"""`bench status`: per cell, units done, invalid, errored and left, and the renders table, from the logs alone."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from runner.errors import UserError
+from runner.grid import Grid, load_grid
+from runner.logs import RENDER_FIELDS, best_records, skipped_note
+from runner.pipeline import RENDERS, unit_status
+from runner.run_command import run_folder
+from runner.summary import render_stats, render_table, table, total
+from runner.units import UnitPlan, skeletons
+
+
+def renders_text(grid: Grid, folder: Path) -> tuple[str, int]:
+    """The renders table of this grid's render units (faithful, unfaithful by reason, invalid, unchecked,
+    audits), and how many lines of the render log could not be read."""
+    plan = UnitPlan(grid)
+    keys = {unit.key for sk in skeletons(grid) for unit in plan.units(sk)}
+    found = best_records(folder / RENDERS, keys, RENDER_FIELDS)
+    return render_table(render_stats(found)), found.skipped
+
+
+def status(folder: Path | None, grid_file: Path | None) -> int:
+    """`bench status`: per cell, units done, invalid, errored and left, from the logs alone."""
+    if grid_file is not None:
+        grid = load_grid(grid_file, require_keys=False)
+        folder = folder or run_folder(grid, None)
+    else:
+        if folder is None:
+            raise UserError("bench status: give a run folder (outputs/<run>) or --grid FILE")
+        grid = Grid.saved(folder)
+    cells, skipped = unit_status(grid, folder)
+    typer.echo(f"{folder}: grid {grid.name} ({grid.hash()})")
+    text, unreadable = renders_text(grid, folder)   # parses each line in full: finds damage the index cannot
+    typer.echo(text)
+    skipped[folder / RENDERS] = max(skipped[folder / RENDERS], unreadable)
+    for path, n in skipped.items():
+        if note := skipped_note(path, n):
+            typer.echo(note, err=True)
+    typer.echo("")
+    typer.echo(table(cells))
+    t = total(cells)
+    typer.echo(f"total: done {t.ok + t.invalid + t.unchecked + t.sent_unfaithful}, errored {t.error}, "
+               f"unfaithful {t.unfaithful}, render_failed {t.render_failed}, left {t.left}")
+    return 0
