@@ -220,8 +220,9 @@ def main() -> None:
     """Entry point: user errors become one line on stderr and exit code 2, never a traceback."""
     try:
         code = app(standalone_mode=False)
-    except UserError as exc:
-        click.echo(f"bench: error: {exc}", err=True)
+    except UserError as exc:   # one line, whatever a user-given name or value held
+        from runner.grid_checks import one_line
+        click.echo(f"bench: error: {one_line(str(exc))}", err=True)
         sys.exit(2)
     except _click_errors() as exc:
         if type(exc).__name__ == "NoArgsIsHelpError":

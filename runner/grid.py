@@ -11,7 +11,7 @@ import yaml
 
 from providers.config import ConfigError, ProviderConfig, parse_provider
 from runner.errors import UserError
-from runner.grid_checks import INT64, Checker, UniqueKeyLoader, short
+from runner.grid_checks import INT64, Checker, UniqueKeyLoader, one_line, short
 from runner.fidelity.judge import FORMATS
 from providers.base import SCORES
 from runner.prompts import LOGLIK_DEFAULT, PLACEHOLDERS, RENDER_DEFAULT, RENDER_STRUCTURED_DEFAULT, SOLVE_DEFAULT
@@ -151,7 +151,7 @@ def parse_grid(raw: Any, path: Path, env: Mapping[str, str] | None = None, requi
         try:
             providers[str(pname)] = parse_provider(str(pname), praw, env, require_keys)
         except ConfigError as exc:
-            raise UserError(f"{path}: {exc}") from None
+            raise UserError(one_line(f"{path}: {exc}")) from None
     renderers = _stages(c, top["renderers"], "renderers", providers, RENDER_KINDS, base)
     solvers = _stages(c, top["solvers"], "solvers", providers, SOLVE_KINDS, base)
     window = c.number(top.get("max_in_flight", 256), "max_in_flight", 1, MAX_IN_FLIGHT, integer=True)

@@ -14,6 +14,11 @@ INT64 = (-2**63, 2**63 - 1)
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.+=-]*")
 
 
+def one_line(text: str) -> str:
+    """A message with the control characters of user-given keys and values escaped (a key may hold a newline)."""
+    return text if text.isprintable() else "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 class Checker:
     """Checks of a grid's values; each failure names the file, the key path and the value."""
 
@@ -21,7 +26,7 @@ class Checker:
         self.file = file
 
     def fail(self, path: str, what: str) -> UserError:
-        return UserError(f"{self.file}: {path}: {what}")
+        return UserError(one_line(f"{self.file}: {path}: {what}"))
 
     def mapping(self, value: Any, path: str, keys: set[str], required: set[str] = frozenset()) -> dict:
         if not isinstance(value, dict):

@@ -136,6 +136,17 @@ def test_grid_values_are_checked(tmp_path, replace, needle):
     assert str(err.value).startswith(str(path)) and needle in str(err.value), str(err.value)
 
 
+def test_keys_with_control_characters_give_one_line(tmp_path):
+    """Found by the property test below: an unknown key holding a newline made a two-line message."""
+    for text in (OK.replace("generate: {count: 5}", 'generate: {count: 5}\n  "a\\nb": 1'),
+                 OK.replace("  r: {kind: random}", '  r: {kind: random, "x\\ny": 1}')):
+        path = grid_with(tmp_path, text)
+        with pytest.raises(UserError) as err:
+            load_grid(path)
+        message = str(err.value)
+        assert "\n" not in message and ("a\\nb" in message or "x\\ny" in message), message
+
+
 def test_non_utf8_grid_and_prompt_files(tmp_path):
     path = tmp_path / "grid.yaml"
     path.write_bytes(OK.encode().replace(b"name: g", b"name: g\xff"))
