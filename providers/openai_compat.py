@@ -166,8 +166,13 @@ class OpenAICompatible(HTTPProvider):
 
         async def attempt() -> Completion:
             pairs = [split_pair(request.prompt, request.delimiter + label) for label in labels]
-            context_ids = await self._tokenize(pairs[0][0])   # the same context for every option
-            wholes = [await self._tokenize(ctx + cont) for ctx, cont in pairs]
+            # the context (the same for every option) and each whole text, tokenized at once
+            got = await asyncio.gather(self._tokenize(pairs[0][0]), *(self._tokenize(ctx + cont) for ctx, cont in pairs),
+                                       return_exceptions=True)   # every call ends before the attempt does
+            failed = next((g for g in got if isinstance(g, BaseException)), None)
+            if failed is not None:
+                raise failed
+            context_ids, *wholes = got
             data, latency = await self.post(completions_body(self.model, wholes), path="/completions")
             values = prompt_logprobs(data, len(wholes))
             scores = tuple(option_score(label, v, boundary(context_ids, whole), len(whole))

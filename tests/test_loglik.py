@@ -147,3 +147,15 @@ def test_the_cards_own_context_with_a_card_prompt(tmp_path):
     for s in solves:
         for got in s["scores"]:
             assert (got["logprob"], got["tokens"]) == expected(contexts[s["skeleton"]], got["option"])
+
+
+def test_a_failing_tokenize_is_classified_like_any_request(tmp_path):
+    """/tokenize answers go through the same retry policy: a 503 is retried, a 404 ends as one line."""
+    with FakeServer() as server:
+        server.fault_tokenize = True
+        server.script.extend(["503", "503"])   # retried: the run completes
+        bench("run", "--grid", str(write(tmp_path, server.url, count=2)), "--out", str(tmp_path / "a"), "-q",
+              check=True)
+        server.script.extend(["404"])          # the probe's first call: refused before the run
+        proc = bench("run", "--grid", str(write(tmp_path, server.url, count=2)), "--out", str(tmp_path / "b"))
+    assert proc.returncode == 2 and "cannot score log-likelihoods" in proc.stderr and "http 404" in proc.stderr
