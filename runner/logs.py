@@ -116,6 +116,12 @@ def read_records(path: Path, fields: dict[str, type | tuple[type, ...]], counter
                 counter.skipped += 1
 
 
+def supersedes(old_status: str, new_status: str) -> bool:
+    """Whether a later record of a unit replaces an earlier one: a terminal record always does (the newest
+    wins), an `error` one only replaces another `error`. The resume index inlines this in its hot loop."""
+    return new_status in TERMINAL or old_status not in TERMINAL
+
+
 def best_records(path: Path, keys: set[str], fields: dict[str, type | tuple[type, ...]]) -> Records:
     """The newest terminal record (else the last one) of each unit in `keys`, from a log; lines that are
     not such records are skipped and counted."""
@@ -125,7 +131,7 @@ def best_records(path: Path, keys: set[str], fields: dict[str, type | tuple[type
         key = rec["key"]
         if key in keys:
             old = best.get(key)
-            if old is None or rec["status"] in TERMINAL or old["status"] not in TERMINAL:
+            if old is None or supersedes(old["status"], rec["status"]):
                 best[key] = rec
     out.extend(best.values())
     return out
@@ -216,7 +222,7 @@ def _fill(fh, index: Index) -> Index:
                     continue
                 key, status, correct = fields
             old = get(key)
-            # The newest terminal record wins (as in best_records): after a damaged line, its redone unit.
+            # supersedes(), inlined: the newest terminal record wins (after a damaged line, its redone unit).
             if old is None or status in TERMINAL or old.status not in TERMINAL:
                 index[key] = Entry(status, start, correct)
     return index

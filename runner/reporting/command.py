@@ -62,7 +62,7 @@ def report(folders: list[Path], by: tuple[str, ...] | None, csv_path: Path | Non
     grouped = files.grouped(loaded.outcomes, by or files.DIMENSIONS, pool_renders)
     with atomic_output(grouped_csv) as fh:
         fh.write(files.to_csv(grouped))
-    pictures, problem = _pictures(rows, loaded.chance, targets, plot_path, report_dir) if rows else (False, None)
+    pictures, problem = _pictures(rows, loaded.chance, targets, plot_path) if rows else (False, None)
     if problem and plot_path is not None:
         raise UserError(problem)
     if problem:
@@ -99,10 +99,10 @@ def _print(by, pool_renders, loaded, rows, groups, compared, renders) -> None:
             con.print(terminal.paired_table(got))
 
 
-def _pictures(rows, chance, targets: dict[str, Path], plot_path: Path | None, folder: Path) -> tuple[bool, str | None]:
-    """Draw the pictures, each written whole or not at all: (drawn, the problem if not)."""
+def _pictures(rows, chance, targets: dict[str, Path], plot_path: Path | None) -> tuple[bool, str | None]:
+    """Draw the pictures (into the report folder, made before any work), each written whole or not at all:
+    (drawn, the problem if not)."""
     from runner.reporting import figures
-    folder.mkdir(exist_ok=True)
     try:
         jobs = [(targets["heatmap.png"], figures.heatmap), (targets["accuracy_by_complexity.png"], figures.by_complexity)]
         if plot_path is not None:

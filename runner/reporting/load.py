@@ -14,7 +14,7 @@ import orjson
 from runner.errors import UserError
 from runner.fidelity.judge import PROCEED
 from runner.grid import Grid
-from runner.logs import RENDER_FIELDS, TERMINAL, usable
+from runner.logs import RENDER_FIELDS, TERMINAL, supersedes, usable
 from runner.pipeline import RENDERS, SOLVES
 from runner.records import SCHEMA, unit_key
 from runner.servers import die_with_parent
@@ -124,7 +124,7 @@ class _Reader:
             if part is None or type(sample) is not int or type(skeleton) is not str or unit_key(part[0], skeleton, sample) != key:
                 continue
             old = get_best(key)
-            if old is None or _better(old[1]["status"], rec["status"]):
+            if old is None or supersedes(old[1]["status"], rec["status"]):
                 best[key] = (self, {k: rec.get(k) for k in RENDER_KEEP})
 
     def solves(self, path: Path, best: dict[str, Outcome]) -> None:
@@ -163,7 +163,7 @@ class _Reader:
             if not ok or unit_key(spart[0], rkey, sample) != key:
                 continue
             old = get_best(key)
-            if old is not None and not _better(old.status, status):
+            if old is not None and not supersedes(old.status, status):
                 continue
             rstatus = rec.get("render_status", "ok")
             # labels, families and statuses are few: one string object each (a million records share them)
@@ -178,11 +178,6 @@ class _Reader:
 _SOLVE_GET = itemgetter("key", "status", "renderer", "solver", "family", "complexity", "correct", "skeleton",
                         "render_key", "render_sample", "sample", "latency_s", "prompt_tokens", "completion_tokens")
 RENDER_KEEP = ("key", "status", "renderer", "family", "complexity", "skeleton", "checks", "reason", "audit")
-
-
-def _better(old_status: str, new_status: str) -> bool:
-    """A later terminal record wins; an `error` one wins only over another `error`."""
-    return new_status in TERMINAL or old_status not in TERMINAL
 
 
 def load_runs(folders: list[Path]) -> Loaded:
