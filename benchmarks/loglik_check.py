@@ -1,12 +1,14 @@
 """Loglik scoring on the local SmolLM2 vLLM server: agreement with lm-evaluation-harness, throughput against a
 bare aiohttp loop, and the card's per-hop accuracy in both option styles.
 
-    python benchmarks/loglik_check.py --items 1000 --seed 42 [--lm-eval-python /tmp/lmvenv/bin/python]
+    python benchmarks/loglik_check.py --items 1000 --seed 42 [--lm-eval-python /tmp/lmvenv/bin/python] [--boundary echo]
 
 Starts the server with bench's launcher (the default grid's CPU settings), makes the card's items
 (`bench generate --format logicmark`, context `If: ... Then`, options as endings, delimiter " "), scores
 every option with our provider, and, when an interpreter with lm-eval is given, the same (context,
-continuation) pairs with lm-eval's `local-completions` model on the same server. Prints one JSON object.
+continuation) pairs with lm-eval's `local-completions` model on the same server. `--boundary echo` scores as
+for a server without /tokenize (the context as one more text prompt, its echoed tokens marking the
+boundary), so that way is checked against lm-eval too. Prints one JSON object.
 """
 from __future__ import annotations
 
@@ -43,17 +45,30 @@ def items(n: int, seed: int, distractors: str) -> list[dict]:
     """The card's records for n items (as `bench generate --format logicmark` writes them)."""
     from families.logicmark import logicmark_record
     from runner.cli import LOGICMARK_HOP_DIST
-    from runner.generate import make_plan
+    from runner.source.generate import make_plan
     plan = make_plan(seed, families=["equality"], hop_dist=LOGICMARK_HOP_DIST, distractors=distractors)
     return [json.loads(logicmark_record(sk, i)) for i, sk in enumerate(plan.items(n))]
 
 
-async def ours(url: str, records: list[dict], concurrency: int) -> tuple[list, float]:
+def from_file(path: Path, n: int, style: str) -> list[dict]:
+    """The first n records of a LogicMark file: as they are (ours), or with the options rewritten in the
+    card's style (card: gold, flip, two false statements, as `--distractors card` makes them)."""
+    from families.equality import card_style
+    from families.logicmark import logicmark_record, skeleton_from_logicmark
+    lines = path.read_text().splitlines()[:n]
+    if style == "ours":
+        return [json.loads(line) for line in lines]
+    return [json.loads(logicmark_record(card_style(skeleton_from_logicmark(line, i + 1)), i))
+            for i, line in enumerate(lines)]
+
+
+async def ours(url: str, records: list[dict], concurrency: int, boundary_from: str = "auto") -> tuple[list, float]:
     """Every item scored by our provider: its OptionScores, and the wall time."""
     from providers.base import SolveRequest
     from providers.config import build_provider, parse_provider
     p = build_provider(parse_provider("smollm", {"kind": "vllm", "model": "smollm2-135m", "base_url": url,
                                                   "max_concurrency": concurrency}, env={}), env={})
+    p.boundary_from = boundary_from
     await p.start()
     try:
         started = time.perf_counter()
@@ -93,7 +108,7 @@ def accuracy(records: list[dict], results: list) -> dict:
     """Per hop: accuracy of the mean-per-token choice, and the share of picks in the listed complementary pair."""
     by_hop: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0])
     for r, res in zip(records, results):
-        gold = r["answer"]
+        gold = r["options"][r["answer_index"]]
         flip = gold.replace(" != ", " = ") if " != " in gold else gold.replace(" = ", " != ")
         h = by_hop[r["hop_depth"]]
         h[0] += 1
@@ -114,29 +129,36 @@ def main() -> None:
     ap.add_argument("--concurrency", type=int, default=16)
     ap.add_argument("--lm-eval-python", default=None, help="An interpreter that can import lm_eval.")
     ap.add_argument("--url", default=None, help="A running server (else one is started).")
+    ap.add_argument("--styles", default="ours,card", help="Option styles to score, of ours,card.")
+    ap.add_argument("--file", type=Path, default=None,
+                    help="Score this LogicMark file (context, options, answer_index, hop_depth) instead of making items; "
+                         "its style card rewrites the file's options in the card's style.")
+    ap.add_argument("--boundary", choices=["auto", "echo"], default="auto",
+                    help="echo: score as for a server without /tokenize (no bare-loop comparison then).")
     args = ap.parse_args()
-    from runner.models import prepare
-    from runner.servers import start_servers
+    from runner.serving.models import prepare
+    from runner.serving.servers import start_servers
     servers = None
     url = args.url
     if url is None:
         servers = start_servers({"smollm": LAUNCH}, Path(tempfile.mkdtemp(prefix="loglik-")))
         url = servers.servers[0].url
     try:
-        report: dict = {"items": args.items, "seed": args.seed}
-        for style in ("ours", "card"):
-            records = items(args.items, args.seed, style)
-            results, wall = asyncio.run(ours(url, records, args.concurrency))
+        report: dict = {"items": args.items, "seed": args.seed, "boundary": args.boundary}
+        for style in args.styles.split(","):
+            records = items(args.items, args.seed, style) if args.file is None else \
+                from_file(args.file, args.items, style)
+            results, wall = asyncio.run(ours(url, records, args.concurrency, args.boundary))
             errors = [r.reason for r in results if r.status != "ok"]
             if errors:
                 sys.exit(f"{len(errors)} items failed: {errors[0]}")
             report[style] = {"per_hop": accuracy(records, results), "items_per_s": round(len(records) / wall, 1)}
-            if style == "ours":
+            if style == "ours" and args.boundary == "auto":
                 bare_wall = asyncio.run(bare(url, records, args.concurrency))
                 report["throughput_ratio"] = round(bare_wall / wall, 3)
                 report["bare_items_per_s"] = round(len(records) / bare_wall, 1)
-                if args.lm_eval_python:
-                    report["lm_eval"] = compare(args.lm_eval_python, url, records, results, str(prepare("smollm2-135m")))
+            if style == "ours" and args.lm_eval_python:
+                report["lm_eval"] = compare(args.lm_eval_python, url, records, results, str(prepare("smollm2-135m")))
         print(json.dumps(report, indent=2))
     finally:
         if servers is not None:

@@ -59,7 +59,7 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--concurrency", type=int, default=16)
     args = ap.parse_args()
-    from runner.servers import start_servers
+    from runner.serving.servers import start_servers
     with tempfile.TemporaryDirectory() as tmp_s:
         tmp = Path(tmp_s)
         servers = start_servers({"smollm": LAUNCH}, tmp)

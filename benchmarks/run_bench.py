@@ -76,8 +76,8 @@ def render_solve_loop(n: int):
     render, which the bare loop sends as it came (the run checks it and assembles the problem).
     """
     from runner.fidelity.structure import render_schema
-    from runner.generate import make_plan
-    from runner.prompts import RENDER_STRUCTURED_DEFAULT, SOLVE_DEFAULT, fill_render, fill_solve
+    from runner.source.generate import make_plan
+    from runner.config.prompts import RENDER_STRUCTURED_DEFAULT, SOLVE_DEFAULT, fill_render, fill_solve
     jobs = [(orjson.dumps({"model": "fake-model", "temperature": 0.0, "max_tokens": 512, "messages": [
         {"role": "user", "content": fill_render(RENDER_STRUCTURED_DEFAULT, p, True)}],
         "structured_outputs": {"json": render_schema(p), "disable_any_whitespace": True}}), sk.answer_options)
@@ -141,8 +141,8 @@ def memory(counts: list[int]) -> None:
 
 
 def index(n: int) -> None:
-    from runner.logs import load_index
-    from runner.records import SCHEMA, SolveRecord
+    from runner.store.logs import load_index
+    from runner.store.records import SCHEMA, SolveRecord
     rng = random.Random(0)
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "solves.jsonl"

@@ -31,7 +31,7 @@ import random
 import string
 
 from families.ir import Skeleton, atom
-from families.registry import Family
+from families.family import Family
 
 NAME = "equality"
 STYLES = ("chain", "star", "clusters", "tree", "bipartite", "mixed")

@@ -8,7 +8,6 @@ from typing import Any
 
 import orjson
 
-import families.registry  # noqa: F401  (first: the registry imports the family modules, equality among them)
 from families.equality import NAME, RULES
 from families.ir import MAX_COMPLEXITY, Skeleton, SkeletonError, atom
 

@@ -33,7 +33,7 @@ from __future__ import annotations
 import random
 
 from families.ir import Skeleton, atom
-from families.registry import Family
+from families.family import Family
 from families.seeding import symbol_names
 
 NAME = "membership_inheritance"

@@ -1,26 +1,7 @@
 """The family registry: one dict, filled once, where a duplicate name or a clashing predicate is an error."""
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass
-from typing import Callable, Mapping
-
-from families.ir import Skeleton
-
-
-@dataclass(frozen=True)
-class Family:
-    """What a logic family declares: its name, id prefix, types, predicate signatures and generator."""
-
-    name: str
-    prefix: str
-    types: frozenset[str]
-    predicates: Mapping[str, tuple[str, ...]]   # fact predicates -> argument types
-    queries: Mapping[str, tuple[str, ...]]      # query predicates -> argument types
-    rules: tuple[str, ...]
-    order_matters: bool                          # may a renderer reorder the facts?
-    labels: tuple[str, ...] | None               # the fixed label set, None when options vary per item
-    generate: Callable[[int, int, random.Random], Skeleton]
+from families.family import Family
 
 
 FAMILIES: dict[str, Family] = {}
@@ -43,7 +24,8 @@ def register(family: Family) -> Family:
 
 
 def _load() -> None:
-    # Import order is the round-robin order of the spec (order, membership, state), then equality.
+    # Import order is the round-robin order of the spec (order, membership, state), then equality. The
+    # family modules know only `Family` (families/family.py), so any of them may be imported first.
     from families import equality, membership_inheritance, sequential_state_update, transitive_order
     for module in (transitive_order, membership_inheritance, sequential_state_update, equality):
         register(module.FAMILY)

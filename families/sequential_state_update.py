@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 
 from families.ir import INTEGER, Skeleton, atom
-from families.registry import Family
+from families.family import Family
 
 NAME = "sequential_state_update"
 OPTIONS, STEP = 3, 2   # options g, g+2, g+4 (or shifted): alike in parity, which a plain sum of the numbers gives away

@@ -115,13 +115,16 @@ class ProviderFailure(Exception):
 
     retryable: try again (after `retry_after` seconds when the server said so);
     otherwise `final` says whether it ends the unit as an `error` result (e.g. context_length).
+    `status` is the server's HTTP status, where the failure is an HTTP answer.
     """
 
-    def __init__(self, reason: str, *, retryable: bool, retry_after: float | None = None):
+    def __init__(self, reason: str, *, retryable: bool, retry_after: float | None = None,
+                 status: int | None = None):
         super().__init__(reason)
         self.reason = reason
         self.retryable = retryable
         self.retry_after = retry_after
+        self.status = status
 
 
 class Provider(abc.ABC):
@@ -142,8 +145,9 @@ class Provider(abc.ABC):
         """Loglik mode: every label's log-likelihood as the continuation of the prompt; the best is the answer."""
         return Completion(status="error", reason=f"{type(self).__name__} cannot score log-likelihoods")
 
-    async def check_scoring(self) -> None:
-        """Before a loglik run: raise ProviderFailure (not retryable) if this server gives no prompt log-probabilities."""
+    async def check_scoring(self) -> str | None:
+        """Before a loglik run: raise ProviderFailure (not retryable) if this server gives no prompt
+        log-probabilities; else a note for the user about how it scores, or None."""
 
     renders_locally = False   # True: render_now() makes the text at once, from the payload alone
 

@@ -96,8 +96,8 @@ def classify(status: int, raw: bytes, headers: Mapping[str, str]) -> ProviderFai
         return ProviderFailure(f"context_length: {message}", retryable=False)
     if status in (408, 429) or status >= 500:
         return ProviderFailure(f"http {status}: {message}", retryable=True,
-                               retry_after=retry_after_seconds(headers))
-    return ProviderFailure(f"http {status}: {message}", retryable=False)
+                               retry_after=retry_after_seconds(headers), status=status)
+    return ProviderFailure(f"http {status}: {message}", retryable=False, status=status)
 
 
 class HTTPProvider(Provider):

@@ -8,6 +8,12 @@ with the context's last characters (so the whole does not start with the context
 starts after the longest common prefix instead: its score then covers the merged token, where lm-eval
 would silently drop part of it. The first prompt token has no log-probability, so the context keeps at
 least one token.
+
+A server without `/tokenize` (vLLM's is at its root; most others have none) is asked for the context
+alone as one more prompt of the same request, as text: the boundary is then the common prefix of the
+context's echoed tokens and each whole text's, the same rule over the same tokenizer, and no character
+offsets are needed (`text_offset` is counted over token strings, which drift from the text wherever a
+token holds part of a multi-byte character).
 """
 from __future__ import annotations
 
@@ -23,7 +29,7 @@ def split_pair(context: str, continuation: str) -> tuple[str, str]:
     return (context[:-n], context[-n:] + continuation) if n else (context, continuation)
 
 
-def boundary(context_ids: list[int], whole_ids: list[int]) -> int:
+def boundary(context_ids: list[int] | list[str], whole_ids: list[int] | list[str]) -> int:
     """Where the continuation's tokens start in `whole_ids`: after the context's tokens (their longest
     common prefix, if the first continuation token merged with the context), and never at 0."""
     n = 0
@@ -34,8 +40,8 @@ def boundary(context_ids: list[int], whole_ids: list[int]) -> int:
     return max(1, n)
 
 
-def completions_body(model: str, prompts: list[list[int]]) -> dict[str, Any]:
-    """One request scoring every option of an item: the prompts as token ids, echoed with their
+def completions_body(model: str, prompts: list[list[int]] | list[str]) -> dict[str, Any]:
+    """One request scoring every option of an item: the prompts as token ids (or texts), echoed with their
     log-probabilities (one generated token, dropped: some servers refuse max_tokens 0)."""
     return {"model": model, "prompt": prompts, "max_tokens": 1, "temperature": 0.0, "echo": True, "logprobs": 1}
 
@@ -48,22 +54,49 @@ def token_ids(data: Any) -> list[int]:
     return ids
 
 
-def prompt_logprobs(data: Any, n: int) -> list[list[Any]]:
-    """The echoed `token_logprobs` of each of the n prompts, in prompt order, type-checked."""
+def _echoed(data: Any, n: int) -> list[dict[str, Any]]:
+    """The `logprobs` object of each of the n prompts' choices, in prompt order, type-checked."""
     choices = data.get("choices") if isinstance(data, dict) else None
     if not isinstance(choices, list) or len(choices) != n:
         raise ProviderFailure(f"malformed response: expected {n} choices", retryable=True)
-    out: list[list[Any] | None] = [None] * n
+    out: list[dict[str, Any] | None] = [None] * n
     for pos, ch in enumerate(choices):
         idx = ch.get("index", pos) if isinstance(ch, dict) else None
         lp = ch.get("logprobs") if isinstance(ch, dict) else None
-        values = lp.get("token_logprobs") if isinstance(lp, dict) else None
-        if not isinstance(idx, int) or not 0 <= idx < n or not isinstance(values, list):
+        if not isinstance(idx, int) or not 0 <= idx < n or not isinstance(lp, dict) \
+                or not isinstance(lp.get("token_logprobs"), list):
             raise ProviderFailure("malformed response: a choice without logprobs.token_logprobs", retryable=True)
-        out[idx] = values
+        out[idx] = lp
     if any(v is None for v in out):
         raise ProviderFailure("malformed response: choices do not cover every prompt", retryable=True)
     return out   # type: ignore[return-value]
+
+
+def prompt_logprobs(data: Any, n: int) -> list[list[Any]]:
+    """The echoed `token_logprobs` of each of the n prompts, in prompt order, type-checked."""
+    return [lp["token_logprobs"] for lp in _echoed(data, n)]
+
+
+def echoed_prompts(data: Any, n: int) -> list[tuple[list[str], list[Any]]]:
+    """Each of the n text prompts' echoed tokens and their log-probabilities, the generated token dropped."""
+    out = []
+    for lp in _echoed(data, n):
+        tokens, values = lp.get("tokens"), lp["token_logprobs"]
+        if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
+            raise ProviderFailure("malformed response: a choice without logprobs.tokens", retryable=True)
+        if len(values) != len(tokens) or len(tokens) < 2:
+            raise ProviderFailure(f"no prompt log-probabilities: the server echoed {len(values)} log-probabilities "
+                                  f"for {len(tokens)} tokens (it cannot score; llama.cpp's server returns only "
+                                  "generated tokens)", retryable=False)
+        out.append((tokens[:-1], values[:-1]))
+    return out
+
+
+def echo_scores(labels: tuple[str, ...], data: Any) -> tuple[OptionScore, ...]:
+    """The options' scores from a request of text prompts: the context alone, then each whole text."""
+    (context, _), *wholes = echoed_prompts(data, len(labels) + 1)
+    return tuple(option_score(label, values, boundary(context, tokens), len(tokens))
+                 for label, (tokens, values) in zip(labels, wholes))
 
 
 def option_score(option: str, values: list[Any], start: int, end: int) -> OptionScore:

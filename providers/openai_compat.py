@@ -10,7 +10,8 @@ import aiohttp
 from providers.base import Completion, ProviderFailure, RenderRequest, SolveRequest, Usage, answered, usage_of
 from providers.http import HTTPProvider
 from providers.labels import check_label, gbnf, json_schema, parse_free_text, parse_json_answer
-from providers.loglik import boundary, completions_body, option_score, pick, prompt_logprobs, split_pair, token_ids
+from providers.loglik import (boundary, completions_body, echo_scores, option_score, pick, prompt_logprobs, split_pair,
+                              token_ids)
 
 # The constraint `auto` sends to each server. vLLM >= 0.12 takes structured_outputs.choice and
 # silently ignores guided_choice; llama.cpp ignores structured_outputs but takes json_schema.
@@ -154,41 +155,62 @@ class OpenAICompatible(HTTPProvider):
             return answered(text, label, finish_reason=finish, usage=usage, latency_s=latency, constrained=mode)
         return await self.run(attempt, mode)
 
+    # Where an option's tokens start: "auto" asks /tokenize; the first answer fixes "tokenize", and a server
+    # without one (404, 405) is scored by "echo" from then on (providers/loglik.py).
+    boundary_from = "auto"
+
     async def _tokenize(self, text: str) -> list[int]:
         data, _ = await self.post({"model": self.model, "prompt": text, "add_special_tokens": False},
                                   path="/tokenize", at_root=True)
         return token_ids(data)
 
+    async def _token_ids(self, texts: list[str]) -> list[list[int]] | None:
+        """Each text's token ids from the server's /tokenize, asked at once; None where it has none."""
+        got = await asyncio.gather(*(self._tokenize(t) for t in texts),
+                                   return_exceptions=True)   # every call ends before the attempt does
+        failed = next((g for g in got if isinstance(g, BaseException)), None)
+        if failed is None:
+            self.boundary_from = "tokenize"
+            return got   # type: ignore[return-value]
+        if isinstance(failed, ProviderFailure) and failed.status in (404, 405) and self.boundary_from == "auto":
+            self.boundary_from = "echo"
+            return None
+        raise failed
+
     async def score(self, request: SolveRequest) -> Completion:
         """Loglik mode: each label as the continuation of the prompt (raw text, no chat template), all in
-        one /v1/completions request of token ids; the answer is the best by `request.score`."""
+        one /v1/completions request; the answer is the best by `request.score`."""
         labels = request.labels
+        pairs = [split_pair(request.prompt, request.delimiter + label) for label in labels]
+        texts = [pairs[0][0]] + [ctx + cont for ctx, cont in pairs]   # the context (the same for all), each whole
 
         async def attempt() -> Completion:
-            pairs = [split_pair(request.prompt, request.delimiter + label) for label in labels]
-            # the context (the same for every option) and each whole text, tokenized at once
-            got = await asyncio.gather(self._tokenize(pairs[0][0]), *(self._tokenize(ctx + cont) for ctx, cont in pairs),
-                                       return_exceptions=True)   # every call ends before the attempt does
-            failed = next((g for g in got if isinstance(g, BaseException)), None)
-            if failed is not None:
-                raise failed
-            context_ids, *wholes = got
-            data, latency = await self.post(completions_body(self.model, wholes), path="/completions")
-            values = prompt_logprobs(data, len(wholes))
-            scores = tuple(option_score(label, v, boundary(context_ids, whole), len(whole))
-                           for label, v, whole in zip(labels, values, wholes))
+            ids = await self._token_ids(texts) if self.boundary_from != "echo" else None
+            if ids is not None:
+                context_ids, *wholes = ids
+                data, latency = await self.post(completions_body(self.model, wholes), path="/completions")
+                values = prompt_logprobs(data, len(wholes))
+                scores = tuple(option_score(label, v, boundary(context_ids, whole), len(whole))
+                               for label, v, whole in zip(labels, values, wholes))
+            else:
+                data, latency = await self.post(completions_body(self.model, texts), path="/completions")
+                scores = echo_scores(labels, data)
             best = pick(list(scores), request.score)
             return Completion(status="ok", text=best.option, label=best.option, finish_reason="loglik",
                               usage=usage_of(data.get("usage"), "prompt_tokens", "completion_tokens"),
                               latency_s=latency, constrained="loglik", scores=scores)
         return await self.run(attempt, "loglik")
 
-    async def check_scoring(self) -> None:
+    async def check_scoring(self) -> str | None:
         """Score a probe; a server that echoes no prompt log-probabilities fails here, before the run."""
         res = await self.score(SolveRequest(prompt="The sky is", labels=("blue", "green"), mode="loglik"))
         if res.status != "ok":
             raise ProviderFailure(f"{self.name}: cannot score log-likelihoods at {self.urls[0]}: {res.reason}",
                                   retryable=False)
+        if self.boundary_from == "echo":
+            return (f"{self.name}: the server at {self.urls[0]} has no /tokenize; each item's context goes as "
+                    "one more prompt, and its echoed tokens mark where the options start")
+        return None
 
     def describe(self) -> dict[str, Any]:
         return {"kind": "openai", "model": self.model, "extra_body": self.extra_body}

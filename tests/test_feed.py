@@ -14,11 +14,11 @@ import psutil
 import pytest
 
 from runner.errors import UserError
-from runner.feed import Feed, Item
-from runner.grid import load_grid
-from runner.pipeline import Pipeline
-from runner.progress import Progress
-from runner.run_command import save_grid
+from runner.engine.feed import Feed, Item
+from runner.config.grid import load_grid
+from runner.engine.pipeline import Pipeline
+from runner.engine.progress import Progress
+from runner.commands.run import save_grid
 from tests.conftest import bench
 from tests.fake_server import FakeServer
 from tests.test_pipeline import _helpers_of, _spawn, _wait_for_records, records, write_grid
@@ -100,7 +100,7 @@ def test_helper_stops_when_the_run_stops_reading(tmp_path):
 
 
 def test_bad_skeleton_file_is_one_line(tmp_path):
-    from runner.generate import make_plan
+    from runner.source.generate import make_plan
     skeletons = tmp_path / "sk.jsonl"
     skeletons.write_bytes(b"\n".join(sk.to_json() for sk in make_plan(0, ["short"]).items(6)) + b"\n")
     grid_path = tmp_path / "g.yaml"

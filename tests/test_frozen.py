@@ -11,7 +11,7 @@ import pytest
 from providers.base import Completion, RenderRequest, SolveRequest, Usage
 from families.frozen import set_at_once
 from families.ir import Skeleton
-from runner.records import RenderRecord, SolveRecord
+from runner.store.records import RenderRecord, SolveRecord
 
 
 @set_at_once

@@ -5,7 +5,7 @@ import orjson
 import pytest
 
 from families.validation import skeleton_from_json
-from runner.generate import GenerationPlan, complexity_cycle, make_plan
+from runner.source.generate import GenerationPlan, complexity_cycle, make_plan
 from tests.conftest import bench
 from tests.reference_solver import solve
 

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from runner.errors import UserError
-from runner.grid import Grid, load_grid
+from runner.config.grid import Grid, load_grid
 from tests.conftest import ROOT, bench
 
 OK = """name: g

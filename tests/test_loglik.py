@@ -1,16 +1,20 @@
-"""Loglik solvers against the fake completions server: exact scores and normalisations, the token boundary,
-a server without prompt log-probabilities refused before the run, malformed answers as unit errors."""
+"""Loglik solvers against the fake completions server: exact scores and normalisations, the token boundary
+(from /tokenize, or from the echoed tokens where the server has none), a server without prompt
+log-probabilities refused before the run, malformed answers as unit errors."""
 from __future__ import annotations
+
+import asyncio
 
 import orjson
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from providers.base import ProviderFailure
-from providers.loglik import boundary, option_score, prompt_logprobs, split_pair
+from providers.base import ProviderFailure, SolveRequest
+from providers.config import build_provider, parse_provider
+from providers.loglik import boundary, echo_scores, echoed_prompts, option_score, prompt_logprobs, split_pair
 from tests.conftest import bench
-from tests.fake_server import FakeServer, fake_logprob, fake_tokenize
+from tests.fake_server import FakeServer, fake_logprob, fake_pieces, fake_tokenize
 
 GRID = """name: ll
 skeletons: {{generate: {{count: {count}, complexities: [1, 3], seed: 2}}}}
@@ -133,8 +137,8 @@ def test_the_cards_own_context_with_a_card_prompt(tmp_path):
     """A loglik prompt of `{card}`: each equality item is scored on the card's context exactly (`If:` ...
     `Then`, then one space and the option), whatever the renderer wrote."""
     from families.logicmark import logicmark_context
-    from runner.grid import load_grid
-    from runner.units import skeletons
+    from runner.config.grid import load_grid
+    from runner.engine.units import skeletons
     (tmp_path / "card.txt").write_text("{card}")
     out = tmp_path / "run"
     with FakeServer() as server:
@@ -150,12 +154,88 @@ def test_the_cards_own_context_with_a_card_prompt(tmp_path):
 
 
 def test_a_failing_tokenize_is_classified_like_any_request(tmp_path):
-    """/tokenize answers go through the same retry policy: a 503 is retried, a 404 ends as one line."""
+    """/tokenize answers go through the same retry policy: a 503 is retried, and the run completes."""
     with FakeServer() as server:
         server.fault_tokenize = True
-        server.script.extend(["503", "503"])   # retried: the run completes
+        server.script.extend(["503", "503"])
         bench("run", "--grid", str(write(tmp_path, server.url, count=2)), "--out", str(tmp_path / "a"), "-q",
               check=True)
-        server.script.extend(["404"])          # the probe's first call: refused before the run
-        proc = bench("run", "--grid", str(write(tmp_path, server.url, count=2)), "--out", str(tmp_path / "b"))
-    assert proc.returncode == 2 and "cannot score log-likelihoods" in proc.stderr and "http 404" in proc.stderr
+        assert server.faults_served["503"] == 2
+
+
+def solves_of(folder) -> dict[str, dict]:
+    return {s["key"]: s for s in map(orjson.loads, (folder / "solves.jsonl").read_bytes().splitlines())}
+
+
+def test_a_server_without_tokenize_scores_the_same_from_echoed_tokens(tmp_path):
+    """Most completions servers have no /tokenize. The context goes as one more text prompt of the item's
+    request, and its echoed tokens mark the boundary: every option's numbers equal the /tokenize way's."""
+    with FakeServer() as server:
+        bench("run", "--grid", str(write(tmp_path, server.url)), "--out", str(tmp_path / "tok"), "-q", check=True)
+        server.no_tokenize = True
+        server.bodies.clear()
+        proc = bench("run", "--grid", str(write(tmp_path, server.url)), "--out", str(tmp_path / "echo"), "-q",
+                     check=True)
+        bodies = [b for b in server.bodies if "echo" in b]
+    assert "fake: the server at" in proc.stderr and "has no /tokenize" in proc.stderr
+    by_tokenize, by_echo = solves_of(tmp_path / "tok"), solves_of(tmp_path / "echo")
+    assert len(by_echo) == 12 and by_echo.keys() == by_tokenize.keys()
+    for key, s in by_echo.items():
+        assert s["status"] == "ok" and s["scores"] == by_tokenize[key]["scores"]
+        assert s["answer"] == by_tokenize[key]["answer"]
+    # one request per item (and the probe): the context, then each whole text, as text
+    assert len(bodies) == 12 + 1
+    for b in bodies:
+        assert all(isinstance(p, str) for p in b["prompt"]) and b["echo"] is True and b["max_tokens"] == 1
+        assert all(p.startswith(b["prompt"][0]) for p in b["prompt"][1:])
+
+
+def test_echoed_boundary_when_the_option_merges_with_the_context():
+    """From echoed tokens too, a token that spans the boundary (` x=` + `y` -> ` x=y`) is the option's first."""
+    ctx, whole = "Answer: x=", "Answer: x=y"
+    lps = [[None] + [-1.0] * len(fake_pieces(t)) for t in (ctx, whole)]   # prompt tokens + the generated one
+    data = {"choices": [{"index": i, "logprobs": {"tokens": fake_pieces(t) + ["."], "token_logprobs": lp}}
+                        for i, (t, lp) in enumerate(zip((ctx, whole), lps))]}
+    (score,) = echo_scores(("y",), data)
+    assert (score.logprob, score.tokens) == (-1.0, 1)   # ` x=y`, not nothing
+
+
+def test_without_tokenize_or_prompt_logprobs_a_server_is_refused(tmp_path):
+    out = tmp_path / "run"
+    with FakeServer() as server:
+        server.no_tokenize = server.no_prompt_logprobs = True
+        proc = bench("run", "--grid", str(write(tmp_path, server.url)), "--out", str(out))
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
+    assert "fake: cannot score log-likelihoods at" in proc.stderr and "no prompt log-probabilities" in proc.stderr
+
+
+def test_the_boundary_method_is_fixed_by_the_first_answer():
+    """Once /tokenize has answered, a later 404 there is the unit's error, not a switch of method mid-run."""
+    async def go(server):
+        provider = build_provider(parse_provider("fake", {"kind": "vllm", "model": "fake-model",
+                                                          "base_url": server.url, "retries": 1}, env={}), env={})
+        request = SolveRequest(prompt="If: a = b\n\nThen", labels=("a = b", "a != b"), mode="loglik")
+        try:
+            first = await provider.score(request)
+            server.fault_tokenize = True
+            server.script.extend(["404"] * 3)
+            second = await provider.score(request)
+        finally:
+            await provider.close()
+        return provider.boundary_from, first, second
+    with FakeServer() as server:
+        method, first, second = asyncio.run(go(server))
+    assert method == "tokenize" and first.status == "ok"
+    assert second.status == "error" and second.reason.startswith("http 404")
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.recursive(_values, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+    st.sampled_from(["choices", "index", "logprobs", "token_logprobs", "tokens"]), inner, max_size=4),
+    max_leaves=15), n=st.integers(1, 3))
+def test_any_echoed_text_answer_gives_scores_or_a_classified_failure(data, n):
+    try:
+        scores = echo_scores(("a",) * n, data)
+        assert len(scores) == n and all(s.tokens >= 0 for s in scores)
+    except ProviderFailure as exc:
+        assert exc.reason.startswith(("malformed response", "no prompt log-probabilities"))

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from runner.logs import (RENDER_FIELDS, SOLVE_FIELDS, TERMINAL, TORN, AppendLog, best_records, load_index, read_at,
+from runner.store.logs import (RENDER_FIELDS, SOLVE_FIELDS, TERMINAL, TORN, AppendLog, best_records, load_index, read_at,
                          usable)
-from runner.records import SCHEMA, RenderRecord, SolveRecord
+from runner.store.records import SCHEMA, RenderRecord, SolveRecord
 
 
 def solve(key: str, status: str, correct, raw: str = "LEFT_OF") -> bytes:

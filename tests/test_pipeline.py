@@ -12,7 +12,7 @@ from pathlib import Path
 import orjson
 import pytest
 
-from runner.logs import TERMINAL
+from runner.store.logs import TERMINAL
 from tests.conftest import ROOT, bench
 from tests.fake_server import FakeServer
 
@@ -90,7 +90,7 @@ def test_full_run_one_terminal_record_per_unit(server, tmp_path, prepare):
 
 
 def test_renderer_never_sees_gold_or_proof_and_solvers_share_text(server, tmp_path):
-    from runner.generate import make_plan
+    from runner.source.generate import make_plan
     out = tmp_path / "run"
     run_bench(write_grid(tmp_path, server.url), out)
     plan = make_plan(3, ["short", "5"])
@@ -156,7 +156,7 @@ def _helpers_of(out: Path, wait_s: float = 5.0) -> list:
         left = []
         for p in psutil.process_iter(["cmdline"]):
             cmd = p.info["cmdline"] or []
-            if "runner.feed" in cmd and str(out / "grid.json") in cmd:
+            if "runner.engine.feed" in cmd and str(out / "grid.json") in cmd:
                 left.append(p)
         if not left or time.time() > deadline:
             return left

@@ -1,7 +1,7 @@
 """Prompt templates: the shipped files equal the built-in defaults; filling never leaks gold or proof."""
 from __future__ import annotations
 
-from runner.prompts import RENDER_DEFAULT, SOLVE_DEFAULT, fill_render, fill_solve
+from runner.config.prompts import RENDER_DEFAULT, SOLVE_DEFAULT, fill_render, fill_solve
 from tests.conftest import ROOT, make
 
 

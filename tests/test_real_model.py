@@ -39,7 +39,7 @@ def _require_stack() -> None:
 def server(tmp_path_factory):
     """One real server for the module, started through bench's own launcher."""
     _require_stack()
-    from runner.servers import start_servers
+    from runner.serving.servers import start_servers
     folder = tmp_path_factory.mktemp("server")
     servers = start_servers({"smollm": LAUNCH}, folder)
     try:
@@ -96,7 +96,7 @@ def test_structured_render_is_parseable_json_within_max_tokens_and_checked(serve
     from providers.base import RenderRequest
     from runner.fidelity.judge import judge
     from runner.fidelity.structure import parse, render_schema
-    from runner.prompts import RENDER_STRUCTURED_DEFAULT, fill_render
+    from runner.config.prompts import RENDER_STRUCTURED_DEFAULT, fill_render
     from tests.conftest import make
     payload = make(family, 0, 2).redact()
 
@@ -119,8 +119,8 @@ def test_structured_render_is_parseable_json_within_max_tokens_and_checked(serve
 def test_structured_outputs_choice_always_lands_in_the_label_set(server):
     from providers.base import SolveRequest
     from providers.builtin import render_template
-    from runner.generate import make_plan
-    from runner.prompts import SOLVE_DEFAULT, fill_solve
+    from runner.source.generate import make_plan
+    from runner.config.prompts import SOLVE_DEFAULT, fill_solve
     sks = list(make_plan(1, ["short"]).items(16))
 
     async def go():
@@ -195,7 +195,7 @@ def test_loglik_scores_are_stable_and_rank_options_as_a_direct_computation(serve
 
     from families.logicmark import logicmark_context
     from providers.base import SolveRequest
-    from runner.models import prepare
+    from runner.serving.models import prepare
     from tests.conftest import make
     sk = make("equality", 3, 2)
     request = SolveRequest(prompt=logicmark_context(sk), labels=sk.answer_options, mode="loglik")
@@ -227,6 +227,34 @@ def test_loglik_scores_are_stable_and_rank_options_as_a_direct_computation(serve
     assert first.label == sk.answer_options[max(range(4), key=lambda i: first.scores[i].mean_token)]
 
 
+def test_loglik_from_echoed_tokens_equals_the_tokenize_way_on_vllm(server):
+    """A server without /tokenize is scored from the echoed tokens of the context: on real vLLM (whose
+    echoed token strings are its own), the same tokens per option and the same sums as through /tokenize."""
+    from families.logicmark import logicmark_context
+    from providers.base import SolveRequest
+    from tests.conftest import make
+    requests = [SolveRequest(prompt=logicmark_context(make("equality", c, 5)), labels=make("equality", c, 5).answer_options,
+                             mode="loglik") for c in (1, 3)]
+    requests.append(SolveRequest(prompt="Is the answer YES, NO or UNKNOWN? Answer:", labels=("YES", "NO", "UNKNOWN"),
+                                 mode="loglik"))
+
+    async def go(boundary_from):
+        p = provider(server)
+        p.boundary_from = boundary_from
+        await p.start()
+        try:
+            return await asyncio.gather(*(p.score(r) for r in requests)), p.boundary_from
+        finally:
+            await p.close()
+    (by_tokenize, method), (by_echo, _) = asyncio.run(go("auto")), asyncio.run(go("echo"))
+    assert method == "tokenize"
+    for a, b in zip(by_tokenize, by_echo):
+        assert a.status == b.status == "ok", (a.reason, b.reason)
+        assert [s.tokens for s in a.scores] == [s.tokens for s in b.scores]
+        assert [s.logprob for s in a.scores] == pytest.approx([s.logprob for s in b.scores], abs=1e-3)
+        assert a.label == b.label
+
+
 def test_whole_grid_launches_runs_and_stops_its_server(tmp_path):
     _require_stack()
     out = tmp_path / "run"
@@ -256,7 +284,7 @@ def test_resume_after_sigkill_with_server_left_running(server, tmp_path):
     proc.wait()
     done_before = len(solves(out))
     assert done_before >= 20
-    from runner.servers import serving
+    from runner.serving.servers import serving
     assert serving(server, MODEL)                                         # not ours to stop: still up
     again = bench("run", "--grid", str(grid), "--out", str(out), "-q", timeout=900)
     assert again.returncode == 0, again.stderr[-2000:]

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import dataclasses
+import subprocess
+import sys
 
 import pytest
 
@@ -40,3 +42,13 @@ def test_every_family_declares_its_contract(family):
     assert "Labels:" in doc and ("order" in doc.lower())   # what labels mean, whether order matters
     used = {t for sig in list(fam.predicates.values()) + list(fam.queries.values()) for t in sig}
     assert used - {"Integer"} <= fam.types
+
+
+@pytest.mark.parametrize("module", [*FAMILIES, "logicmark", "validation"])
+def test_any_family_module_may_be_imported_first(module):
+    """The family modules know `Family`, not the registry: importing one first in a fresh interpreter
+    works, and the registry it then fills holds that module's family."""
+    code = (f"import families.{module} as m; from families.registry import FAMILIES; "
+            "f = getattr(m, 'FAMILY', None); assert f is None or FAMILIES[f.name] is f; print(len(FAMILIES))")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert proc.returncode == 0 and proc.stdout.strip() == "4", proc.stderr

@@ -9,7 +9,7 @@ from pathlib import Path
 import orjson
 import pytest
 
-from runner.logs import TERMINAL
+from runner.store.logs import TERMINAL
 from runner.reporting.compare import compare, mcnemar_exact
 from runner.reporting.load import Outcome
 from tests.conftest import bench

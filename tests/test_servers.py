@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from runner.errors import UserError
-from runner.servers import ServerSet, serving, start_servers
+from runner.serving.servers import ServerSet, serving, start_servers
 from tests.conftest import ROOT, bench
 
 SHIM = """#!/bin/sh
@@ -84,7 +84,7 @@ def test_start_failure_names_the_exit_and_shows_the_log_tail(shim, tmp_path):
 
 
 def _free() -> int:
-    from runner.servers import free_port
+    from runner.serving.servers import free_port
     return free_port()
 
 

@@ -7,14 +7,14 @@ from pathlib import Path
 
 import typer
 
-from runner.atomic import atomic_output, check_output
+from runner.store.atomic import atomic_output, check_output
 from runner.errors import UserError
-from runner.logs import skipped_note
+from runner.store.logs import skipped_note
 from runner.reporting import files, terminal
 from runner.reporting.compare import Paired, compare
 from runner.reporting.load import load_runs
 from runner.reporting.stats import cell_latency, summary_rows, tallies
-from runner.summary import render_stats, render_table
+from runner.reporting.summary import render_stats, render_table
 
 
 def report(folders: list[Path], by: tuple[str, ...] | None, csv_path: Path | None, plot_path: Path | None,

@@ -13,12 +13,12 @@ import orjson
 
 from runner.errors import UserError
 from runner.fidelity.judge import PROCEED
-from runner.grid import Grid
-from runner.logs import RENDER_FIELDS, TERMINAL, supersedes, usable
-from runner.pipeline import RENDERS, SOLVES
-from runner.records import SCHEMA, unit_key
-from runner.servers import die_with_parent
-from runner.units import UnitPlan, skeletons
+from runner.config.grid import Grid
+from runner.store.logs import RENDER_FIELDS, TERMINAL, supersedes, usable
+from runner.engine.pipeline import RENDERS, SOLVES
+from runner.store.records import SCHEMA, unit_key
+from runner.serving.servers import die_with_parent
+from runner.engine.units import UnitPlan, skeletons
 
 
 class Outcome(NamedTuple):

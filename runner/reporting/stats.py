@@ -7,7 +7,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Iterable
 
 from runner.reporting.load import Loaded, Outcome
-from runner.summary import CellStats
+from runner.reporting.summary import CellStats
 
 Z95 = 1.959964
 RENDER_KINDS = {"ok": "faithful", "unchecked": "unchecked", "unfaithful": "unfaithful"}

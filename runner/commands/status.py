@@ -6,12 +6,12 @@ from pathlib import Path
 import typer
 
 from runner.errors import UserError
-from runner.grid import Grid, load_grid
-from runner.logs import RENDER_FIELDS, best_records, skipped_note
-from runner.pipeline import RENDERS, unit_status
-from runner.run_command import run_folder
-from runner.summary import render_stats, render_table, table, total
-from runner.units import UnitPlan, skeletons
+from runner.config.grid import Grid, load_grid
+from runner.store.logs import RENDER_FIELDS, best_records, skipped_note
+from runner.engine.pipeline import RENDERS, unit_status
+from runner.commands.run import run_folder
+from runner.reporting.summary import render_stats, render_table, table, total
+from runner.engine.units import UnitPlan, skeletons
 
 
 def renders_text(grid: Grid, folder: Path) -> tuple[str, int]:

@@ -8,9 +8,9 @@ from pathlib import Path
 import typer
 
 from runner.errors import UserError
-from runner.grid import load_grid
-from runner.run_command import run_folder
-from runner.servers import ServerSet, start_servers, tail, write_endpoints
+from runner.config.grid import load_grid
+from runner.commands.run import run_folder
+from runner.serving.servers import ServerSet, start_servers, tail, write_endpoints
 
 
 def serve(grid_file: Path, out: Path | None) -> int:

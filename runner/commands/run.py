@@ -15,15 +15,15 @@ import typer
 from families.ir import SkeletonError
 from providers.config import build_provider
 from runner.errors import Interrupted, UserError
-from runner.feed import ASIDE_MIN_SKELETONS, Feed
-from runner.grid import Grid, load_grid
-from runner.logs import RENDER_FIELDS, TERMINAL, RunLock, best_records, load_index, skipped_note
-from runner.pipeline import RENDERS, SOLVES, Pipeline, RunResult
-from runner.progress import Progress
-from runner.servers import ServerSet, read_endpoints, serving, start_servers
-from runner.skeleton_file import scan
-from runner.summary import render_stats, render_table, table, total
-from runner.units import UnitPlan, in_shard, skeletons
+from runner.engine.feed import ASIDE_MIN_SKELETONS, Feed
+from runner.config.grid import Grid, load_grid
+from runner.store.logs import RENDER_FIELDS, TERMINAL, RunLock, best_records, load_index, skipped_note
+from runner.engine.pipeline import RENDERS, SOLVES, Pipeline, RunResult
+from runner.engine.progress import Progress
+from runner.serving.servers import ServerSet, read_endpoints, serving, start_servers
+from runner.source.reader import scan
+from runner.reporting.summary import render_stats, render_table, table, total
+from runner.engine.units import UnitPlan, in_shard, skeletons
 
 
 def parse_shard(text: str | None) -> tuple[int, int] | None:
@@ -78,7 +78,7 @@ def dry_run(grid: Grid, folder: Path, shard: tuple[int, int] | None) -> None:
 
 def save_grid(grid: Grid, folder: Path, grid_file: Path) -> None:
     """The grid as run, beside the logs: its text, and the resolved grid with its hash."""
-    from runner.atomic import atomic_output
+    from runner.store.atomic import atomic_output
     (folder / "grids").mkdir(exist_ok=True)
     resolved = grid.to_json()
     for target in (folder / "grid.json", folder / "grids" / f"{grid.hash()}.json"):
@@ -193,11 +193,13 @@ def check_scoring(grid: Grid, providers: dict) -> None:
         for name in sorted({st.provider for st in grid.solvers if st.mode == "loglik"}):
             provider = providers[name]
             try:
-                await provider.check_scoring()
+                note = await provider.check_scoring()
             except ProviderFailure as exc:
                 raise UserError(exc.reason) from None
             finally:
                 await provider.close()
+            if note:
+                typer.echo(f"bench: {note}", err=True)
     if any(st.mode == "loglik" for st in grid.solvers):
         asyncio.run(probe())
 

@@ -9,16 +9,16 @@ from pathlib import Path
 from typing import Any, Awaitable, Coroutine, NamedTuple
 
 from providers.base import Completion, Provider, RenderRequest, SolveRequest
-from runner.feed import Feed, Item, RenderJob, SolveJob
+from runner.engine.feed import Feed, Item, RenderJob, SolveJob
 from runner.fidelity.judge import PROCEED, Judged, judge
 from runner.fidelity.parse_back import audit_prompt, audit_schema, compare, sampled
-from runner.grid import Grid, Stage
-from runner.logs import TERMINAL, AppendLog, Entry, load_index, read_at
-from runner.progress import Progress
-from runner.prompts import fill_solve
-from runner.records import SCHEMA, SolveRecord, render_record
-from runner.summary import CellStats
-from runner.units import UnitPlan, cell, skeletons
+from runner.config.grid import Grid, Stage
+from runner.store.logs import TERMINAL, AppendLog, Entry, load_index, read_at
+from runner.engine.progress import Progress
+from runner.config.prompts import fill_solve
+from runner.store.records import SCHEMA, SolveRecord, render_record
+from runner.reporting.summary import CellStats
+from runner.engine.units import UnitPlan, cell, skeletons
 
 RENDERS, SOLVES = "renders.jsonl", "solves.jsonl"
 

@@ -6,11 +6,11 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from families.ir import Skeleton
-from runner.generate import make_plan
+from runner.source.generate import make_plan
 from runner.fidelity.structure import SCHEMA_VERSION
-from runner.grid import Grid, Stage
-from runner.records import fingerprint, text_hash, unit_key
-from runner.skeleton_file import read_skeletons
+from runner.config.grid import Grid, Stage
+from runner.store.records import fingerprint, text_hash, unit_key
+from runner.source.reader import read_skeletons
 
 
 @dataclass(frozen=True, slots=True)

@@ -148,7 +148,7 @@ def vllm_command(python: str, model: str, served: str, port: int, args: Mapping[
 
 def resolve_model(model: str) -> str:
     """A local model alias (e.g. smollm2-135m) becomes its prepared folder; paths and hub names stay."""
-    from runner.models import MODELS, prepare
+    from runner.serving.models import MODELS, prepare
     if model in MODELS:
         return str(prepare(model, log=_say))
     return model

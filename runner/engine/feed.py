@@ -2,7 +2,7 @@
 
 Making a skeleton (or reading and checking it), hashing its keys, filling its render prompts and
 running the template renderer is CPU work that would otherwise sit on the event loop between
-requests. For big runs it is done in a helper process (`python -m runner.feed`) that streams
+requests. For big runs it is done in a helper process (`python -m runner.engine.feed`) that streams
 prepared items over a pipe; the loop then only sends requests and writes records. Small runs
 prepare in-process: a helper's start-up costs more than it saves there. Both paths run `prepare`.
 """
@@ -26,11 +26,11 @@ from providers.base import Provider, RenderRequest
 from runner.errors import UserError
 from runner.fidelity.judge import judge
 from runner.fidelity.structure import render_schema
-from runner.grid import Grid
-from runner.prompts import fill_render
-from runner.records import render_record
-from runner.servers import die_with_parent
-from runner.units import UnitPlan, skeletons
+from runner.config.grid import Grid
+from runner.config.prompts import fill_render
+from runner.store.records import render_record
+from runner.serving.servers import die_with_parent
+from runner.engine.units import UnitPlan, skeletons
 
 ASIDE_MIN_SKELETONS = 2000   # below this, a helper's start-up (~0.3 s) costs more than it saves
 _BATCH = 64                  # items per frame on the pipe
@@ -159,7 +159,7 @@ class Feed:
         self.grid, self.shard = grid, shard
         self.proc: subprocess.Popen | None = None
         if grid_json is not None:
-            args = [sys.executable, "-m", "runner.feed", str(grid_json)] + ([f"{shard[0]}/{shard[1]}"] if shard else [])
+            args = [sys.executable, "-m", "runner.engine.feed", str(grid_json)] + ([f"{shard[0]}/{shard[1]}"] if shard else [])
             self._errors = tempfile.TemporaryFile()
             # Plain Popen, its stdout wired to the loop by hand: asyncio's own subprocess wait() never
             # returns for a killed child whose pipe we stopped reading (Python 3.11), and we must stop it.
@@ -194,7 +194,7 @@ class Feed:
             raise UserError(err.splitlines()[-1])
         if code != 0:   # killed (say, by the OOM killer) or crashed: stop; finished units are on disk
             why = f"killed by signal {-code}" if code < 0 else f"exit {code}: {err.splitlines()[-1] if err else ''}"
-            raise UserError(f"the skeleton helper (python -m runner.feed) stopped ({why}); "
+            raise UserError(f"the skeleton helper (python -m runner.engine.feed) stopped ({why}); "
                             "finished units are on disk: rerun the same command to resume")
 
     def close(self) -> None:
@@ -234,5 +234,5 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    from runner import feed   # so that items pickle as runner.feed.Item, not __main__.Item
+    from runner.engine import feed   # so that items pickle as runner.engine.feed.Item, not __main__.Item
     sys.exit(feed.main(sys.argv[1:]))

@@ -11,10 +11,10 @@ import yaml
 
 from providers.config import ConfigError, ProviderConfig, parse_provider
 from runner.errors import UserError
-from runner.grid_checks import INT64, Checker, UniqueKeyLoader, one_line, short
+from runner.config.checks import INT64, Checker, UniqueKeyLoader, one_line, short
 from runner.fidelity.judge import FORMATS
 from providers.base import SCORES
-from runner.prompts import LOGLIK_DEFAULT, PLACEHOLDERS, RENDER_DEFAULT, RENDER_STRUCTURED_DEFAULT, SOLVE_DEFAULT
+from runner.config.prompts import LOGLIK_DEFAULT, PLACEHOLDERS, RENDER_DEFAULT, RENDER_STRUCTURED_DEFAULT, SOLVE_DEFAULT
 
 RENDER_KINDS = {"openai", "vllm", "anthropic", "template"}
 MAX_IN_FLIGHT = 100_000   # each skeleton in flight holds a worker and its units (~1 kB): beyond this, memory, not speed
@@ -160,7 +160,7 @@ def parse_grid(raw: Any, path: Path, env: Mapping[str, str] | None = None, requi
 
 
 def _source(c: Checker, raw: Any, base: Path) -> Source:
-    from runner.generate import make_plan
+    from runner.source.generate import make_plan
     s = c.mapping(raw, "skeletons", {"path", "generate", "format"})
     if ("path" in s) == ("generate" in s):
         raise c.fail("skeletons", "expected exactly one of `path` (a JSONL file) or `generate` (a block)")

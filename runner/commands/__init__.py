@@ -1,0 +1,1 @@
+"""What each `bench` command does, between the CLI's argument parsing and the engine."""

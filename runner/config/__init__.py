@@ -1,0 +1,1 @@
+"""The grid file and prompt templates: loading, checking, filling."""

@@ -1,0 +1,1 @@
+"""Model servers `bench` launches, and the local models they serve."""

@@ -1,0 +1,1 @@
+"""Where skeletons come from: deterministic generation, and reading skeleton files."""

@@ -1,0 +1,1 @@
+"""Run folders on disk: append-only logs and the resume index, log records, whole-file writes."""
