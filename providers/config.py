@@ -9,7 +9,7 @@ from typing import Any, Callable, Mapping
 from providers.base import CONSTRAINTS, Provider
 from providers.retry import RetryPolicy
 
-INT64_MAX = 2**63 - 1
+INT64 = (-2**63, 2**63 - 1)   # the range of a 64-bit integer (seeds, counts)
 
 
 class ConfigError(ValueError):
@@ -70,8 +70,8 @@ def _url_ok(url: Any) -> bool:
     return parts.scheme in ("http", "https") and bool(parts.hostname)
 
 
-def _show(value: Any) -> str:
-    """A value for an error message, cut to 60 characters."""
+def short(value: Any) -> str:
+    """A value for an error message: its repr, cut to 60 characters."""
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
 
@@ -103,15 +103,15 @@ def parse_provider(name: str, raw: Any, env: Mapping[str, str] | None = None,
         if urls is not None or "launch" not in settings:   # with launch, the URL is the server's
             _need(isinstance(urls, list) and urls and all(_url_ok(u) for u in urls), f"{base}.base_url",
                   "expected an http(s) URL with a host (e.g. http://127.0.0.1:8000/v1) or a list of them"
-                  + (" (or a `launch:` block)" if kind == "vllm" else "") + f", got {_show(urls)}")
+                  + (" (or a `launch:` block)" if kind == "vllm" else "") + f", got {short(urls)}")
         for key, lo in (("max_concurrency", 1), ("retries", 1)):
             if key in settings:
                 v = settings[key]
                 _need(isinstance(v, int) and not isinstance(v, bool) and lo <= v <= 100_000, f"{base}.{key}",
-                      f"expected an integer {lo}..100000, got {_show(v)}")
+                      f"expected an integer {lo}..100000, got {short(v)}")
         for key in ("rate_per_s", "connect_timeout_s", "read_timeout_s"):
             if key in settings:
-                _need(_positive(settings[key]), f"{base}.{key}", f"expected a finite number > 0, got {_show(settings[key])}")
+                _need(_positive(settings[key]), f"{base}.{key}", f"expected a finite number > 0, got {short(settings[key])}")
         if "extra_body" in settings:
             _need(isinstance(settings["extra_body"], dict), f"{base}.extra_body", "expected a mapping")
         constraint = settings.get("constraint", "auto")
@@ -131,8 +131,8 @@ def parse_provider(name: str, raw: Any, env: Mapping[str, str] | None = None,
             settings["api_key_env"] = key_env
     if kind == "random" and "seed" in settings:
         v = settings["seed"]
-        _need(isinstance(v, int) and not isinstance(v, bool) and -INT64_MAX - 1 <= v <= INT64_MAX, f"{base}.seed",
-              f"expected a 64-bit integer, got {_show(v)}")
+        _need(isinstance(v, int) and not isinstance(v, bool) and INT64[0] <= v <= INT64[1], f"{base}.seed",
+              f"expected a 64-bit integer, got {short(v)}")
     if kind == "template" and "model" in settings:
         _need(isinstance(settings["model"], str), f"{base}.model", "expected a string")
     return ProviderConfig(name=name, kind=kind, settings=settings)
@@ -167,7 +167,7 @@ def _launch(raw: Any, path: str, served: str) -> dict[str, Any]:
               f"{len(g)} GPUs at {per} per replica make {len(g) // per} replicas")
     if "startup_timeout_s" in raw:
         _need(_positive(raw["startup_timeout_s"]), f"{path}.startup_timeout_s",
-              f"expected a finite number > 0, got {_show(raw['startup_timeout_s'])}")
+              f"expected a finite number > 0, got {short(raw['startup_timeout_s'])}")
     if "python" in raw:
         _need(isinstance(raw["python"], str) and raw["python"], f"{path}.python", "expected an interpreter path")
     return {**raw, "served_name": served}

@@ -7,9 +7,9 @@ from typing import Any
 
 import yaml
 
+from providers.config import INT64, short   # one 64-bit range and one way to show a value, for providers and grid
 from runner.errors import UserError
 
-INT64 = (-2**63, 2**63 - 1)
 # A grid's name is its run folder's; a provider's names its server logs: plain file names, bounded.
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.+=-]*")
 
@@ -57,12 +57,6 @@ class Checker:
             raise self.fail(path, f"expected a name of 1..{longest} letters, digits and _ . + = - "
                             f"(starting with a letter or digit; it names files), got {short(value)}")
         return value
-
-
-def short(value: Any) -> str:
-    """A value for an error message: its repr, cut to 60 characters."""
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 class UniqueKeyLoader(yaml.SafeLoader):
