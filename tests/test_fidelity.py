@@ -15,7 +15,7 @@ from providers.base import RenderRequest
 from providers.builtin import Template, template_structure
 from runner.fidelity.judge import judge
 from runner.fidelity.structure import assemble, check, parse, reason_code, render_schema
-from tests.conftest import FAMILY_NAMES, bench, make
+from tests.conftest import bench, make
 from tests.fake_server import FakeServer
 
 

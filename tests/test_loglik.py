@@ -5,16 +5,16 @@ from __future__ import annotations
 
 import asyncio
 
-import orjson
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from providers.base import ProviderFailure, SolveRequest
 from providers.config import build_provider, parse_provider
-from providers.loglik import boundary, echo_scores, echoed_prompts, option_score, prompt_logprobs, split_pair
+from providers.loglik import boundary, echo_scores, option_score, prompt_logprobs, split_pair
 from tests.conftest import bench
 from tests.fake_server import FakeServer, fake_logprob, fake_pieces, fake_tokenize
+from tests.test_pipeline import records
 
 GRID = """name: ll
 skeletons: {{generate: {{count: {count}, complexities: [1, 3], seed: 2}}}}
@@ -48,8 +48,8 @@ def test_scores_and_choice_are_exact(tmp_path, score):
         bench("run", "--grid", str(write(tmp_path, server.url, extra=f", score: {score}")), "--out", str(out), "-q",
               check=True)
         bodies = [b for b in server.bodies if "echo" in b]
-    texts = {r["key"]: r["text"] for r in map(orjson.loads, (out / "renders.jsonl").read_bytes().splitlines())}
-    solves = [orjson.loads(line) for line in (out / "solves.jsonl").read_bytes().splitlines()]
+    texts = {r["key"]: r["text"] for r in records(out, "renders.jsonl")}
+    solves = records(out, "solves.jsonl")
     assert len(solves) == 12 and all(s["status"] == "ok" for s in solves)
     for s in solves:
         text = texts[s["render_key"]]
@@ -146,7 +146,7 @@ def test_the_cards_own_context_with_a_card_prompt(tmp_path):
         grid.write_text(grid.read_text().replace("complexities: [1, 3]", "complexities: [1, 3], families: [equality]"))
         bench("run", "--grid", str(grid), "--out", str(out), "-q", check=True)
     contexts = {sk.identity: logicmark_context(sk) for sk in skeletons(load_grid(grid))}
-    solves = [orjson.loads(line) for line in (out / "solves.jsonl").read_bytes().splitlines()]
+    solves = records(out, "solves.jsonl")
     assert len(solves) == 6
     for s in solves:
         for got in s["scores"]:
@@ -163,10 +163,6 @@ def test_a_failing_tokenize_is_classified_like_any_request(tmp_path):
         assert server.faults_served["503"] == 2
 
 
-def solves_of(folder) -> dict[str, dict]:
-    return {s["key"]: s for s in map(orjson.loads, (folder / "solves.jsonl").read_bytes().splitlines())}
-
-
 def test_a_server_without_tokenize_scores_the_same_from_echoed_tokens(tmp_path):
     """Most completions servers have no /tokenize. The context goes as one more text prompt of the item's
     request, and its echoed tokens mark the boundary: every option's numbers equal the /tokenize way's."""
@@ -178,7 +174,7 @@ def test_a_server_without_tokenize_scores_the_same_from_echoed_tokens(tmp_path):
                      check=True)
         bodies = [b for b in server.bodies if "echo" in b]
     assert "fake: the server at" in proc.stderr and "has no /tokenize" in proc.stderr
-    by_tokenize, by_echo = solves_of(tmp_path / "tok"), solves_of(tmp_path / "echo")
+    by_tokenize, by_echo = ({s["key"]: s for s in records(tmp_path / name, "solves.jsonl")} for name in ("tok", "echo"))
     assert len(by_echo) == 12 and by_echo.keys() == by_tokenize.keys()
     for key, s in by_echo.items():
         assert s["status"] == "ok" and s["scores"] == by_tokenize[key]["scores"]

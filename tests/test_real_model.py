@@ -17,6 +17,7 @@ import orjson
 import pytest
 
 from tests.conftest import ROOT, bench
+from tests.test_pipeline import records
 
 REQUIRED = os.environ.get("LSB_REQUIRE_REAL_MODEL") == "1" or os.environ.get("CI") == "true"
 HAVE_STACK = importlib.util.find_spec("vllm") is not None and importlib.util.find_spec("torch") is not None
@@ -182,10 +183,6 @@ def grid_file(tmp: Path, *, count: int, url: str | None = None, launch: bool = F
     return path
 
 
-def solves(out: Path) -> list[dict]:
-    return [orjson.loads(l) for l in (out / "solves.jsonl").read_bytes().splitlines() if l]
-
-
 def test_loglik_scores_are_stable_and_rank_options_as_a_direct_computation(server):
     """The card's setting on a known item: our scores through vLLM's /v1/completions equal (to float
     precision across two runs) themselves, and match log-probabilities computed here with transformers
@@ -261,7 +258,7 @@ def test_whole_grid_launches_runs_and_stops_its_server(tmp_path):
     proc = bench("run", "--grid", str(grid_file(tmp_path, count=4, launch=True)), "--out", str(out), timeout=900)
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "smollm" in proc.stdout and "accuracy" in proc.stdout          # the result table
-    recs = solves(out)
+    recs = records(out, "solves.jsonl")
     assert recs and all(r["status"] in ("ok", "invalid", "error") for r in recs)
     smollm = [r for r in recs if r["solver"] == "smollm" and r["status"] == "ok"]
     assert smollm and all(r["answer"] in r["raw"] for r in smollm)
@@ -282,13 +279,13 @@ def test_resume_after_sigkill_with_server_left_running(server, tmp_path):
         time.sleep(0.2)
     proc.send_signal(signal.SIGKILL)
     proc.wait()
-    done_before = len(solves(out))
+    done_before = len(records(out, "solves.jsonl"))
     assert done_before >= 20
     from runner.serving.servers import serving
     assert serving(server, MODEL)                                         # not ours to stop: still up
     again = bench("run", "--grid", str(grid), "--out", str(out), "-q", timeout=900)
     assert again.returncode == 0, again.stderr[-2000:]
-    counts = Counter(r["key"] for r in solves(out) if r["status"] in ("ok", "invalid"))
+    counts = Counter(r["key"] for r in records(out, "solves.jsonl") if r["status"] in ("ok", "invalid"))
     assert set(counts.values()) == {1}
     assert serving(server, MODEL)
 
