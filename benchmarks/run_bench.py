@@ -75,7 +75,7 @@ def render_solve_loop(n: int):
     Render requests (prompt and schema) are made beforehand (the ceiling); a solve prompt needs the
     render, which the bare loop sends as it came (the run checks it and assembles the problem).
     """
-    from runner.fidelity.structure import render_schema
+    from rendering.schema import render_schema
     from runner.source.generate import make_plan
     from runner.config.prompts import RENDER_STRUCTURED_DEFAULT, SOLVE_DEFAULT, fill_render, fill_solve
     jobs = [(orjson.dumps({"model": "fake-model", "temperature": 0.0, "max_tokens": 512, "messages": [

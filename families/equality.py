@@ -237,4 +237,6 @@ def card_style(sk: Skeleton) -> Skeleton:
 FAMILY = Family(
     name=NAME, prefix="equality", types=frozenset({"Variable"}),
     predicates={"EQUAL": ("Variable", "Variable"), "NOT_EQUAL": ("Variable", "Variable")},
-    queries={"ENTAILED": ()}, rules=RULES, order_matters=False, labels=None, generate=generate)
+    queries={"ENTAILED": ()}, rules=RULES, order_matters=False, labels=None, generate=generate,
+    readings={"EQUAL": "{0} equals {1}", "NOT_EQUAL": "{0} does not equal {1}"},
+    asks="which of the options follows from the premises")

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Mapping
 
 from families.ir import Skeleton
@@ -21,3 +21,7 @@ class Family:
     order_matters: bool                          # may a renderer reorder the facts?
     labels: tuple[str, ...] | None               # the fixed label set, None when options vary per item
     generate: Callable[[int, int, random.Random], Skeleton]
+    # How each fact predicate reads in plain words ({0} {1}: its arguments), and what the query asks:
+    # what a render prompt tells a model (the skeleton's rules say how facts combine, not what they say).
+    readings: Mapping[str, str] = field(default_factory=dict)
+    asks: str = ""

@@ -112,4 +112,6 @@ FAMILY = Family(
     predicates={"MEMBER_OF": ("Entity", "Set"), "NOT_MEMBER_OF": ("Entity", "Set"),
                 "SUBSET_OF": ("Set", "Set")},
     queries={"MEMBER_OF": ("Entity", "Set")},
-    rules=RULES, order_matters=False, labels=LABELS, generate=generate)
+    rules=RULES, order_matters=False, labels=LABELS, generate=generate,
+    readings={"MEMBER_OF": "{0} is one of the {1}", "NOT_MEMBER_OF": "{0} is not one of the {1}",
+              "SUBSET_OF": "{0} are all {1}"}, asks="is {0} one of the {1}")

@@ -83,4 +83,6 @@ FAMILY = Family(
     predicates={"INITIAL_VALUE": ("Counter", INTEGER), "INCREMENT": ("Counter", INTEGER),
                 "DECREMENT": ("Counter", INTEGER)},
     queries={"FINAL_VALUE": ("Counter",)},
-    rules=RULES, order_matters=True, labels=None, generate=generate)
+    rules=RULES, order_matters=True, labels=None, generate=generate,
+    readings={"INITIAL_VALUE": "{0} starts with {1} items", "INCREMENT": "{0} then gains {1} items",
+              "DECREMENT": "{0} then loses {1} items"}, asks="how many items does {0} hold at the end")

@@ -90,4 +90,5 @@ def generate(index: int, complexity: int, rng: random.Random) -> Skeleton:
 FAMILY = Family(
     name=NAME, prefix="order", types=frozenset({"Entity"}),
     predicates={"LEFT_OF": ("Entity", "Entity")}, queries={"RELATION": ("Entity", "Entity")},
-    rules=RULES, order_matters=False, labels=LABELS, generate=generate)
+    rules=RULES, order_matters=False, labels=LABELS, generate=generate,
+    readings={"LEFT_OF": "{0} is to the left of {1}"}, asks="where does {0} stand relative to {1}")

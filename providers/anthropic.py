@@ -8,6 +8,7 @@ import orjson
 from providers.base import Completion, ProviderFailure, RenderRequest, SolveRequest, Usage, answered, usage_of
 from providers.http import HTTPProvider
 from providers.labels import check_label, json_schema, parse_free_text
+from rendering.schema import for_server
 
 API_VERSION = "2023-06-01"
 DEFAULT_URL = "https://api.anthropic.com"
@@ -50,8 +51,9 @@ class Anthropic(HTTPProvider):
         mode = "none"
         if request.schema is not None:   # a structured render: a forced tool whose input is the render
             mode = "tool"
+            # A tool's input schema is not enforced as a grammar: length bounds, not sentence patterns.
             body["tools"] = [{"name": "render", "description": "Give the rendered problem.",
-                              "input_schema": request.schema}]
+                              "input_schema": for_server(request.schema, patterns=False)}]
             body["tool_choice"] = {"type": "tool", "name": "render"}
 
         async def attempt() -> Completion:

@@ -11,34 +11,15 @@ from typing import Any, Mapping
 import orjson
 
 from providers.base import Completion, Provider, RenderRequest, SolveRequest
+from rendering.names import CLUBS, PEOPLE, draw, seeded
+from rendering.structure import assemble, from_object
 
-PEOPLE = ("Alice", "Bruno", "Chiara", "Dmitri", "Elif", "Farah", "Goran", "Hana", "Ines", "Jonas",
-          "Kofi", "Lena", "Mateo", "Nadia", "Oskar", "Priya", "Quinn", "Rosa", "Sven", "Tariq",
-          "Una", "Viktor", "Wren", "Ximena", "Yusuf", "Zofia")
-CLUBS = ("Amber", "Birch", "Cobalt", "Dune", "Ember", "Fjord", "Garnet", "Harbor", "Iris", "Juniper",
-         "Kestrel", "Lumen", "Maple", "Nimbus", "Onyx", "Pine", "Quartz", "Reed", "Slate", "Tundra",
-         "Umber", "Vale", "Willow", "Xenon", "Yarrow", "Zephyr")
 JARS = ("red", "blue", "green", "yellow")
 
 
-SURNAMES = ("Ash", "Brook", "Cliff", "Dale", "Eaves", "Field", "Grove", "Heath", "Isle", "Jett", "Kerr",
-            "Lake", "Moss", "North", "Oakes", "Pike", "Quarry", "Ridge", "Stone", "Thorn", "Upton", "Vance",
-            "West", "Yates", "York", "Zell")
-
-
 def _names(payload: Mapping[str, Any], type_name: str, pool: tuple[str, ...]) -> dict[str, str]:
-    """Invented names for the symbols of one type, fixed by the skeleton's id (deterministic).
-
-    Past the pool's size every name gets a second word, so that no name is part of another
-    (`Alice` beside `Alice 2` would make a premise about one read as about both).
-    """
-    symbols = [s for s, t in payload["entities"].items() if t == type_name]
-    rng = random.Random(hashlib.blake2b(payload["id"].encode(), digest_size=8).digest())
-    if len(symbols) <= len(pool):
-        chosen = rng.sample(pool, len(symbols))
-    else:
-        chosen = [f"{a} {b}" for a, b in rng.sample([(a, b) for a in pool for b in SURNAMES], len(symbols))]
-    return dict(zip(symbols, chosen))
+    """Invented names for the symbols of one type, fixed by the skeleton's id (deterministic)."""
+    return draw([s for s, t in payload["entities"].items() if t == type_name], pool, seeded(payload["id"]))
 
 
 def template_structure(payload: Mapping[str, Any]) -> dict[str, Any]:
@@ -91,7 +72,6 @@ def _structure(names: dict[str, str], intro: str, premises: list[str], question:
 
 def render_template(payload: Mapping[str, Any]) -> str:
     """A plain-English problem stating every premise, with the answer labels verbatim."""
-    from runner.fidelity.structure import assemble, from_object
     return assemble(from_object(template_structure(payload)), list(payload["answer_options"]))
 
 

@@ -12,12 +12,16 @@ from providers.http import HTTPProvider
 from providers.labels import check_label, gbnf, json_schema, parse_free_text, parse_json_answer
 from providers.loglik import (boundary, completions_body, echo_scores, option_score, pick, prompt_logprobs, split_pair,
                               token_ids)
+from rendering.schema import for_server
 
 # The constraint `auto` sends to each server. vLLM >= 0.12 takes structured_outputs.choice and
 # silently ignores guided_choice; llama.cpp ignores structured_outputs but takes json_schema.
 AUTO_CONSTRAINT = {"vllm": "choice", "sglang": "json_schema", "llamacpp": "json_schema",
                    "tgi": "json_schema", "openai": "json_schema"}
 SERVERS = tuple(AUTO_CONSTRAINT) + ("auto",)
+# Servers whose JSON grammar honours `pattern` (and `prefixItems`, `const`): vLLM and SGLang (xgrammar;
+# vLLM 0.32 CPU measured, see README). OpenAI gets the schema non-strict, llama.cpp and TGI unmeasured.
+PATTERN_SERVERS = ("vllm", "sglang")
 OWNED_BY = {"vllm": "vllm", "sglang": "sglang", "llamacpp": "llamacpp", "tgi": "tgi"}
 
 
@@ -91,7 +95,11 @@ class OpenAICompatible(HTTPProvider):
             data.get("usage"), "prompt_tokens", "completion_tokens")
 
     def structured(self, schema: Any) -> tuple[str, dict[str, Any]]:
-        """The body fields that ask this server for JSON of `schema`, and what the constraint is called."""
+        """The body fields that ask this server for JSON of `schema`, and what the constraint is called.
+
+        The schema's sentence patterns go only to grammar backends that honour them (PATTERN_SERVERS);
+        the others get the length bounds instead, and the checker judges what comes back either way."""
+        schema = for_server(schema, self.server in PATTERN_SERVERS)
         if self.server == "vllm":
             # vLLM's JSON grammar can loop on whitespace until max_tokens. Versions that read this per
             # request stop it here; 0.32 reads only the server's setting, which launched servers get.

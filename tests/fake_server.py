@@ -6,7 +6,7 @@ request takes the next entry of `script` (then `default`): ok, 429, 429-date, 50
 malformed, context, 404. Honours `structured_outputs.choice`; ignores unknown fields like vLLM does
 (so `guided_choice` has no effect); an unconstrained chat answer echoes the prompt. Asked for a
 structured render (a JSON schema with `premises`), it answers a faithful one of the skeleton in the
-prompt, or what `render_hook` makes of it; asked for a parse-back (`facts`), the facts it rendered.
+prompt, or what `render_hook` makes of it; asked for a parse-back (`facts`), the facts its sentences state.
 """
 from __future__ import annotations
 
@@ -45,7 +45,6 @@ class FakeServer:
         self.no_prompt_logprobs = False           # completions echo no prompt log-probabilities (llama.cpp)
         self.fault_tokenize = False               # scripted faults apply to /tokenize too
         self.no_tokenize = False                  # /tokenize is not found (most servers but vLLM's)
-        self._rendered: dict[tuple[str, ...], dict] = {}
         self.echo_auth_in_errors = False          # some APIs quote the key they refused
         self.default = "ok"
         self.fault_rate = 0.0                     # with this probability a request gets a random fault
@@ -162,7 +161,7 @@ class FakeServer:
         rf = body.get("response_format") or {}
         schema = so.get("json") or (rf.get("json_schema") or {}).get("schema") or {}
         if "premises" in schema.get("properties", {}):
-            message["content"] = self.structured_render(prompt)
+            message["content"] = self.structured_render(prompt, schema)
         elif "facts" in schema.get("properties", {}):
             message["content"] = self.parse_back(prompt)
         elif so.get("choice"):
@@ -252,7 +251,12 @@ class FakeServer:
                                                  "prompt is too long: 300000 tokens > 200000 maximum")
                 return fault
             prompt = "".join(m["content"] if isinstance(m["content"], str) else "" for m in body["messages"])
-            if body.get("tool_choice", {}).get("type") == "tool":
+            if body.get("tool_choice", {}).get("name") == "render":   # a structured render through a forced tool
+                schema = body["tools"][0]["input_schema"]
+                content = [{"type": "tool_use", "id": "toolu_fake", "name": "render",
+                            "input": orjson.loads(self.structured_render(prompt, schema))}]
+                stop, out = "tool_use", 50
+            elif body.get("tool_choice", {}).get("type") == "tool":
                 enum = body["tools"][0]["input_schema"]["properties"]["answer"]["enum"]
                 content = [{"type": "tool_use", "id": "toolu_fake", "name": "answer",
                             "input": {"answer": self.pick(prompt, enum)}}]
@@ -272,30 +276,33 @@ class FakeServer:
         body = orjson.dumps({"type": "error", "error": {"type": kind, "message": message}})
         return web.Response(status=status, body=body, content_type="application/json", headers=keep)
 
-    def structured_render(self, prompt: str) -> str:
-        """A structured render of the payload found in a render prompt: faithful, unless render_hook says otherwise."""
+    def structured_render(self, prompt: str, schema: dict | None = None) -> str:
+        """A structured render of the payload found in a render prompt (or, for a prompt of assigned names,
+        of the facts it lists), with the names the schema fixes: faithful, unless render_hook says otherwise
+        (the hook gets the payload, None for a listing)."""
         from providers.builtin import template_structure
-        payload = _payload_in(prompt)
-        render = template_structure(payload)
-        self._rendered[tuple(sorted(render["names"].values()))] = payload
+        given = {s: v["const"] for s, v in ((schema or {}).get("properties", {}).get("names", {})
+                                            .get("properties", {})).items() if isinstance(v, dict) and "const" in v}
+        try:
+            payload = _payload_in(prompt)
+        except ValueError:
+            payload = None
+        if payload is not None:
+            render = _renamed(template_structure(payload), given)
+        else:
+            render = _from_listing(prompt, given)
         if self.render_hook is not None:
             out = self.render_hook(render, payload)
             return out if isinstance(out, str) else orjson.dumps(out).decode()
         return orjson.dumps(render).decode()
 
     def parse_back(self, prompt: str) -> str:
-        """A parse-back audit: the rendered payload's facts, spelled with its names (through audit_hook)."""
-        from providers.builtin import template_structure
-        line = next((l for l in prompt.splitlines() if l.startswith("Names used in the puzzle: ")), "")
-        names = tuple(sorted(line.split(": ", 1)[1].split(", "))) if line else ()
-        payload = self._rendered.get(names)
-        if payload is None:
-            return orjson.dumps({"facts": []}).decode()
-        spell = template_structure(payload)["names"]
-        facts = [{"predicate": f["predicate"], "arguments": [spell.get(a, a) for a in f["arguments"]]}
-                 for f in payload["facts"]]
+        """A parse-back audit: the facts the puzzle's sentences state, read from its text (the template's
+        sentences and the families' readings), spelled with its names; through audit_hook(facts, None)."""
+        problem = prompt.split("The puzzle:\n", 1)[-1]
+        facts = [fact for line in problem.splitlines() if (fact := _read_sentence(line.strip()))]
         if self.audit_hook is not None:
-            facts = self.audit_hook(facts, payload)
+            facts = self.audit_hook(facts, None)
         return orjson.dumps({"facts": facts}).decode()
 
     @staticmethod
@@ -355,6 +362,62 @@ def fake_tokenize(text: str) -> list[int]:
 def fake_logprob(prev: int, token: int) -> float:
     """The fake model's log-probability of `token` after `prev`: fixed, and different per pair."""
     return -0.05 * (1 + int(hashlib.blake2b(f"{prev}:{token}".encode(), digest_size=2).hexdigest(), 16) % 97)
+
+
+def _sentence_forms() -> list[tuple[re.Pattern, str, tuple[int, ...]]]:
+    """(regex, predicate, argument order) for every sentence the fake reads back: the template's, and each
+    family's plain reading of its predicates (what renders of assigned names say)."""
+    from families.registry import FAMILIES
+    forms = [(r"(.+?) stands somewhere to the left of (.+?)\.", "LEFT_OF", (0, 1)),
+             (r"(.+?) is not a member of the (.+?) club\.", "NOT_MEMBER_OF", (0, 1)),
+             (r"Every member of the (.+?) club is a member of the (.+?) club\.", "SUBSET_OF", (0, 1)),
+             (r"(.+?) is a member of the (.+?) club\.", "MEMBER_OF", (0, 1)),
+             (r"The (.+?) jar starts with (-?\d+) marbles\.", "INITIAL_VALUE", (0, 1)),
+             (r"Then (-?\d+) marbles are put into the (.+?) jar\.", "INCREMENT", (1, 0)),
+             (r"Then (-?\d+) marbles are taken out of the (.+?) jar\.", "DECREMENT", (1, 0)),
+             (r"(\w+) != (\w+)", "NOT_EQUAL", (0, 1)), (r"(\w+) = (\w+)", "EQUAL", (0, 1))]
+    for family in FAMILIES.values():
+        for predicate, reading in family.readings.items():
+            regex = re.escape(reading + ".").replace(re.escape("{0}"), "(.+?)").replace(re.escape("{1}"), "(.+?)")
+            forms.append((regex, predicate, (0, 1)))
+    # the negated readings first: "is not one of" would otherwise read as "is one of" with a name "x is not"
+    forms.sort(key=lambda f: "not" not in f[0])
+    # a name is words (no punctuation): a question that mentions a relation is no premise
+    name = r"([\w ]+?)"
+    return [(re.compile("^" + regex.replace("(.+?)", name) + "$"), predicate, order) for regex, predicate, order in forms]
+
+
+_FORMS = _sentence_forms()
+
+
+def _read_sentence(line: str) -> dict | None:
+    """The fact one sentence states, or None."""
+    for regex, predicate, order in _FORMS:
+        m = regex.match(line)
+        if m:
+            args = [m.group(i + 1) for i in order]
+            return {"predicate": predicate, "arguments": [int(a) if re.fullmatch(r"-?\d+", a) else a for a in args]}
+    return None
+
+
+def _renamed(render: dict, given: dict[str, str]) -> dict:
+    """The render with the names a schema fixes in place of its own (whole words, in every text)."""
+    old = {render["names"][s]: new for s, new in given.items() if s in render["names"]}
+    if not old:
+        return render
+    pattern = re.compile(r"\b(" + "|".join(re.escape(n) for n in sorted(old, key=len, reverse=True)) + r")\b")
+    sub = lambda text: pattern.sub(lambda m: old[m.group(1)], text)  # noqa: E731
+    return {"names": {**render["names"], **given}, "intro": sub(render["intro"]),
+            "premises": [{"fact": p["fact"], "text": sub(p["text"])} for p in render["premises"]],
+            "question": sub(render["question"])}
+
+
+def _from_listing(prompt: str, given: dict[str, str]) -> dict:
+    """A faithful render of a prompt that lists its facts in plain words (`0. Nico is to the left of Ben.`)."""
+    premises = [{"fact": int(i), "text": text} for i, text in re.findall(r"^(\d+)\. (.*)$", prompt, re.M)]
+    asked = re.search(r"^The question: (.*?\?)", prompt, re.M)
+    question = asked.group(1)[0].upper() + asked.group(1)[1:] if asked else "What follows?"
+    return {"names": given, "intro": "", "premises": premises, "question": question}
 
 
 def _payload_in(prompt: str) -> dict:

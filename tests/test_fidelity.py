@@ -3,6 +3,7 @@ corruption is caught with its reason, end to end against the fake server, and ke
 from __future__ import annotations
 
 import copy
+from collections import Counter
 import json
 from pathlib import Path
 
@@ -14,7 +15,8 @@ from hypothesis import strategies as st
 from providers.base import RenderRequest
 from providers.builtin import Template, template_structure
 from runner.fidelity.judge import judge
-from runner.fidelity.structure import assemble, check, parse, reason_code, render_schema
+from rendering.schema import render_schema
+from rendering.structure import assemble, check, parse, reason_code
 from tests.conftest import bench, make
 from tests.fake_server import FakeServer
 
@@ -138,11 +140,12 @@ solvers:
 """
 
 
-def run_grid(tmp: Path, url: str, family: str, count: int, extra: str = "") -> tuple[list[dict], list[dict], str]:
+def run_grid(tmp: Path, url: str, family: str, count: int, extra: str = "",
+             check: bool = True) -> tuple[list[dict], list[dict], str]:
     tmp.mkdir(parents=True, exist_ok=True)
     grid = tmp / "grid.yaml"
     grid.write_text(GRID.format(count=count, url=url, family=family, extra=extra))
-    proc = bench("run", "--grid", str(grid), "--out", str(tmp / "run"), check=True)
+    proc = bench("run", "--grid", str(grid), "--out", str(tmp / "run"), check=check)
     read = lambda name: [orjson.loads(l) for l in (tmp / "run" / name).read_bytes().splitlines() if l]  # noqa: E731
     return read("renders.jsonl"), read("solves.jsonl") if (tmp / "run" / "solves.jsonl").exists() else [], proc.stdout
 
@@ -216,3 +219,135 @@ def test_any_answer_gives_a_render_or_a_reason(value, shape):
 def test_any_bytes_give_a_reason(raw):
     parsed = parse(raw.decode("utf-8", "replace"))
     assert isinstance(parsed, str) or parsed.question is not None
+
+
+# ---- the request prevents what it can: fact slots, assigned names, patterns; repair rounds ---------------
+
+def _bodies(server: FakeServer) -> list[dict]:
+    """The structured render requests the server got (vLLM's or OpenAI's field, or Anthropic's tool)."""
+    out = []
+    for b in server.bodies:
+        schema = (b.get("structured_outputs") or {}).get("json") or \
+            ((b.get("response_format") or {}).get("json_schema") or {}).get("schema") or \
+            (b["tools"][0].get("input_schema") if b.get("tools") and b["tools"][0].get("name") == "render" else None)
+        if schema and "premises" in schema.get("properties", {}):
+            out.append({"prompt": b["messages"][0]["content"], "schema": schema})
+    return out
+
+
+def _patterns(node) -> list[str]:
+    if isinstance(node, dict):
+        return ([node["pattern"]] if isinstance(node.get("pattern"), str) else []) + \
+            [p for v in node.values() for p in _patterns(v)]
+    return [p for v in node for p in _patterns(v)] if isinstance(node, list) else []
+
+
+def test_assigned_names_are_drawn_from_the_unit_key_and_fixed_by_the_schema(tmp_path):
+    from rendering.names import assigned_names
+    from runner.source.generate import make_plan
+    payloads = {sk.identity: sk.redact() for sk in make_plan(5, ["4"], ["membership_inheritance"]).items(6)}
+    seen = []
+    for attempt in ("a", "b"):   # two runs of the same grid in two folders: the same names per unit
+        with FakeServer() as server:
+            renders, solves, _ = run_grid(tmp_path / attempt, server.url, "membership_inheritance", 6,
+                                          ", names: assigned")
+            bodies = _bodies(server)
+        assert len(bodies) == 6 and all(r["status"] == "ok" for r in renders) and len(solves) == 6
+        for rec in renders:
+            names = assigned_names(payloads[rec["skeleton"]], rec["key"])
+            assert orjson.loads(rec["raw"])["names"] == names
+            body = next(b for b in bodies if b["schema"]["properties"]["names"]["properties"] ==
+                        {s: {"const": n} for s, n in names.items()})
+            assert all(n in body["prompt"] for n in names.values())   # told in the prompt too
+            slots = body["schema"]["properties"]["premises"]["prefixItems"]
+            assert [s["properties"]["fact"]["const"] for s in slots] == list(range(len(payloads[rec["skeleton"]]["facts"])))
+        seen.append({r["key"]: r["raw"] for r in renders})
+    assert seen[0] == seen[1]
+
+
+@pytest.mark.parametrize("kind, owned_by, patterns", [("vllm", "vllm", True), ("openai", "openai", False),
+                                                     ("anthropic", None, False)])
+def test_patterns_go_only_to_servers_whose_grammar_honours_them(tmp_path, kind, owned_by, patterns):
+    with FakeServer(owned_by=owned_by or "vllm") as server:
+        provider = (f"{{kind: anthropic, model: fake-model, base_url: \"{server.url[:-3]}\", api_key_env: K}}"
+                    if kind == "anthropic" else f"{{kind: {kind}, model: fake-model, base_url: \"{server.url}\"}}")
+        grid = tmp_path / "grid.yaml"
+        grid.write_text(GRID.format(count=4, url=server.url, family="transitive_order", extra=", names: assigned")
+                        .replace(f"fake: {{kind: vllm, model: fake-model, base_url: \"{server.url}\", max_concurrency: 4, "
+                                 "retries: 1}", f"fake: {provider}"))
+        bench("run", "--grid", str(grid), "--out", str(tmp_path / "run"), env={"K": "secret"}, check=True)
+        bodies = _bodies(server)
+    assert len(bodies) == 4
+    for body in bodies:
+        found = _patterns(body["schema"])
+        premises = body["schema"]["properties"]["premises"]["prefixItems"]
+        if patterns:
+            assert len(found) >= len(premises) + 1
+            assert all("maxLength" not in slot["properties"]["text"] for slot in premises)
+        else:
+            assert found == [] and all(slot["properties"]["text"]["maxLength"] for slot in premises)
+    renders = [orjson.loads(l) for l in (tmp_path / "run" / "renders.jsonl").read_bytes().splitlines()]
+    assert [r["status"] for r in renders] == ["ok"] * 4
+
+
+def _flaky_first_try(server: FakeServer, corrupt) -> Counter:
+    """Each skeleton's first render is corrupted, its repairs are faithful; counts calls per skeleton."""
+    calls: Counter = Counter()
+
+    def hook(render, payload):
+        calls[payload["id"]] += 1
+        return corrupt(copy.deepcopy(render), payload) if calls[payload["id"]] == 1 else render
+    server.render_hook = hook
+    return calls
+
+
+def test_a_repair_round_asks_again_with_the_reasons_and_keeps_every_round(tmp_path):
+    with FakeServer() as server:
+        _flaky_first_try(server, duplicate_fact)
+        renders, solves, out = run_grid(tmp_path, server.url, "transitive_order", 5, ", repair: 2")
+        prompts = [b["prompt"] for b in _bodies(server)]
+    by_key: dict[str, list[dict]] = {}
+    for r in renders:
+        by_key.setdefault(r["key"], []).append(r)
+    assert len(by_key) == 5
+    for recs in by_key.values():   # the first try unfaithful with its reasons, the repair faithful; one key
+        assert [(r["round"], r["status"]) for r in recs] == [(0, "unfaithful"), (1, "ok")]
+        assert any(c.startswith("duplicate_fact") for c in recs[0]["checks"])
+    repairs = [p for p in prompts if "Your last answer was not faithful" in p]
+    assert len(repairs) == 5 and all("is stated 2 times" in p for p in repairs)
+    assert all("duplicate_fact:" not in p for p in repairs)   # plain words, not reason codes
+    assert len(solves) == 5 and {s["render_key"] for s in solves} == set(by_key)
+    row = next(line.split() for line in out.splitlines() if line.startswith("fake "))
+    assert row[1:4] == ["5", "5", "0"]   # a unit counts once, as its last round
+
+
+def test_repair_rounds_stop_at_n_and_a_resumed_run_repeats_no_finished_round(tmp_path):
+    repair_prompt = "Your last answer was not faithful"
+    with FakeServer() as server:   # every first try unfaithful; every repair fails at the server
+        server.render_hook = lambda r, p: drop_fact(copy.deepcopy(r), p)
+        server.fault_hook = lambda body: "500" if repair_prompt in str(body.get("messages")) else None
+        renders, _, out = run_grid(tmp_path, server.url, "transitive_order", 4, ", repair: 2", check=False)
+    assert sorted((r["round"], r["status"]) for r in renders) == [(0, "unfaithful")] * 4 + [(1, "error")] * 4
+    with FakeServer() as server:   # resumed: round 1 (not round 0 again), then round 2, still unfaithful
+        server.render_hook = lambda r, p: drop_fact(copy.deepcopy(r), p)
+        renders, _, _ = run_grid(tmp_path, server.url, "transitive_order", 4, ", repair: 2")
+        prompts = [b["prompt"] for b in _bodies(server)]
+    assert len(prompts) == 8 and all(repair_prompt in p for p in prompts)
+    rounds = Counter((r["round"], r["status"]) for r in renders)
+    assert rounds == {(0, "unfaithful"): 4, (1, "error"): 4, (1, "unfaithful"): 4, (2, "unfaithful"): 4}
+    with FakeServer() as server:   # every round spent: nothing is sent again
+        run_grid(tmp_path, server.url, "transitive_order", 4, ", repair: 2")
+        assert _bodies(server) == []
+
+
+def test_names_and_repair_are_part_of_the_render_key(tmp_path):
+    from runner.config.grid import parse_grid
+    from runner.engine.units import UnitPlan
+    base = {"name": "k", "skeletons": {"generate": {"count": 1}},
+            "providers": {"m": {"kind": "vllm", "model": "x", "base_url": "http://127.0.0.1:9/v1"},
+                          "random": {"kind": "random"}}, "solvers": ["random"]}
+    keys = set()
+    for extra in ({}, {"names": "assigned"}, {"repair": 1}, {"repair": 2}, {"names": "assigned", "repair": 1}):
+        grid = parse_grid({**base, "renderers": [{"provider": "m", **extra}]}, tmp_path / "g.yaml")
+        keys.add(next(UnitPlan(grid).units(make("transitive_order", 0, 2))).key)
+    assert len(keys) == 5

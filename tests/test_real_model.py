@@ -96,7 +96,8 @@ def test_structured_render_is_parseable_json_within_max_tokens_and_checked(serve
     # closes its render well inside max_tokens; what it says is then for the checker to judge.
     from providers.base import RenderRequest
     from runner.fidelity.judge import judge
-    from runner.fidelity.structure import parse, render_schema
+    from rendering.schema import render_schema
+    from rendering.structure import parse
     from runner.config.prompts import RENDER_STRUCTURED_DEFAULT, fill_render
     from tests.conftest import make
     payload = make(family, 0, 2).redact()
@@ -115,6 +116,40 @@ def test_structured_render_is_parseable_json_within_max_tokens_and_checked(serve
     judged = judge(res, "structured", tuple(payload["answer_options"]), payload)
     assert judged.completion.status in ("ok", "unfaithful")
     assert judged.completion.status == "ok" or judged.checks   # unfaithful always says why
+
+
+@pytest.mark.parametrize("family", ["transitive_order", "sequential_state_update"])
+def test_slots_assigned_names_and_patterns_are_honoured_by_the_real_server(server, family):
+    # vLLM 0.32 (xgrammar) honours prefixItems, const and pattern: the facts come in their slots, the
+    # names are the ones we gave, and every premise names its fact's symbols and numbers.
+    from providers.base import RenderRequest
+    from rendering.names import assigned_names
+    from rendering.schema import render_schema
+    from rendering.structure import check, parse
+    from runner.config.prompts import RENDER_ASSIGNED_DEFAULT, fill_render
+    from runner.fidelity.judge import judge
+    from tests.conftest import make
+    payload = make(family, 0, 2).redact()
+    names = assigned_names(payload, "unit-0")
+
+    async def go():
+        p = provider(server)
+        try:
+            return await p.render(RenderRequest(prompt=fill_render(RENDER_ASSIGNED_DEFAULT, payload, True, names),
+                                                payload=payload, schema=render_schema(payload, names), max_tokens=1200))
+        finally:
+            await p.close()
+    res = asyncio.run(go())
+    assert res.status == "ok" and res.finish_reason == "stop", res
+    render = parse(res.text)
+    assert not isinstance(render, str), res.text
+    assert dict(render.names) == names
+    assert [i for i, _ in render.premises] == list(range(len(payload["facts"])))
+    reasons = check(render, payload, names)
+    assert not [r for r in reasons if "does not name" in r or r.startswith(("missing_", "duplicate_", "order",
+                                                                           "question", "wrong_name"))], reasons
+    judged = judge(res, "structured", tuple(payload["answer_options"]), payload, names)
+    assert judged.completion.status in ("ok", "unfaithful") and (judged.completion.status == "ok" or judged.checks)
 
 
 def test_structured_outputs_choice_always_lands_in_the_label_set(server):

@@ -195,3 +195,65 @@ def test_tolerant_reading_and_newer_schema(tmp_path):
     log.write_bytes(b"".join(lines) + orjson.dumps({**extra, "schema": 0}) + b"\n")
     older = bench("report", str(out))
     assert older.returncode == 2 and "records of schema 0, from an older bench" in older.stderr
+
+
+@pytest.fixture(scope="module")
+def repaired_run(tmp_path_factory) -> Path:
+    """A run with `repair: 1`: some first tries unfaithful and repaired, some unfaithful twice, and (in
+    one family) the share of faithful renders falling with complexity, so a warning is due."""
+    tmp = tmp_path_factory.mktemp("repaired")
+    out = tmp / "run"
+    calls: dict[str, int] = defaultdict(int)
+    with FakeServer() as server:
+        def render_hook(render, payload):
+            calls[payload["id"]] += 1
+            hard = payload["family"] == "transitive_order" and payload["complexity"] > 2
+            if _h(payload["id"]) % 3 == 0 and calls[payload["id"]] == 1 or hard and _h(payload["id"]) % 2:
+                render["premises"].pop(0)
+            return render
+
+        server.render_hook = render_hook
+        grid = write_grid(tmp, server.url, count=48, retries=1, render_extra=", repair: 1")
+        run_bench(grid, out)
+    return out
+
+
+def test_faithful_share_per_complexity_equals_a_recount_of_every_round(repaired_run):
+    proc = bench("report", str(repaired_run), check=True)
+    summary = orjson.loads((repaired_run / "report" / "summary.json").read_bytes())
+    first: dict[str, str] = {}
+    last: dict[str, dict] = {}
+    for line in (repaired_run / "renders.jsonl").read_bytes().splitlines():
+        rec = orjson.loads(line)
+        if rec.get("round", 0) == 0:
+            first[rec["key"]] = rec["status"]
+        last[rec["key"]] = rec   # records of one key come in round order
+    expect: dict[tuple, list[int]] = defaultdict(lambda: [0, 0, 0])
+    for key, rec in last.items():
+        if rec["status"] in ("ok", "unfaithful"):
+            e = expect[(rec["renderer"], rec["family"], rec["complexity"])]
+            e[0] += 1
+            e[1] += first[key] == "ok"
+            e[2] += rec["status"] == "ok"
+    got = {(r["renderer"], r["family"], r["complexity"]): [r["renders"], r["faithful_first_try"], r["faithful"]]
+           for r in summary["renders"]}
+    assert got == dict(expect)
+    assert any(f < final for _, f, final in got.values())   # repair made some faithful
+    for row in summary["rows"]:   # each accuracy row carries the faithful share it was measured under
+        e = expect[(row["renderer"], row["family"], row["complexity"])]
+        assert [row["renders"], row["faithful_renders_first_try"], row["faithful_renders"]] == e
+    # transitive_order's share falls from complexity 2 to 5: one warning, under the heatmap and in the files
+    assert len(summary["warnings"]) == 1 and "fake's faithful share in transitive_order" in summary["warnings"][0]
+    assert summary["warnings"][0] in proc.stdout.replace("\n", " ") or "warning: fake's" in proc.stdout
+    assert summary["warnings"][0] in (repaired_run / "report" / "report.md").read_text()
+    assert "faithful renders by complexity" in proc.stdout and "first try > after repair" in proc.stdout
+
+
+def test_no_warning_when_the_share_holds_across_complexities(messy_run):
+    bench("report", str(messy_run), check=True)
+    summary = orjson.loads((messy_run / "report" / "summary.json").read_bytes())
+    shares = defaultdict(list)
+    for r in summary["renders"]:
+        shares[(r["renderer"], r["family"])].append(r["faithful_share"])
+    spread = max(max(v) - min(v) for v in shares.values())
+    assert (summary["warnings"] == []) == (spread <= 0.2), (spread, summary["warnings"])

@@ -22,7 +22,8 @@ from runner.engine.pipeline import RENDERS, SOLVES, Pipeline, RunResult
 from runner.engine.progress import Progress
 from runner.serving.servers import ServerSet, read_endpoints, serving, start_servers
 from runner.source.reader import scan
-from runner.reporting.summary import render_stats, render_table, table, total
+from runner.reporting.summary import render_table, table
+from runner.store.tally import render_stats, total
 from runner.engine.units import UnitPlan, in_shard, skeletons
 
 
@@ -160,7 +161,8 @@ def closing_lines(result: RunResult, pipeline: Pipeline, folder: Path) -> int:
     return code
 
 
-RUN_FILES = {"grid.json", "grid.yaml", "grids", "renders.jsonl", "solves.jsonl", "servers", "report.csv", "report"}
+RUN_FILES = {"grid.json", "grid.yaml", "grids", "renders.jsonl", "solves.jsonl", "calibration.jsonl", "servers",
+             "report.csv", "report"}
 
 
 def check_run_folder(folder: Path, grid: Grid) -> None:

@@ -10,7 +10,8 @@ from runner.config.grid import Grid, load_grid
 from runner.store.logs import RENDER_FIELDS, best_records, skipped_note
 from runner.engine.pipeline import RENDERS, unit_status
 from runner.commands.run import run_folder
-from runner.reporting.summary import render_stats, render_table, table, total
+from runner.reporting.summary import render_table, table
+from runner.store.tally import render_stats, total
 from runner.engine.units import UnitPlan, skeletons
 
 

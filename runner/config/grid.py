@@ -12,11 +12,15 @@ import yaml
 from providers.config import ConfigError, ProviderConfig, parse_provider
 from runner.errors import UserError
 from runner.config.checks import INT64, Checker, UniqueKeyLoader, one_line, short
+from runner.fidelity.calibration import AuditorSettings
 from runner.fidelity.judge import FORMATS
 from providers.base import SCORES
-from runner.config.prompts import LOGLIK_DEFAULT, PLACEHOLDERS, RENDER_DEFAULT, RENDER_STRUCTURED_DEFAULT, SOLVE_DEFAULT
+from runner.config.prompts import (LOGLIK_DEFAULT, PLACEHOLDERS, RENDER_ASSIGNED_DEFAULT, RENDER_DEFAULT, RENDER_PROBLEM,
+                                   RENDER_STRUCTURED_DEFAULT, SOLVE_DEFAULT)
 
 RENDER_KINDS = {"openai", "vllm", "anthropic", "template"}
+NAMES = ("model", "assigned")
+MAX_REPAIR = 10
 MAX_IN_FLIGHT = 100_000   # each skeleton in flight holds a worker and its units (~1 kB): beyond this, memory, not speed
 MODEL_KINDS = {"openai", "vllm", "anthropic"}
 SOLVE_KINDS = {"openai", "vllm", "anthropic", "random", "prior"}
@@ -52,6 +56,12 @@ class Stage:
     send_unfaithful: bool = False
     audit_provider: str | None = None
     audit_rate: float = 0.0
+    audit_calibrate: int = 20            # control renders per family the auditor reads first (0: none)
+    audit_max_false_alarm: float = 0.05  # above this false-alarm rate on them, it rejects no render
+    # Structured model renderers only: who names the symbols (model: the renderer; assigned: we do,
+    # drawn per unit, fixed by the schema) and how many times an unfaithful render is asked again.
+    names: str = "model"
+    repair: int = 0
     # Solvers only: generate (answer with a label) or loglik (score each option's log-likelihood as the
     # continuation of the problem, no generation); the delimiter between them; the score that picks.
     mode: str = "generate"
@@ -109,6 +119,15 @@ class Grid:
         except (orjson.JSONDecodeError, KeyError, TypeError, AttributeError, ValueError) as exc:
             raise UserError(f"{path}: not a grid this version of bench saved ({type(exc).__name__}: "
                             f"{short(str(exc))}); rerun `bench run --grid FILE` to save it again") from None
+
+    def auditors(self) -> dict[str, AuditorSettings]:
+        """Every parse-back auditor of the grid and how it is calibrated."""
+        out: dict[str, AuditorSettings] = {}
+        for st in self.renderers:
+            if st.audit_provider:
+                tokens = max(st.max_tokens, out[st.audit_provider].max_tokens if st.audit_provider in out else 0)
+                out[st.audit_provider] = AuditorSettings(st.audit_calibrate, st.audit_max_false_alarm, tokens)
+        return out
 
     def hash(self) -> str:
         """A short hash of the resolved grid (without its file name)."""
@@ -208,7 +227,8 @@ def _stages(c: Checker, raw: Any, key: str, providers: Mapping[str, ProviderConf
         raise c.fail(key, "expected a list of provider names or mappings with `provider`")
     stage = "render" if key == "renderers" else "solve"
     allowed = {"provider", "prompt", "temperature", "max_tokens", "samples"} | (
-        {"constraint", "mode", "delimiter", "score"} if stage == "solve" else {"format", "send_unfaithful", "audit"})
+        {"constraint", "mode", "delimiter", "score"} if stage == "solve" else
+        {"format", "send_unfaithful", "audit", "names", "repair"})
     out = []
     for i, entry in enumerate(raw):
         path = f"{key}[{i}]"
@@ -236,8 +256,17 @@ def _stages(c: Checker, raw: Any, key: str, providers: Mapping[str, ProviderConf
             raise c.fail(f"{path}.delimiter", f"expected a string of at most 16 characters, got {short(delimiter)}")
         if mode == "generate" and ("score" in e or "delimiter" in e):
             raise c.fail(f"{path}.mode", "score and delimiter are settings of mode: loglik")
+        names = e.get("names", "model")
+        if names not in NAMES:
+            raise c.fail(f"{path}.names", f"expected model (the renderer names the symbols) or assigned (we do), "
+                         f"got {short(names)}")
+        repair = c.number(e.get("repair", 0), f"{path}.repair", 0, MAX_REPAIR, integer=True)
+        if (names != "model" or repair) and (fmt != "structured" or providers[pname].kind not in MODEL_KINDS):
+            raise c.fail(f"{path}.{'names' if names != 'model' else 'repair'}",
+                         "names and repair are settings of a model renderer's structured renders")
         prompt = (LOGLIK_DEFAULT if mode == "loglik" else SOLVE_DEFAULT) if stage == "solve" else \
-            RENDER_STRUCTURED_DEFAULT if fmt == "structured" else RENDER_DEFAULT
+            RENDER_DEFAULT if fmt == "text" else RENDER_ASSIGNED_DEFAULT if names == "assigned" else \
+            RENDER_STRUCTURED_DEFAULT
         if "prompt" in e:
             if not isinstance(e["prompt"], str):
                 raise c.fail(f"{path}.prompt", "expected a prompt template file path")
@@ -252,8 +281,10 @@ def _stages(c: Checker, raw: Any, key: str, providers: Mapping[str, ProviderConf
             if mode == "loglik" and "{card}" in prompt:   # the card's context stands for the problem
                 needed = ()
             for ph in needed:
-                if ph not in prompt:
+                if ph not in prompt and not (stage == "render" and names == "assigned"):
                     raise c.fail(f"{path}.prompt", f"{pfile} lacks the placeholder {ph}")
+            if stage == "render" and names == "assigned" and not any(ph in prompt for ph in RENDER_PROBLEM):
+                raise c.fail(f"{path}.prompt", f"{pfile} lacks the placeholder {' or '.join(RENDER_PROBLEM)}")
         default_tokens = 1024 if stage == "render" else 16
         constraint = e.get("constraint", "auto")
         if constraint not in ("auto", "choice", "json_schema", "grammar", "tool", "none"):
@@ -261,9 +292,10 @@ def _stages(c: Checker, raw: Any, key: str, providers: Mapping[str, ProviderConf
         send = e.get("send_unfaithful", False)
         if not isinstance(send, bool):
             raise c.fail(f"{path}.send_unfaithful", f"expected true or false, got {send!r}")
-        audit_provider, audit_rate = None, 0.0
+        audit_provider, audit_rate, calibrate, max_false_alarm = None, 0.0, 20, 0.05
         if "audit" in e:
-            a = c.mapping(e["audit"], f"{path}.audit", {"provider", "rate"}, {"provider"})
+            a = c.mapping(e["audit"], f"{path}.audit", {"provider", "rate", "calibrate", "max_false_alarm"},
+                          {"provider"})
             audit_provider = a["provider"]
             if audit_provider not in providers or providers[audit_provider].kind not in MODEL_KINDS:
                 raise c.fail(f"{path}.audit.provider", f"expected a model provider (kind {', '.join(sorted(MODEL_KINDS))}) "
@@ -271,9 +303,13 @@ def _stages(c: Checker, raw: Any, key: str, providers: Mapping[str, ProviderConf
             if fmt != "structured" or providers[pname].kind not in MODEL_KINDS:
                 raise c.fail(f"{path}.audit", "a parse-back audit checks structured renders of a model renderer")
             audit_rate = float(c.number(a.get("rate", 1.0), f"{path}.audit.rate", 0.0, 1.0))
+            calibrate = c.number(a.get("calibrate", 20), f"{path}.audit.calibrate", 0, 100_000, integer=True)
+            max_false_alarm = float(c.number(a.get("max_false_alarm", 0.05), f"{path}.audit.max_false_alarm",
+                                             0.0, 1.0))
         out.append(Stage(
             provider=pname, prompt=prompt, format=fmt, send_unfaithful=send, audit_provider=audit_provider,
-            audit_rate=audit_rate,
+            audit_rate=audit_rate, audit_calibrate=calibrate, audit_max_false_alarm=max_false_alarm,
+            names=names, repair=repair,
             temperature=float(c.number(e.get("temperature", 0.0), f"{path}.temperature", 0.0, 2.0)),
             max_tokens=c.number(e.get("max_tokens", default_tokens), f"{path}.max_tokens", 1, 2**31 - 1, integer=True),
             samples=c.number(e.get("samples", 1), f"{path}.samples", 1, 1_000_000, integer=True),
@@ -281,4 +317,12 @@ def _stages(c: Checker, raw: Any, key: str, providers: Mapping[str, ProviderConf
     labels = [s.label for s in out]
     if len(set(labels)) != len(labels):
         raise c.fail(key, "the same provider is listed twice with the same temperature")
+    calibrations: dict[str, tuple[int, tuple[int, float]]] = {}
+    for i, st in enumerate(out):   # one auditor, one calibration: its settings must agree wherever it audits
+        if st.audit_provider:
+            setting = (st.audit_calibrate, st.audit_max_false_alarm)
+            first = calibrations.setdefault(st.audit_provider, (i, setting))
+            if first[1] != setting:
+                raise c.fail(f"{key}[{i}].audit", f"auditor {st.audit_provider!r} has calibrate/max_false_alarm "
+                             f"{setting[0]}/{setting[1]:g} here but {first[1][0]}/{first[1][1]:g} at {key}[{first[0]}]")
     return tuple(out)

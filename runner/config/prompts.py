@@ -1,7 +1,12 @@
 """Default prompt templates, and filling them: `{payload}` for render, `{problem}` and `{labels}` for solve."""
 from __future__ import annotations
 
+import re
+from typing import Iterable, Mapping
+
 import orjson
+
+from families.registry import FAMILIES
 
 RENDER_DEFAULT = """You turn a formal logic problem into a self-contained natural-language puzzle.
 
@@ -30,6 +35,21 @@ Use no real-world knowledge and give no hint of the answer.
 The problem, as JSON:
 {payload}"""
 
+# `names: assigned`: the names are ours and the schema fixes them. Each fact is given in plain words with
+# those names (the family's reading of its predicate), so a small model restates sentences rather than
+# decoding predicates: with predicates alone, SmolLM2-135M filled the patterns' gaps with nonsense
+# ("Coffer is iz iz iz 25."). No payload JSON: its prefill was most of a CPU render's time.
+RENDER_ASSIGNED_DEFAULT = """You turn a logic problem into a short puzzle in plain English, given as one JSON object.
+
+The names to use, exactly as written: {names}
+The facts, in this order:
+{facts}
+The question: {asks}? The answer is one of: {labels}
+
+Write "intro": one sentence that sets the scene, with no name and no number; "premises": for each
+fact, one sentence that says exactly that fact, with its names and numbers in the same order;
+"question": the question, with the names."""
+
 SOLVE_DEFAULT = """{problem}
 
 Answer with exactly one of: {labels}"""
@@ -40,19 +60,55 @@ Answer with exactly one of: {labels}"""
 LOGLIK_DEFAULT = "{problem}"
 
 PLACEHOLDERS = {"render": ("{payload}",), "solve": ("{problem}", "{labels}"), "loglik": ("{problem}",)}
+# A render prompt gives the problem as {payload}, or (with assigned names) as {facts}.
+RENDER_PROBLEM = ("{payload}", "{facts}")
 
 
-def fill_render(template: str, payload: dict, compact: bool = False) -> str:
+def fill_render(template: str, payload: dict, compact: bool = False, names: Mapping[str, str] | None = None) -> str:
     """The render prompt for one redacted payload (never gold or proof: the payload has neither).
 
     `compact` (structured renders) writes the payload's JSON without indentation: on a CPU server the
-    prompt's prefill is most of a render's time, and indentation is a third of its tokens.
+    prompt's prefill is most of a render's time, and indentation is a third of its tokens. `names`
+    (assigned names) fill {names}, {facts} (each fact in plain words, numbered) and {asks}; a template without {names} gets them
+    appended, so a renderer is always told the names its schema fixes.
     """
     labels = ", ".join(payload["answer_options"])
-    return template.replace("{labels}", labels).replace(
-        "{payload}", orjson.dumps(payload, option=0 if compact else orjson.OPT_INDENT_2).decode())
+    out = template.replace("{labels}", labels)
+    if "{payload}" in out:
+        out = out.replace("{payload}", orjson.dumps(payload, option=0 if compact else orjson.OPT_INDENT_2).decode())
+    if names is None:
+        return out
+    family = FAMILIES.get(payload["family"])
+    readings = family.readings if family else {}
+    spell = lambda args: [names[a] if isinstance(a, str) else str(a) for a in args]  # noqa: E731
+
+    def said(fact: dict) -> str:   # the family's reading of the fact, else the fact as written
+        args = spell(fact["arguments"])
+        reading = readings.get(fact["predicate"])
+        return reading.format(*args) + "." if reading else f"{fact['predicate']}({', '.join(args)})"
+    facts = "\n".join(f"{i}. {said(f)}" for i, f in enumerate(payload["facts"]))
+    query = payload["query"]
+    asks = family.asks.format(*spell(query["arguments"])) if family and family.asks else \
+        f"{query['predicate']}({', '.join(spell(query['arguments']))})"
+    if "{names}" not in out:
+        out += "\n\nThe names to use, exactly as written: {names}"
+    return out.replace("{names}", ", ".join(names[s] for s in payload["entities"])).replace(
+        "{facts}", facts).replace("{asks}", asks)
 
 
 def fill_solve(template: str, problem: str, labels: tuple[str, ...]) -> str:
     """The solve prompt for one rendered problem."""
     return template.replace("{labels}", ", ".join(labels)).replace("{problem}", problem)
+
+
+def fill_repair(prompt: str, reasons: Iterable[str], names: Mapping[str, str] | None = None) -> str:
+    """The prompt of a repair round: the original prompt, then why the last render was not faithful, in
+    plain words (symbols spelled with the names the renderer was given, where it was given them)."""
+    lines = []
+    for reason in reasons:
+        detail = reason.split(": ", 1)[-1]
+        if names:
+            detail = re.sub(r"\b\w+\b", lambda m: names.get(m.group(0), m.group(0)), detail)
+        lines.append(f"- {detail}")
+    return (prompt + "\n\nYour last answer was not faithful to the problem:\n" + "\n".join(lines)
+            + "\nWrite the whole answer again, and fix these.")

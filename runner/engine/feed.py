@@ -25,7 +25,8 @@ from families.logicmark import logicmark_context
 from providers.base import Provider, RenderRequest
 from runner.errors import UserError
 from runner.fidelity.judge import judge
-from runner.fidelity.structure import render_schema
+from rendering.names import assigned_names
+from rendering.schema import render_schema
 from runner.config.grid import Grid
 from runner.config.prompts import fill_render
 from runner.store.records import render_record
@@ -66,6 +67,7 @@ class RenderJob(NamedTuple):
     request: RenderRequest | None   # for a model renderer; None when `local` holds the result
     local: LocalRender | None
     solves: tuple[SolveJob, ...]
+    names: dict[str, str] | None = None   # the names the renderer was given (`names: assigned`)
 
 
 class Item(NamedTuple):
@@ -102,10 +104,12 @@ class Preparer:
             # only when it is needed: to render here, or to check a structured render against it (a
             # text render's would cross the pipe for nothing: unpickling one cost the loop 17 µs).
             structured = stage.format == "structured"
-            request = RenderRequest(prompt="" if provider else fill_render(stage.prompt, payload, structured),
+            names = assigned_names(payload, unit.key) if stage.names == "assigned" and not provider else None
+            request = RenderRequest(prompt="" if provider else fill_render(stage.prompt, payload, structured, names),
                                     payload=payload if provider or structured else None,
                                     temperature=stage.temperature, max_tokens=stage.max_tokens, sample=unit.sample,
-                                    schema=self._schema(payload) if structured else None)
+                                    schema=(render_schema(payload, names) if names else self._schema(payload))
+                                    if structured else None)
             local = None
             if provider is not None:
                 started = time.time()
@@ -116,7 +120,7 @@ class Preparer:
                     judged, started, stage.format).to_line())
             renders.append(RenderJob(
                 unit.key, self._render_index[id(stage)], unit.sample, None if local else request, local,
-                tuple(SolveJob(su.key, self._solve_index[id(su.stage)], su.sample) for su in unit.solves)))
+                tuple(SolveJob(su.key, self._solve_index[id(su.stage)], su.sample) for su in unit.solves), names))
         card = logicmark_context(sk) if self._card and sk.family == "equality" else ""
         return Item(sk.identity, sk.family, sk.complexity, sk.answer_options, sk.gold_answer, tuple(renders), card)
 

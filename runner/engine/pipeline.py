@@ -8,16 +8,18 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Awaitable, Coroutine, NamedTuple
 
-from providers.base import Completion, Provider, RenderRequest, SolveRequest
+from providers.base import Completion, Provider, SolveRequest
 from runner.engine.feed import Feed, Item, RenderJob, SolveJob
 from runner.fidelity.judge import PROCEED, Judged, judge
-from runner.fidelity.parse_back import audit_prompt, audit_schema, compare, sampled
+from runner.engine.calibration import calibrate
+from runner.fidelity.calibration import Trust
+from runner.fidelity.parse_back import audit_request, compare, sampled
 from runner.config.grid import Grid, Stage
 from runner.store.logs import TERMINAL, AppendLog, Entry, load_index, read_at
 from runner.engine.progress import Progress
-from runner.config.prompts import fill_solve
+from runner.config.prompts import fill_repair, fill_solve
 from runner.store.records import SCHEMA, SolveRecord, render_record
-from runner.reporting.summary import CellStats
+from runner.store.tally import CellStats
 from runner.engine.units import UnitPlan, cell, skeletons
 
 RENDERS, SOLVES = "renders.jsonl", "solves.jsonl"
@@ -33,6 +35,7 @@ class RunResult:
     unreadable: int = 0      # logged renders whose line could not be read back (damaged): rendered again
     sent: dict[tuple[str, str], Counter] = field(default_factory=lambda: defaultdict(Counter))    # (stage, label) -> statuses
     errors: dict[tuple[str, str], Counter] = field(default_factory=lambda: defaultdict(Counter))  # (stage, label) -> reasons
+    trust: dict[tuple[str, str], Trust] = field(default_factory=dict)   # (auditor, family) -> its calibration
 
 
 class _Lane(NamedTuple):
@@ -60,6 +63,7 @@ class Pipeline:
         # lanes[renderer index][solver index], the indices that items carry
         self.lanes = [[_Lane(st, providers[st.provider], rst.label, st.label, cell(rst, st)) for st in grid.solvers]
                       for rst in grid.renderers]
+        self.trust: dict[tuple[str, str], Trust] = {}
         self._render_log: AppendLog | None = None
         self._solve_log: AppendLog | None = None
 
@@ -95,6 +99,10 @@ class Pipeline:
         try:
             for provider in self.providers.values():
                 await provider.start()
+            self.trust = await calibrate(self.grid, self.folder, self.providers)
+            for t in self.trust.values():
+                self.progress.note(t.line())
+            self.result.trust = self.trust
             workers = [asyncio.create_task(worker()) for _ in range(self.grid.max_in_flight)]
             await asyncio.gather(*workers)   # the first failure (a bug, or the helper's) ends the run
             return self.result
@@ -114,13 +122,15 @@ class Pipeline:
         stage = self.grid.renderers[job.stage]
         lanes = self.lanes[job.stage]
         entry = self.render_index.get(job.key)
-        text = None
-        if entry is not None and entry.status in TERMINAL and goes_to_solvers(entry.status, stage) and any(
+        text, repair_from = None, None
+        if entry is not None and entry.status == "unfaithful" and stage.repair:
+            entry, repair_from = self._repair_point(entry, stage)
+        if entry is not None and repair_from is None and entry.status in TERMINAL and goes_to_solvers(entry.status, stage) and any(
                 (done := self.solve_index.get(su.key)) is None or done.status not in TERMINAL for su in job.solves):
             text = self._stored_text(entry)
             if text is None:   # a damaged line the index's fast path trusted: render again
                 entry = None
-        if entry is not None and entry.status in TERMINAL:
+        if entry is not None and entry.status in TERMINAL and repair_from is None:
             self.progress.skipped("render")
             status = entry.status
         else:
@@ -128,7 +138,7 @@ class Pipeline:
                 self._render_log.write(job.local.line)
                 status, text, attempts = job.local.status, job.local.text, 1
             else:
-                status, text, attempts = await self._render(item, job, stage)
+                status, text, attempts = await self._render(item, job, stage, *(repair_from or (0, ())))
             self.progress.done("render", status, attempts)
         self.result.renders[status] += 1
         self.result.render_keys.add(job.key)
@@ -149,6 +159,20 @@ class Pipeline:
             return
         await _all([self._solve(item, job, text, su, lanes[su.stage], status) for su in pending])
 
+    def _repair_point(self, entry: Entry, stage: Stage) -> tuple[Entry | None, tuple[int, tuple[str, ...]] | None]:
+        """For a logged unfaithful render of a repairing renderer: (the entry, None) when its rounds are
+        spent, else (the entry, (the next round, the last round's reasons)); (None, None) when its line
+        cannot be read back (the unit is rendered again from its first round)."""
+        rec = read_at(self.render_path, entry.offset)
+        if rec is None:
+            self.result.unreadable += 1
+            return None, None
+        done = rec.get("round") if type(rec.get("round")) is int else 0
+        if done >= stage.repair:
+            return entry, None
+        checks = rec.get("checks") if isinstance(rec.get("checks"), list) else []
+        return entry, (done + 1, tuple(c for c in checks if isinstance(c, str)))
+
     def _stored_text(self, entry: Entry) -> str | None:
         """A logged render's text, None if its line cannot be read back (counted as a skipped line)."""
         rec = read_at(self.render_path, entry.offset)
@@ -157,32 +181,51 @@ class Pipeline:
             return None
         return rec["text"]
 
-    async def _render(self, item: Item, job: RenderJob, stage: Stage) -> tuple[str, str, int]:
-        """Run one model render unit, check it (and audit it, if sampled), log it; its status, text, attempts."""
+    async def _render(self, item: Item, job: RenderJob, stage: Stage, first_round: int = 0,
+                      reasons: tuple[str, ...] = ()) -> tuple[str, str, int]:
+        """Run one model render unit, check it (and audit it, if sampled), log it; while it is unfaithful and
+        repair rounds are left, ask again with its reasons, logging every round. Its last round's status and
+        text, and the attempts of all rounds."""
         provider = self.providers[stage.provider]
-        started = time.time()
         payload = job.request.payload
-        judged = judge(await provider.render(job.request), stage.format, item.answer_options, payload)
-        audit = None
-        if stage.audit_provider and judged.completion.status == "ok" and sampled(job.key, stage.audit_rate):
-            audit = await self._audit(stage, payload, judged)
-            if audit[0] == "disagrees":
-                reason = f"audit: {audit[1]}"
-                judged = judged._replace(completion=replace(judged.completion, status="unfaithful", reason=reason),
-                                         checks=judged.checks + (reason,))
-        res = judged.completion
-        self._count(("render", stage.label), res)
-        self._render_log.write(render_record(
-            job.key, item.identity, item.family, item.complexity, stage.label, provider.model, job.sample,
-            judged, started, stage.format, audit).to_line())
-        return res.status, res.text, res.attempts
+        attempts = 0
+        for round_ in range(first_round, stage.repair + 1):
+            started = time.time()
+            request = job.request if round_ == 0 else replace(
+                job.request, prompt=fill_repair(job.request.prompt, reasons, job.names))
+            judged = judge(await provider.render(request), stage.format, item.answer_options, payload, job.names)
+            audit = None
+            if stage.audit_provider and judged.completion.status == "ok" and sampled(job.key, stage.audit_rate):
+                audit = await self._audit(stage, payload, judged)
+                if audit[0] == "disagrees" and not self._trusted(stage, item.family):
+                    audit = ("audit_untrusted", audit[1])   # kept, but the render keeps the check's status
+                if audit[0] == "disagrees":
+                    reason = f"audit: {audit[1]}"
+                    judged = judged._replace(completion=replace(judged.completion, status="unfaithful", reason=reason),
+                                             checks=judged.checks + (reason,))
+            res = judged.completion
+            attempts += res.attempts
+            self._render_log.write(render_record(
+                job.key, item.identity, item.family, item.complexity, stage.label, provider.model, job.sample,
+                judged, started, stage.format, audit, round_).to_line())
+            if res.status != "unfaithful":
+                break
+            reasons = judged.checks
+        self._count(("render", stage.label), res)   # a unit counts once, as its last round ended
+        return res.status, res.text, attempts
+
+    def _trusted(self, stage: Stage, family: str) -> bool:
+        """Whether the stage's auditor may reject renders of this family (its calibration on the control)."""
+        if not stage.audit_calibrate:
+            return True
+        t = self.trust.get((stage.audit_provider, family))
+        return t is not None and t.trusted
 
     async def _audit(self, stage: Stage, payload: dict, judged: Judged) -> tuple[str, str | None]:
         """The parse-back audit of a faithful render: agrees, disagrees (what) or failed (why)."""
         names = judged.render.names
-        res = await self.providers[stage.audit_provider].render(RenderRequest(
-            prompt=audit_prompt(payload, names, judged.completion.text), schema=audit_schema(payload, names),
-            temperature=0.0, max_tokens=stage.max_tokens))
+        res = await self.providers[stage.audit_provider].render(
+            audit_request(payload, names, judged.completion.text, stage.max_tokens))
         if res.status != "ok":
             return "failed", res.reason
         return compare(res.text, payload, names)

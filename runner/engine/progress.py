@@ -40,6 +40,10 @@ class Progress:
             self.bars[stage].update(n)
             self._postfix()
 
+    def note(self, line: str) -> None:
+        """One line for the user (stderr), above the bars where they are shown."""
+        tqdm.write(line, file=sys.stderr)
+
     def _postfix(self) -> None:
         now = time.monotonic()
         if now - self._shown < 0.5:

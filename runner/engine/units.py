@@ -7,7 +7,7 @@ from typing import Iterator
 
 from families.ir import Skeleton
 from runner.source.generate import make_plan
-from runner.fidelity.structure import SCHEMA_VERSION
+from rendering.schema import SCHEMA_VERSION
 from runner.config.grid import Grid, Stage
 from runner.store.records import fingerprint, text_hash, unit_key
 from runner.source.reader import read_skeletons
@@ -76,8 +76,13 @@ def render_format(grid: Grid, stage: Stage) -> dict:
     if stage.format == "text":
         return {"format": "text"}
     out = {"format": "structured", "schema_version": SCHEMA_VERSION}
+    if stage.names != "model":
+        out["names"] = stage.names
+    if stage.repair:
+        out["repair"] = stage.repair
     if stage.audit_provider:
-        out["audit"] = {"auditor": grid.providers[stage.audit_provider].identity(), "rate": stage.audit_rate}
+        out["audit"] = {"auditor": grid.providers[stage.audit_provider].identity(), "rate": stage.audit_rate,
+                        "calibrate": stage.audit_calibrate, "max_false_alarm": stage.audit_max_false_alarm}
     return out
 
 

@@ -6,7 +6,7 @@ from typing import Any, Mapping, NamedTuple
 
 from providers.base import Completion
 from providers.labels import missing_labels
-from runner.fidelity.structure import StructuredRender, assemble, check, parse
+from rendering.structure import StructuredRender, assemble, check, parse
 
 FORMATS = ("structured", "text")
 PROCEED = ("ok", "unchecked")   # render statuses whose text goes to the solvers (unfaithful: if asked)
@@ -22,11 +22,12 @@ class Judged(NamedTuple):
     render: StructuredRender | None
 
 
-def judge(res: Completion, fmt: str, labels: tuple[str, ...], payload: Mapping[str, Any] | None) -> Judged:
+def judge(res: Completion, fmt: str, labels: tuple[str, ...], payload: Mapping[str, Any] | None,
+          names: Mapping[str, str] | None = None) -> Judged:
     """Check one finished render unit: `ok` (faithful), `unfaithful`, `invalid`, `unchecked` or `error`.
 
-    A structured render is checked against `payload` (the redacted skeleton); a text render only for
-    its labels.
+    A structured render is checked against `payload` (the redacted skeleton), and against `names` where
+    the renderer was given them; a text render only for its labels.
     """
     if res.status != "ok":
         return Judged(res, res.text, (), None)
@@ -39,7 +40,7 @@ def judge(res: Completion, fmt: str, labels: tuple[str, ...], payload: Mapping[s
     parsed = parse(res.text)
     if isinstance(parsed, str):
         return Judged(replace(res, status="unfaithful", text="", reason=parsed), res.text, (parsed,), None)
-    reasons = check(parsed, payload)
+    reasons = check(parsed, payload, names)
     text = assemble(parsed, labels)
     if reasons:
         return Judged(replace(res, status="unfaithful", text=text, reason="; ".join(reasons)), res.text,

@@ -14,6 +14,7 @@ from typing import Any, Mapping
 import orjson
 
 from families.registry import FAMILIES
+from providers.base import RenderRequest
 
 PROMPT = """Read the puzzle below and list every fact it states, each as a predicate over the names.
 
@@ -45,6 +46,13 @@ def audit_prompt(payload: Mapping[str, Any], names: Mapping[str, str], problem: 
     preds = "\n".join(f"- {p}({', '.join(sig)})" for p, sig in _signatures(payload["family"]).items())
     return PROMPT.replace("{predicates}", preds).replace(
         "{names}", ", ".join(names[s] for s in payload["entities"] if names.get(s))).replace("{problem}", problem)
+
+
+def audit_request(payload: Mapping[str, Any], names: Mapping[str, str], problem: str,
+                  max_tokens: int) -> RenderRequest:
+    """What an auditor is asked: read `problem` back into facts (structured, greedy)."""
+    return RenderRequest(prompt=audit_prompt(payload, names, problem), schema=audit_schema(payload, names),
+                         temperature=0.0, max_tokens=max_tokens)
 
 
 def audit_schema(payload: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:

@@ -12,9 +12,11 @@ from runner.errors import UserError
 from runner.store.logs import skipped_note
 from runner.reporting import files, terminal
 from runner.reporting.compare import Paired, compare
+from runner.reporting.fidelity import fidelity_rows, fidelity_table, spread_warnings
 from runner.reporting.load import load_runs
 from runner.reporting.stats import cell_latency, summary_rows, tallies
-from runner.reporting.summary import render_stats, render_table
+from runner.reporting.summary import render_table
+from runner.store.tally import render_stats
 
 
 def report(folders: list[Path], by: tuple[str, ...] | None, csv_path: Path | None, plot_path: Path | None,
@@ -58,7 +60,9 @@ def report(folders: list[Path], by: tuple[str, ...] | None, csv_path: Path | Non
         compared += compare(loaded.outcomes, "renderer", *renderers, seed=seed)
 
     renders_text = render_table(render_stats(loaded.renders))
-    _print(by, pool_renders, loaded, rows, groups, compared, renders_text)
+    fidelity = fidelity_rows(loaded.renders)
+    warnings = spread_warnings(fidelity)
+    _print(by, pool_renders, loaded, rows, groups, compared, renders_text, fidelity, warnings)
     grouped = files.grouped(loaded.outcomes, by or files.DIMENSIONS, pool_renders)
     with atomic_output(grouped_csv) as fh:
         fh.write(files.to_csv(grouped))
@@ -70,18 +74,23 @@ def report(folders: list[Path], by: tuple[str, ...] | None, csv_path: Path | Non
     with atomic_output(targets["summary.csv"]) as fh:
         fh.write(files.summary_csv(rows))
     with atomic_output(targets["summary.json"]) as fh:
-        fh.write(files.summary_json(rows, files.cell_averages(rows), compared))
+        fh.write(files.summary_json(rows, files.cell_averages(rows), compared, fidelity, warnings, loaded.auditors))
     with atomic_output(targets["report.md"]) as fh:
-        fh.write(files.markdown(rows, loaded.chance, compared, pictures, sorted(loaded.grids), renders_text).encode())
+        fh.write(files.markdown(rows, loaded.chance, compared, pictures, sorted(loaded.grids), renders_text,
+                                fidelity, warnings, loaded.auditors).encode())
     typer.echo(f"wrote {grouped_csv} and {report_dir}/ (summary.csv, summary.json, report.md"
                + (", heatmap.png, accuracy_by_complexity.png)" if pictures else ")"), err=True)
     return 0
 
 
-def _print(by, pool_renders, loaded, rows, groups, compared, renders) -> None:
+def _print(by, pool_renders, loaded, rows, groups, compared, renders, fidelity, warnings) -> None:
     """The terminal report: renders, then the heatmap, depth tables and problems (or the one --by table)."""
     con = terminal.console()
     con.print(renders, markup=False, soft_wrap=True)
+    if (table := fidelity_table(fidelity)) is not None:
+        con.print(table)
+    if loaded.auditors:
+        con.print(terminal.auditors_table(loaded.auditors))
     if by:   # the one grouped table asked for, as before
         con.print("")
         con.print(files.to_text(files.grouped(loaded.outcomes, by, pool_renders)), markup=False, soft_wrap=True)
@@ -90,6 +99,8 @@ def _print(by, pool_renders, loaded, rows, groups, compared, renders) -> None:
     else:
         for table in terminal.heatmaps(rows, loaded.grids):
             con.print(table)
+        for line in warnings:   # under the heatmap: whose cells are over a subset that moves with complexity
+            con.print(line, markup=False)
         for table in terminal.depth_tables(rows, loaded.chance):
             con.print(table)
         con.print(terminal.problems_table(rows, cell_latency(groups)))

@@ -9,7 +9,9 @@ from operator import attrgetter
 
 import orjson
 
+from runner.fidelity.calibration import Trust
 from runner.reporting.compare import Paired
+from runner.reporting.fidelity import FidelityRow
 from runner.reporting.load import Outcome
 from runner.reporting.stats import RENDER_KINDS, SummaryRow, Tally, average, cells, wilson
 
@@ -26,10 +28,14 @@ def summary_csv(rows: list[SummaryRow]) -> bytes:
     return buf.getvalue().encode()
 
 
-def summary_json(rows: list[SummaryRow], averages: dict, compared: list[Paired]) -> bytes:
-    """`rows` (as in summary.csv), the per-cell averages, and any paired comparisons."""
+def summary_json(rows: list[SummaryRow], averages: dict, compared: list[Paired], fidelity: list[FidelityRow],
+                 warnings: list[str], auditors: list[tuple[str, Trust]]) -> bytes:
+    """`rows` (as in summary.csv), the per-cell averages, any paired comparisons, faithful renders per
+    renderer x family x complexity with the warnings they give, and each auditor's calibration."""
     return orjson.dumps({"rows": [r.as_dict() for r in rows], "cells": averages,
-                         "paired": [asdict(p) for p in compared]}, option=orjson.OPT_INDENT_2)
+                         "paired": [asdict(p) for p in compared], "renders": [f.as_dict() for f in fidelity],
+                         "warnings": warnings, "auditors": [{"run": run, **a.as_dict()} for run, a in auditors]},
+                        option=orjson.OPT_INDENT_2)
 
 
 def cell_averages(rows: list[SummaryRow]) -> list[dict]:
@@ -58,7 +64,8 @@ def _f(x: float | None) -> str:
 
 
 def markdown(rows: list[SummaryRow], chance: dict[str, float], compared: list[Paired], pictures: bool,
-             runs: list[str], renders: str) -> str:
+             runs: list[str], renders: str, fidelity: list[FidelityRow], warnings: list[str],
+             auditors: list[tuple[str, Trust]]) -> str:
     """report.md: the pictures, the heatmap as a table, accuracy by complexity per family, per-cell problems."""
     parts = [f"# Report: {', '.join(runs)}", "",
              "Accuracy counts answers on faithful renders only; invalid answers, errors and units whose render "
@@ -70,6 +77,8 @@ def markdown(rows: list[SummaryRow], chance: dict[str, float], compared: list[Pa
     parts.append(_md_table(["run", "renderer", "solver", "n", "pooled", "95% CI", "macro"],
                            [[run, r, s, str(a.n), _f(a.pooled), "" if a.ci95_low is None else f"{a.ci95_low:.3f}-{a.ci95_high:.3f}",
                              _f(a.macro)] for (run, r, s), rs in sorted(cells(rows).items()) for a in [average(rs)]]))
+    if warnings:
+        parts += [""] + [f"> {w}" for w in warnings]
     for fam in sorted({r.family for r in rows}):
         fam_rows = [r for r in rows if r.family == fam]
         comps = sorted({r.complexity for r in fam_rows})
@@ -101,6 +110,21 @@ def markdown(rows: list[SummaryRow], chance: dict[str, float], compared: list[Pa
                                  "-" if p.mcnemar_p is None else f"{p.mcnemar_p:.3g}", str(p.a_only), str(p.b_only)]
                                 for p in compared]))
     parts += ["", "## Renders", "", "```", renders, "```", ""]
+    if fidelity:
+        parts += ["Faithful share of checked renders (n), first try and after repair:", ""]
+        parts.append(_md_table(["run", "renderer", "family", "complexity", "renders", "first try", "after repair"],
+                               [[f.run, f.renderer, f.family, str(f.complexity), str(f.renders),
+                                 _f(f.share_first_try), _f(f.share)] for f in fidelity]))
+        parts.append("")
+    if auditors:
+        parts += ["Parse-back auditors on the control (the template's renders, faithful by construction); an "
+                  "untrusted auditor's disagreements reject no render:", ""]
+        parts.append(_md_table(["run", "auditor", "family", "read", "agreed", "disagreed", "failed", "false alarm",
+                                "threshold", "trusted"],
+                               [[run, a.auditor, a.family, str(a.read), str(a.agreed), str(a.disagreed), str(a.failed),
+                                 _f(a.false_alarm), f"{a.max_false_alarm:.3f}", "yes" if a.trusted else "no"]
+                                for run, a in auditors]))
+        parts.append("")
     return "\n".join(parts)
 
 

@@ -12,9 +12,11 @@ from typing import NamedTuple
 import orjson
 
 from runner.errors import UserError
+from runner.engine.calibration import planned
+from runner.fidelity.calibration import CALIBRATION, Trust, trust
 from runner.fidelity.judge import PROCEED
 from runner.config.grid import Grid
-from runner.store.logs import RENDER_FIELDS, TERMINAL, supersedes, usable
+from runner.store.logs import RENDER_FIELDS, TERMINAL, best_records, supersedes, usable
 from runner.engine.pipeline import RENDERS, SOLVES
 from runner.store.records import SCHEMA, unit_key
 from runner.serving.servers import die_with_parent
@@ -58,10 +60,12 @@ class Loaded:
 
     outcomes: list[Outcome] = field(default_factory=list)
     blocked: list[Blocked] = field(default_factory=list)
-    renders: list[dict] = field(default_factory=list)            # the best render record of each unit
+    # the best render record of each unit, with `run` and `first` (its first try's status) added
+    renders: list[dict] = field(default_factory=list)
     chance: dict[str, float] = field(default_factory=dict)       # family -> 1 / number of options (mean)
     grids: dict[str, Grid] = field(default_factory=dict)         # run name -> its grid
     skipped: dict[Path, int] = field(default_factory=lambda: defaultdict(int))   # unreadable lines per log
+    auditors: list[tuple[str, Trust]] = field(default_factory=list)   # (run, an auditor's calibration in a family)
 
 
 def _source_facts(grid: Grid) -> tuple[set[str], dict[str, float]]:
@@ -111,8 +115,9 @@ class _Reader:
             raise UserError(f"{path}: records of schema {schema}, from an older bench; this bench reads schema "
                             f"{SCHEMA}: report them with the version that wrote them, or rerun the grid")
 
-    def renders(self, path: Path, best: dict[str, tuple["_Reader", dict]]) -> None:
-        """The render records of this grid into `best` (key -> the newest terminal one), compacted."""
+    def renders(self, path: Path, best: dict[str, tuple["_Reader", dict]], first: dict[str, str]) -> None:
+        """The render records of this grid into `best` (key -> the newest terminal one), compacted, and into
+        `first` the status of each unit's first try (its newest terminal round-0 record)."""
         render_fp, get_best = self.render_fp, best.get
         for rec in self._lines(path):
             if not usable(rec, RENDER_FIELDS):
@@ -126,6 +131,8 @@ class _Reader:
             old = get_best(key)
             if old is None or supersedes(old[1]["status"], rec["status"]):
                 best[key] = (self, {k: rec.get(k) for k in RENDER_KEEP})
+            if rec["status"] in TERMINAL and not rec.get("round"):   # round 0 (records before repair have none)
+                first[key] = rec["status"]
 
     def solves(self, path: Path, best: dict[str, Outcome]) -> None:
         """The solve records of this grid into `best` (key -> the newest terminal one), as Outcomes."""
@@ -177,7 +184,7 @@ class _Reader:
 
 _SOLVE_GET = itemgetter("key", "status", "renderer", "solver", "family", "complexity", "correct", "skeleton",
                         "render_key", "render_sample", "sample", "latency_s", "prompt_tokens", "completion_tokens")
-RENDER_KEEP = ("key", "status", "renderer", "family", "complexity", "skeleton", "checks", "reason", "audit")
+RENDER_KEEP = ("key", "status", "renderer", "family", "complexity", "skeleton", "checks", "reason", "audit", "round")
 
 
 def load_runs(folders: list[Path]) -> Loaded:
@@ -193,18 +200,19 @@ def load_runs(folders: list[Path]) -> Loaded:
         loaded.grids.setdefault(grid.name, grid)
     best_solves: dict[str, Outcome] = {}
     best_renders: dict[str, tuple[_Reader, dict]] = {}
+    first_try: dict[str, str] = {}
     readers = []
     paused = gc.isenabled()
     gc.disable()   # a million tuples held: the cyclic GC would rescan them again and again (they hold no cycles)
     try:
-        _read(folders, grids, loaded, best_solves, best_renders, readers)
+        _read(folders, grids, loaded, best_solves, best_renders, first_try, readers)
     finally:
         if paused:
             gc.enable()
     return loaded
 
 
-def _read(folders, grids, loaded, best_solves, best_renders, readers) -> None:
+def _read(folders, grids, loaded, best_solves, best_renders, first_try, readers) -> None:
     """The body of load_runs."""
     # a Pool's exit terminates its worker: Ctrl-C here does not wait for a big source to be made
     with multiprocessing.get_context("fork").Pool(1, initializer=die_with_parent) as pool:   # and if we are killed
@@ -212,7 +220,7 @@ def _read(folders, grids, loaded, best_solves, best_renders, readers) -> None:
         for folder, grid in zip(folders, grids):
             reader = _Reader(grid, loaded)
             readers.append(reader)
-            reader.renders(folder / RENDERS, best_renders)
+            reader.renders(folder / RENDERS, best_renders, first_try)
             reader.solves(folder / SOLVES, best_solves)
         sources = {}
         for grid, fut in zip(grids, facts):
@@ -221,9 +229,16 @@ def _read(folders, grids, loaded, best_solves, best_renders, readers) -> None:
             for fam, level in chance.items():
                 loaded.chance.setdefault(fam, level)
     loaded.outcomes = [o for o in best_solves.values() if o.skeleton in sources[o.run]]
+    for folder, grid in zip(folders, grids):   # the auditors' calibration, as the run judged it
+        if grid.auditors():
+            units = planned(grid)
+            got = best_records(folder / CALIBRATION, set(units), {"key": str, "status": str, "auditor": str})
+            loaded.skipped[folder / CALIBRATION] += got.skipped
+            loaded.auditors += [(grid.name, t) for t in trust(got, grid.auditors()).values()]
     for reader, rec in best_renders.values():
         if rec["skeleton"] not in sources[reader.run]:
             continue
+        rec["run"], rec["first"] = reader.run, first_try.get(rec["key"], rec["status"])
         loaded.renders.append(rec)
         stage = reader.render_fp[rec["renderer"]][1]
         status = rec["status"]

@@ -6,8 +6,9 @@ from collections import defaultdict
 from dataclasses import asdict, dataclass, field
 from typing import Iterable
 
+from runner.reporting.fidelity import fidelity_rows
 from runner.reporting.load import Loaded, Outcome
-from runner.reporting.summary import CellStats
+from runner.store.tally import CellStats
 
 Z95 = 1.959964
 RENDER_KINDS = {"ok": "faithful", "unchecked": "unchecked", "unfaithful": "unfaithful"}
@@ -81,6 +82,11 @@ class SummaryRow:
     latency_p95_s: float | None
     prompt_tokens_mean: float | None
     completion_tokens_mean: float | None
+    # the renderer's checked renders of this family and complexity (not per solver): how many, how many
+    # faithful at the first try and at the end; accuracy here is over the faithful ones
+    renders: int = 0
+    faithful_renders_first_try: int = 0
+    faithful_renders: int = 0
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -103,8 +109,10 @@ def _round(x: float | None, nd: int = 4) -> float | None:
 def summary_rows(loaded: Loaded, groups: dict[tuple, Tally]) -> list[SummaryRow]:
     """One row per group (of `tallies`), sorted by run, renderer, solver, family, complexity."""
     rows = []
+    fidelity = {(f.run, f.renderer, f.family, f.complexity): f for f in fidelity_rows(loaded.renders)}
     for key, t in sorted(groups.items()):
         run, renderer, solver, family, complexity = key
+        fid = fidelity.get((run, renderer, family, complexity))
         lo, hi = wilson(t.correct, t.ok)
         lat = sorted(t.latencies)
         rows.append(SummaryRow(
@@ -115,7 +123,9 @@ def summary_rows(loaded: Loaded, groups: dict[tuple, Tally]) -> list[SummaryRow]
             sent_unfaithful_n=t.sent_unfaithful, sent_unfaithful_correct=t.sent_unfaithful_correct,
             latency_p50_s=_round(percentile(lat, 0.5)), latency_p95_s=_round(percentile(lat, 0.95)),
             prompt_tokens_mean=_round(t.prompt_tokens / t.answered, 1) if t.answered else None,
-            completion_tokens_mean=_round(t.completion_tokens / t.answered, 1) if t.answered else None))
+            completion_tokens_mean=_round(t.completion_tokens / t.answered, 1) if t.answered else None,
+            renders=fid.renders if fid else 0, faithful_renders_first_try=fid.faithful_first_try if fid else 0,
+            faithful_renders=fid.faithful if fid else 0))
     return rows
 
 

@@ -1,60 +1,7 @@
-"""Per-cell and per-renderer statistics, and the text tables shown at the end of a run and by `bench status`."""
+"""The text tables shown at the end of a run and by `bench status`: per cell, and per renderer."""
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import dataclass, field, fields
-from typing import Iterable
-
-
-@dataclass
-class CellStats:
-    """One cell's solve units. Accuracy counts only `ok` answers on faithful renders; answers on
-    unchecked (free-text) renders and on unfaithful renders sent anyway are counted apart, and
-    invalid answers, errors and blocked units are never wrong answers."""
-
-    ok: int = 0
-    correct: int = 0
-    invalid: int = 0
-    error: int = 0
-    unchecked: int = 0            # ok answers on unchecked renders (format: text)
-    unchecked_correct: int = 0
-    sent_unfaithful: int = 0      # ok answers on unfaithful renders (send_unfaithful: true)
-    sent_unfaithful_correct: int = 0
-    unfaithful: int = 0           # solve units not sent: their render was unfaithful
-    render_failed: int = 0        # solve units not sent: their render was invalid
-    left: int = 0                 # not yet done (or errored, to be retried; or their render errored)
-
-    def add(self, status: str | None, correct: bool | None, render_status: str = "ok") -> None:
-        """Count one solve unit by its status (None: not done yet) and its render's status."""
-        if status == "ok":
-            if render_status == "unchecked":
-                self.unchecked += 1
-                self.unchecked_correct += bool(correct)
-            elif render_status == "unfaithful":
-                self.sent_unfaithful += 1
-                self.sent_unfaithful_correct += bool(correct)
-            else:
-                self.ok += 1
-                self.correct += bool(correct)
-        elif status == "invalid":
-            self.invalid += 1
-        elif status == "error":
-            self.error += 1
-        else:
-            self.left += 1
-
-    def blocked(self, render_status: str) -> None:
-        """Count one solve unit that was not sent because of its render (an errored render is retried: left)."""
-        if render_status == "unfaithful":
-            self.unfaithful += 1
-        elif render_status == "invalid":
-            self.render_failed += 1
-        else:
-            self.left += 1
-
-    @property
-    def accuracy(self) -> float | None:
-        return self.correct / self.ok if self.ok else None
+from runner.store.tally import CellStats, RenderStats
 
 
 def _ratio(correct: int, n: int) -> str:
@@ -82,42 +29,6 @@ def table(cells: dict[tuple[str, str], CellStats]) -> str:
     return _fixed(head + [e[0] for e in extra], rows, 2)
 
 
-def total(cells: dict[tuple[str, str], CellStats]) -> CellStats:
-    """All cells added up."""
-    out = CellStats()
-    for st in cells.values():
-        for f in fields(CellStats):
-            setattr(out, f.name, getattr(out, f.name) + getattr(st, f.name))
-    return out
-
-
-@dataclass
-class RenderStats:
-    """One renderer's render units: by status, unfaithful ones by reason, and the parse-back audits."""
-
-    statuses: Counter = field(default_factory=Counter)
-    reasons: Counter = field(default_factory=Counter)   # reason codes of unfaithful renders (a render may have several)
-    audits: Counter = field(default_factory=Counter)
-
-    def add(self, record: dict) -> None:
-        """Count one render record (the newest terminal one of its unit; `key`, `status`, `renderer` checked)."""
-        self.statuses[record["status"]] += 1
-        if record["status"] == "unfaithful":
-            checks = record.get("checks")
-            checks = checks if isinstance(checks, list) and checks else [record.get("reason") or "?"]
-            self.reasons.update({str(c).split(":", 1)[0] for c in checks})
-        if isinstance(record.get("audit"), str):
-            self.audits[record["audit"]] += 1
-
-
-def render_stats(records: Iterable[dict]) -> dict[str, RenderStats]:
-    """Per renderer label, from render records (one per unit)."""
-    out: dict[str, RenderStats] = {}
-    for rec in records:
-        out.setdefault(rec["renderer"], RenderStats()).add(rec)
-    return out
-
-
 def render_table(stats: dict[str, RenderStats]) -> str:
     """One row per renderer: faithful, unfaithful (with its most common reasons), invalid, unchecked, error, audits."""
     head = ["renderer", "renders", "faithful", "unfaithful", "invalid", "unchecked", "error", "audits ok/no/failed",
@@ -126,6 +37,8 @@ def render_table(stats: dict[str, RenderStats]) -> str:
     for name, st in sorted(stats.items()):
         n = sum(st.statuses.values())
         audits = "/".join(str(st.audits[k]) for k in ("agrees", "disagrees", "failed")) if st.audits else "-"
+        if st.audits["audit_untrusted"]:   # disagreements of an untrusted auditor: kept, rejecting nothing
+            audits += f" +{st.audits['audit_untrusted']} untrusted"
         why = ", ".join(f"{code} {c}" for code, c in st.reasons.most_common(4)) or "-"
         rows.append([name, n, st.statuses["ok"], st.statuses["unfaithful"], st.statuses["invalid"],
                      st.statuses["unchecked"], st.statuses["error"], audits, why])

@@ -8,6 +8,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from runner.fidelity.calibration import Trust
 from runner.reporting.compare import Paired
 from runner.reporting.stats import SummaryRow, average, cells
 
@@ -122,4 +123,20 @@ def paired_table(results: list[Paired]) -> Table:
         t.add_row(r.run, r.within, str(r.pairs), _acc(r.accuracy_a), _acc(r.accuracy_b),
                   "-" if r.difference is None else f"{r.difference:+.3f}", _ci(r.ci95_low, r.ci95_high, signed=True),
                   "-" if r.mcnemar_p is None else f"{r.mcnemar_p:.3g}", str(r.a_only), str(r.b_only), str(r.unpaired))
+    return t
+
+
+def auditors_table(rows: list[tuple[str, Trust]]) -> Table:
+    """Per auditor and family: what it made of the control's renders, and whether it may reject renders."""
+    t = Table(title="auditors on the control (the template's renders, faithful by construction): "
+                    "an untrusted auditor's disagreements reject no render", box=box.SIMPLE_HEAD,
+              title_justify="left", pad_edge=False)
+    multi = len({run for run, _ in rows}) > 1
+    for head in ("auditor / family", "read", "agreed", "disagreed", "failed", "false alarm", "threshold", "trusted"):
+        t.add_column(head, justify="left" if head == "auditor / family" else "right",
+                     overflow="fold" if head == "auditor / family" else "ellipsis")
+    for run, a in rows:
+        t.add_row((f"{run}: " if multi else "") + f"{a.auditor} / {a.family}", str(a.read), str(a.agreed),
+                  str(a.disagreed), str(a.failed), _acc(a.false_alarm), f"{a.max_false_alarm:.3f}",
+                  "yes" if a.trusted else "no")
     return t

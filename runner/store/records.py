@@ -59,6 +59,9 @@ class RenderRecord:
     checks: tuple[str, ...] = ()  # why a structured render is unfaithful, one reason each
     audit: str | None = None     # agrees | disagrees | failed, when the parse-back audit ran
     audit_reason: str | None = None
+    # 0: the first try; k: the k-th repair (`repair: N`), asked again with the reasons of round k-1.
+    # Every round is its own record under the unit's one key; the newest (the last round) is the unit's.
+    round: int = 0
 
     def to_line(self) -> bytes:
         """The JSONL line, newline included."""
@@ -67,7 +70,7 @@ class RenderRecord:
 
 def render_record(key: str, skeleton: str, family: str, complexity: int, renderer: str, model: str, sample: int,
                   judged: Judged, started_at: float, fmt: str,
-                  audit: tuple[str, str | None] | None = None) -> RenderRecord:
+                  audit: tuple[str, str | None] | None = None, repair_round: int = 0) -> RenderRecord:
     """The record of one finished render unit (now is when it finished)."""
     res = judged.completion
     return RenderRecord(
@@ -76,7 +79,8 @@ def render_record(key: str, skeleton: str, family: str, complexity: int, rendere
         latency_s=round(res.latency_s, 6), prompt_tokens=res.usage.prompt_tokens,
         completion_tokens=res.usage.completion_tokens, finish_reason=res.finish_reason,
         started_at=started_at, finished_at=time.time(), format=fmt, raw=judged.raw if fmt == "structured" else "",
-        checks=judged.checks, audit=audit[0] if audit else None, audit_reason=audit[1] if audit else None)
+        checks=judged.checks, audit=audit[0] if audit else None, audit_reason=audit[1] if audit else None,
+        round=repair_round)
 
 
 @set_at_once
@@ -113,6 +117,34 @@ class SolveRecord:
     # loglik solvers: each option's log-probability sum, tokens, characters, mean per token and per
     # character (OptionScore), in the options' order, so a report can recompute any normalisation
     scores: tuple = ()
+
+    def to_line(self) -> bytes:
+        """The JSONL line, newline included."""
+        return orjson.dumps(self, option=orjson.OPT_APPEND_NEWLINE)
+
+
+@set_at_once
+@dataclass(frozen=True)
+class CalibrationRecord:
+    """An auditor's read-back of one control (template) render: `ok` when it answered (then `audit` is
+    agrees, disagrees or failed to give facts), `error` when the request failed (retried on resume)."""
+
+    schema: int
+    key: str
+    status: str                 # ok | error
+    auditor: str                # the auditor's provider name
+    model: str
+    skeleton: str
+    family: str
+    complexity: int
+    audit: str | None           # agrees | disagrees | failed
+    audit_reason: str | None
+    attempts: int
+    latency_s: float
+    prompt_tokens: int
+    completion_tokens: int
+    started_at: float
+    finished_at: float
 
     def to_line(self) -> bytes:
         """The JSONL line, newline included."""

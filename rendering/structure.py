@@ -1,8 +1,9 @@
-"""Structured renders: the per-skeleton JSON schema, parsing, the exact fidelity check, and the problem text.
+"""Structured renders: parsing, the exact fidelity check, and the problem text (the schema: rendering/schema.py).
 
 A renderer returns `{"names": {symbol: name}, "intro": ..., "premises": [{"fact": i, "text": ...}],
-"question": ...}`. The check is symbolic and exact: every symbol has one distinct name (not an answer
-label, not part of another name); every fact is stated exactly once; each premise names exactly its
+"question": ...}`. The check is symbolic and exact: every symbol has one distinct name (the one it was
+given, where names are given; not an answer label; no name part of another, as whole words: `Ann` and
+`Anna` are distinct, `Lake` and `Lake Road` are not); every fact is stated exactly once; each premise names exactly its
 fact's symbols, no other, and carries its fact's numbers; a procedural family keeps the fact order;
 the question names the queried symbols; the intro names no symbol and holds no number. The text a
 solver sees is assembled here, and the answer instruction with the labels verbatim is ours.
@@ -17,12 +18,6 @@ from typing import Any, Mapping
 import orjson
 
 from families.registry import FAMILIES
-
-SCHEMA_VERSION = 1   # part of every structured render unit's key: changing the schema makes new units
-# Every string is bounded, so a constrained render always closes its JSON: a small model otherwise
-# repeats a premise's text until max_tokens. A render's length is then at most about
-# symbols x NAME + facts x (TEXT + 20) + INTRO + QUESTION characters.
-NAME_CHARS, TEXT_CHARS, INTRO_CHARS, QUESTION_CHARS = 24, 120, 120, 300
 
 
 @dataclass(frozen=True)
@@ -39,29 +34,6 @@ def names_fixed(payload: Mapping[str, Any]) -> bool:
     """Whether the answer labels spell symbols (equality's `c = h`): then every symbol keeps its own name."""
     symbols = set(payload["entities"])
     return any(tok in symbols for label in payload["answer_options"] for tok in label.split())
-
-
-def render_schema(payload: Mapping[str, Any]) -> dict[str, Any]:
-    """The JSON schema of one skeleton's render: every declared symbol a required name, fact indices in range."""
-    symbols = list(payload["entities"])
-    fixed = names_fixed(payload)
-    n = len(payload["facts"])
-    name = lambda s: {"type": "string", "enum": [s]} if fixed else {"type": "string", "maxLength": NAME_CHARS}
-    return {
-        "type": "object",
-        "properties": {
-            "names": {"type": "object", "properties": {s: name(s) for s in symbols}, "required": symbols,
-                      "additionalProperties": False},
-            "intro": {"type": "string", "maxLength": INTRO_CHARS},
-            "premises": {"type": "array", "minItems": n, "maxItems": n, "items": {
-                "type": "object", "properties": {"fact": {"type": "integer", "minimum": 0, "maximum": n - 1},
-                                                 "text": {"type": "string", "maxLength": TEXT_CHARS}},
-                "required": ["fact", "text"], "additionalProperties": False}},
-            "question": {"type": "string", "maxLength": QUESTION_CHARS},
-        },
-        "required": ["names", "intro", "premises", "question"],
-        "additionalProperties": False,
-    }
 
 
 def parse(text: str) -> StructuredRender | str:
@@ -126,19 +98,28 @@ def _fact_text(fact: Mapping[str, Any]) -> str:
     return f"{fact['predicate']}({','.join(map(str, fact['arguments']))})"
 
 
-def check(render: StructuredRender, payload: Mapping[str, Any]) -> list[str]:
-    """Every way `render` departs from the skeleton, each `reason: detail`; empty when faithful."""
+def check(render: StructuredRender, payload: Mapping[str, Any], given: Mapping[str, str] | None = None) -> list[str]:
+    """Every way `render` departs from the skeleton, each `reason: detail`; empty when faithful.
+
+    `given`: the names the renderer was told to use (`names: assigned`); a family whose labels spell its
+    symbols (`names_fixed`) must name every symbol as itself whatever was given.
+    """
     symbols = list(payload["entities"])
     labels = {label.lower() for label in payload["answer_options"]}
     reasons: list[str] = []
     names = {s: render.names.get(s, "") for s in symbols}
+    fixed = names_fixed(payload)
+    if fixed:   # the options name the symbols themselves: a renamed symbol is one the text never mentions
+        given = {s: s for s in symbols}
     for s in render.names:
         if s not in payload["entities"]:
             reasons.append(f"unknown_symbol: `names` has {s}, not a symbol of the problem")
     for s, name in names.items():
         if not name:
             reasons.append(f"missing_name: {s} has no name")
-        elif name.lower() in labels and not names_fixed(payload):
+        elif given is not None and s in given and name != given[s]:
+            reasons.append(f"wrong_name: {s} is named {name!r}; the name it was given is {given[s]!r}")
+        elif name.lower() in labels and not fixed:
             reasons.append(f"name_is_label: {s} is named {name!r}, an answer label")
     by_name: dict[str, list[str]] = {}
     for s, name in names.items():

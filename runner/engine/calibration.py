@@ -1,0 +1,81 @@
+"""Before a run's audits count: each auditor reads back the control's renders (runner/fidelity/calibration.py).
+
+Calibration units are keyed like any unit (the auditor's identity, its prompt and token budget, the
+control, the skeleton), logged in `calibration.jsonl`, and resumed the same way: a unit with an `ok`
+record is not asked again, an `error` one is.
+"""
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+
+from families.registry import FAMILIES
+from providers.base import Provider
+from rendering.schema import SCHEMA_VERSION
+from runner.config.grid import Grid
+from runner.fidelity.calibration import CALIBRATION, CONTROL, AuditorSettings, Trust, control_render, control_sample, trust
+from runner.fidelity.parse_back import PROMPT, audit_request, compare
+from runner.store.logs import AppendLog, best_records, load_index
+from runner.store.records import SCHEMA, CalibrationRecord, fingerprint, text_hash, unit_key
+from runner.engine.units import skeletons
+
+_FIELDS = {"key": str, "status": str, "auditor": str, "family": str}
+
+
+def calibration_fingerprint(grid: Grid, auditor: str, settings: AuditorSettings) -> str:
+    """What a calibration unit's key holds besides its skeleton: everything that changes the read-back."""
+    return fingerprint({"auditor": grid.providers[auditor].identity(), "prompt": text_hash(PROMPT),
+                        "max_tokens": settings.max_tokens, "control": CONTROL, "schema_version": SCHEMA_VERSION})
+
+
+def planned(grid: Grid) -> dict[str, str]:
+    """Every calibration unit of the grid: key -> auditor (for the report, and to know what is done)."""
+    out: dict[str, str] = {}
+    for auditor, settings in grid.auditors().items():
+        if settings.calibrate:
+            fp = calibration_fingerprint(grid, auditor, settings)
+            for sk in control_sample(skeletons(grid), settings.calibrate, len(FAMILIES)):
+                out[unit_key(fp, sk.identity, 0)] = auditor
+    return out
+
+
+async def calibrate(grid: Grid, folder: Path, providers: dict[str, Provider]) -> dict[tuple[str, str], Trust]:
+    """Run the calibration units the log lacks (all auditors at once), then (auditor, family) -> Trust.
+
+    The sample is the whole grid's, not a shard's: every shard of a run trusts an auditor alike."""
+    auditors = {a: s for a, s in grid.auditors().items() if s.calibrate}
+    if not auditors:
+        return {}
+    path = folder / CALIBRATION
+    index = load_index(path)
+    log = AppendLog(path)
+    keys: set[str] = set()
+    jobs = []
+    try:
+        for auditor, settings in auditors.items():
+            fp = calibration_fingerprint(grid, auditor, settings)
+            for sk in control_sample(skeletons(grid), settings.calibrate, len(FAMILIES)):
+                key = unit_key(fp, sk.identity, 0)
+                keys.add(key)
+                done = index.get(key)
+                if done is None or done.status != "ok":
+                    jobs.append(_read_back(providers[auditor], auditor, settings, key, sk, log))
+        await asyncio.gather(*jobs)
+    finally:
+        log.close()
+    return trust(best_records(path, keys, _FIELDS), auditors)
+
+
+async def _read_back(provider: Provider, auditor: str, settings: AuditorSettings, key: str, sk, log: AppendLog) -> None:
+    """One control render read back by the auditor, compared with its skeleton, logged."""
+    started = time.time()
+    payload = sk.redact()
+    text, names = control_render(payload)
+    res = await provider.render(audit_request(payload, names, text, settings.max_tokens))
+    verdict, why = compare(res.text, payload, names) if res.status == "ok" else (None, res.reason)
+    log.write(CalibrationRecord(
+        schema=SCHEMA, key=key, status="ok" if res.status == "ok" else "error", auditor=auditor, model=provider.model,
+        skeleton=sk.identity, family=sk.family, complexity=sk.complexity, audit=verdict, audit_reason=why,
+        attempts=res.attempts, latency_s=round(res.latency_s, 6), prompt_tokens=res.usage.prompt_tokens,
+        completion_tokens=res.usage.completion_tokens, started_at=started, finished_at=time.time()).to_line())
