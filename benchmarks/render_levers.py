@@ -26,7 +26,7 @@ import orjson
 
 from providers.base import RenderRequest
 from providers.config import build_provider, parse_provider
-from rendering.names import assigned_names
+from rendering.names import given_names
 from rendering.schema import TEXT_CHARS, for_server, render_schema
 from rendering.structure import reason_code
 from runner.config.grid import load_grid
@@ -56,7 +56,7 @@ def request_for(lever: str, payload: dict, key: str, max_tokens: int) -> tuple[R
         schema = today_schema(payload) if lever == "today" else render_schema(payload)
         return RenderRequest(prompt=fill_render(RENDER_STRUCTURED_DEFAULT, payload, True), payload=payload,
                              schema=schema, max_tokens=max_tokens), None
-    names = assigned_names(payload, key)
+    names = given_names(payload, key)
     schema = render_schema(payload, names)
     if lever == "names":
         schema = for_server(schema, patterns=False)   # the length bounds alone
@@ -64,13 +64,19 @@ def request_for(lever: str, payload: dict, key: str, max_tokens: int) -> tuple[R
                          schema=schema, max_tokens=max_tokens), names
 
 
-async def render_one(provider, lever: str, sk, max_tokens: int) -> dict:
-    """One skeleton through one lever, repair rounds included: what each round was judged."""
+async def render_one(provider, lever: str, sk, max_tokens: int, before: dict | None) -> dict:
+    """One skeleton through one lever, repair rounds included: what each round was judged. A repair
+    lever goes on from `before` (the patterns lever's rounds of this skeleton: greedy, so the same)."""
     payload = sk.redact()
     request, names = request_for(lever, payload, sk.identity, max_tokens)
     rounds = int(lever[len("repair"):]) if lever.startswith("repair") else 0
     out, reasons, started = [], (), time.perf_counter()
-    for r in range(rounds + 1):
+    if before is not None:
+        out = list(before["rounds"])
+        reasons = tuple(out[-1]["checks"])
+        if out[-1]["status"] != "unfaithful":
+            return {**before, "lever": lever}
+    for r in range(len(out), rounds + 1):
         asked = request if r == 0 else replace(request, prompt=fill_repair(request.prompt, reasons, names))
         judged = judge(await provider.render(asked), "structured", sk.answer_options, payload, names)
         out.append({"status": judged.completion.status, "checks": list(judged.checks),
@@ -92,10 +98,14 @@ async def main_async(args) -> None:
     out = open(args.out, "ab") if args.out else None
     print(f"{len(sks)} skeletons; {args.url}")
     print(f"{'lever':<9} {'n':>4} {'first':>6} {'final':>6} {'s/render':>8}  top reasons left")
+    done: dict[str, dict[str, dict]] = {}
     try:
         for lever in args.levers.split(","):
             started = time.perf_counter()
-            rows = await asyncio.gather(*(render_one(provider, lever, sk, args.max_tokens) for sk in sks))
+            before = done.get("repair1" if lever == "repair2" else "patterns") if lever.startswith("repair") else None
+            rows = await asyncio.gather(*(render_one(provider, lever, sk, args.max_tokens,
+                                                     before[sk.identity] if before else None) for sk in sks))
+            done[lever] = {r["skeleton"]: r for r in rows}
             wall = time.perf_counter() - started
             first = sum(r["rounds"][0]["status"] == "ok" for r in rows)
             final = sum(r["rounds"][-1]["status"] == "ok" for r in rows)
@@ -103,7 +113,7 @@ async def main_async(args) -> None:
                            for code in {reason_code(c) for c in r["rounds"][-1]["checks"]} or {r["rounds"][-1]["status"]})
             top = ", ".join(f"{k} {v}" for k, v in sorted(left.items(), key=lambda kv: (-kv[1], kv[0]))[:4]) or "-"
             print(f"{lever:<9} {len(rows):>4} {first / len(rows):>6.3f} {final / len(rows):>6.3f} "
-                  f"{wall / len(rows):>8.2f}  {top}", flush=True)
+                  f"{wall / len(rows):>8.2f}  {top}", flush=True)   # s/render: wall time over renders
             if out:
                 out.writelines(orjson.dumps(r, option=orjson.OPT_APPEND_NEWLINE) for r in rows)
                 out.flush()

@@ -11,6 +11,8 @@ import hashlib
 import random
 from typing import Any, Mapping
 
+from rendering.structure import names_fixed
+
 # Pools of single capitalised words; across pools no word repeats, so two types never share a name.
 PEOPLE = ("Alice", "Bruno", "Chiara", "Dmitri", "Elif", "Farah", "Goran", "Hana", "Ines", "Jonas",
           "Kofi", "Lena", "Mateo", "Nadia", "Oskar", "Priya", "Quinn", "Rosa", "Sven", "Tariq",
@@ -74,3 +76,11 @@ def assigned_names(payload: Mapping[str, Any], unit_key: str) -> dict[str, str]:
             taken.update(name.split()[0] for name in chosen)
         out.update(zip(symbols, chosen))
     return {s: out[s] for s in payload["entities"]}
+
+
+def given_names(payload: Mapping[str, Any], unit_key: str) -> dict[str, str]:
+    """The names a renderer is given: the symbols themselves where the answer labels spell them
+    (equality's `c != h`), else the unit's assigned names."""
+    if names_fixed(payload):
+        return {s: s for s in payload["entities"]}
+    return assigned_names(payload, unit_key)

@@ -5,7 +5,7 @@ A renderer returns `{"names": {symbol: name}, "intro": ..., "premises": [{"fact"
 given, where names are given; not an answer label; no name part of another, as whole words: `Ann` and
 `Anna` are distinct, `Lake` and `Lake Road` are not); every fact is stated exactly once; each premise names exactly its
 fact's symbols, no other, and carries its fact's numbers; a procedural family keeps the fact order;
-the question names the queried symbols; the intro names no symbol and holds no number. The text a
+the question names the queried symbols; the intro names no symbol and holds no number and no answer label. The text a
 solver sees is assembled here, and the answer instruction with the labels verbatim is ours.
 """
 from __future__ import annotations
@@ -181,6 +181,9 @@ def check(render: StructuredRender, payload: Mapping[str, Any], given: Mapping[s
         reasons.append(f"intro: the intro names {s} ({names[s]!r})")
     if re.search(r"\d", render.intro):
         reasons.append("intro: the intro holds a number")
+    intro_words = words(render.intro)   # an answer label in the scene-setting line says or hints an answer
+    for label in sorted({label for label in payload["answer_options"] if _contains(intro_words, words(label))}):
+        reasons.append(f"intro: the intro holds the answer label {label!r}")
     return reasons
 
 

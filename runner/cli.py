@@ -11,7 +11,7 @@ from tqdm import tqdm
 
 from families.ir import SkeletonError
 from runner.store.atomic import atomic_output, check_output
-from runner.errors import Interrupted, UserError
+from runner.errors import Interrupted, UserError, WriteFailed
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   rich_markup_mode=None, help="Logic skeletons with exact answers, and the runner that puts them to models.")
@@ -220,6 +220,10 @@ def main() -> None:
     """Entry point: user errors become one line on stderr and exit code 2, never a traceback."""
     try:
         code = app(standalone_mode=False)
+    except WriteFailed as exc:   # disk full, I/O error: not the user's input, and said apart
+        from runner.config.checks import one_line
+        click.echo(f"bench: error: {one_line(str(exc))}", err=True)
+        sys.exit(3)
     except UserError as exc:   # one line, whatever a user-given name or value held
         from runner.config.checks import one_line
         click.echo(f"bench: error: {one_line(str(exc))}", err=True)

@@ -1,4 +1,4 @@
-"""The one exception type that reaches the user as a single line and exit code 2."""
+"""The exceptions that reach the user as a single line: bad input (exit 2), a failed write (exit 3), Ctrl-C (130)."""
 
 
 class UserError(Exception):
@@ -7,3 +7,12 @@ class UserError(Exception):
 
 class Interrupted(Exception):
     """Ctrl-C reached a command that has more to say than `interrupted` (e.g. where its work is); exit 130."""
+
+
+class WriteFailed(UserError):
+    """A file could not be written (disk full, I/O error, read-only folder): exit 3. What is on disk stays
+    whole, and the same command resumes once the cause is fixed."""
+
+    def __init__(self, path: object, exc: OSError):
+        super().__init__(f"{path}: cannot write ({exc.strerror or exc}); what is on disk is kept: fix the cause "
+                         "(free space, permissions), then rerun the same command to resume")

@@ -119,3 +119,22 @@ def test_report_refuses_same_names_and_unmakeable_folders(tmp_path):
     for target in (tmp_path / "file" / "rep", tmp_path / "file"):
         proc = bench("report", str(out), "--out", str(target))
         assert proc.returncode == 2 and proc.stdout == "" and "Traceback" not in proc.stderr, proc.stderr
+
+
+def test_report_out_never_writes_over_someone_elses_files_nor_through_a_link(tmp_path):
+    out = small_run(tmp_path)
+    theirs = tmp_path / "paper"
+    theirs.mkdir()
+    (theirs / "summary.csv").write_text("my own table\n")
+    (theirs / "report.md").write_text("# my notes\n")
+    link = tmp_path / "link"
+    link.symlink_to(theirs)
+    for target, says in ((theirs, "holds files that no report wrote (report.md, summary.csv)"), (link, "is a symlink")):
+        proc = bench("report", str(out), "--out", str(target))
+        assert proc.returncode == 2 and says in proc.stderr and "Traceback" not in proc.stderr, proc.stderr
+    assert (theirs / "summary.csv").read_text() == "my own table\n" and sorted(p.name for p in theirs.iterdir()) == \
+        ["report.md", "summary.csv"]
+    fresh = tmp_path / "fresh"
+    bench("report", str(out), "--out", str(fresh), check=True)
+    bench("report", str(out), "--out", str(fresh), check=True)   # its own folder: written again
+    assert (fresh / "summary.csv").read_text() != "my own table\n"

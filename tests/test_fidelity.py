@@ -98,6 +98,17 @@ def question_without_the_queried_symbol(r, p):
     return r
 
 
+def intro_with_an_answer(r, p):
+    r["intro"] = f"The answer is {p['answer_options'][0].lower()}."
+    return r
+
+
+def renamed_variable(r, p):   # equality's options spell the symbols: a renamed one is never in the text
+    first = next(iter(r["names"]))
+    r["names"][first] = first + "x"
+    return r
+
+
 def truncated(r, p):
     return orjson.dumps(r).decode()[:57]
 
@@ -114,6 +125,8 @@ CORRUPTIONS = [  # (family, corruption, the reason code that must catch it)
     ("sequential_state_update", changed_number, "missing_number"),
     ("transitive_order", question_without_the_queried_symbol, "question"),
     ("equality", truncated, "malformed"),
+    ("membership_inheritance", intro_with_an_answer, "intro"),
+    ("equality", renamed_variable, "wrong_name"),
 ]
 
 

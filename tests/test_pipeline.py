@@ -294,5 +294,31 @@ def test_out_folder_of_another_grid_or_of_other_files_is_refused(server, tmp_pat
     mine.mkdir()
     (mine / "notes.txt").write_text("my own file")
     proc = run_bench(other, mine, check=False)
-    assert proc.returncode == 2 and "not empty and holds no run" in proc.stderr
+    assert proc.returncode == 2 and "holds files that no run wrote (notes.txt)" in proc.stderr
     assert sorted(p.name for p in mine.iterdir()) == ["notes.txt"]
+
+
+@pytest.mark.parametrize("name", ["grid.yaml", "grid.json", "renders.jsonl", "solves.jsonl", "calibration.jsonl",
+                                  "report.csv", "report", "grids", "servers"])
+def test_no_run_writes_over_a_file_it_did_not_create(tmp_path, name):
+    # `bench run --grid ../g.yaml --out .` in a folder holding the user's own grid.yaml replaced it.
+    server = FakeServer().start()
+    try:
+        mine = tmp_path / "mine"
+        mine.mkdir()
+        target = mine / name
+        if "." in name:
+            target.write_bytes(b"the user's own file\n")
+        else:
+            target.mkdir()
+            (target / "keep.txt").write_bytes(b"the user's own file\n")
+        before = {p: p.read_bytes() for p in mine.rglob("*") if p.is_file()}
+        grid = write_grid(tmp_path, server.url, count=2)
+        for out in (mine, Path(".")):
+            proc = bench("run", "--grid", str(grid), "--out", str(out), "-q", cwd=mine)
+            assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
+            assert "no run wrote" in proc.stderr or "holds the run of grid None" in proc.stderr
+        assert {p: p.read_bytes() for p in mine.rglob("*") if p.is_file()} == before
+        assert sorted(p.name for p in mine.iterdir()) == [name]
+    finally:
+        server.stop()

@@ -117,3 +117,93 @@ def test_damaged_grid_json_is_one_line(server, tmp_path):
         proc = bench(cmd, str(out))
         assert proc.returncode == 2 and "Traceback" not in proc.stderr
         assert proc.stderr.startswith(f"bench: error: {out / 'grid.json'}: not a grid this version of bench saved")
+
+
+# ---- a write that fails: disk full, a read-only folder -----------------------------------------------------
+
+QUICK = """
+name: full
+skeletons:
+  generate: {count: 300, complexities: [short, medium], seed: 4}
+providers:
+  template: {kind: template}
+  random: {kind: random, seed: 0}
+  prior: {kind: prior}
+renderers: [template]
+solvers: [random, prior]
+"""
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    """A 4 MiB tmpfs of our own (the test's machine runs it as root, as CI does), unmounted at the end."""
+    import os
+    import subprocess
+    mount = tmp_path / "disk"
+    mount.mkdir()
+    got = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(mount)], capture_output=True)
+    if got.returncode != 0:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"cannot mount a tmpfs for the disk-full test: {got.stderr.decode().strip()}")
+        pytest.skip("mounting a tmpfs needs root")
+    try:
+        yield mount
+    finally:
+        subprocess.run(["umount", "-l", str(mount)], check=False)
+
+
+def _fill(disk, leave: int) -> None:
+    """Take all but `leave` bytes of the disk."""
+    import os
+    st = os.statvfs(disk)
+    free = st.f_bavail * st.f_frsize
+    (disk / "filler").write_bytes(b"\0" * max(0, free - leave))
+
+
+def test_a_full_disk_stops_the_run_with_one_line_and_the_rerun_loses_nothing(tmp_path, small_disk):
+    grid = tmp_path / "grid.yaml"
+    grid.write_text(QUICK)
+    out = small_disk / "run"
+    _fill(small_disk, 96 * 1024)   # room for the grid and part of the logs
+    proc = bench("run", "--grid", str(grid), "--out", str(out), "-q")
+    assert proc.returncode == 3, proc.stdout + proc.stderr
+    assert "Traceback" not in proc.stderr and "Exception in callback" not in proc.stderr
+    [line] = [l for l in proc.stderr.splitlines() if l.startswith("bench: error:")]
+    assert "cannot write (No space left on device)" in line and ".jsonl" in line and "rerun the same command" in line
+    assert "solves: ok" not in proc.stdout   # no summary counts a record that is not on disk
+    before = records_tolerant(out / "solves.jsonl")
+    (small_disk / "filler").unlink()   # space is back
+    again = bench("run", "--grid", str(grid), "--out", str(out), "-q", check=True)
+    solves = records_tolerant(out / "solves.jsonl")
+    assert all(rec in solves for rec in before)   # nothing that was whole was lost or rewritten
+    done = terminal_counts(solves)
+    assert len(done) == 300 * 2 and set(done.values()) == {1}   # every unit once
+    summary = next(l for l in again.stdout.splitlines() if l.startswith("renders:"))
+    assert "solves: ok 600," in summary
+
+
+def test_a_read_only_folder_stops_the_run_with_one_line(tmp_path, small_disk):
+    import subprocess
+    grid = tmp_path / "grid.yaml"
+    grid.write_text(QUICK.replace("count: 300", "count: 20"))
+    out = small_disk / "run"
+    bench("run", "--grid", str(grid), "--out", str(out), "-q", check=True)
+    logs = {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()}
+    grid.write_text(QUICK.replace("count: 300", "count: 40"))   # more units to write
+    subprocess.run(["mount", "-o", "remount,ro", str(small_disk)], check=True)
+    proc = bench("run", "--grid", str(grid), "--out", str(out), "-q")
+    assert proc.returncode in (2, 3) and "Traceback" not in proc.stderr, proc.stderr
+    [line] = [l for l in proc.stderr.splitlines() if l.startswith("bench: error:")]
+    assert "Read-only file system" in line and str(out) in line
+    assert {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()} == logs   # nothing touched
+
+
+def records_tolerant(path) -> list[dict]:
+    """The whole records of a log (a torn line left by the failed write is skipped, as readers do)."""
+    out = []
+    for line in path.read_bytes().splitlines():
+        try:
+            out.append(orjson.loads(line))
+        except orjson.JSONDecodeError:
+            pass
+    return out

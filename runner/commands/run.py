@@ -14,7 +14,7 @@ import typer
 
 from families.ir import SkeletonError
 from providers.config import build_provider
-from runner.errors import Interrupted, UserError
+from runner.errors import Interrupted, UserError, WriteFailed
 from runner.engine.feed import ASIDE_MIN_SKELETONS, Feed
 from runner.config.grid import Grid, load_grid
 from runner.store.logs import RENDER_FIELDS, TERMINAL, RunLock, best_records, load_index, skipped_note
@@ -80,7 +80,10 @@ def dry_run(grid: Grid, folder: Path, shard: tuple[int, int] | None) -> None:
 def save_grid(grid: Grid, folder: Path, grid_file: Path) -> None:
     """The grid as run, beside the logs: its text, and the resolved grid with its hash."""
     from runner.store.atomic import atomic_output
-    (folder / "grids").mkdir(exist_ok=True)
+    try:
+        (folder / "grids").mkdir(exist_ok=True)
+    except OSError as exc:
+        raise WriteFailed(folder / "grids", exc) from None
     resolved = grid.to_json()
     for target in (folder / "grid.json", folder / "grids" / f"{grid.hash()}.json"):
         with atomic_output(target) as fh:
@@ -100,8 +103,7 @@ def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, qu
     n = count_skeletons(grid, shard)   # a bad skeleton line stops us here, before any file exists
     aside = n >= aside_min()           # as does a bad LSB_PREPARE_ASIDE_MIN
     renders, solves = UnitPlan(grid).counts(n)
-    check_run_folder(folder, grid)
-    folder.mkdir(parents=True, exist_ok=True)
+    claim_run_folder(folder, grid)
     with RunLock(folder, shard):
         save_grid(grid, folder, grid_file)
         servers = ServerSet()
@@ -161,13 +163,12 @@ def closing_lines(result: RunResult, pipeline: Pipeline, folder: Path) -> int:
     return code
 
 
-RUN_FILES = {"grid.json", "grid.yaml", "grids", "renders.jsonl", "solves.jsonl", "calibration.jsonl", "servers",
-             "report.csv", "report"}
+MARKER = ".bench-run"   # made first in a folder a run (or `bench serve`) claims: it is ours from then on
 
 
 def check_run_folder(folder: Path, grid: Grid) -> None:
     """A run writes only into a new or empty folder, or a run folder of the same grid name: never over
-    another grid's run, or over files that are not a run's."""
+    another grid's run, or over files that are not a run's (a user's own grid.yaml beside `--out .`)."""
     if not folder.exists():
         return
     if not folder.is_dir():
@@ -181,10 +182,23 @@ def check_run_folder(folder: Path, grid: Grid) -> None:
         if name != grid.name:
             raise UserError(f"{folder} holds the run of grid {name!r}, not {grid.name!r}: "
                             "choose another --out, or give the grid that name")
-    elif any(p.name not in RUN_FILES and not p.name.startswith(".") for p in folder.iterdir()):
-        # Only what a run (or `bench serve`) writes may be there: a shard that started a moment
-        # earlier may not have written grid.json yet. Locks and half-written files start with a dot.
-        raise UserError(f"{folder} is not empty and holds no run (no grid.json): choose an empty or new --out folder")
+    elif not (folder / MARKER).exists():
+        # A shard that started a moment earlier has made the marker before anything else; locks and
+        # half-written files start with a dot. Anything else is someone's, and a run would write over it.
+        theirs = sorted(p.name for p in folder.iterdir() if not p.name.startswith("."))
+        if theirs:
+            raise UserError(f"{folder} holds files that no run wrote ({', '.join(theirs[:3])}"
+                            f"{', ...' if len(theirs) > 3 else ''}): choose an empty or new --out folder")
+
+
+def claim_run_folder(folder: Path, grid: Grid) -> None:
+    """Check the folder (check_run_folder), make it, and mark it as a run's before writing anything else."""
+    check_run_folder(folder, grid)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / MARKER).touch()
+    except OSError as exc:
+        raise WriteFailed(folder, exc) from None
 
 
 def check_scoring(grid: Grid, providers: dict) -> None:

@@ -9,7 +9,7 @@ import typer
 
 from runner.errors import UserError
 from runner.config.grid import load_grid
-from runner.commands.run import run_folder
+from runner.commands.run import claim_run_folder, run_folder
 from runner.serving.servers import ServerSet, start_servers, tail, write_endpoints
 
 
@@ -21,7 +21,7 @@ def serve(grid_file: Path, out: Path | None) -> int:
                 if grid.providers[n].settings.get("launch")}
     if not launches:
         raise UserError(f"{grid_file}: no provider has a `launch:` block; nothing to serve")
-    folder.mkdir(parents=True, exist_ok=True)
+    claim_run_folder(folder, grid)
     stop = {"now": False}
 
     def on_signal(signum, frame):

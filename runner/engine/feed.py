@@ -25,7 +25,7 @@ from families.logicmark import logicmark_context
 from providers.base import Provider, RenderRequest
 from runner.errors import UserError
 from runner.fidelity.judge import judge
-from rendering.names import assigned_names
+from rendering.names import given_names
 from rendering.schema import render_schema
 from runner.config.grid import Grid
 from runner.config.prompts import fill_render
@@ -104,7 +104,7 @@ class Preparer:
             # only when it is needed: to render here, or to check a structured render against it (a
             # text render's would cross the pipe for nothing: unpickling one cost the loop 17 µs).
             structured = stage.format == "structured"
-            names = assigned_names(payload, unit.key) if stage.names == "assigned" and not provider else None
+            names = given_names(payload, unit.key) if stage.names == "assigned" and not provider else None
             request = RenderRequest(prompt="" if provider else fill_render(stage.prompt, payload, structured, names),
                                     payload=payload if provider or structured else None,
                                     temperature=stage.temperature, max_tokens=stage.max_tokens, sample=unit.sample,

@@ -64,6 +64,8 @@ class Pipeline:
         self.lanes = [[_Lane(st, providers[st.provider], rst.label, st.label, cell(rst, st)) for st in grid.solvers]
                       for rst in grid.renderers]
         self.trust: dict[tuple[str, str], Trust] = {}
+        self._failure: Exception | None = None
+        self._workers: list[asyncio.Task] = []
         self._render_log: AppendLog | None = None
         self._solve_log: AppendLog | None = None
 
@@ -73,7 +75,8 @@ class Pipeline:
         `max_in_flight` workers each take the next item and see it through, so the window holds
         without a task or a semaphore per item (they cost more than a fast server's answer).
         """
-        self._render_log, self._solve_log = AppendLog(self.render_path), AppendLog(self.solve_path)
+        self._render_log = AppendLog(self.render_path, self._write_failed)
+        self._solve_log = AppendLog(self.solve_path, self._write_failed)
         batches = self.feed.batches()
         queue: deque[Item] = deque()
         refill = asyncio.Lock()   # one worker reads the next batch; the others wait for it
@@ -103,8 +106,13 @@ class Pipeline:
             for t in self.trust.values():
                 self.progress.note(t.line())
             self.result.trust = self.trust
-            workers = [asyncio.create_task(worker()) for _ in range(self.grid.max_in_flight)]
-            await asyncio.gather(*workers)   # the first failure (a bug, or the helper's) ends the run
+            self._workers = workers = [asyncio.create_task(worker()) for _ in range(self.grid.max_in_flight)]
+            try:
+                await asyncio.gather(*workers)   # the first failure (a bug, or the helper's) ends the run
+            except asyncio.CancelledError:
+                if self._failure is not None:   # a log write failed: its workers were stopped
+                    raise self._failure from None
+                raise
             return self.result
         finally:
             for w in workers:
@@ -114,8 +122,18 @@ class Pipeline:
             self.feed.close()
             for provider in self.providers.values():
                 await provider.close()
-            self._render_log.close()
-            self._solve_log.close()
+            try:
+                self._render_log.close()
+            finally:
+                self._solve_log.close()
+
+    def _write_failed(self, error: Exception) -> None:
+        """A log write failed (disk full, I/O error): stop every worker; the run ends with that one line.
+        Units whose records did not reach the disk are redone by the next run."""
+        if self._failure is None:
+            self._failure = error
+            for w in self._workers:
+                w.cancel()
 
     async def _render_unit(self, item: Item, job: RenderJob) -> None:
         """One render unit and its solve units; what the logs already hold is counted, not redone."""

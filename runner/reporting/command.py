@@ -19,6 +19,9 @@ from runner.reporting.summary import render_table
 from runner.store.tally import render_stats
 
 
+REPORT_MARKER = ".bench-report"   # a folder a report wrote into: later reports may write there again
+
+
 def report(folders: list[Path], by: tuple[str, ...] | None, csv_path: Path | None, plot_path: Path | None,
            pool_renders: bool, out: Path | None, solvers: tuple[str, str] | None,
            renderers: tuple[str, str] | None, seed: int) -> int:
@@ -27,8 +30,15 @@ def report(folders: list[Path], by: tuple[str, ...] | None, csv_path: Path | Non
         if not folder.is_dir():
             raise UserError(f"{folder}: not a folder; give run folders, e.g. outputs/default")
     report_dir = out or folders[0] / "report"
+    if report_dir.is_symlink():   # writing through it would land wherever it points
+        raise UserError(f"--out {report_dir}: is a symlink; give a real folder")
     if report_dir.exists() and not report_dir.is_dir():
         raise UserError(f"--out {report_dir}: is not a folder")
+    if out is not None and report_dir.is_dir() and not (report_dir / REPORT_MARKER).exists():
+        theirs = sorted(p.name for p in report_dir.iterdir() if not p.name.startswith("."))
+        if theirs:   # a report writes summary.csv and report.md: never over someone else's
+            raise UserError(f"--out {report_dir}: holds files that no report wrote ({', '.join(theirs[:3])}"
+                            f"{', ...' if len(theirs) > 3 else ''}); give an empty or new folder")
     if not report_dir.parent.is_dir():
         raise UserError(f"--out {report_dir}: folder {report_dir.parent} does not exist")
     targets = {name: report_dir / name for name in
@@ -44,6 +54,7 @@ def report(folders: list[Path], by: tuple[str, ...] | None, csv_path: Path | Non
             raise UserError(f"{flag} {pair[0]} {pair[1]}: give two different names")
     try:
         report_dir.mkdir(exist_ok=True)
+        (report_dir / REPORT_MARKER).touch()
     except OSError as exc:
         raise UserError(f"--out {report_dir}: cannot make this folder ({exc.strerror})") from None
 

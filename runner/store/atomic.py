@@ -7,7 +7,7 @@ import stat
 from pathlib import Path
 from typing import BinaryIO, Iterator
 
-from runner.errors import UserError
+from runner.errors import UserError, WriteFailed
 
 
 def check_output(path: Path, what: str) -> Path:
@@ -45,11 +45,14 @@ def atomic_output(path: Path) -> Iterator[BinaryIO]:
             fh = open(tmp, "wb")
         except OSError as exc:
             raise UserError(f"{path}: cannot write here ({exc.strerror})") from None
-        with fh:
-            yield fh
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
+        try:
+            with fh:
+                yield fh
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, path)
+        except OSError as exc:   # disk full, I/O error: the target is as it was
+            raise WriteFailed(path, exc) from None
     finally:
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()

@@ -9,11 +9,11 @@ import socket
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 import orjson
 
-from runner.errors import UserError
+from runner.errors import UserError, WriteFailed
 
 TERMINAL = ("ok", "invalid", "unfaithful", "unchecked")   # `error` records are tried again on resume
 TORN = b" <torn by a crash>\n"
@@ -35,19 +35,28 @@ class AppendLog:
     since no whole record ends that way, a reader can trust any line ending in `}\n` to be whole.
     """
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, on_error: Callable[[WriteFailed], None] | None = None):
         self.path = path
         self._pending: list[bytes] = []
-        self.fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-        size = os.fstat(self.fd).st_size
-        if size:
-            with open(path, "rb") as fh:
-                fh.seek(size - 1)
-                if fh.read(1) != b"\n":
-                    os.write(self.fd, TORN)
+        # A write that fails (disk full, I/O error) is kept here: the next write or close raises it, and
+        # `on_error` (the run's, to stop its workers) hears of it at once, even from a loop callback.
+        self.error: WriteFailed | None = None
+        self._on_error = on_error
+        try:
+            self.fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+            size = os.fstat(self.fd).st_size
+            if size:
+                with open(path, "rb") as fh:
+                    fh.seek(size - 1)
+                    if fh.read(1) != b"\n":
+                        os.write(self.fd, TORN)
+        except OSError as exc:
+            raise WriteFailed(path, exc) from None
 
     def write(self, line: bytes) -> None:
         """Append one complete line (it must end with a newline): at the end of this loop iteration."""
+        if self.error is not None:
+            raise self.error
         if self._pending:
             self._pending.append(line)
             return
@@ -55,29 +64,45 @@ class AppendLog:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             self._write(line)
+            if self.error is not None:
+                raise self.error
             return
         self._pending.append(line)
         loop.call_soon(self.flush)
 
     def flush(self) -> None:
         """Hand the pending lines to the kernel now."""
-        if self._pending:
+        if self._pending and self.error is None:
             data = b"".join(self._pending)
             self._pending.clear()
             self._write(data)
 
     def _write(self, data: bytes) -> None:
         view = memoryview(data)
-        while view:
-            view = view[os.write(self.fd, view):]
+        try:
+            while view:
+                view = view[os.write(self.fd, view):]
+        except OSError as exc:   # a part may be on disk: a torn last line, which the next run closes off
+            # Never raised here: from a loop callback asyncio would only log it. write() and close() raise it.
+            self.error = WriteFailed(self.path, exc)
+            if self._on_error is not None:
+                self._on_error(self.error)
 
     def close(self) -> None:
-        self.flush()
-        if self.fd >= 0:
-            os.fsync(self.fd)
+        """Flush, sync and close; raises the write failure if there was one (after closing)."""
+        if self.fd < 0:
+            return
+        try:
+            self.flush()
+            if self.error is None:
+                os.fsync(self.fd)
+        except OSError as exc:
+            self.error = self.error or WriteFailed(self.path, exc)
+        finally:
             os.close(self.fd)
             self.fd = -1
-
+        if self.error is not None:
+            raise self.error
 
 # The fields (and their types) a record must have to be counted by `status`, `report` and the run's tables.
 RENDER_FIELDS: dict[str, type | tuple[type, ...]] = {"key": str, "status": str, "renderer": str}
@@ -259,7 +284,10 @@ class RunLock:
         return "; ".join(notes) or "another process"
 
     def _take(self, name: str, mode: int, note: str) -> None:
-        fd = os.open(self.folder / name, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fd = os.open(self.folder / name, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as exc:   # a read-only folder, a full disk: one line, nothing touched
+            raise WriteFailed(self.folder / name, exc) from None
         try:
             fcntl.flock(fd, mode | fcntl.LOCK_NB)
         except BlockingIOError:
