@@ -96,7 +96,7 @@ def test_errors_invalid_and_unfaithful_are_apart_from_accuracy(messy_run):
     for (renderer, solver), c in cells.items():
         mine = [r for r in rows if r["renderer"] == renderer and r["solver"] == solver]
         assert c["n"] == sum(r["n"] for r in mine) and c["correct"] == sum(r["correct"] for r in mine)
-        accs = [r["accuracy"] for r in mine if r["accuracy"] is not None]
+        accs = [r["correct"] / r["n"] for r in mine if r["n"]]   # unrounded, then rounded once
         assert c["macro_over_groups"] == round(sum(accs) / len(accs), 4)
     assert sum(r["invalid"] for r in rows if r["solver"] == "fake") > 0
     assert sum(r["invalid"] for r in rows if r["solver"] == "random") == 0
@@ -257,3 +257,74 @@ def test_no_warning_when_the_share_holds_across_complexities(messy_run):
         shares[(r["renderer"], r["family"])].append(r["faithful_share"])
     spread = max(max(v) - min(v) for v in shares.values())
     assert (summary["warnings"] == []) == (spread <= 0.2), (spread, summary["warnings"])
+
+
+def _newest(folders) -> dict[str, dict]:
+    """Per key, across folders: the terminal record with the latest finished_at, else the latest error."""
+    got: dict[str, dict] = {}
+    for folder in folders:
+        for line in (folder / "solves.jsonl").read_bytes().splitlines():
+            rec = orjson.loads(line)
+            old = got.get(rec["key"])
+            term, old_term = rec["status"] in TERMINAL, old is not None and old["status"] in TERMINAL
+            if old is None or (term and not old_term) or (term == old_term and rec["finished_at"] >= old["finished_at"]):
+                got[rec["key"]] = rec
+    return got
+
+
+def test_several_folders_in_either_order_give_the_newest_record_and_exact_figures(tmp_path):
+    with FakeServer() as server:
+        grid = write_grid(tmp_path, server.url, count=16, retries=1)
+        old, new = tmp_path / "old", tmp_path / "new"
+        run_bench(grid, old)
+        # the later copy answers differently, and errors on a fifth of its solves (those stay the old ones)
+        server.solve_hook = lambda prompt, labels: labels[-1]
+        server.fault_hook = lambda body: "404" if "choice" in body.get("structured_outputs", {}) and \
+            _h(body["messages"][0]["content"]) % 5 == 0 else None
+        run_bench(grid, new, check=False)
+    outs = []
+    for order, name in (((old, new), "ab"), ((new, old), "ba")):
+        proc = bench("report", *map(str, order), "--out", str(tmp_path / name), check=True)
+        outs.append(proc.stdout)
+    assert (tmp_path / "ab" / "summary.csv").read_bytes() == (tmp_path / "ba" / "summary.csv").read_bytes()
+    assert outs[0] == outs[1]
+    expect: dict[tuple, list[int]] = defaultdict(lambda: [0, 0])
+    for r in _newest([old, new]).values():
+        if r["status"] == "ok" and r["render_status"] == "ok":
+            e = expect[(r["renderer"], r["solver"], r["family"], r["complexity"])]
+            e[0] += 1
+            e[1] += r["correct"]
+    summary = orjson.loads((tmp_path / "ab" / "summary.json").read_bytes())
+    got = {(r["renderer"], r["solver"], r["family"], r["complexity"]): [r["n"], r["correct"]]
+           for r in summary["rows"] if r["n"]}
+    assert got == dict(expect)
+    for cell in summary["cells"]:   # pooled and macro from exact fractions, rounded once, as printed
+        mine = [v for k, v in expect.items() if k[:2] == (cell["renderer"], cell["solver"])]
+        n, correct = sum(v[0] for v in mine), sum(v[1] for v in mine)
+        assert cell["pooled"] == round(correct / n, 4)
+        assert cell["macro_over_groups"] == round(sum(c / k for k, c in mine) / len(mine), 4)
+        assert f"{cell['pooled']:.3f} (n={n})" in outs[0]
+
+
+def test_macro_is_averaged_from_unrounded_accuracies():
+    from runner.reporting.stats import SummaryRow, average
+    row = lambda n, k: SummaryRow("r", "a", "b", "f", n, n, k, round(k / n, 4), None, None, None, 0, 0, 0, 0, 0, 0, 0,  # noqa: E731
+                                  0, None, None, None, None)
+    got = average([row(48, 14), row(43, 12), row(46, 17)])
+    exact = (14 / 48 + 12 / 43 + 17 / 46) / 3
+    assert got.macro == round(exact, 4) == 0.3134   # averaging rows rounded to 4 places gave 0.3135
+
+
+def test_mean_tokens_leave_out_units_without_tokens(messy_run):
+    bench("report", str(messy_run), check=True)
+    summary = orjson.loads((messy_run / "report" / "summary.json").read_bytes())
+    sums: dict[tuple, list[int]] = defaultdict(lambda: [0, 0])
+    for r in best(messy_run / "solves.jsonl"):
+        if r["status"] != "error" and (r["prompt_tokens"] or r["completion_tokens"]):
+            e = sums[(r["renderer"], r["solver"], r["family"], r["complexity"])]
+            e[0] += r["prompt_tokens"]
+            e[1] += 1
+    assert any(r["errors"] for r in summary["rows"])
+    for row in summary["rows"]:
+        e = sums.get((row["renderer"], row["solver"], row["family"], row["complexity"]))
+        assert row["prompt_tokens_mean"] == (round(e[0] / e[1], 1) if e else None), row

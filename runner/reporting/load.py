@@ -16,7 +16,7 @@ from runner.engine.calibration import planned
 from runner.fidelity.calibration import CALIBRATION, Trust, trust
 from runner.fidelity.judge import PROCEED
 from runner.config.grid import Grid
-from runner.store.logs import RENDER_FIELDS, TERMINAL, best_records, supersedes, usable
+from runner.store.logs import RENDER_FIELDS, TERMINAL, best_records, newer, usable
 from runner.engine.pipeline import RENDERS, SOLVES
 from runner.store.records import SCHEMA, unit_key
 from runner.serving.servers import die_with_parent
@@ -40,6 +40,7 @@ class Outcome(NamedTuple):
     latency_s: float | None
     prompt_tokens: int | None
     completion_tokens: int | None
+    finished_at: float = 0.0  # which record of a unit is the newest, across folders
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +116,7 @@ class _Reader:
             raise UserError(f"{path}: records of schema {schema}, from an older bench; this bench reads schema "
                             f"{SCHEMA}: report them with the version that wrote them, or rerun the grid")
 
-    def renders(self, path: Path, best: dict[str, tuple["_Reader", dict]], first: dict[str, str]) -> None:
+    def renders(self, path: Path, best: dict[str, tuple["_Reader", dict]], first: dict[str, tuple[str, float]]) -> None:
         """The render records of this grid into `best` (key -> the newest terminal one), compacted, and into
         `first` the status of each unit's first try (its newest terminal round-0 record)."""
         render_fp, get_best = self.render_fp, best.get
@@ -129,10 +130,11 @@ class _Reader:
             if part is None or type(sample) is not int or type(skeleton) is not str or unit_key(part[0], skeleton, sample) != key:
                 continue
             old = get_best(key)
-            if old is None or supersedes(old[1]["status"], rec["status"]):
-                best[key] = (self, {k: rec.get(k) for k in RENDER_KEEP})
-            if rec["status"] in TERMINAL and not rec.get("round"):   # round 0 (records before repair have none)
-                first[key] = rec["status"]
+            done_at = rec.get("finished_at") if type(rec.get("finished_at")) in (int, float) else 0.0
+            if old is None or newer(old[1]["status"], old[1]["finished_at"], rec["status"], done_at):
+                best[key] = (self, {**{k: rec.get(k) for k in RENDER_KEEP}, "finished_at": done_at})
+            if rec["status"] in TERMINAL and not rec.get("round") and (key not in first or done_at >= first[key][1]):
+                first[key] = (rec["status"], done_at)   # round 0 (records before repair have none)
 
     def solves(self, path: Path, best: dict[str, Outcome]) -> None:
         """The solve records of this grid into `best` (key -> the newest terminal one), as Outcomes."""
@@ -144,16 +146,16 @@ class _Reader:
             # and one itemgetter call reads what a dozen .get calls would
             try:
                 (key, status, renderer, solver, family, complexity, correct, skeleton, rkey, rs, sample,
-                 lat, pt, ct) = fields(rec)
+                 lat, pt, ct, done_at) = fields(rec)
             except (KeyError, TypeError, IndexError):   # a field missing, or not a record at all: field by field
                 if type(rec) is not dict:
                     skipped += 1
                     continue
                 g = rec.get
                 (key, status, renderer, solver, family, complexity, correct, skeleton, rkey, rs, sample, lat, pt,
-                 ct) = (g("key"), g("status"), g("renderer"), g("solver"), g("family"), g("complexity"), g("correct", 0),
-                        g("skeleton"), g("render_key"), g("render_sample"), g("sample"), g("latency_s"),
-                        g("prompt_tokens"), g("completion_tokens"))
+                 ct, done_at) = (g("key"), g("status"), g("renderer"), g("solver"), g("family"), g("complexity"),
+                                 g("correct", 0), g("skeleton"), g("render_key"), g("render_sample"), g("sample"),
+                                 g("latency_s"), g("prompt_tokens"), g("completion_tokens"), g("finished_at"))
             if not (type(key) is str and type(status) is str and type(renderer) is str and type(solver) is str
                     and type(family) is str and type(complexity) is int and (correct is None or type(correct) is bool)):
                 skipped += 1
@@ -169,8 +171,9 @@ class _Reader:
                 ok = render_ok[rkey] = unit_key(rpart[0], skeleton, rs) == rkey
             if not ok or unit_key(spart[0], rkey, sample) != key:
                 continue
+            done_at = done_at if type(done_at) in (int, float) else 0.0
             old = get_best(key)
-            if old is not None and not supersedes(old.status, status):
+            if old is not None and not newer(old.status, old.finished_at, status, done_at):
                 continue
             rstatus = rec.get("render_status", "ok")
             # labels, families and statuses are few: one string object each (a million records share them)
@@ -178,18 +181,19 @@ class _Reader:
                 run, rpart[2], spart[2], name(family, family), complexity, name(skeleton, skeleton), rs, sample,
                 name(status, status), correct, name(rstatus, rstatus) if type(rstatus) is str else "ok",
                 lat if type(lat) in (int, float) else None, pt if type(pt) is int else None,
-                ct if type(ct) is int else None)
+                ct if type(ct) is int else None, done_at)
         self.loaded.skipped[path] += skipped
 
 
 _SOLVE_GET = itemgetter("key", "status", "renderer", "solver", "family", "complexity", "correct", "skeleton",
-                        "render_key", "render_sample", "sample", "latency_s", "prompt_tokens", "completion_tokens")
+                        "render_key", "render_sample", "sample", "latency_s", "prompt_tokens", "completion_tokens",
+                        "finished_at")
 RENDER_KEEP = ("key", "status", "renderer", "family", "complexity", "skeleton", "checks", "reason", "audit", "round")
 
 
 def load_runs(folders: list[Path]) -> Loaded:
-    """Read run folders in the order given: records of each folder's grid, the best of each unit key
-    (later folders' records come later, so their terminal records win).
+    """Read run folders: records of each folder's grid, the best of each unit key (its newest terminal
+    record by `finished_at`, whatever order the folders are given in; else its newest error).
 
     Each grid's skeletons (to know which belong to its source) are made in a helper process while this
     one reads the logs: on a big run both take seconds, and a machine has more than one core.
@@ -200,7 +204,7 @@ def load_runs(folders: list[Path]) -> Loaded:
         loaded.grids.setdefault(grid.name, grid)
     best_solves: dict[str, Outcome] = {}
     best_renders: dict[str, tuple[_Reader, dict]] = {}
-    first_try: dict[str, str] = {}
+    first_try: dict[str, tuple[str, float]] = {}
     readers = []
     paused = gc.isenabled()
     gc.disable()   # a million tuples held: the cyclic GC would rescan them again and again (they hold no cycles)
@@ -238,7 +242,7 @@ def _read(folders, grids, loaded, best_solves, best_renders, first_try, readers)
     for reader, rec in best_renders.values():
         if rec["skeleton"] not in sources[reader.run]:
             continue
-        rec["run"], rec["first"] = reader.run, first_try.get(rec["key"], rec["status"])
+        rec["run"], rec["first"] = reader.run, first_try.get(rec["key"], (rec["status"],))[0]
         loaded.renders.append(rec)
         stage = reader.render_fp[rec["renderer"]][1]
         status = rec["status"]

@@ -42,14 +42,16 @@ class Tally(CellStats):
     latencies: list[float] = field(default_factory=list)
     prompt_tokens: int = 0
     completion_tokens: int = 0
-    answered: int = 0              # units with token counts (every sent unit)
+    answered: int = 0              # units with token counts (answered by a model: not errors, not baselines)
 
     def add_outcome(self, o: Outcome, pool_renders: bool = False) -> None:
         """Count one solve unit's best record (`pool_renders`: its render's status is not looked at)."""
         self.add(o.status, o.correct, "ok" if pool_renders else o.render_status)
         if o.latency_s is not None and o.status != "error":
             self.latencies.append(o.latency_s)
-        if o.prompt_tokens is not None and o.completion_tokens is not None:
+        # Only units with tokens: an error's record says 0 (nothing came back), a built-in baseline's too.
+        if o.status != "error" and o.prompt_tokens is not None and o.completion_tokens is not None \
+                and (o.prompt_tokens or o.completion_tokens):
             self.prompt_tokens += o.prompt_tokens
             self.completion_tokens += o.completion_tokens
             self.answered += 1
@@ -146,7 +148,7 @@ def average(rows: Iterable[SummaryRow]) -> Average:
     """Pooled and macro average of rows (the macro over the rows that have answers)."""
     rows = list(rows)
     n, correct = sum(r.n for r in rows), sum(r.correct for r in rows)
-    accs = [r.accuracy for r in rows if r.accuracy is not None]
+    accs = [r.correct / r.n for r in rows if r.n]   # unrounded: a row's printed accuracy is rounded
     lo, hi = wilson(correct, n)
     return Average(n=n, correct=correct, pooled=_round(correct / n) if n else None, ci95_low=lo, ci95_high=hi,
                    macro=_round(sum(accs) / len(accs)) if accs else None, groups=len(accs))

@@ -147,6 +147,15 @@ def supersedes(old_status: str, new_status: str) -> bool:
     return new_status in TERMINAL or old_status not in TERMINAL
 
 
+def newer(old_status: str, old_at: float, new_status: str, new_at: float) -> bool:
+    """Across run folders, whether a record replaces another of its unit: a terminal record beats an error,
+    and between two of a kind the later `finished_at` wins (a tie: the one read later), so the order in
+    which folders are given does not matter."""
+    if (new_status in TERMINAL) != (old_status in TERMINAL):
+        return new_status in TERMINAL
+    return new_at >= old_at
+
+
 def best_records(path: Path, keys: set[str], fields: dict[str, type | tuple[type, ...]]) -> Records:
     """The newest terminal record (else the last one) of each unit in `keys`, from a log; lines that are
     not such records are skipped and counted."""
