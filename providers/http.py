@@ -202,6 +202,8 @@ class HTTPProvider(Provider):
             result, attempts = await with_retries(attempt, self.policy)
         except ProviderFailure as exc:
             reason = self.scrub(exc.reason)
+            if reason.startswith("malformed response"):   # say whose answer it was
+                reason += f" (from {self.urls[0]}{' and its replicas' if len(self.urls) > 1 else ''})"
             return Completion(status="error", reason=reason, attempts=getattr(exc, "attempts", 1),
                               constrained=constrained)
         return result if attempts == result.attempts else dataclasses.replace(result, attempts=attempts)

@@ -49,8 +49,10 @@ def completions_body(model: str, prompts: list[list[int]] | list[str]) -> dict[s
 def token_ids(data: Any) -> list[int]:
     """The token ids of a `/tokenize` answer (vLLM: `tokens`), type-checked."""
     ids = data.get("tokens") if isinstance(data, dict) else None
-    if not isinstance(ids, list) or not all(isinstance(t, int) and not isinstance(t, bool) for t in ids):
+    if not isinstance(ids, list) or not all(isinstance(t, int) and not isinstance(t, bool) and t >= 0 for t in ids):
         raise ProviderFailure("malformed response: /tokenize gave no list of token ids", retryable=True)
+    if not ids:   # every text we tokenize is non-empty: no token at all would score nothing as something
+        raise ProviderFailure("malformed response: /tokenize gave no token for a non-empty text", retryable=True)
     return ids
 
 
@@ -106,8 +108,13 @@ def option_score(option: str, values: list[Any], start: int, end: int) -> Option
                               f"{len(values)} of {end} prompt tokens (it cannot score; llama.cpp's server "
                               "returns only generated tokens)", retryable=False)
     part = values[start:end]
+    if not part:   # the option has no token of its own: there is nothing to score
+        raise ProviderFailure(f"malformed response: option {option!r} has no token after the problem's "
+                              f"(tokens {start}..{end})", retryable=True)
     if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in part):
         raise ProviderFailure("malformed response: a prompt token without a finite log-probability", retryable=True)
+    if any(v > 0 for v in part):   # a probability above 1
+        raise ProviderFailure(f"malformed response: a log-probability above 0 ({max(part)!r})", retryable=True)
     total, tokens, chars = float(sum(part)), len(part), len(option)
     return OptionScore(option=option, logprob=total, tokens=tokens, chars=chars,
                        mean_token=total / tokens if tokens else -math.inf,

@@ -45,6 +45,8 @@ class FakeServer:
         self.no_prompt_logprobs = False           # completions echo no prompt log-probabilities (llama.cpp)
         self.fault_tokenize = False               # scripted faults apply to /tokenize too
         self.no_tokenize = False                  # /tokenize is not found (most servers but vLLM's)
+        self.tokenize_hook = None                 # tokenize_hook(ids) -> the ids /tokenize answers
+        self.logprob_hook = None                  # logprob_hook(values) -> the echoed token_logprobs
         self.echo_auth_in_errors = False          # some APIs quote the key they refused
         self.default = "ok"
         self.fault_rate = 0.0                     # with this probability a request gets a random fault
@@ -205,6 +207,8 @@ class FakeServer:
             lps = [None] + [fake_logprob(a, b) for a, b in zip(ids, ids[1:])]
             if self.no_prompt_logprobs:   # like llama.cpp's server: only the generated token's
                 lps = lps[-1:]
+            if self.logprob_hook is not None:
+                lps = self.logprob_hook(lps)
             choice: dict[str, Any] = {"index": i, "text": "", "finish_reason": "length"}
             if body.get("logprobs") is not None:
                 choice["logprobs"] = {"tokens": pieces, "token_logprobs": lps if body.get("echo")
@@ -227,6 +231,8 @@ class FakeServer:
             if fault is not None:
                 return fault
             ids = fake_tokenize(str(body.get("prompt", "")))
+            if self.tokenize_hook is not None:   # an impossible answer, to script
+                ids = self.tokenize_hook(ids)
             return web.json_response({"tokens": ids, "count": len(ids), "max_model_len": 4096})
         finally:
             self.in_flight -= 1

@@ -4,6 +4,7 @@ log-probabilities refused before the run, malformed answers as unit errors."""
 from __future__ import annotations
 
 import asyncio
+import math
 
 import pytest
 from hypothesis import given, settings
@@ -235,3 +236,69 @@ def test_any_echoed_text_answer_gives_scores_or_a_classified_failure(data, n):
         assert len(scores) == n and all(s.tokens >= 0 for s in scores)
     except ProviderFailure as exc:
         assert exc.reason.startswith(("malformed response", "no prompt log-probabilities"))
+
+
+_number = st.floats(allow_nan=True, allow_infinity=True) | st.integers(-10, 10) | st.none()
+
+
+@settings(max_examples=400, deadline=None)
+@given(n=st.integers(1, 3), data=st.data())
+def test_any_numbers_in_a_well_shaped_answer_score_only_when_they_can_be_probabilities(n, data):
+    """Echoed answers of the right shape with any numbers: a score only from finite values at most 0 over at
+    least one token of the option's own; anything else (above 0, NaN, no token) is a classified failure."""
+    lengths = [data.draw(st.integers(2, 6)) for _ in range(n + 1)]
+    answer = {"choices": [{"index": i, "logprobs": {
+        "tokens": data.draw(st.lists(st.sampled_from(["a", "b", " c"]), min_size=k, max_size=k)),
+        "token_logprobs": data.draw(st.lists(_number, min_size=k, max_size=k))}} for i, k in enumerate(lengths)]}
+    try:
+        scores = echo_scores(("x",) * n, answer)
+    except ProviderFailure as exc:
+        assert exc.reason.startswith(("malformed response", "no prompt log-probabilities")), exc.reason
+        return
+    for s in scores:
+        assert s.tokens >= 1 and math.isfinite(s.logprob) and s.logprob <= 0 and s.mean_token <= 0
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.one_of(st.none(), st.lists(st.integers(-3, 10 ** 6) | st.booleans() | st.floats(), max_size=5),
+                      st.dictionaries(st.just("tokens"), st.lists(st.integers(-3, 10 ** 6), max_size=5) | st.none())))
+def test_any_tokenize_answer_gives_token_ids_or_a_classified_failure(data):
+    from providers.loglik import token_ids
+    try:
+        ids = token_ids(data)
+    except ProviderFailure as exc:
+        assert exc.reason.startswith("malformed response")
+        return
+    assert ids and all(type(t) is int and t >= 0 for t in ids)
+
+
+@pytest.mark.parametrize("fault", ["tokenize []", "logprob above 0", "nan logprob"])
+@pytest.mark.parametrize("when", ["probe", "run"])
+def test_impossible_server_values_are_malformed_errors_naming_the_server_never_scores(tmp_path, fault, when):
+    """Caught by the probe before the run (exit 2, one line), or, where they begin later, each unit an
+    error naming the server (retried first), never an `ok` record with a meaningless pick."""
+    calls = {"tokenize": 0, "completions": 0}
+    skip = {"tokenize": 3 if when == "run" else 0, "completions": 2 if when == "run" else 0}   # the probe's prompts
+
+    def later(kind, bad):
+        def hook(values):
+            calls[kind] += 1
+            return bad(values) if calls[kind] > skip[kind] else values
+        return hook
+    with FakeServer() as server:
+        if fault == "tokenize []":
+            server.tokenize_hook = later("tokenize", lambda ids: [])
+        else:
+            value = 0.5 if fault == "logprob above 0" else float("nan")
+            server.logprob_hook = later("completions", lambda lps: [None] + [value for _ in lps[1:]])
+        out = tmp_path / "run"
+        proc = bench("run", "--grid", str(write(tmp_path, server.url, count=4)), "--out", str(out), "-q")
+    assert "Traceback" not in proc.stderr, proc.stderr
+    if when == "probe":
+        assert proc.returncode == 2 and f"cannot score log-likelihoods at {server.url}: malformed response" in proc.stderr
+        assert not (out / "solves.jsonl").exists()
+        return
+    assert proc.returncode == 1, proc.stderr   # every unit of the stage failed
+    solves = records(out, "solves.jsonl")
+    assert len(solves) == 4 and all(s["status"] == "error" and s["attempts"] > 1 for s in solves)   # retried
+    assert all(s["reason"].startswith("malformed response") and f"(from {server.url})" in s["reason"] for s in solves)

@@ -207,3 +207,25 @@ def records_tolerant(path) -> list[dict]:
         except orjson.JSONDecodeError:
             pass
     return out
+
+
+@pytest.mark.parametrize("log", ["renders.jsonl", "solves.jsonl", "calibration.jsonl"])
+@pytest.mark.parametrize("kind", ["folder", "symlink loop"])
+def test_a_log_that_is_a_folder_or_a_symlink_loop_gets_one_line_everywhere(tmp_path, log, kind):
+    grid = tmp_path / "grid.yaml"
+    grid.write_text(QUICK.replace("count: 300", "count: 4"))
+    out = tmp_path / "run"
+    bench("run", "--grid", str(grid), "--out", str(out), "-q", check=True)
+    (out / log).unlink(missing_ok=True)
+    if kind == "folder":
+        (out / log).mkdir()
+    else:
+        (out / "a").symlink_to(out / "b")
+        (out / "b").symlink_to(out / "a")
+        (out / log).symlink_to(out / "a")
+    for args in (["run", "--grid", str(grid), "--out", str(out), "-q"], ["run", "--grid", str(grid), "--out", str(out),
+                 "--dry-run"], ["status", str(out)], ["report", str(out)]):
+        proc = bench(*args)
+        assert proc.returncode == 2 and "Traceback" not in proc.stderr, (args, proc.stderr)
+        assert proc.stderr.strip() == f"bench: error: {out / log}: is {'a folder' if kind == 'folder' else 'a symlink'}" \
+                                      f", where a run keeps its log; move it out of {out}", proc.stderr

@@ -133,3 +133,13 @@ def test_bench_run_launches_and_stops_its_own(shim, tmp_path):
 
 def test_empty_server_set_stops_cleanly():
     ServerSet().stop()
+
+
+@pytest.mark.parametrize("command", ["run", "serve"])
+def test_a_launch_python_that_does_not_exist_is_one_line(tmp_path, command):
+    grid = tmp_path / "grid.yaml"
+    grid.write_text(GRID.format(shim=tmp_path / "no" / "python3", port=_free()))
+    proc = bench(command, "--grid", str(grid), "--out", str(tmp_path / "out"))
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
+    assert f"providers.p.launch.python: cannot start {tmp_path / 'no' / 'python3'} (No such file or directory)" \
+        in proc.stderr

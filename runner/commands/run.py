@@ -17,7 +17,7 @@ from providers.config import build_provider
 from runner.errors import Interrupted, UserError, WriteFailed
 from runner.engine.feed import ASIDE_MIN_SKELETONS, Feed
 from runner.config.grid import Grid, load_grid
-from runner.store.logs import RENDER_FIELDS, TERMINAL, RunLock, best_records, load_index, skipped_note
+from runner.store.logs import RENDER_FIELDS, TERMINAL, RunLock, best_records, check_log_files, load_index, skipped_note
 from runner.engine.pipeline import RENDERS, SOLVES, Pipeline, RunResult
 from runner.engine.progress import Progress
 from runner.serving.servers import ServerSet, read_endpoints, serving, start_servers
@@ -62,6 +62,7 @@ def dry_run(grid: Grid, folder: Path, shard: tuple[int, int] | None) -> None:
     """Print the plan and unit counts (and how many are already done); send nothing, write nothing."""
     n = count_skeletons(grid, shard)
     renders, solves = UnitPlan(grid).counts(n)
+    check_log_files(folder)
     done_r = sum(e.status in TERMINAL for e in load_index(folder / RENDERS).values())
     done_s = sum(e.status in TERMINAL for e in load_index(folder / SOLVES).values())
     typer.echo(f"grid {grid.name} ({grid.hash()}) -> {folder}" + (f", shard {shard[0]}/{shard[1]}" if shard else ""))
@@ -104,6 +105,7 @@ def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, qu
     aside = n >= aside_min()           # as does a bad LSB_PREPARE_ASIDE_MIN
     renders, solves = UnitPlan(grid).counts(n)
     claim_run_folder(folder, grid)
+    check_log_files(folder)
     with RunLock(folder, shard):
         save_grid(grid, folder, grid_file)
         servers = ServerSet()

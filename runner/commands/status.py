@@ -7,7 +7,7 @@ import typer
 
 from runner.errors import UserError
 from runner.config.grid import Grid, load_grid
-from runner.store.logs import RENDER_FIELDS, best_records, skipped_note
+from runner.store.logs import RENDER_FIELDS, best_records, check_log_files, skipped_note
 from runner.engine.pipeline import RENDERS, unit_status
 from runner.commands.run import run_folder
 from runner.reporting.summary import render_table, table
@@ -33,6 +33,7 @@ def status(folder: Path | None, grid_file: Path | None) -> int:
         if folder is None:
             raise UserError("bench status: give a run folder (outputs/<run>) or --grid FILE")
         grid = Grid.saved(folder)
+    check_log_files(folder)
     cells, skipped = unit_status(grid, folder)
     typer.echo(f"{folder}: grid {grid.name} ({grid.hash()})")
     text, unreadable = renders_text(grid, folder)   # parses each line in full: finds damage the index cannot

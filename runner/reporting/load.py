@@ -16,7 +16,7 @@ from runner.engine.calibration import planned
 from runner.fidelity.calibration import CALIBRATION, Trust, trust
 from runner.fidelity.judge import PROCEED
 from runner.config.grid import Grid
-from runner.store.logs import RENDER_FIELDS, TERMINAL, best_records, newer, usable
+from runner.store.logs import RENDER_FIELDS, TERMINAL, best_records, check_log_files, newer, usable
 from runner.engine.pipeline import RENDERS, SOLVES
 from runner.store.records import SCHEMA, unit_key
 from runner.serving.servers import die_with_parent
@@ -200,6 +200,8 @@ def load_runs(folders: list[Path]) -> Loaded:
     """
     loaded = Loaded()
     grids = [Grid.saved(folder) for folder in folders]
+    for folder in folders:
+        check_log_files(folder)
     for grid in grids:
         loaded.grids.setdefault(grid.name, grid)
     best_solves: dict[str, Outcome] = {}

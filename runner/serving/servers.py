@@ -186,8 +186,12 @@ def start_servers(launches: Mapping[str, Mapping[str, Any]], folder: Path) -> Se
                 with open(log, "ab") as fh:
                     fh.write(f"$ {' '.join(cmd)}\n".encode())
                     fh.flush()
-                    proc = subprocess.Popen(cmd, stdout=fh, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                            env=env, start_new_session=True, preexec_fn=die_with_parent)
+                    try:
+                        proc = subprocess.Popen(cmd, stdout=fh, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                                env=env, start_new_session=True, preexec_fn=die_with_parent)
+                    except OSError as exc:   # launch.python missing or not executable
+                        raise UserError(f"providers.{provider}.launch.python: cannot start {cmd[0]} "
+                                        f"({exc.strerror}); give the Python that has vLLM installed") from None
                     fh.write(f"(bench: server pid {proc.pid}, its own process session)\n".encode())
                 server = Server(provider, url, log, proc)
                 started.servers.append(server)

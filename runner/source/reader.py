@@ -10,6 +10,7 @@ from families.validation import skeleton_from_json, validate
 from runner.errors import UserError
 
 
+BOM = b"\xef\xbb\xbf"
 FORMATS = ("jsonl", "logicmark")   # our skeletons, or the LogicMark card's records (equality)
 
 
@@ -20,10 +21,14 @@ def scan(path: Path, fmt: str = "jsonl") -> Iterator[tuple[int, Skeleton | Skele
         fh = open(path, "rb")
     except OSError as exc:
         raise UserError(f"{path}: cannot read skeletons ({exc.strerror})") from None
+    records = 0
     with fh:
         for lineno, line in enumerate(fh, 1):
+            if lineno == 1 and line.startswith(BOM):   # an editor's byte-order mark: accepted, as in grids
+                line = line[len(BOM):]
             if not line.strip():
                 continue
+            records += 1
             try:
                 sk = skeleton_from_logicmark(line, lineno) if fmt == "logicmark" else skeleton_from_json(line)
                 if fmt == "logicmark":
@@ -36,6 +41,9 @@ def scan(path: Path, fmt: str = "jsonl") -> Iterator[tuple[int, Skeleton | Skele
                 continue
             seen.add(sk.id)
             yield lineno, sk
+    if not records:   # an empty source would run, report "ok 0" and mean nothing
+        what = "LogicMark record" if fmt == "logicmark" else "skeleton"
+        raise UserError(f"{path}: holds no {what} (the file is empty); give a file with one JSON object per line")
 
 
 def read_skeletons(path: Path, fmt: str = "jsonl") -> Iterator[Skeleton]:

@@ -6,6 +6,7 @@ import fcntl
 import gc
 import os
 import socket
+import stat
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -114,6 +115,25 @@ SOLVE_FIELDS: dict[str, type | tuple[type, ...]] = {
 def usable(rec: object, fields: dict[str, type | tuple[type, ...]]) -> bool:
     """Whether a parsed line is a record with every field in `fields`, of its type (foreign or partial ones are not)."""
     return isinstance(rec, dict) and all(isinstance(rec.get(k, ...), t) for k, t in fields.items())
+
+
+LOGS = ("renders.jsonl", "solves.jsonl", "calibration.jsonl")   # every log a run folder holds
+
+
+def check_log_files(folder: Path) -> None:
+    """Each log of a run folder is a plain file or absent: a folder, a symlink (a loop, or one that points
+    out of the run) or a device in its place gets one line naming it, before anything is read or written."""
+    for name in LOGS:
+        path = folder / name
+        try:
+            mode = os.lstat(path).st_mode
+        except FileNotFoundError:
+            continue
+        except OSError as exc:
+            raise UserError(f"{path}: cannot read it ({exc.strerror})") from None
+        if not stat.S_ISREG(mode):
+            kind = "a folder" if stat.S_ISDIR(mode) else "a symlink" if stat.S_ISLNK(mode) else "not a regular file"
+            raise UserError(f"{path}: is {kind}, where a run keeps its log; move it out of {folder}")
 
 
 class Records(list):
