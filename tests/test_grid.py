@@ -207,3 +207,86 @@ def test_any_bytes_give_a_grid_or_one_line_error(tmp_path, data):
         load_grid(path, env={})
     except UserError as exc:
         assert str(exc).startswith(str(path))
+
+
+FULL = """name: full
+max_in_flight: 8
+skeletons:
+  generate: {count: 5, complexities: [2, short], seed: 1, families: [equality, transitive_order],
+             target_hop_dist: {1: 0.5, 2: 0.5}, distractors: card}
+providers:
+  v:
+    kind: vllm
+    model: m
+    base_url: [http://127.0.0.1:9/v1]
+    max_concurrency: 4
+    rate_per_s: 5
+    connect_timeout_s: 3
+    read_timeout_s: 30
+    retries: 2
+    extra_body: {top_k: 5}
+    constraint: choice
+    launch: {model: smollm2-135m, args: {dtype: float32}, env: {A: "1"}, port: 8011, gpus: [0], gpus_per_replica: 1,
+             startup_timeout_s: 60, replicas: 1, python: python3}
+  o: {kind: openai, model: m, base_url: http://127.0.0.1:9/v1, server: vllm, api_key_env: KEY}
+  a: {kind: anthropic, model: m, base_url: http://127.0.0.1:9, api_key_env: KEY}
+  t: {kind: template, model: template-v1}
+  r: {kind: random, seed: 3}
+  p: {kind: prior}
+renderers:
+  - t
+  - {provider: v, temperature: 0.5, max_tokens: 64, samples: 2, format: structured, send_unfaithful: true,
+     names: assigned, repair: 1, audit: {provider: o, rate: 0.5, calibrate: 2, max_false_alarm: 0.1}}
+solvers:
+  - r
+  - {provider: v, temperature: 0.0, max_tokens: 8, samples: 1, constraint: json_schema}
+  - {provider: o, mode: loglik, delimiter: " ", score: mean_char}
+"""
+
+
+def _paths(node, prefix=""):
+    """Every key path of a parsed grid (mappings by key, lists by index), leaves and branches alike."""
+    if isinstance(node, dict):
+        for k, v in node.items():
+            p = f"{prefix}.{k}" if prefix else str(k)
+            yield p, (k,)
+            for sub, keys in _paths(v, p):
+                yield sub, (k,) + keys
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            p = f"{prefix}[{i}]"
+            yield p, (i,)
+            for sub, keys in _paths(v, p):
+                yield sub, (i,) + keys
+
+
+_FULL_PATHS = list(_paths(yaml.safe_load(FULL)))
+_wrong = st.one_of(st.lists(_scalars, max_size=3), st.dictionaries(st.text(max_size=6), _scalars, max_size=3),
+                   _scalars)
+
+
+def test_the_full_grid_is_valid():
+    load_grid(grid_with(Path(__import__("tempfile").mkdtemp()), FULL), env={"KEY": "k"})
+    assert len(_FULL_PATHS) > 80
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(where=st.sampled_from(_FULL_PATHS), value=_wrong)
+def test_a_value_of_any_type_at_any_key_path_is_a_grid_or_a_one_line_error_naming_the_key(tmp_path, where, value):
+    """A list or a mapping where a name is expected (or any value anywhere): a Grid, or `grid.yaml: PATH: ...`."""
+    dotted, keys = where
+    raw = yaml.safe_load(FULL)
+    node = raw
+    for k in keys[:-1]:
+        node = node[k]
+    node[keys[-1]] = value
+    path = grid_with(tmp_path, yaml.safe_dump(raw, allow_unicode=True))
+    try:
+        load_grid(path, env={"KEY": "k"})
+    except UserError as exc:
+        text = str(exc)
+        assert "\n" not in text.strip() and text.startswith(f"{path}: "), text
+        # the message names the key path it is about (or one of its parents: a list of names, a block)
+        named = text[len(f"{path}: "):].split(": ", 1)[0]
+        assert dotted == named or dotted.startswith((named + ".", named + "[")) or named.startswith(dotted), \
+            (dotted, text)

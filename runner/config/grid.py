@@ -207,6 +207,9 @@ def _source(c: Checker, raw: Any, base: Path) -> Source:
     if not isinstance(fams, list):
         raise c.fail("skeletons.generate.families", "expected a list of family names")
     hop = g.get("target_hop_dist")
+    if hop is not None and not isinstance(hop, (str, dict)):
+        raise c.fail("skeletons.generate.target_hop_dist", f"expected hop:weight pairs (`1:0.1,2:0.4` or a mapping), "
+                     f"got {short(hop)}")
     if isinstance(hop, dict):
         hop = ",".join(f"{k}:{v}" for k, v in hop.items())
     distractors = g.get("distractors", "ours")
@@ -235,6 +238,8 @@ def _stages(c: Checker, raw: Any, key: str, providers: Mapping[str, ProviderConf
         entry = {"provider": entry} if isinstance(entry, str) else entry
         e = c.mapping(entry, path, allowed, {"provider"})
         pname = e["provider"]
+        if not isinstance(pname, str):
+            raise c.fail(f"{path}.provider", f"expected a provider name, got {short(pname)}")
         if pname not in providers:
             raise c.fail(f"{path}.provider", f"unknown provider {pname!r} (defined: {', '.join(providers)})")
         if providers[pname].kind not in kinds:
@@ -297,7 +302,7 @@ def _stages(c: Checker, raw: Any, key: str, providers: Mapping[str, ProviderConf
             a = c.mapping(e["audit"], f"{path}.audit", {"provider", "rate", "calibrate", "max_false_alarm"},
                           {"provider"})
             audit_provider = a["provider"]
-            if audit_provider not in providers or providers[audit_provider].kind not in MODEL_KINDS:
+            if not isinstance(audit_provider, str) or audit_provider not in providers or providers[audit_provider].kind not in MODEL_KINDS:
                 raise c.fail(f"{path}.audit.provider", f"expected a model provider (kind {', '.join(sorted(MODEL_KINDS))}) "
                              f"defined under providers, got {audit_provider!r}")
             if fmt != "structured" or providers[pname].kind not in MODEL_KINDS:
