@@ -328,3 +328,41 @@ def test_mean_tokens_leave_out_units_without_tokens(messy_run):
     for row in summary["rows"]:
         e = sums.get((row["renderer"], row["solver"], row["family"], row["complexity"]))
         assert row["prompt_tokens_mean"] == (round(e[0] / e[1], 1) if e else None), row
+
+
+def _rows(cells: int, families=("equality", "transitive_order"), empty=()):
+    from runner.reporting.stats import SummaryRow
+    out = []
+    for c in range(cells):
+        for fam in families:
+            for comp in (2, 4):
+                n = 0 if c in empty else 10
+                out.append(SummaryRow("r", f"renderer{c % 5}", f"solver{c // 5}", fam, comp, n, n // 2,
+                                      0.5 if n else None, 0.2 if n else None, 0.8 if n else None, 0.25, 0, 0,
+                                      24 if c in empty else 0, 0, 0, 0, 0, 0, None, None, None, None))
+    return out
+
+
+def test_by_complexity_keeps_20_lines_apart_with_one_legend_outside_the_data():
+    from runner.reporting.figures import by_complexity_figure, line_styles
+    styles = line_styles(list(range(40)))
+    assert len(set(styles.values())) == 40   # no two lines look alike
+    fig = by_complexity_figure(_rows(20), {"equality": 0.25, "transitive_order": 1 / 3})
+    assert all(ax.get_legend() is None for ax in fig.axes)   # nothing drawn over the data
+    [legend] = fig.legends
+    assert len(legend.get_texts()) == 20
+    looks = {(h.get_color(), h.get_linestyle(), h.get_marker()) for h in legend.legend_handles}
+    assert len(looks) == 20
+    for ax in fig.axes:   # each panel's lines carry the same looks as the legend
+        assert {(l.get_color(), l.get_linestyle(), l.get_marker()) for l in ax.get_lines() if l.get_marker() != "None"} <= looks
+
+
+def test_the_heatmap_marks_baselines_and_says_why_a_cell_is_empty():
+    from runner.reporting.figures import heatmap_figure
+    fig = heatmap_figure(_rows(2, empty=(1,)), {"equality": 0.25}, frozenset({("r", "solver0")}))
+    ax = fig.axes[0]
+    texts = [t.get_text() for t in ax.texts]
+    assert any(t.startswith("no faithful render:\n96 unfaithful") for t in texts), texts
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["solver0\n(baseline)"]
+    empty = next(t for t in ax.texts if t.get_text().startswith("no faithful"))
+    assert empty.get_color() == "#333333"   # dark on the light grey of an empty cell, not white on white

@@ -77,7 +77,8 @@ def report(folders: list[Path], by: tuple[str, ...] | None, csv_path: Path | Non
     grouped = files.grouped(loaded.outcomes, by or files.DIMENSIONS, pool_renders)
     with atomic_output(grouped_csv) as fh:
         fh.write(files.to_csv(grouped))
-    pictures, problem = _pictures(rows, loaded.chance, targets, plot_path) if rows else (False, None)
+    pictures, problem = _pictures(rows, loaded.chance, targets, plot_path, terminal.baselines(loaded.grids)) \
+        if rows else (False, None)
     if problem and plot_path is not None:
         raise UserError(problem)
     if problem:
@@ -121,12 +122,14 @@ def _print(by, pool_renders, loaded, rows, groups, compared, renders, fidelity, 
             con.print(terminal.paired_table(got))
 
 
-def _pictures(rows, chance, targets: dict[str, Path], plot_path: Path | None) -> tuple[bool, str | None]:
+def _pictures(rows, chance, targets: dict[str, Path], plot_path: Path | None,
+              baselines: frozenset) -> tuple[bool, str | None]:
     """Draw the pictures (into the report folder, made before any work), each written whole or not at all:
     (drawn, the problem if not)."""
     from runner.reporting import figures
     try:
-        jobs = [(targets["heatmap.png"], figures.heatmap), (targets["accuracy_by_complexity.png"], figures.by_complexity)]
+        heat = lambda rows, chance, target: figures.heatmap(rows, chance, target, baselines)  # noqa: E731
+        jobs = [(targets["heatmap.png"], heat), (targets["accuracy_by_complexity.png"], figures.by_complexity)]
         if plot_path is not None:
             jobs.append((plot_path, figures.by_complexity))
         for target, draw in jobs:

@@ -30,6 +30,12 @@ def _ci(lo: float | None, hi: float | None, signed: bool = False) -> str:
     return f"[{lo:+.2f},{hi:+.2f}]" if signed else f"[{lo:.2f}, {hi:.2f}]"
 
 
+def baselines(grids: dict) -> frozenset[tuple[str, str]]:
+    """(run, solver label) of every built-in baseline solver (random, prior) of the runs' grids."""
+    return frozenset((run, st.label) for run, g in grids.items() for st in g.solvers
+                     if g.providers[st.provider].kind in BASELINE_KINDS)
+
+
 def solver_title(run_grid, solver: str) -> str:
     """A solver's column head, `(baseline)` under the built-in random and prior solvers."""
     kinds = {st.label: run_grid.providers[st.provider].kind for st in run_grid.solvers} if run_grid else {}
