@@ -366,3 +366,43 @@ def test_the_heatmap_marks_baselines_and_says_why_a_cell_is_empty():
     assert [t.get_text() for t in ax.get_xticklabels()] == ["solver0\n(baseline)"]
     empty = next(t for t in ax.texts if t.get_text().startswith("no faithful"))
     assert empty.get_color() == "#333333"   # dark on the light grey of an empty cell, not white on white
+
+
+WIDE = """name: wide-grid-with-a-long-name
+skeletons: {{generate: {{count: 8, complexities: [short, 5], seed: 3}}}}
+providers:
+  qwen2.5-7b-instruct: {{kind: vllm, model: qwen, base_url: "{qwen}", retries: 1}}
+  llama-3.1-8b-instruct: {{kind: vllm, model: llama, base_url: "{llama}", retries: 1}}
+  smollm2-135m-instruct: {{kind: vllm, model: smollm, base_url: "{smollm}", retries: 1}}
+  template: {{kind: template}}
+  random: {{kind: random}}
+  prior: {{kind: prior}}
+renderers: [template, qwen2.5-7b-instruct, llama-3.1-8b-instruct, {{provider: smollm2-135m-instruct, temperature: 0.7}}]
+solvers: [random, prior, qwen2.5-7b-instruct, {{provider: llama-3.1-8b-instruct, mode: loglik}}]
+"""
+
+
+def test_every_table_of_a_4x4_report_fits_100_columns_and_never_breaks_a_name(tmp_path):
+    with FakeServer("qwen") as qwen, FakeServer("llama") as llama, FakeServer("smollm") as smollm:
+        def render_hook(render, payload):   # some unfaithful renders, so the reasons line is long
+            if _h(payload["id"]) % 3 == 0:
+                render["premises"].pop(0)
+            return render
+        for server in (qwen, llama, smollm):
+            server.render_hook = render_hook
+        grid = tmp_path / "grid.yaml"
+        grid.write_text(WIDE.format(qwen=qwen.url, llama=llama.url, smollm=smollm.url))
+        out = tmp_path / "run"
+        run = bench("run", "--grid", str(grid), "--out", str(out), check=True)
+    report = bench("report", str(out), check=True)
+    names = ["qwen2.5-7b-instruct", "llama-3.1-8b-instruct", "smollm2-135m-instruct@T0.7", "template", "random",
+             "prior", "llama-3.1-8b-instruct:loglik", "wide-grid-with-a-long-name"]
+    for text in (run.stdout, report.stdout):
+        lines = [l for l in text.splitlines() if str(tmp_path) not in l]   # a path is as long as it is
+        assert max(len(l) for l in lines) <= 100, max(lines, key=len)
+        for line in lines:   # a name is whole wherever it stands: no line ends in a part of one
+            words = line.replace("\u2026", " \u2026").split()
+            last = words[-1] if words else ""
+            assert last in names or not any(n.startswith(last) and len(last) >= 3 for n in names), line
+            assert "\u2026" not in line, line   # nor is one cut short with an ellipsis
+    assert "smollm2-135m-instruct@T0.7" in report.stdout

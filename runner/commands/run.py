@@ -22,7 +22,7 @@ from runner.engine.pipeline import RENDERS, SOLVES, Pipeline, RunResult
 from runner.engine.progress import Progress
 from runner.serving.servers import ServerSet, read_endpoints, serving, start_servers
 from runner.source.reader import scan
-from runner.reporting.summary import render_table, table
+from runner.reporting.summary import ranked, render_table, table
 from runner.store.tally import render_stats, total
 from runner.engine.units import UnitPlan, in_shard, skeletons
 
@@ -177,7 +177,7 @@ def closing_lines(result: RunResult, pipeline: Pipeline, folder: Path) -> int:
     code = 0
     for (kind, label), reasons in sorted(result.errors.items()):
         n, sent = sum(reasons.values()), sum(result.sent[(kind, label)].values())
-        top, times = reasons.most_common(1)[0]
+        top, times = ranked(reasons)[0]
         why = f"{top}" + (f" ({times} of them; {len(reasons) - 1} other reason(s))" if len(reasons) > 1 else "")
         if n == sent:
             typer.echo(f"bench: every {kind} unit of {label} failed ({n}): {why}", err=True)

@@ -12,7 +12,7 @@ from runner.errors import UserError
 from runner.store.logs import skipped_note
 from runner.reporting import files, terminal
 from runner.reporting.compare import Paired, compare
-from runner.reporting.fidelity import fidelity_rows, fidelity_table, spread_warnings
+from runner.reporting.fidelity import fidelity_rows, spread_warnings
 from runner.reporting.load import load_runs
 from runner.reporting.stats import cell_latency, summary_rows, tallies
 from runner.reporting.summary import render_table
@@ -99,7 +99,7 @@ def _print(by, pool_renders, loaded, rows, groups, compared, renders, fidelity, 
     """The terminal report: renders, then the heatmap, depth tables and problems (or the one --by table)."""
     con = terminal.console()
     con.print(renders, markup=False, soft_wrap=True)
-    if (table := fidelity_table(fidelity)) is not None:
+    if (table := terminal.fidelity_table(fidelity)) is not None:
         con.print(table)
     if loaded.auditors:
         con.print(terminal.auditors_table(loaded.auditors))

@@ -7,8 +7,6 @@ from collections import defaultdict
 from dataclasses import asdict, dataclass
 from typing import Iterable
 
-from rich import box
-from rich.table import Table
 
 SPREAD = 0.20   # a renderer whose faithful share differs across complexities by more gets a warning
 CHECKED = ("ok", "unfaithful")   # structured renders, judged; text renders (unchecked, invalid) have no share
@@ -76,31 +74,3 @@ def spread_warnings(rows: list[FidelityRow], limit: float = SPREAD) -> list[str]
                        f"{lo[1]:.0%} at complexity {lo[0]} and {hi[1]:.0%} at {hi[0]}; accuracy in its cells is "
                        "over the renders it got right")
     return out
-
-
-def _cell(r: FidelityRow, repaired: bool) -> str:
-    if not r.renders:
-        return "-"
-    final = f"{r.share:.2f}"
-    return (f"{r.share_first_try:.2f}>{final} ({r.renders})" if repaired else f"{final} ({r.renders})")
-
-
-def fidelity_table(rows: list[FidelityRow]) -> Table | None:
-    """Renderer x family rows, a column per complexity: faithful share (first try > after repair) and n."""
-    if not rows:
-        return None
-    comps = sorted({r.complexity for r in rows})
-    repaired = any(r.faithful != r.faithful_first_try for r in rows)
-    t = Table(title="faithful renders by complexity: share (n)" + (", first try > after repair" if repaired else ""),
-              box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False)
-    multi = len({r.run for r in rows}) > 1
-    t.add_column("renderer / family", overflow="fold")
-    for c in comps:
-        t.add_column(str(c), justify="right", no_wrap=True)
-    by: dict[tuple, dict[int, FidelityRow]] = defaultdict(dict)
-    for r in rows:
-        by[(r.run, r.renderer, r.family)][r.complexity] = r
-    for (run, renderer, fam), got in sorted(by.items()):
-        t.add_row((f"{run}: " if multi else "") + f"{renderer} / {fam}",
-                  *[_cell(got[c], repaired) if c in got else "" for c in comps])
-    return t

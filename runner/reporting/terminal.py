@@ -10,6 +10,7 @@ from rich.table import Table
 
 from runner.fidelity.calibration import Trust
 from runner.reporting.compare import Paired
+from runner.reporting.fidelity import FidelityRow
 from runner.reporting.stats import SummaryRow, average, cells
 
 BASELINE_KINDS = {"random", "prior"}
@@ -42,6 +43,32 @@ def solver_title(run_grid, solver: str) -> str:
     return f"{solver}\n(baseline)" if kinds.get(solver) in BASELINE_KINDS else solver
 
 
+NAME_WIDTH = 36   # a `renderer / solver` name wider than this goes on rows of its own: a name is never cut
+WIDTH = 100
+
+
+def name_column(t: Table, head: str) -> None:
+    """The first column of a table keyed by names: never wrapped, never cut (the numbers give way)."""
+    t.add_column(head, no_wrap=True, overflow="ignore")
+
+
+def grouped_rows(t: Table, keys: list[tuple[str, str, str]], values_of, multi: bool) -> None:
+    """Rows keyed by (run, group, member), e.g. (run, renderer, solver): `group / member` in the first column
+    while that fits NAME_WIDTH, else each group on a row of its own with its members under it."""
+    names = [(f"{k[0]}: " if multi else "") + f"{k[1]} / {k[2]}" for k in keys]
+    if max(map(len, names), default=0) <= NAME_WIDTH:
+        for name, k in zip(names, keys):
+            t.add_row(name, *values_of(k))
+        return
+    last = None
+    for k in keys:
+        head = (f"{k[0]}: " if multi else "") + k[1]
+        if head != last:
+            t.add_row(head, *[""] * (len(t.columns) - 1), style="bold")
+            last = head
+        t.add_row("  " + k[2], *values_of(k))
+
+
 def heatmaps(rows: list[SummaryRow], grids: dict) -> list[Table]:
     """One renderer x solver table per run: pooled accuracy over every family and complexity, n, 95% CI."""
     out = []
@@ -51,9 +78,15 @@ def heatmaps(rows: list[SummaryRow], grids: dict) -> list[Table]:
         solvers = sorted({k[2] for k in by_cell if k[0] == run})
         t = Table(title=f"{run}: accuracy, renderer x solver (pooled over families and complexities; "
                         "answers on faithful renders; n and 95% CI)", box=box.SIMPLE_HEAD, title_justify="left")
-        t.add_column("renderer \\ solver")
-        for s in solvers:
-            t.add_column(solver_title(grids.get(run), s), justify="right")
+        name_column(t, "renderer \\ solver")
+        titles = [solver_title(grids.get(run), s) for s in solvers]
+        wide = max(map(len, renderers)) + sum(max(14, *map(len, h.split("\n"))) + 3 for h in titles) > WIDTH
+        if wide:   # the solvers' names would not fit as column heads: letters, and who they are below
+            t.caption = "; ".join(f"{chr(65 + i)} = {h.replace(chr(10), ' ')}" for i, h in enumerate(titles))
+            t.caption_justify = "left"
+            titles = [chr(65 + i) for i in range(len(titles))]
+        for h in titles:
+            t.add_column(h, justify="right")
         for r in renderers:
             line = [r]
             for s in solvers:
@@ -73,7 +106,7 @@ def depth_tables(rows: list[SummaryRow], chance: dict[str, float]) -> list[Table
         ch = chance.get(family)
         t = Table(title=f"{family}: accuracy by complexity (n); chance {_acc(ch)}; pooled = every answer "
                         "weighs the same, macro = every complexity does", box=box.SIMPLE_HEAD, title_justify="left")
-        t.add_column("cell (renderer / solver)")
+        name_column(t, "cell (renderer / solver)")
         for c in comps:
             t.add_column(str(c), justify="right")
         t.add_column("pooled", justify="right")
@@ -82,12 +115,13 @@ def depth_tables(rows: list[SummaryRow], chance: dict[str, float]) -> list[Table
         for r in fam:
             by_cell[(r.run, r.renderer, r.solver)][r.complexity] = r
         multi = len({k[0] for k in by_cell}) > 1
-        for key in sorted(by_cell):
+
+        def values(key, by_cell=by_cell, comps=comps):
             got = by_cell[key]
-            name = (f"{key[0]}: " if multi else "") + f"{key[1]} / {key[2]}"
             avg = average(got.values())
-            t.add_row(name, *[(f"{_acc(got[c].accuracy)} ({got[c].n})" if c in got else "") for c in comps],
-                      _acc(avg.pooled), _acc(avg.macro))
+            return [*[(f"{_acc(got[c].accuracy)} ({got[c].n})" if c in got else "") for c in comps],
+                    _acc(avg.pooled), _acc(avg.macro)]
+        grouped_rows(t, sorted(by_cell), values, multi)
         out.append(t)
     return out
 
@@ -97,22 +131,25 @@ def problems_table(rows: list[SummaryRow], latency: dict) -> Table:
     t = Table(title="per cell: units not in accuracy (never counted as wrong), latency and tokens",
               box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False)
     t.caption = ("unchecked: accuracy (n) on free-text renders; p50/p95: latency in seconds; tokens: mean "
-                 "prompt/completion tokens")
-    t.add_column("cell", overflow="fold")
-    for head in ("answers", "invalid", "errors", "unfaith-\nful", "render\nfailed", "unchecked", "p50/p95", "tokens"):
-        t.add_column(head, justify="right", no_wrap=True)
+                 "prompt/completion tokens of the units that have them")
+    name_column(t, "cell")
     by_cell = cells(rows)
     multi = len({k[0] for k in by_cell}) > 1
-    for key in sorted(by_cell):
+    unchecked = any(r.unchecked_n for r in rows)   # a column for free-text renders only where there are some
+    for head in ("answers", "invalid", "errors", "unfaith-\nful", "render\nfailed") + \
+            (("unchecked",) if unchecked else ()) + ("p50/p95\n(s)", "tokens\nin/out"):
+        t.add_column(head, justify="right", overflow="fold")
+
+    def values(key):
         rs = by_cell[key]
-        total = lambda f: sum(getattr(r, f) for r in rs)
+        total = lambda f: sum(getattr(r, f) for r in rs)  # noqa: E731
         un, uc = total("unchecked_n"), total("unchecked_correct")
         p50, p95, tin, tout = latency.get(key, (None, None, None, None))
-        t.add_row((f"{key[0]}: " if multi else "") + f"{key[1]} / {key[2]}", str(total("n")), str(total("invalid")),
-                  str(total("errors")), str(total("unfaithful")) + (f" (+{total('sent_unfaithful_n')} sent)"
-                                                                     if total("sent_unfaithful_n") else ""),
-                  str(total("render_failed")), f"{uc / un:.3f} ({un})" if un else "-",
-                  "-" if p50 is None else f"{p50:.2f}/{p95:.2f}", "-" if tin is None else f"{tin:.0f}/{tout:.0f}")
+        return [str(total("n")), str(total("invalid")), str(total("errors")),
+                str(total("unfaithful")) + (f" (+{total('sent_unfaithful_n')} sent)" if total("sent_unfaithful_n") else ""),
+                str(total("render_failed"))] + ([f"{uc / un:.3f} ({un})" if un else "-"] if unchecked else []) + \
+            ["-" if p50 is None else f"{p50:.2f}/{p95:.2f}", "-" if tin is None else f"{tin:.0f}/{tout:.0f}"]
+    grouped_rows(t, sorted(by_cell), values, multi)
     return t
 
 
@@ -138,11 +175,37 @@ def auditors_table(rows: list[tuple[str, Trust]]) -> Table:
                     "an untrusted auditor's disagreements reject no render", box=box.SIMPLE_HEAD,
               title_justify="left", pad_edge=False)
     multi = len({run for run, _ in rows}) > 1
-    for head in ("auditor / family", "read", "agreed", "disagreed", "failed", "false alarm", "threshold", "trusted"):
-        t.add_column(head, justify="left" if head == "auditor / family" else "right",
-                     overflow="fold" if head == "auditor / family" else "ellipsis")
-    for run, a in rows:
-        t.add_row((f"{run}: " if multi else "") + f"{a.auditor} / {a.family}", str(a.read), str(a.agreed),
-                  str(a.disagreed), str(a.failed), _acc(a.false_alarm), f"{a.max_false_alarm:.3f}",
-                  "yes" if a.trusted else "no")
+    name_column(t, "auditor / family")
+    for head in ("read", "agreed", "disagreed", "failed", "false alarm", "threshold", "trusted"):
+        t.add_column(head, justify="right")
+    by = {(run, a.auditor, a.family): a for run, a in rows}
+    grouped_rows(t, sorted(by), lambda k: [str(by[k].read), str(by[k].agreed), str(by[k].disagreed), str(by[k].failed),
+                                           _acc(by[k].false_alarm), f"{by[k].max_false_alarm:.3f}",
+                                           "yes" if by[k].trusted else "no"], multi)
+    return t
+
+
+def _cell(r: FidelityRow, repaired: bool) -> str:
+    if not r.renders:
+        return "-"
+    final = f"{r.share:.2f}"
+    return (f"{r.share_first_try:.2f}>{final} ({r.renders})" if repaired else f"{final} ({r.renders})")
+
+
+def fidelity_table(rows: list[FidelityRow]) -> Table | None:
+    """Renderer x family rows, a column per complexity: faithful share (first try > after repair) and n."""
+    if not rows:
+        return None
+    comps = sorted({r.complexity for r in rows})
+    repaired = any(r.faithful != r.faithful_first_try for r in rows)
+    t = Table(title="faithful renders by complexity: share (n)" + (", first try > after repair" if repaired else ""),
+              box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False)
+    multi = len({r.run for r in rows}) > 1
+    name_column(t, "renderer / family")
+    for c in comps:
+        t.add_column(str(c), justify="right")
+    by: dict[tuple, dict[int, FidelityRow]] = defaultdict(dict)
+    for r in rows:
+        by[(r.run, r.renderer, r.family)][r.complexity] = r
+    grouped_rows(t, sorted(by), lambda k: [_cell(by[k][c], repaired) if c in by[k] else "" for c in comps], multi)
     return t
