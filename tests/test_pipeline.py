@@ -270,7 +270,7 @@ def test_dry_run_prints_plan_and_writes_nothing(server, tmp_path):
     proc = run_bench(write_grid(tmp_path, server.url, count=7), out, "--dry-run")
     assert "render units: 14" in proc.stdout and "solve units: 28" in proc.stdout
     assert "renderer fake: vllm fake-model x1 sample(s), structured, checked; names its own" in proc.stdout
-    assert "renderer template: template  x1 sample(s), the template (faithful by construction)" in proc.stdout
+    assert "renderer template: template x1 sample(s), the template (faithful by construction)" in proc.stdout
     assert "solver   fake: vllm fake-model x1 sample(s), constraint auto" in proc.stdout
     assert not out.exists() and server.requests == 0
 

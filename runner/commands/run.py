@@ -69,12 +69,12 @@ def dry_run(grid: Grid, folder: Path, shard: tuple[int, int] | None) -> None:
     typer.echo(f"skeletons: {n}  ({grid.source.path or 'generated: ' + str(grid.source.count)})")
     for st in grid.renderers:
         p = grid.providers[st.provider]
-        typer.echo(f"renderer {st.label}: {p.kind} {p.settings.get('model', '')} x{st.samples} sample(s), "
-                   f"{describe_renderer(grid, st)}")
+        typer.echo(f"renderer {st.label}: {' '.join(filter(None, (p.kind, p.settings.get('model'))))} "
+                   f"x{st.samples} sample(s), {describe_renderer(grid, st)}")
     for st in grid.solvers:
         p = grid.providers[st.provider]
-        typer.echo(f"solver   {st.label}: {p.kind} {p.settings.get('model', '')} x{st.samples} sample(s), "
-                   f"{describe_solver(st)}")
+        typer.echo(f"solver   {st.label}: {' '.join(filter(None, (p.kind, p.settings.get('model'))))} "
+                   f"x{st.samples} sample(s), {describe_solver(st)}")
     typer.echo(f"cells: {len(grid.renderers) * len(grid.solvers)}  render units: {renders}  solve units: {solves}")
     typer.echo(f"already terminal in the logs (any grid version): renders {done_r}, solves {done_s}")
 
