@@ -34,11 +34,13 @@ _SCENE = "(The|In|At|On|Some|These|Here|This|Our|Picture|Imagine|Consider)"
 def render_schema(payload: Mapping[str, Any], names: Mapping[str, str] | None = None) -> dict[str, Any]:
     """The schema of one skeleton's render; `names` are the names the renderer must use (None: its own)."""
     symbols = list(payload["entities"])
+    # Sentence patterns only for names given by us: the prompt of assigned names then says each fact in
+    # plain words, which the patterns follow. Names the labels spell are fixed either way.
+    pats = _Patterns(payload, names) if names else None
     if names_fixed(payload):
         names = {s: s for s in symbols}
     n = len(payload["facts"])
     name = (lambda s: {"const": names[s]}) if names else (lambda s: {"type": "string", "maxLength": NAME_CHARS})
-    pats = _Patterns(payload, names) if names else None
     slot = lambda i: {  # noqa: E731
         "type": "object",
         "properties": {"fact": {"const": i}, "text": _text(TEXT_CHARS, pats and pats.premise(i))},
