@@ -91,6 +91,8 @@ async def render_one(provider, lever: str, sk, max_tokens: int, before: dict | N
 async def main_async(args) -> None:
     grid = load_grid(ROOT / "configs" / "grid.yaml", require_keys=False)
     sks = list(skeletons(grid)) + list(make_plan(1, ["short", "medium"]).items(args.extra))
+    if args.family:
+        sks = [sk for sk in sks if sk.family in args.family]
     provider = build_provider(parse_provider("r", {"kind": "vllm", "model": args.model, "base_url": args.url,
                                                    "max_concurrency": args.concurrency, "read_timeout_s": 900},
                                              env={}), env={})
@@ -132,6 +134,7 @@ def main() -> None:
     ap.add_argument("--max-tokens", type=int, default=1536)
     ap.add_argument("--concurrency", type=int, default=16)
     ap.add_argument("--out", help="append every render (JSONL) here")
+    ap.add_argument("--family", action="append", help="only this family's skeletons (repeatable)")
     asyncio.run(main_async(ap.parse_args()))
 
 

@@ -176,8 +176,8 @@ def auditors_table(rows: list[tuple[str, Trust]]) -> Table:
               title_justify="left", pad_edge=False)
     multi = len({run for run, _ in rows}) > 1
     name_column(t, "auditor / family")
-    for head in ("read", "agreed", "disagreed", "failed", "false alarm", "threshold", "trusted"):
-        t.add_column(head, justify="right")
+    for head in ("read", "agreed", "dis-\nagreed", "failed", "false\nalarm", "thres-\nhold", "trusted"):
+        t.add_column(head, justify="right", overflow="fold")
     by = {(run, a.auditor, a.family): a for run, a in rows}
     grouped_rows(t, sorted(by), lambda k: [str(by[k].read), str(by[k].agreed), str(by[k].disagreed), str(by[k].failed),
                                            _acc(by[k].false_alarm), f"{by[k].max_false_alarm:.3f}",
