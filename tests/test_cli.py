@@ -138,3 +138,25 @@ def test_report_out_never_writes_over_someone_elses_files_nor_through_a_link(tmp
     bench("report", str(out), "--out", str(fresh), check=True)
     bench("report", str(out), "--out", str(fresh), check=True)   # its own folder: written again
     assert (fresh / "summary.csv").read_text() != "my own table\n"
+
+
+def test_help_gives_whole_summaries_and_names_a_person_reads():
+    top = bench("--help", env={"COLUMNS": "100"}, check=True).stdout
+    commands = top.split("Commands:")[1]
+    assert "..." not in commands and "…" not in commands
+    for name in ("generate", "validate", "run", "status", "serve", "report", "audit", "models"):
+        assert f"  {name} " in commands
+    report = bench("report", "--help", env={"COLUMNS": "100"}, check=True).stdout
+    assert "RUN_DIR" in report and "<list[" not in report and "<path>" not in report and "<str" not in report
+    run = bench("run", "--help", env={"COLUMNS": "100"}, check=True).stdout
+    assert "--grid FILE" in run and "--shard I/N" in run
+
+
+def test_tied_reasons_are_ordered_by_count_then_name_everywhere():
+    from runner.reporting.summary import render_table
+    from runner.store.tally import render_stats
+    records = [{"key": str(i), "status": "unfaithful", "renderer": "r", "checks": [c]}
+               for i, c in enumerate(["question: x", "intro: y", "missing_fact: z", "intro: w", "question: v"])]
+    for order in (records, records[::-1]):   # whatever order the log holds them in
+        text = render_table(render_stats(order))
+        assert "r unfaithful because (renders): intro 2, question 2, missing_fact 1" in text
