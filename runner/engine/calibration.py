@@ -9,7 +9,9 @@ from __future__ import annotations
 import asyncio
 import time
 from pathlib import Path
+from typing import Iterator
 
+from families.ir import Skeleton
 from families.registry import FAMILIES
 from providers.base import Provider
 from rendering.schema import SCHEMA_VERSION
@@ -29,15 +31,18 @@ def calibration_fingerprint(grid: Grid, auditor: str, settings: AuditorSettings)
                         "max_tokens": settings.max_tokens, "control": CONTROL, "schema_version": SCHEMA_VERSION})
 
 
-def planned(grid: Grid) -> dict[str, str]:
-    """Every calibration unit of the grid: key -> auditor (for the report, and to know what is done)."""
-    out: dict[str, str] = {}
+def units(grid: Grid) -> Iterator[tuple[str, AuditorSettings, str, Skeleton]]:
+    """Every calibration unit of the grid: (auditor, its settings, the unit's key, the control skeleton)."""
     for auditor, settings in grid.auditors().items():
         if settings.calibrate:
             fp = calibration_fingerprint(grid, auditor, settings)
             for sk in control_sample(skeletons(grid), settings.calibrate, len(FAMILIES)):
-                out[unit_key(fp, sk.identity, 0)] = auditor
-    return out
+                yield auditor, settings, unit_key(fp, sk.identity, 0), sk
+
+
+def planned(grid: Grid) -> dict[str, str]:
+    """Every calibration unit's key -> its auditor (for the report)."""
+    return {key: auditor for auditor, _, key, _ in units(grid)}
 
 
 async def calibrate(grid: Grid, folder: Path, providers: dict[str, Provider]) -> dict[tuple[str, str], Trust]:
@@ -53,14 +58,11 @@ async def calibrate(grid: Grid, folder: Path, providers: dict[str, Provider]) ->
     keys: set[str] = set()
     jobs = []
     try:
-        for auditor, settings in auditors.items():
-            fp = calibration_fingerprint(grid, auditor, settings)
-            for sk in control_sample(skeletons(grid), settings.calibrate, len(FAMILIES)):
-                key = unit_key(fp, sk.identity, 0)
-                keys.add(key)
-                done = index.get(key)
-                if done is None or done.status != "ok":
-                    jobs.append(_read_back(providers[auditor], auditor, settings, key, sk, log))
+        for auditor, settings, key, sk in units(grid):
+            keys.add(key)
+            done = index.get(key)
+            if done is None or done.status != "ok":
+                jobs.append(_read_back(providers[auditor], auditor, settings, key, sk, log))
         await asyncio.gather(*jobs)
     finally:
         log.close()

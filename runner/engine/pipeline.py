@@ -35,7 +35,6 @@ class RunResult:
     unreadable: int = 0      # logged renders whose line could not be read back (damaged): rendered again
     sent: dict[tuple[str, str], Counter] = field(default_factory=lambda: defaultdict(Counter))    # (stage, label) -> statuses
     errors: dict[tuple[str, str], Counter] = field(default_factory=lambda: defaultdict(Counter))  # (stage, label) -> reasons
-    trust: dict[tuple[str, str], Trust] = field(default_factory=dict)   # (auditor, family) -> its calibration
 
 
 class _Lane(NamedTuple):
@@ -106,7 +105,6 @@ class Pipeline:
             self.trust = await calibrate(self.grid, self.folder, self.providers)
             for t in self.trust.values():
                 self.progress.note(t.line())
-            self.result.trust = self.trust
             self._workers = workers = [asyncio.create_task(worker()) for _ in range(self.grid.max_in_flight)]
             try:
                 await asyncio.gather(*workers)   # the first failure (a bug, or the helper's) ends the run

@@ -63,7 +63,8 @@ def report(folders: list[Path], by: tuple[str, ...] | None, csv_path: Path | Non
         if note := skipped_note(path, n):
             typer.echo(note, err=True)
     groups = tallies(loaded, pool_renders)
-    rows = summary_rows(loaded, groups)
+    fidelity = fidelity_rows(loaded.renders)
+    rows = summary_rows(loaded, groups, fidelity)
     compared: list[Paired] = []
     if solvers:
         compared += compare(loaded.outcomes, "solver", *solvers, seed=seed)
@@ -71,7 +72,6 @@ def report(folders: list[Path], by: tuple[str, ...] | None, csv_path: Path | Non
         compared += compare(loaded.outcomes, "renderer", *renderers, seed=seed)
 
     renders_text = render_table(render_stats(loaded.renders))
-    fidelity = fidelity_rows(loaded.renders)
     warnings = spread_warnings(fidelity)
     _print(by, pool_renders, loaded, rows, groups, compared, renders_text, fidelity, warnings)
     grouped = files.grouped(loaded.outcomes, by or files.DIMENSIONS, pool_renders)

@@ -6,7 +6,7 @@ from collections import defaultdict
 from dataclasses import asdict, dataclass, field
 from typing import Iterable
 
-from runner.reporting.fidelity import fidelity_rows
+from runner.reporting.fidelity import FidelityRow
 from runner.reporting.load import Loaded, Outcome
 from runner.store.tally import CellStats
 
@@ -108,10 +108,11 @@ def _round(x: float | None, nd: int = 4) -> float | None:
     return None if x is None else round(x, nd)
 
 
-def summary_rows(loaded: Loaded, groups: dict[tuple, Tally]) -> list[SummaryRow]:
-    """One row per group (of `tallies`), sorted by run, renderer, solver, family, complexity."""
+def summary_rows(loaded: Loaded, groups: dict[tuple, Tally], renders: list[FidelityRow]) -> list[SummaryRow]:
+    """One row per group (of `tallies`), sorted by run, renderer, solver, family, complexity; each with its
+    renderer's faithful renders of that family and complexity (`renders`, from fidelity_rows)."""
     rows = []
-    fidelity = {(f.run, f.renderer, f.family, f.complexity): f for f in fidelity_rows(loaded.renders)}
+    fidelity = {(f.run, f.renderer, f.family, f.complexity): f for f in renders}
     for key, t in sorted(groups.items()):
         run, renderer, solver, family, complexity = key
         fid = fidelity.get((run, renderer, family, complexity))
