@@ -13,6 +13,8 @@ import orjson
 import psutil
 import pytest
 
+from runner.store.sinks import FolderLogs
+
 from runner.errors import UserError
 from runner.engine.feed import Feed, Item
 from runner.config.grid import load_grid
@@ -127,9 +129,8 @@ def test_run_prepared_aside_writes_the_same_logs(tmp_path):
             save_grid(grid, folder, tmp_path / "grid.yaml")
             from providers.config import build_provider
             providers = {n: build_provider(grid.providers[n]) for n in ("fake", "template", "random")}
-            pipe = Pipeline(grid, folder, None, Progress(None, None, True), providers,
-                            Feed(grid, None, folder / "grid.json" if aside else None))
-            result = asyncio.run(pipe.run())
+            pipe = Pipeline(grid, FolderLogs(folder), Progress(None, None, True), providers)
+            result = asyncio.run(pipe.run(Feed(grid, None, folder / "grid.json" if aside else None), folder))
             assert sum(c.ok for c in result.cells.values()) == 64
             logs[aside] = {name: sorted((r["key"], r["status"], r.get("text"), r.get("answer"), r.get("correct"))
                                         for r in records(folder, name))

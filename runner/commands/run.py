@@ -19,6 +19,7 @@ from runner.engine.feed import ASIDE_MIN_SKELETONS, Feed
 from runner.config.grid import Grid, load_grid
 from runner.store.logs import RENDER_FIELDS, TERMINAL, RunLock, best_records, check_log_files, load_index, skipped_note
 from runner.engine.pipeline import RENDERS, SOLVES, Pipeline, RunResult
+from runner.store.sinks import FolderLogs
 from runner.engine.progress import Progress
 from runner.serving.servers import ServerSet, read_endpoints, serving, start_servers
 from runner.source.reader import scan
@@ -140,10 +141,10 @@ def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, qu
             providers = {n: build_provider(grid.providers[n], urls=urls.get(n)) for n in used_providers(grid)}
             check_scoring(grid, providers)
             progress = Progress(renders, solves, quiet)
-            pipeline = Pipeline(grid, folder, shard, progress, providers, feed)
+            pipeline = Pipeline(grid, FolderLogs(folder), progress, providers)
             try:
                 with fewer_collections():
-                    result = _run_until_signal(pipeline.run())
+                    result = _run_until_signal(pipeline.run(feed, folder))
             except KeyboardInterrupt:
                 progress.close()
                 raise Interrupted(f"finished units are in {folder}; rerun the same command to resume") from None

@@ -6,7 +6,7 @@ import time
 from collections import Counter, defaultdict, deque
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Awaitable, Coroutine, NamedTuple
+from typing import Any, AsyncIterator, Awaitable, Coroutine, NamedTuple
 
 from providers.base import Completion, Provider, SolveRequest
 from runner.engine.feed import Feed, Item, RenderJob, SolveJob
@@ -15,14 +15,14 @@ from runner.engine.calibration import calibrate
 from runner.fidelity.calibration import Trust
 from runner.fidelity.parse_back import audit_request, compare, sampled
 from runner.config.grid import Grid, Stage
-from runner.store.logs import TERMINAL, AppendLog, Entry, load_index, read_at
+from runner.store.logs import TERMINAL, Entry, load_index
+from runner.store.sinks import RENDERS, SOLVES, FolderLogs, MemoryLogs
 from runner.engine.progress import Progress
 from runner.config.prompts import fill_repair, fill_solve
 from runner.store.records import SCHEMA, SolveRecord, render_record
 from runner.store.tally import CellStats
 from runner.engine.units import UnitPlan, cell, skeletons
 
-RENDERS, SOLVES = "renders.jsonl", "solves.jsonl"
 
 
 @dataclass
@@ -48,35 +48,48 @@ class _Lane(NamedTuple):
 
 
 class Pipeline:
-    """One run of a grid into a run folder (the caller holds the folder's lock)."""
+    """Render -> check -> solve for a stream of items, against `logs` (a run folder's, or an agent's batch)."""
 
-    def __init__(self, grid: Grid, folder: Path, shard: tuple[int, int] | None, progress: Progress,
-                 providers: dict[str, Provider], feed: Feed | None = None):
-        self.grid, self.folder, self.shard, self.progress = grid, folder, shard, progress
-        self.render_path, self.solve_path = folder / RENDERS, folder / SOLVES
-        self.render_index = load_index(self.render_path)
-        self.solve_index = load_index(self.solve_path)
+    def __init__(self, grid: Grid, logs: FolderLogs | MemoryLogs, progress: Progress, providers: dict[str, Provider],
+                 trust: dict[tuple[str, str], Trust] | None = None):
+        self.grid, self.logs, self.progress = grid, logs, progress
+        self.render_index, self.solve_index = logs.render_index, logs.solve_index
         self.providers = providers   # built by the caller, which may have launched their servers
-        self.feed = feed or Feed(grid, shard)   # the caller's (maybe a helper process it started), else in-process
         self.result = RunResult()
         # lanes[renderer index][solver index], the indices that items carry
         self.lanes = [[_Lane(st, providers[st.provider], rst.label, st.label, cell(rst, st)) for st in grid.solvers]
                       for rst in grid.renderers]
-        self.trust: dict[tuple[str, str], Trust] = {}
+        self.trust: dict[tuple[str, str], Trust] = trust or {}
         self._failure: Exception | None = None
         self._workers: list[asyncio.Task] = []
-        self._render_log: AppendLog | None = None
-        self._solve_log: AppendLog | None = None
 
-    async def run(self) -> RunResult:
-        """Process every skeleton of the grid (this shard's), at most `max_in_flight` at once.
+    async def run(self, feed: Feed, folder: Path) -> RunResult:
+        """The whole run into a folder (the caller holds its lock): start the providers, calibrate the
+        auditors, process every item of the feed, close everything."""
+        self.logs.open(self._write_failed)
+        ticker = asyncio.create_task(self.progress.lines_every()) if self.progress.lines else None
+        try:
+            for provider in self.providers.values():
+                await provider.start()
+            self.trust = await calibrate(self.grid, folder, self.providers)
+            for t in self.trust.values():
+                self.progress.note(t.line())
+            return await self.process(feed.batches())
+        finally:
+            if ticker:
+                ticker.cancel()
+                await asyncio.gather(ticker, return_exceptions=True)
+            feed.close()
+            for provider in self.providers.values():
+                await provider.close()
+            self.logs.close()
+
+    async def process(self, batches: AsyncIterator[list[Item]]) -> RunResult:
+        """See every item through, at most `max_in_flight` at once.
 
         `max_in_flight` workers each take the next item and see it through, so the window holds
         without a task or a semaphore per item (they cost more than a fast server's answer).
         """
-        self._render_log = AppendLog(self.render_path, self._write_failed)
-        self._solve_log = AppendLog(self.solve_path, self._write_failed)
-        batches = self.feed.batches()
         queue: deque[Item] = deque()
         refill = asyncio.Lock()   # one worker reads the next batch; the others wait for it
         exhausted = False
@@ -98,13 +111,7 @@ class Pipeline:
                 await _all([self._render_unit(item, job) for job in item.renders])
 
         workers: list[asyncio.Task] = []
-        ticker = asyncio.create_task(self.progress.lines_every()) if self.progress.lines else None
         try:
-            for provider in self.providers.values():
-                await provider.start()
-            self.trust = await calibrate(self.grid, self.folder, self.providers)
-            for t in self.trust.values():
-                self.progress.note(t.line())
             self._workers = workers = [asyncio.create_task(worker()) for _ in range(self.grid.max_in_flight)]
             try:
                 await asyncio.gather(*workers)   # the first failure (a bug, or the helper's) ends the run
@@ -114,17 +121,10 @@ class Pipeline:
                 raise
             return self.result
         finally:
-            for w in workers + ([ticker] if ticker else []):
+            for w in workers:
                 w.cancel()
-            await asyncio.gather(*workers, *([ticker] if ticker else []), return_exceptions=True)
+            await asyncio.gather(*workers, return_exceptions=True)
             await batches.aclose()
-            self.feed.close()
-            for provider in self.providers.values():
-                await provider.close()
-            try:
-                self._render_log.close()
-            finally:
-                self._solve_log.close()
 
     def _write_failed(self, error: Exception) -> None:
         """A log write failed (disk full, I/O error): stop every worker; the run ends with that one line.
@@ -152,7 +152,7 @@ class Pipeline:
             status = entry.status
         else:
             if job.local is not None:   # made while preparing, its record with it
-                self._render_log.write(job.local.line)
+                self.logs.write_render(job.local.line)
                 status, text, attempts = job.local.status, job.local.text, 1
             else:
                 status, text, attempts = await self._render(item, job, stage, *(repair_from or (0, ())))
@@ -180,7 +180,7 @@ class Pipeline:
         """For a logged unfaithful render of a repairing renderer: (the entry, None) when its rounds are
         spent, else (the entry, (the next round, the last round's reasons)); (None, None) when its line
         cannot be read back (the unit is rendered again from its first round)."""
-        rec = read_at(self.render_path, entry.offset)
+        rec = self.logs.render_record(entry)
         if rec is None:
             self.result.unreadable += 1
             return None, None
@@ -192,7 +192,7 @@ class Pipeline:
 
     def _stored_text(self, entry: Entry) -> str | None:
         """A logged render's text, None if its line cannot be read back (counted as a skipped line)."""
-        rec = read_at(self.render_path, entry.offset)
+        rec = self.logs.render_record(entry)
         if rec is None or not isinstance(rec.get("text"), str):
             self.result.unreadable += 1
             return None
@@ -222,7 +222,7 @@ class Pipeline:
                                              checks=judged.checks + (reason,))
             res = judged.completion
             attempts += res.attempts
-            self._render_log.write(render_record(
+            self.logs.write_render(render_record(
                 job.key, item.identity, item.family, item.complexity, stage.label, provider.model, job.sample,
                 judged, started, stage.format, audit, round_).to_line())
             if res.status != "unfaithful":
@@ -262,7 +262,7 @@ class Pipeline:
         res: Completion = await (provider.score(request) if stage.mode == "loglik" else provider.solve(request))
         status, usage = res.status, res.usage
         correct = (res.label == item.gold_answer) if status == "ok" else None
-        self._solve_log.write(SolveRecord(
+        self.logs.write_solve(SolveRecord(
             schema=SCHEMA, key=su.key, status=status, render_key=job.key, skeleton=item.identity,
             family=item.family, complexity=item.complexity, renderer=lane.renderer, solver=lane.solver,
             model=provider.model, render_sample=job.sample, sample=su.sample, answer=res.label, raw=res.text,
