@@ -173,8 +173,17 @@ def _launch(raw: Any, path: str, served: str) -> dict[str, Any]:
     return {**raw, "served_name": served}
 
 
-def _http_kwargs(s: Mapping[str, Any], concurrency: int) -> dict[str, Any]:
-    return dict(max_concurrency=s.get("max_concurrency", concurrency), rate_per_s=s.get("rate_per_s"),
+DEFAULT_CONCURRENCY = {"anthropic": 8}   # requests in flight per server when a grid gives none; 64 for the others
+
+
+def max_concurrency(cfg: ProviderConfig) -> int:
+    """A provider's cap on requests in flight per server: its `max_concurrency`, else its kind's default."""
+    return cfg.settings.get("max_concurrency", DEFAULT_CONCURRENCY.get(cfg.kind, 64))
+
+
+def _http_kwargs(cfg: ProviderConfig) -> dict[str, Any]:
+    s = cfg.settings
+    return dict(max_concurrency=max_concurrency(cfg), rate_per_s=s.get("rate_per_s"),
                 connect_timeout_s=s.get("connect_timeout_s", 10.0), read_timeout_s=s.get("read_timeout_s", 600.0),
                 policy=RetryPolicy(attempts=s.get("retries", 5)))
 
@@ -191,14 +200,14 @@ def build_provider(cfg: ProviderConfig, env: Mapping[str, str] | None = None,
         from providers.anthropic import Anthropic
         return Anthropic(cfg.name, s["model"], urls or s["base_url"], api_key=key or "",
                          constraint=s.get("constraint", "auto"), extra_body=s.get("extra_body"),
-                         **_http_kwargs(s, 8))
+                         **_http_kwargs(cfg))
     from providers.openai_compat import OpenAICompatible
     if not (urls or s.get("base_url")):
         raise ConfigError(f"providers.{cfg.name}: its launch: servers are not running")
     return OpenAICompatible(cfg.name, s["model"], urls or s["base_url"],
                             server="vllm" if cfg.kind == "vllm" else s.get("server", "auto"),
                             constraint=s.get("constraint", "auto"), extra_body=s.get("extra_body"),
-                            api_key=key, **_http_kwargs(s, 64))
+                            api_key=key, **_http_kwargs(cfg))
 
 
 def _builtin(name: str):

@@ -104,10 +104,14 @@ def run(
     shard: Optional[str] = typer.Option(None, "--shard", metavar="I/N", help="i/n: this process does shard i of n."),
     dry_run: bool = typer.Option(False, "--dry-run", help="Print the plan and unit counts; send nothing."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bars and no table."),
+    ray: Optional[str] = typer.Option(
+        None, "--ray", metavar="[ADDRESS]", is_flag=False, flag_value="auto",
+        help="Run on a Ray cluster: auto (the default: the cluster this machine is in), local (start one "
+             "here) or HEAD:PORT. Needs pip install -e '.[ray]'."),
 ) -> None:
     """Render and solve every cell of a grid; rerun the same command to resume."""
     from runner.commands import run as run_command
-    raise typer.Exit(run_command.run(grid, out, shard, dry_run, quiet))
+    raise typer.Exit(run_command.run(grid, out, shard, dry_run, quiet, ray))
 
 
 @app.command(short_help="Units done, invalid, errored and left, per cell.")

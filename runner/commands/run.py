@@ -7,7 +7,7 @@ import gc
 import os
 import signal
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 import orjson
 import typer
@@ -59,7 +59,7 @@ def run_folder(grid: Grid, out: Path | None) -> Path:
     return out if out is not None else Path("outputs") / grid.name
 
 
-def dry_run(grid: Grid, folder: Path, shard: tuple[int, int] | None) -> None:
+def dry_run(grid: Grid, folder: Path, shard: tuple[int, int] | None, ray_address: str | None = None) -> None:
     """Print the plan and unit counts (and how many are already done); send nothing, write nothing."""
     n = count_skeletons(grid, shard)
     renders, solves = UnitPlan(grid).counts(n)
@@ -78,6 +78,12 @@ def dry_run(grid: Grid, folder: Path, shard: tuple[int, int] | None) -> None:
                    f"x{st.samples} sample(s), {describe_solver(st)}")
     typer.echo(f"cells: {len(grid.renderers) * len(grid.solvers)}  render units: {renders}  solve units: {solves}")
     typer.echo(f"already terminal in the logs (any grid version): renders {done_r}, solves {done_s}")
+    if ray_address is not None:
+        from runner.cluster.placement import needs   # Ray itself is not imported: nothing is placed
+        what = ", ".join(f"{k} {v:g}" for k, v in needs(grid).items()) or "nothing"
+        agents = f"{grid.ray.agents} agent(s)" if grid.ray.agents else "one agent on every node"
+        typer.echo(f"on Ray ({ray_address}): {agents} with {what} each, {grid.ray.batch} skeletons per batch; "
+                   "the driver writes the logs")
 
 
 def describe_renderer(grid: Grid, st) -> str:
@@ -117,43 +123,43 @@ def save_grid(grid: Grid, folder: Path, grid_file: Path) -> None:
         fh.write(grid_file.read_bytes())
 
 
-def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, quiet: bool) -> int:
-    """`bench run`: check everything, then run (or resume) the grid into its folder."""
+def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, quiet: bool,
+        ray_address: str | None = None) -> int:
+    """`bench run`: check everything, then run (or resume) the grid into its folder, here or on Ray."""
     grid = load_grid(grid_file)
     shard = parse_shard(shard_text)
+    if ray_address is not None and shard is not None:
+        raise UserError("--ray and --shard: a Ray run spreads the whole grid over the cluster; drop --shard")
     folder = run_folder(grid, out)
     if dry:
-        dry_run(grid, folder, shard)
+        dry_run(grid, folder, shard, ray_address)
         return 0
     n = count_skeletons(grid, shard)   # a bad skeleton line stops us here, before any file exists
     aside = n >= aside_min()           # as does a bad LSB_PREPARE_ASIDE_MIN
     renders, solves = UnitPlan(grid).counts(n)
+    drive = _ray_driver() if ray_address is not None else None   # Ray missing: one line before anything is written
     claim_run_folder(folder, grid)
     check_log_files(folder)
+    agents: list[str] = []
     with RunLock(folder, shard):
         save_grid(grid, folder, grid_file)
-        servers = ServerSet()
-        # A big run prepares its skeletons in a helper process (from the saved grid), started first so
-        # that its start-up overlaps ours and the servers'.
-        feed = Feed(grid, shard, folder / "grid.json" if aside else None)
+        made: list[Progress] = []
+
+        def progress() -> Progress:
+            """The bars, made once the servers are up (their start-up lines would run through them)."""
+            made.append(Progress(renders, solves, quiet))
+            return made[-1]
         try:
-            servers, urls = ensure_servers(grid, folder)
-            providers = {n: build_provider(grid.providers[n], urls=urls.get(n)) for n in used_providers(grid)}
-            check_scoring(grid, providers)
-            progress = Progress(renders, solves, quiet)
-            pipeline = Pipeline(grid, FolderLogs(folder), progress, providers)
-            try:
-                with fewer_collections():
-                    result = _run_until_signal(pipeline.run(feed, folder))
-            except KeyboardInterrupt:
-                progress.close()
-                raise Interrupted(f"finished units are in {folder}; rerun the same command to resume") from None
-            progress.close()
-        except KeyboardInterrupt:   # during server start-up
-            raise Interrupted("while starting servers") from None
-        finally:
-            feed.close()
-            servers.stop()
+            if drive is not None:
+                result, skipped, agents = drive(grid, folder, ray_address, progress)
+            else:
+                result, skipped = _run_here(grid, folder, shard, aside, progress)
+        except KeyboardInterrupt:
+            for bars in made:
+                bars.close()
+            raise Interrupted(f"finished units are in {folder}; rerun the same command to resume") from None
+        for bars in made:
+            bars.close()
     cells = result.cells
     if not quiet:
         typer.echo(render_table(render_stats(best_records(folder / RENDERS, result.render_keys, RENDER_FIELDS))))
@@ -162,17 +168,53 @@ def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, qu
     t = total(cells)
     typer.echo(f"renders: {dict(result.renders)}; solves: ok {t.ok}, invalid {t.invalid}, error {t.error}, "
                f"unfaithful {t.unfaithful}, render_failed {t.render_failed}; logs in {folder}/")
-    return closing_lines(result, pipeline, folder)
+    for line in agents:
+        typer.echo(line)
+    return closing_lines(result, skipped)
 
 
-def closing_lines(result: RunResult, pipeline: Pipeline, folder: Path) -> int:
+def _ray_driver():
+    """The Ray driver (runner.cluster), or one line saying how to install Ray."""
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        raise UserError("--ray needs Ray: pip install -e '.[ray]'") from None
+    from runner.cluster.driver import drive
+    return drive
+
+
+def _run_here(grid: Grid, folder: Path, shard: tuple[int, int] | None, aside: bool,
+              progress: Callable[[], Progress]) -> tuple[RunResult, dict[Path, int]]:
+    """The run on this machine: its servers, its feed, its pipeline; the result and unreadable lines per log."""
+    servers = ServerSet()
+    # A big run prepares its skeletons in a helper process (from the saved grid), started first so
+    # that its start-up overlaps ours and the servers'.
+    feed = Feed(grid, shard, folder / "grid.json" if aside else None)
+    try:
+        try:
+            servers, urls = ensure_servers(grid, folder)
+        except KeyboardInterrupt:   # during server start-up
+            raise Interrupted("while starting servers") from None
+        providers = {n: build_provider(grid.providers[n], urls=urls.get(n)) for n in grid.used_providers()}
+        check_scoring(grid, providers)
+        logs = FolderLogs(folder)
+        pipeline = Pipeline(grid, logs, progress(), providers)
+        with fewer_collections():
+            result = _run_until_signal(pipeline.run(feed, folder))
+        return result, {logs.render_path: logs.render_index.skipped + result.unreadable,
+                        logs.solve_path: logs.solve_index.skipped}
+    finally:
+        feed.close()
+        servers.stop()
+
+
+def closing_lines(result: RunResult, skipped: dict[Path, int]) -> int:
     """Say what went wrong, once: unreadable log lines, and per stage the units that errored and why.
 
     The exit code is 1 when every unit a stage sent in this run errored (a server down, a wrong key):
     a sweep script must not take such a run for a finished one. Some errors exit 0, with how to retry.
     """
-    for path, n in ((folder / RENDERS, pipeline.render_index.skipped + result.unreadable),
-                    (folder / SOLVES, pipeline.solve_index.skipped)):
+    for path, n in skipped.items():
         if note := skipped_note(path, n, redone=True):
             typer.echo(note, err=True)
     code = 0
@@ -255,12 +297,6 @@ def aside_min() -> int:
         raise UserError(f"LSB_PREPARE_ASIDE_MIN={text!r}: expected a number of skeletons") from None
 
 
-def used_providers(grid: Grid) -> list[str]:
-    """Every provider a run sends to: renderers, solvers and parse-back auditors."""
-    return sorted({st.provider for st in grid.renderers + grid.solvers}
-                  | {st.audit_provider for st in grid.renderers if st.audit_provider})
-
-
 def ensure_servers(grid: Grid, folder: Path) -> tuple[ServerSet, dict[str, list[str]]]:
     """URLs for every provider with `launch:`: a healthy server already serving the model (its
     base_url, or one `bench serve` keeps up for this run folder) is used and left running; else
@@ -268,7 +304,7 @@ def ensure_servers(grid: Grid, folder: Path) -> tuple[ServerSet, dict[str, list[
     urls: dict[str, list[str]] = {}
     to_start = {}
     published = read_endpoints(folder)
-    for name in used_providers(grid):
+    for name in grid.used_providers():
         cfg = grid.providers[name]
         launch = cfg.settings.get("launch")
         if not launch:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import hashlib
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -12,6 +12,7 @@ import yaml
 from providers.config import ConfigError, ProviderConfig, parse_provider
 from runner.errors import UserError
 from runner.config.checks import INT64, Checker, UniqueKeyLoader, one_line, short
+from runner.config.cluster import RaySettings, parse_ray
 from runner.fidelity.calibration import AuditorSettings
 from runner.fidelity.judge import FORMATS
 from providers.base import SCORES
@@ -87,13 +88,18 @@ class Grid:
     providers: Mapping[str, ProviderConfig]
     renderers: tuple[Stage, ...]
     solvers: tuple[Stage, ...]
-    max_in_flight: int = 256      # skeletons in flight at once: the backpressure window
+    max_in_flight: int = 256      # skeletons in flight at once: the backpressure window (per node agent on Ray)
     file: str = ""
+    ray: RaySettings = field(default_factory=RaySettings)   # used by `bench run --ray` only
 
     def to_json(self) -> bytes:
         """The resolved grid, as saved beside the logs."""
         obj = asdict(self)
         obj["providers"] = {n: {"kind": p.kind, **p.settings} for n, p in self.providers.items()}
+        if self.ray == RaySettings():   # a grid without a `ray:` block saves (and hashes) as it always did
+            del obj["ray"]
+        else:
+            obj["ray"] = self.ray.to_obj()
         return orjson.dumps(obj, option=orjson.OPT_SORT_KEYS | orjson.OPT_INDENT_2)
 
     @classmethod
@@ -106,7 +112,7 @@ class Grid:
                                     "families": tuple(src["families"])}),
                    providers={n: ProviderConfig(n, p.pop("kind"), p) for n, p in obj["providers"].items()},
                    renderers=tuple(Stage(**st) for st in obj["renderers"]),
-                   solvers=tuple(Stage(**st) for st in obj["solvers"]))
+                   solvers=tuple(Stage(**st) for st in obj["solvers"]), ray=RaySettings(**obj.get("ray", {})))
 
     @classmethod
     def saved(cls, folder: Path) -> "Grid":
@@ -128,6 +134,11 @@ class Grid:
                 tokens = max(st.max_tokens, out[st.audit_provider].max_tokens if st.audit_provider in out else 0)
                 out[st.audit_provider] = AuditorSettings(st.audit_calibrate, st.audit_max_false_alarm, tokens)
         return out
+
+    def used_providers(self) -> list[str]:
+        """Every provider a run sends to: renderers, solvers and parse-back auditors."""
+        return sorted({st.provider for st in self.renderers + self.solvers}
+                      | {st.audit_provider for st in self.renderers if st.audit_provider})
 
     def hash(self) -> str:
         """A short hash of the resolved grid (without its file name)."""
@@ -158,7 +169,7 @@ def parse_grid(raw: Any, path: Path, env: Mapping[str, str] | None = None, requi
     """Check a parsed grid; relative paths are taken from the grid file's folder."""
     c = Checker(str(path))
     base = path.resolve().parent
-    top = c.mapping(raw, "", {"name", "skeletons", "providers", "renderers", "solvers", "max_in_flight"},
+    top = c.mapping(raw, "", {"name", "skeletons", "providers", "renderers", "solvers", "max_in_flight", "ray"},
                     {"name", "skeletons", "providers", "renderers", "solvers"})
     name = c.name(top["name"], "name", 100)
     source = _source(c, top["skeletons"], base)
@@ -175,7 +186,7 @@ def parse_grid(raw: Any, path: Path, env: Mapping[str, str] | None = None, requi
     solvers = _stages(c, top["solvers"], "solvers", providers, SOLVE_KINDS, base)
     window = c.number(top.get("max_in_flight", 256), "max_in_flight", 1, MAX_IN_FLIGHT, integer=True)
     return Grid(name=name, source=source, providers=providers, renderers=renderers, solvers=solvers,
-                max_in_flight=window, file=str(path.resolve()))
+                max_in_flight=window, file=str(path.resolve()), ray=parse_ray(c, top.get("ray")))
 
 
 def _source(c: Checker, raw: Any, base: Path) -> Source:

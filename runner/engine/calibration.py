@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import time
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator, NamedTuple
 
 from families.ir import Skeleton
 from families.registry import FAMILIES
@@ -18,7 +18,7 @@ from rendering.schema import SCHEMA_VERSION
 from runner.config.grid import Grid
 from runner.fidelity.calibration import CALIBRATION, CONTROL, AuditorSettings, Trust, control_render, control_sample, trust
 from runner.fidelity.parse_back import PROMPT, audit_request, compare
-from runner.store.logs import AppendLog, best_records, load_index
+from runner.store.logs import AppendLog, Index, best_records, load_index
 from runner.store.records import SCHEMA, CalibrationRecord, fingerprint, text_hash, unit_key
 from runner.engine.units import skeletons
 
@@ -45,39 +45,65 @@ def planned(grid: Grid) -> dict[str, str]:
     return {key: auditor for auditor, _, key, _ in units(grid)}
 
 
+class Job(NamedTuple):
+    """One calibration unit to run: its auditor, the auditor's settings, its key and its control skeleton."""
+
+    auditor: str
+    settings: AuditorSettings
+    key: str
+    skeleton: Skeleton
+
+
+def pending(grid: Grid, index: Index) -> tuple[set[str], list[Job]]:
+    """Every calibration unit's key, and the units the log (`index`) has no `ok` record of."""
+    keys: set[str] = set()
+    jobs = []
+    for auditor, settings, key, sk in units(grid):
+        keys.add(key)
+        done = index.get(key)
+        if done is None or done.status != "ok":
+            jobs.append(Job(auditor, settings, key, sk))
+    return keys, jobs
+
+
+async def read_backs(jobs: list[Job], providers: dict[str, Provider], write: Callable[[bytes], None]) -> None:
+    """Run calibration units (all at once: the providers' caps pace them), each record to `write`."""
+    await asyncio.gather(*(_read_back(providers[j.auditor], j, write) for j in jobs))
+
+
+def trusts(grid: Grid, folder: Path, keys: set[str]) -> dict[tuple[str, str], Trust]:
+    """(auditor, family) -> Trust, from the calibration log's records of `keys`."""
+    auditors = {a: s for a, s in grid.auditors().items() if s.calibrate}
+    return trust(best_records(folder / CALIBRATION, keys, _FIELDS), auditors)
+
+
 async def calibrate(grid: Grid, folder: Path, providers: dict[str, Provider]) -> dict[tuple[str, str], Trust]:
     """Run the calibration units the log lacks (all auditors at once), then (auditor, family) -> Trust.
 
     The sample is the whole grid's, not a shard's: every shard of a run trusts an auditor alike."""
-    auditors = {a: s for a, s in grid.auditors().items() if s.calibrate}
-    if not auditors:
+    if not any(s.calibrate for s in grid.auditors().values()):
         return {}
     path = folder / CALIBRATION
-    index = load_index(path)
+    keys, jobs = pending(grid, load_index(path))
     log = AppendLog(path)
-    keys: set[str] = set()
-    jobs = []
     try:
-        for auditor, settings, key, sk in units(grid):
-            keys.add(key)
-            done = index.get(key)
-            if done is None or done.status != "ok":
-                jobs.append(_read_back(providers[auditor], auditor, settings, key, sk, log))
-        await asyncio.gather(*jobs)
+        await read_backs(jobs, providers, log.write)
     finally:
         log.close()
-    return trust(best_records(path, keys, _FIELDS), auditors)
+    return trusts(grid, folder, keys)
 
 
-async def _read_back(provider: Provider, auditor: str, settings: AuditorSettings, key: str, sk, log: AppendLog) -> None:
+async def _read_back(provider: Provider, job: Job, write: Callable[[bytes], None]) -> None:
     """One control render read back by the auditor, compared with its skeleton, logged."""
     started = time.time()
+    sk = job.skeleton
     payload = sk.redact()
     text, names = control_render(payload)
-    res = await provider.render(audit_request(payload, names, text, settings.max_tokens))
+    res = await provider.render(audit_request(payload, names, text, job.settings.max_tokens))
     verdict, why = compare(res.text, payload, names) if res.status == "ok" else (None, res.reason)
-    log.write(CalibrationRecord(
-        schema=SCHEMA, key=key, status="ok" if res.status == "ok" else "error", auditor=auditor, model=provider.model,
-        skeleton=sk.identity, family=sk.family, complexity=sk.complexity, audit=verdict, audit_reason=why,
-        attempts=res.attempts, latency_s=round(res.latency_s, 6), prompt_tokens=res.usage.prompt_tokens,
-        completion_tokens=res.usage.completion_tokens, started_at=started, finished_at=time.time()).to_line())
+    write(CalibrationRecord(
+        schema=SCHEMA, key=job.key, status="ok" if res.status == "ok" else "error", auditor=job.auditor,
+        model=provider.model, skeleton=sk.identity, family=sk.family, complexity=sk.complexity, audit=verdict,
+        audit_reason=why, attempts=res.attempts, latency_s=round(res.latency_s, 6),
+        prompt_tokens=res.usage.prompt_tokens, completion_tokens=res.usage.completion_tokens, started_at=started,
+        finished_at=time.time()).to_line())

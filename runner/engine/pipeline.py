@@ -10,18 +10,19 @@ from typing import Any, AsyncIterator, Awaitable, Coroutine, NamedTuple
 
 from providers.base import Completion, Provider, SolveRequest
 from runner.engine.feed import Feed, Item, RenderJob, SolveJob
-from runner.fidelity.judge import PROCEED, Judged, judge
+from runner.fidelity.judge import Judged, judge
+from runner.engine.resume import goes_to_solvers
 from runner.engine.calibration import calibrate
 from runner.fidelity.calibration import Trust
 from runner.fidelity.parse_back import audit_request, compare, sampled
 from runner.config.grid import Grid, Stage
-from runner.store.logs import TERMINAL, Entry, load_index
+from runner.store.logs import TERMINAL, Entry
 from runner.store.sinks import RENDERS, SOLVES, FolderLogs, MemoryLogs
 from runner.engine.progress import Progress
 from runner.config.prompts import fill_repair, fill_solve
 from runner.store.records import SCHEMA, SolveRecord, render_record
 from runner.store.tally import CellStats
-from runner.engine.units import UnitPlan, cell, skeletons
+from runner.engine.units import cell
 
 
 
@@ -35,6 +36,19 @@ class RunResult:
     unreadable: int = 0      # logged renders whose line could not be read back (damaged): rendered again
     sent: dict[tuple[str, str], Counter] = field(default_factory=lambda: defaultdict(Counter))    # (stage, label) -> statuses
     errors: dict[tuple[str, str], Counter] = field(default_factory=lambda: defaultdict(Counter))  # (stage, label) -> reasons
+
+    def merge(self, other: "RunResult") -> None:
+        """Add what another part of the run did (a node agent's batch) to this result."""
+        for key, st in other.cells.items():
+            self.cells[key].merge(st)
+        for status, n in other.renders.items():
+            self.renders[status] += n
+        self.render_keys |= other.render_keys
+        self.unreadable += other.unreadable
+        for key, c in other.sent.items():
+            self.sent[key].update(c)
+        for key, c in other.errors.items():
+            self.errors[key].update(c)
 
 
 class _Lane(NamedTuple):
@@ -84,11 +98,11 @@ class Pipeline:
                 await provider.close()
             self.logs.close()
 
-    async def process(self, batches: AsyncIterator[list[Item]]) -> RunResult:
+    async def process(self, batches: AsyncIterator[list[Item]], workers: int | None = None) -> RunResult:
         """See every item through, at most `max_in_flight` at once.
 
-        `max_in_flight` workers each take the next item and see it through, so the window holds
-        without a task or a semaphore per item (they cost more than a fast server's answer).
+        `max_in_flight` workers (or `workers`) each take the next item and see it through, so the window
+        holds without a task or a semaphore per item (they cost more than a fast server's answer).
         """
         queue: deque[Item] = deque()
         refill = asyncio.Lock()   # one worker reads the next batch; the others wait for it
@@ -112,7 +126,7 @@ class Pipeline:
 
         workers: list[asyncio.Task] = []
         try:
-            self._workers = workers = [asyncio.create_task(worker()) for _ in range(self.grid.max_in_flight)]
+            self._workers = workers = [asyncio.create_task(worker()) for _ in range(workers or self.grid.max_in_flight)]
             try:
                 await asyncio.gather(*workers)   # the first failure (a bug, or the helper's) ends the run
             except asyncio.CancelledError:
@@ -281,35 +295,7 @@ class Pipeline:
             self.result.errors[stage][res.reason or "?"] += 1
 
 
-def goes_to_solvers(render_status: str, stage: Stage) -> bool:
-    """Whether a render's text is sent to the solvers: faithful or unchecked, or unfaithful if the grid asks."""
-    return render_status in PROCEED or (render_status == "unfaithful" and stage.send_unfaithful)
-
-
 def _all(coros: list[Coroutine[Any, Any, None]]) -> Awaitable[Any]:
     """What awaits all of `coros`: a single one itself, the common case (a gather's tasks, and a coroutine
     of ours in between, would cost more than a fast server's answer), else their gather."""
     return coros[0] if len(coros) == 1 else asyncio.gather(*coros)
-
-
-def unit_status(grid: Grid, folder: Path) -> tuple[dict[tuple[str, str], CellStats], dict[Path, int]]:
-    """Per cell: done, invalid, errored and left, from the logs alone (no request is sent); counted as a run
-    counts. Also the count of unreadable lines per log."""
-    plan = UnitPlan(grid)
-    renders, solves = load_index(folder / RENDERS), load_index(folder / SOLVES)
-    skipped = {folder / RENDERS: renders.skipped, folder / SOLVES: solves.skipped}
-    cells: dict[tuple[str, str], CellStats] = defaultdict(CellStats)
-    for sk in skeletons(grid):
-        for unit in plan.units(sk):
-            r: Entry | None = renders.get(unit.key)
-            rstatus = r.status if r is not None and r.status in TERMINAL else None
-            for su in unit.solves:
-                st = cells[cell(unit.stage, su.stage)]
-                s = solves.get(su.key)
-                if s is not None and s.status in TERMINAL:
-                    st.add(s.status, s.correct, rstatus or "ok")
-                elif rstatus is not None and not goes_to_solvers(rstatus, unit.stage):
-                    st.blocked(rstatus)
-                else:
-                    st.add(s.status if s else None, None)
-    return cells, skipped

@@ -47,6 +47,15 @@ class Progress:
             self.bars[stage].update(n)
             self._postfix()
 
+    def absorb(self, counts: dict[str, Counter]) -> None:
+        """Units another process finished (a node agent's batch): counted and shown as if done here."""
+        for stage, c in counts.items():
+            self.counts[stage].update(c)
+            n = sum(v for k, v in c.items() if k != "retries")
+            if n:
+                self.bars[stage].update(n)
+        self._postfix()
+
     def line(self) -> str:
         """Where the run is, in one line: units done per stage with their statuses, the rate, time left."""
         parts, done, left = [], 0, 0
@@ -91,6 +100,28 @@ class Progress:
         self._postfix()
         for bar in self.bars.values():
             bar.close()
+
+
+class Counts:
+    """Progress's counters without bars or lines: what a node agent's batch did, sent back to the driver."""
+
+    lines = False
+
+    def __init__(self) -> None:
+        self.counts: dict[str, Counter] = {"render": Counter(), "solve": Counter()}
+
+    def done(self, stage: str, status: str, attempts: int) -> None:
+        c = self.counts[stage]
+        c[status] += 1
+        if attempts > 1:
+            c["retries"] += attempts - 1
+
+    def skipped(self, stage: str, n: int = 1) -> None:
+        if n:
+            self.counts[stage]["skipped"] += n
+
+    def note(self, line: str) -> None:
+        """An agent has no terminal: its notes reach the user through the driver."""
 
 
 def _every() -> float:

@@ -56,13 +56,17 @@ class CellStats:
     def accuracy(self) -> float | None:
         return self.correct / self.ok if self.ok else None
 
+    def merge(self, other: "CellStats") -> None:
+        """Add another count of this cell's units (a node agent's batch) to this one."""
+        for f in fields(CellStats):
+            setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
+
 
 def total(cells: dict[tuple[str, str], CellStats]) -> CellStats:
     """All cells added up."""
     out = CellStats()
     for st in cells.values():
-        for f in fields(CellStats):
-            setattr(out, f.name, getattr(out, f.name) + getattr(st, f.name))
+        out.merge(st)
     return out
 
 

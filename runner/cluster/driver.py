@@ -1,0 +1,282 @@
+"""The driver of a Ray run: places the agents, streams them batches with backpressure, writes every record.
+
+Each agent keeps a bounded number of batches in flight (enough for the grid's `max_in_flight`
+skeletons, and one more so it never waits for the next); a free agent takes the next batch. The
+driver is the only writer of the run folder. An agent that is lost (its actor died, its node left)
+loses only its unfinished batches: they go to the agents left, first in line.
+"""
+from __future__ import annotations
+
+import math
+import signal
+import sys
+import time
+from collections import Counter, deque
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from runner.cluster.agent import Started, code_hash
+from runner.cluster.placement import Placed, connect, place
+from runner.cluster.work import Batch, BatchResult, Writer, make_batches
+from runner.config.grid import Grid
+from runner.engine.calibration import pending, trusts
+from runner.engine.pipeline import RunResult
+from runner.engine.progress import Progress
+from runner.errors import UserError
+from runner.fidelity.calibration import CALIBRATION
+from runner.serving.servers import GRACE_S
+from runner.store.logs import AppendLog, load_index
+from runner.store.sinks import FolderLogs
+
+MAX_SENDS = 3   # a batch whose agent is lost this many times stops the run: it may be what kills them
+
+
+@dataclass
+class Agent:
+    """One placed agent, and what it did."""
+
+    index: int
+    placed: Placed
+    ready: Started | None = None
+    lost: str | None = None
+    inflight: dict[Any, Batch] = field(default_factory=dict)    # ObjectRef -> the batch it answers
+    units: Counter = field(default_factory=Counter)             # render / solve units finished
+    errors: int = 0
+    batches: int = 0
+    first: float = 0.0
+    last: float = 0.0
+
+    @property
+    def name(self) -> str:
+        return f"agent {self.index} on {self.node}"
+
+    @property
+    def node(self) -> str:
+        """The node's address and the start of its Ray id (several nodes may share a machine)."""
+        return f"{self.placed.node}/{self.placed.node_id[:6]}"
+
+    def rate(self) -> float:
+        """Units per second since its first batch went out."""
+        span = self.last - self.first
+        return sum(self.units.values()) / span if span > 0 else 0.0
+
+
+def drive(grid: Grid, folder: Path, address: str,
+          progress_for: Callable[[], Progress]) -> tuple[RunResult, dict[Path, int], list[str]]:
+    """Run the grid on a Ray cluster into `folder` (the caller holds its lock): the result, the unreadable
+    lines per log, and one closing line per agent."""
+    import ray
+    connect(address)
+    logs = FolderLogs(folder)
+    logs.open(lambda error: None)   # outside an event loop a failed write raises at once, from write()
+    agents: list[Agent] = []
+    limiter = None
+    old_term = signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        placed, limiter = place(grid, grid.to_json())
+        agents = [Agent(i, p) for i, p in enumerate(placed)]
+        live = _start(agents)
+        progress = progress_for()
+        trust = _calibrate(grid, folder, live[0])
+        for t in trust.values():
+            progress.note(t.line())
+        ray.get([a.placed.handle.set_trust.remote(trust) for a in live])
+        result = RunResult()
+        _dispatch(grid, logs, agents, progress, result)
+        return result, {logs.render_path: logs.render_index.skipped + result.unreadable,
+                        logs.solve_path: logs.solve_index.skipped}, _closing(agents)
+    finally:
+        signal.signal(signal.SIGTERM, old_term)
+        try:
+            _stop(agents, limiter)
+        finally:
+            logs.close()
+            ray.shutdown()
+
+
+def _interrupt(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
+
+
+def _start(agents: list[Agent]) -> list[Agent]:
+    """Start every agent (each launches its node's servers); those that cannot start are dropped, saying why."""
+    import ray
+    refs = {a.placed.handle.start.remote(a.placed.node): a for a in agents}
+    mine = code_hash()
+    waiting = set(refs)
+    shown = time.monotonic()
+    while waiting:
+        ready, _ = ray.wait(list(waiting), num_returns=len(waiting), timeout=30.0)
+        for ref in ready:
+            waiting.discard(ref)
+            agent = refs[ref]
+            try:
+                started: Started = ray.get(ref)
+            except ray.exceptions.RayError as exc:
+                agent.lost = f"could not start ({_reason(exc)})"
+                continue
+            if started.error:
+                agent.lost = started.error
+            elif started.code != mine:
+                agent.lost = (f"its logic-skeleton-bench differs from the driver's (code {started.code}, here {mine}): "
+                              "install the same version on every node")
+            else:
+                agent.ready = started
+        if waiting and time.monotonic() - shown >= 30:
+            shown = time.monotonic()
+            _say(f"waiting for {len(waiting)} agent(s) to start their servers: "
+                          + ", ".join(refs[r].node for r in waiting))
+    live = [a for a in agents if a.ready]
+    for a in agents:
+        if a.lost:
+            _say(f"{a.name} left out: {a.lost}")
+    if not live:
+        raise UserError(f"no agent could start; {agents[0].name}: {agents[0].lost}")
+    servers = sum(len(u) for a in live for u in a.ready.servers.values())
+    _say(f"{len(live)} agent(s) ready on {len({a.placed.node_id for a in live})} node(s)"
+                  + (f", {servers} server(s) launched" if servers else ""))
+    return live
+
+
+def _calibrate(grid: Grid, folder: Path, agent: Agent) -> dict:
+    """The auditors' calibration: units the log lacks run on one agent; the driver writes and decides."""
+    import ray
+    if not any(s.calibrate for s in grid.auditors().values()):
+        return {}
+    keys, jobs = pending(grid, load_index(folder / CALIBRATION))
+    if jobs:
+        lines = ray.get(agent.placed.handle.calibrate.remote(jobs))
+        log = AppendLog(folder / CALIBRATION)
+        try:
+            if lines:
+                log.write(b"".join(lines))
+        finally:
+            log.close()
+    return trusts(grid, folder, keys)
+
+
+def _dispatch(grid: Grid, logs: FolderLogs, agents: list[Agent], progress: Progress, result: RunResult) -> None:
+    """Keep every live agent's batches in flight until every batch is written."""
+    import ray
+    per_agent = math.ceil(grid.max_in_flight / grid.ray.batch) + 1
+    source = make_batches(grid, logs, grid.ray.batch, result, progress.skipped)
+    again: deque[Batch] = deque()      # batches of lost agents, sent first
+    sends: Counter = Counter()
+    writer = Writer(logs)
+    owner: dict[Any, Agent] = {}
+    shown = time.monotonic()
+
+    def fill() -> None:
+        """Top every live agent up to `per_agent` batches, one batch each in turn (the least busy first)."""
+        while True:
+            free = sorted((a for a in agents if a.ready and not a.lost and len(a.inflight) < per_agent),
+                          key=lambda a: len(a.inflight))
+            if not free:
+                return
+            for agent in free:
+                batch = None
+                while batch is None or batch.id in writer.written:
+                    batch = again.popleft() if again else next(source, None)
+                    if batch is None:
+                        return
+                sends[batch.id] += 1
+                ref = agent.placed.handle.run_batch.remote(batch)
+                agent.inflight[ref] = batch
+                owner[ref] = agent
+                agent.first = agent.first or time.monotonic()
+
+    fill()
+    while owner:
+        ready, _ = ray.wait(list(owner), num_returns=1, timeout=1.0)
+        if ready:
+            ready, _ = ray.wait(list(owner), num_returns=len(owner), timeout=0)
+        for ref in ready:
+            agent = owner.pop(ref)
+            batch = agent.inflight.pop(ref)
+            try:
+                res: BatchResult = ray.get(ref)
+            except (ray.exceptions.RayActorError, ray.exceptions.WorkerCrashedError, ray.exceptions.NodeDiedError,
+                    ray.exceptions.ObjectLostError) as exc:
+                _lost(agent, exc, agents, progress)
+                if sends[batch.id] >= MAX_SENDS:
+                    raise UserError(f"batch {batch.id} lost its agent {MAX_SENDS} times (last: {agent.lost}); "
+                                    f"finished units are in {logs.render_path.parent}: rerun the same command")
+                again.append(batch)
+                continue
+            except ray.exceptions.RayTaskError as exc:   # a bug on the agent: stop, the finished units are kept
+                raise UserError(f"{agent.name} failed on batch {batch.id}: {_reason(exc)}") from None
+            _absorb(res, agent, writer, progress, result)
+        if not any(a.ready and not a.lost for a in agents):
+            lost = [a for a in agents if a.lost]
+            raise UserError(f"every agent was lost (last: {lost[-1].name}: {lost[-1].lost}); finished units are in "
+                            f"{logs.render_path.parent}: rerun the same command to resume")
+        fill()
+        if time.monotonic() - shown >= progress.every:
+            shown = time.monotonic()
+            line = "bench: per node: " + "; ".join(
+                f"{a.node} {a.rate():.1f} units/s" + (" (lost)" if a.lost else "") for a in agents if a.ready)
+            progress.note(f"{progress.line()}\n{line}" if progress.lines else line)
+
+
+def _absorb(res: BatchResult, agent: Agent, writer: Writer, progress: Progress, result: RunResult) -> None:
+    """Write a batch's records (once) and count them."""
+    if not writer.absorb(res):
+        return
+    result.merge(res.result)
+    progress.absorb(res.counts)
+    agent.batches += 1
+    agent.last = time.monotonic()
+    for stage, c in res.counts.items():
+        agent.units[stage] += sum(v for k, v in c.items() if k not in ("retries", "skipped"))
+        agent.errors += c.get("error", 0)
+
+
+def _lost(agent: Agent, exc: BaseException, agents: list[Agent], progress: Progress) -> None:
+    """Mark an agent lost (once) and say so: its unfinished batches go to the others."""
+    if agent.lost:
+        return
+    agent.lost = _reason(exc)
+    left = sum(1 for a in agents if a.ready and not a.lost)
+    progress.note(f"bench: {agent.name} was lost ({agent.lost}); its unfinished batches go to the "
+                  f"{left} agent(s) left")
+
+
+def _reason(exc: BaseException) -> str:
+    """One line of a Ray error: its cause's message where it has one."""
+    cause = getattr(exc, "cause", None)
+    if isinstance(cause, BaseException):
+        exc = cause
+    text = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {text[0] if text else ''}".rstrip(": ")
+
+
+def _stop(agents: list[Agent], limiter: Any) -> None:
+    """Stop every agent's servers (a grace period each), then end the agents and the limiter."""
+    import ray
+    refs = [a.placed.handle.stop.remote() for a in agents if not a.lost]
+    if refs:
+        ray.wait(refs, num_returns=len(refs), timeout=GRACE_S + 10)
+    for handle in [a.placed.handle for a in agents] + ([limiter] if limiter is not None else []):
+        try:
+            ray.kill(handle, no_restart=True)
+        except Exception:   # already gone
+            pass
+
+
+def _closing(agents: list[Agent]) -> list[str]:
+    """One line per agent: its node, units, errors and pace, or why it was lost or left out."""
+    out = []
+    for a in agents:
+        units = f"render {a.units['render']}, solve {a.units['solve']}, errors {a.errors}, {a.batches} batch(es)"
+        if a.ready is None:
+            out.append(f"node {a.node} (agent {a.index}): left out: {a.lost}")
+        elif a.lost:
+            out.append(f"node {a.node} (agent {a.index}): {units}; lost: {a.lost}")
+        else:
+            out.append(f"node {a.node} (agent {a.index}): {units}, {a.rate():.1f} units/s")
+    return out
+
+
+def _say(message: str) -> None:
+    print(f"bench: {message}", file=sys.stderr, flush=True)

@@ -1,0 +1,67 @@
+"""Limits of the whole cluster for the providers every agent shares (remote APIs, a shared endpoint).
+
+A provider without `launch:` is one service however many agents send to it, so its `rate_per_s`
+and `max_concurrency` are the cluster's: one limiter actor hands out request start times for the
+whole cluster (each request start asks it for the next slot, spaced 1/rate apart), and each of n
+agents may have `max_concurrency // n` requests in flight (at least one). Providers with `launch:`
+run on every node against that node's own servers: their limits are per node, as on one machine.
+"""
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import replace
+from typing import Any
+
+from providers.config import BUILTIN_KINDS, ProviderConfig, max_concurrency
+from runner.config.grid import Grid
+
+
+def shared_providers(grid: Grid) -> list[str]:
+    """The providers the grid uses that every agent shares: sent over HTTP, not launched on each node."""
+    return [n for n in grid.used_providers()
+            if grid.providers[n].kind not in BUILTIN_KINDS and not grid.providers[n].settings.get("launch")]
+
+
+def rates(grid: Grid) -> dict[str, float]:
+    """Shared provider -> its `rate_per_s`, for those that have one (the limiter actor's work)."""
+    return {n: grid.providers[n].settings["rate_per_s"] for n in shared_providers(grid)
+            if grid.providers[n].settings.get("rate_per_s")}
+
+
+def agent_config(cfg: ProviderConfig, agents: int) -> ProviderConfig:
+    """A shared provider's settings on one of `agents` agents: its share of the cap, and no rate of its own
+    (the limiter paces it). Neither goes into unit keys, so the records are a plain run's."""
+    settings = {k: v for k, v in cfg.settings.items() if k != "rate_per_s"}
+    settings["max_concurrency"] = max(1, max_concurrency(cfg) // agents)
+    return replace(cfg, settings=settings)
+
+
+class RateLimiter:
+    """The cluster's request start times, per shared provider: one actor, so one clock decides them."""
+
+    def __init__(self, per_s: dict[str, float]):
+        self.gap = {name: 1.0 / rate for name, rate in per_s.items()}
+        self.next = {name: 0.0 for name in per_s}
+
+    def slot(self, name: str) -> float:
+        """Seconds the caller waits before its request starts: the next free slot of `name`, taken."""
+        now = time.monotonic()
+        at = max(now, self.next[name])
+        self.next[name] = at + self.gap[name]
+        return at - now
+
+
+class ClusterThrottle:
+    """A provider's start-rate gate on an agent (`async with`), asking the cluster's limiter for each start."""
+
+    def __init__(self, limiter: Any, name: str):
+        self.limiter, self.name = limiter, name
+
+    async def __aenter__(self) -> None:
+        delay = await self.limiter.slot.remote(self.name)
+        if delay > 0:
+            await asyncio.sleep(delay)
+
+    async def __aexit__(self, *exc: object) -> bool:
+        return False

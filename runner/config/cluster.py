@@ -1,0 +1,60 @@
+"""The grid's `ray:` block: how many node agents a Ray run places, what each needs, and its batches."""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, Mapping
+
+from providers.config import ProviderConfig
+from runner.config.checks import NAME, Checker
+
+KEYS = {"agents", "gpus_per_agent", "cpus_per_agent", "resources", "batch"}
+
+
+@dataclass(frozen=True)
+class RaySettings:
+    """One node agent per node: `agents` of them (None: one on every node that has what an agent needs),
+    each with `gpus_per_agent` GPUs (None: as many as the grid's `launch:` blocks use), `cpus_per_agent`
+    CPUs and any custom `resources`; the driver sends them `batch` skeletons at a time."""
+
+    agents: int | None = None
+    gpus_per_agent: float | None = None
+    cpus_per_agent: float = 1.0
+    resources: Mapping[str, float] = field(default_factory=dict)
+    batch: int = 32
+
+    def to_obj(self) -> dict[str, Any]:
+        return {**asdict(self), "resources": dict(self.resources)}
+
+
+def parse_ray(c: Checker, raw: Any) -> RaySettings:
+    """Check a `ray:` block (absent: the defaults)."""
+    if raw is None:
+        return RaySettings()
+    top = c.mapping(raw, "ray", KEYS)
+    resources = c.mapping(top.get("resources", {}), "ray.resources", set(top.get("resources") or {}))
+    for name, amount in resources.items():
+        if not isinstance(name, str) or not NAME.fullmatch(name) or name in ("CPU", "GPU"):
+            raise c.fail(f"ray.resources.{name}", "expected a custom resource name (CPU and GPU have their own keys)")
+        c.number(amount, f"ray.resources.{name}", 0.0001, 1e6)
+    return RaySettings(
+        agents=c.number(top["agents"], "ray.agents", 1, 100_000, integer=True) if "agents" in top else None,
+        gpus_per_agent=c.number(top["gpus_per_agent"], "ray.gpus_per_agent", 0, 1024) if "gpus_per_agent" in top else None,
+        cpus_per_agent=c.number(top.get("cpus_per_agent", 1.0), "ray.cpus_per_agent", 0, 1024),
+        resources={str(k): float(v) for k, v in resources.items()},
+        batch=c.number(top.get("batch", 32), "ray.batch", 1, 100_000, integer=True))
+
+
+def launch_gpus(providers: Mapping[str, ProviderConfig]) -> int:
+    """How many GPUs the grid's `launch:` blocks use on one machine: the listed indices (shared lists count
+    once), and `replicas x gpus_per_replica` where no list is given."""
+    listed: set[int] = set()
+    unlisted = 0
+    for cfg in providers.values():
+        launch = cfg.settings.get("launch")
+        if not launch:
+            continue
+        if launch.get("gpus"):
+            listed.update(launch["gpus"])
+        elif launch.get("gpus_per_replica"):
+            unlisted += launch.get("replicas", 1) * launch["gpus_per_replica"]
+    return len(listed) + unlisted

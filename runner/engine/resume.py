@@ -1,0 +1,58 @@
+"""What the logs already hold of a grid's units: which are done, and their counts, without sending anything."""
+from __future__ import annotations
+
+from collections import defaultdict
+from pathlib import Path
+
+from runner.config.grid import Grid, Stage
+from runner.fidelity.judge import PROCEED
+from runner.store.logs import TERMINAL, Entry, Index, load_index
+from runner.store.sinks import RENDERS, SOLVES
+from runner.store.tally import CellStats
+from runner.engine.units import RenderUnit, UnitPlan, cell, skeletons
+
+
+def goes_to_solvers(render_status: str, stage: Stage) -> bool:
+    """Whether a render's text is sent to the solvers: faithful or unchecked, or unfaithful if the grid asks."""
+    return render_status in PROCEED or (render_status == "unfaithful" and stage.send_unfaithful)
+
+
+def unit_done(unit: RenderUnit, renders: Index, solves: Index) -> bool:
+    """Whether a render unit and all its solve units are settled in the logs, so a run would send nothing
+    for it. An unfaithful render of a repairing renderer is not (its record says if rounds are left)."""
+    r = renders.get(unit.key)
+    if r is None or r.status not in TERMINAL or (r.status == "unfaithful" and unit.stage.repair):
+        return False
+    if not goes_to_solvers(r.status, unit.stage):
+        return True
+    return all((s := solves.get(su.key)) is not None and s.status in TERMINAL for su in unit.solves)
+
+
+def count_unit(cells: dict[tuple[str, str], CellStats], unit: RenderUnit, renders: Index, solves: Index) -> str | None:
+    """Count a render unit's solve units into `cells` as the logs hold them, as a run counts them; the
+    render's terminal status, None if it has none."""
+    r: Entry | None = renders.get(unit.key)
+    rstatus = r.status if r is not None and r.status in TERMINAL else None
+    for su in unit.solves:
+        st = cells[cell(unit.stage, su.stage)]
+        s = solves.get(su.key)
+        if s is not None and s.status in TERMINAL:
+            st.add(s.status, s.correct, rstatus or "ok")
+        elif rstatus is not None and not goes_to_solvers(rstatus, unit.stage):
+            st.blocked(rstatus)
+        else:
+            st.add(s.status if s else None, None)
+    return rstatus
+
+
+def unit_status(grid: Grid, folder: Path) -> tuple[dict[tuple[str, str], CellStats], dict[Path, int]]:
+    """Per cell: done, invalid, errored and left, from the logs alone (no request is sent); counted as a run
+    counts. Also the count of unreadable lines per log."""
+    plan = UnitPlan(grid)
+    renders, solves = load_index(folder / RENDERS), load_index(folder / SOLVES)
+    skipped = {folder / RENDERS: renders.skipped, folder / SOLVES: solves.skipped}
+    cells: dict[tuple[str, str], CellStats] = defaultdict(CellStats)
+    for sk in skeletons(grid):
+        for unit in plan.units(sk):
+            count_unit(cells, unit, renders, solves)
+    return cells, skipped
