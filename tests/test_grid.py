@@ -49,6 +49,11 @@ def grid_with(tmp: Path, text: str) -> Path:
     (("renderers: [t]", "renderers: [{provider: t, audit: {provider: r}}]"), "renderers[0].audit.provider: expected a model"),
     (("renderers: [t]", "renderers: [{provider: t, audit: {provider: t, rate: 2}}]"), "renderers[0].audit.provider"),
     (("solvers: [r]", "solvers: [{provider: r, format: text}]"), "solvers[0].format: unknown key"),
+    (("solvers: [r]", "solvers: [r]\nray: {agents: 0}"), "ray.agents: expected an integer >= 1"),
+    (("solvers: [r]", "solvers: [r]\nray: {gpus: 8}"), "ray.gpus: unknown key (expected one of agents, batch"),
+    (("solvers: [r]", "solvers: [r]\nray: {resources: {GPU: 8}}"), "ray.resources.GPU: expected a custom resource"),
+    (("solvers: [r]", "solvers: [r]\nray: {resources: [fake_gpu]}"), "ray.resources: expected a mapping"),
+    (("solvers: [r]", "solvers: [r]\nray: {batch: 1.5}"), "ray.batch: expected an integer"),
 ])
 def test_bad_grid_names_file_and_key(tmp_path, replace, needle):
     path = grid_with(tmp_path, OK.replace(*replace))
@@ -68,6 +73,17 @@ def test_saved_grid_round_trips(tmp_path):
     grid = load_grid(grid_with(tmp_path, OK))
     again = Grid.from_json(grid.to_json())
     assert again == grid and again.hash() == grid.hash()
+    assert b'"ray"' not in grid.to_json()   # a grid without a ray: block saves and hashes as it always did
+
+
+def test_a_ray_block_round_trips_and_leaves_the_unit_keys_alone(tmp_path):
+    from runner.engine.units import UnitPlan, skeletons
+    plain = load_grid(grid_with(tmp_path, OK))
+    on_ray = load_grid(grid_with(tmp_path, OK + "ray: {agents: 2, gpus_per_agent: 8, resources: {fake_gpu: 1}, batch: 8}\n"))
+    assert on_ray.ray.agents == 2 and on_ray.ray.gpus_per_agent == 8 and on_ray.ray.resources == {"fake_gpu": 1.0}
+    assert Grid.from_json(on_ray.to_json()) == on_ray
+    keys = [[u.key for u in UnitPlan(g).units(sk)] for g in (plain, on_ray) for sk in list(skeletons(g))[:1]]
+    assert keys[0] == keys[1]
 
 
 @pytest.mark.parametrize("case", ["missing", "yaml", "provider", "skeleton", "shard"])
@@ -241,6 +257,7 @@ solvers:
   - r
   - {provider: v, temperature: 0.0, max_tokens: 8, samples: 1, constraint: json_schema}
   - {provider: o, mode: loglik, delimiter: " ", score: mean_char}
+ray: {agents: 2, gpus_per_agent: 1, cpus_per_agent: 2, resources: {fake_gpu: 1}, batch: 8}
 """
 
 

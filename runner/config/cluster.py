@@ -5,7 +5,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Mapping
 
 from providers.config import ProviderConfig
-from runner.config.checks import NAME, Checker
+from runner.config.checks import NAME, Checker, short
 
 KEYS = {"agents", "gpus_per_agent", "cpus_per_agent", "resources", "batch"}
 
@@ -31,10 +31,13 @@ def parse_ray(c: Checker, raw: Any) -> RaySettings:
     if raw is None:
         return RaySettings()
     top = c.mapping(raw, "ray", KEYS)
-    resources = c.mapping(top.get("resources", {}), "ray.resources", set(top.get("resources") or {}))
+    resources = top.get("resources", {})
+    if not isinstance(resources, dict):
+        raise c.fail("ray.resources", "expected a mapping of custom resource names to amounts, e.g. {fake_gpu: 1}")
     for name, amount in resources.items():
         if not isinstance(name, str) or not NAME.fullmatch(name) or name in ("CPU", "GPU"):
-            raise c.fail(f"ray.resources.{name}", "expected a custom resource name (CPU and GPU have their own keys)")
+            raise c.fail(f"ray.resources.{name if isinstance(name, str) else short(name)}", "expected a custom resource name of letters, digits and "
+                         "_ . + = - (CPUs and GPUs have their own keys: cpus_per_agent, gpus_per_agent)")
         c.number(amount, f"ray.resources.{name}", 0.0001, 1e6)
     return RaySettings(
         agents=c.number(top["agents"], "ray.agents", 1, 100_000, integer=True) if "agents" in top else None,

@@ -1,0 +1,265 @@
+"""`bench run --ray` on a real local Ray cluster: nodes whose custom resource `fake_gpu` stands for GPUs, each
+agent launching the fake server as its model server (a shim `python` in vLLM's place), real SIGKILL and SIGINT.
+
+Skipped where Ray is not installed (pip install -e '.[ray]'), except in CI (CI=true), where it is a failure.
+"""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import orjson
+import pytest
+
+from tests.conftest import ROOT, bench
+from tests.fake_server import FakeServer
+
+try:
+    import ray
+except ImportError:   # pragma: no cover - the extra is missing
+    ray = None
+    if os.environ.get("CI") == "true":
+        raise
+pytestmark = pytest.mark.skipif(ray is None, reason="Ray is not installed: pip install -e '.[ray]'")
+
+STORE = 80 * 2**20   # object store per node: batches are small, and four nodes share this machine
+
+SHIM = """#!/bin/sh
+# Stands in for `python -m vllm.entrypoints.openai.api_server ...`: the fake server, its pid recorded.
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --served-model-name) name=$2; shift;;
+    --port) port=$2; shift;;
+  esac
+  shift
+done
+echo $$ > "{record}/server-$port.pid"
+cd "{root}" && exec "{python}" -m tests.fake_server --port "$port" --model "$name" --latency {latency}
+"""
+
+GRID = """name: cl
+skeletons: {{generate: {{count: {count}, complexities: [short], seed: 3}}}}
+max_in_flight: 4
+providers:
+  fake: {{kind: vllm, model: m, launch: {{model: /weights, python: "{shim}", startup_timeout_s: 60}}}}
+  template: {{kind: template}}
+renderers:
+  - template
+  - {{provider: fake, max_tokens: 512}}
+solvers: [fake]
+ray: {{batch: 2, resources: {{fake_gpu: 1}}}}
+"""
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    """A head (the driver's node, no fake GPU) and three nodes with one fake GPU each; this process joins it
+    to find and kill agents."""
+    from ray.cluster_utils import Cluster
+    c = Cluster(initialize_head=True, head_node_args={"num_cpus": 1, "include_dashboard": False,
+                                                      "object_store_memory": STORE})
+    for _ in range(3):
+        c.add_node(num_cpus=2, resources={"fake_gpu": 1}, object_store_memory=STORE)
+    c.wait_for_nodes()
+    ray.init(address=c.address)
+    yield c
+    ray.shutdown()
+    c.shutdown()
+
+
+def write_grid(tmp_path: Path, count: int, latency: float = 0.0, name: str = "grid.yaml") -> Path:
+    shim = tmp_path / "fakepython"
+    shim.write_text(SHIM.format(record=tmp_path, root=ROOT, python=sys.executable, latency=latency))
+    shim.chmod(0o755)
+    grid = tmp_path / name
+    grid.write_text(GRID.format(count=count, shim=shim))
+    return grid
+
+
+def records(folder: Path, name: str) -> list[dict]:
+    with open(folder / name, "rb") as fh:
+        return [orjson.loads(line) for line in fh]
+
+
+def outcome(folder: Path) -> dict[str, list]:
+    """What a run decided, whatever the order or the process that wrote it: per log, each record's key,
+    status, text or answer, and correctness."""
+    return {name: sorted((r["key"], r["status"], r.get("text"), r.get("answer"), r.get("correct"))
+                         for r in records(folder, name)) for name in ("renders.jsonl", "solves.jsonl")}
+
+
+def each_once(folder: Path, renders: int, solves: int) -> None:
+    """Every unit of the grid has exactly one record, and it is terminal."""
+    for name, n in (("renders.jsonl", renders), ("solves.jsonl", solves)):
+        recs = records(folder, name)
+        keys = Counter(r["key"] for r in recs)
+        assert len(keys) == n and set(keys.values()) == {1}, (name, len(keys), Counter(keys.values()))
+        assert {r["status"] for r in recs} <= {"ok", "invalid", "unfaithful"}
+
+
+def ray_run(grid: Path, out: Path, cluster, **kw) -> subprocess.CompletedProcess:
+    return bench("run", "--grid", str(grid), "--out", str(out), "--ray", cluster.address, "-q", **kw)
+
+
+def start(grid: Path, out: Path, cluster) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-c", "from runner.cli import main; main()", "run", "--grid", str(grid),
+                             "--out", str(out), "--ray", cluster.address, "-q"], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def wait_for_lines(path: Path, n: int, proc: subprocess.Popen, timeout: float = 120) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if path.exists() and path.read_bytes().count(b"\n") >= n:
+            return
+        assert proc.poll() is None, proc.communicate()
+        time.sleep(0.05)
+    raise AssertionError(f"{path} did not reach {n} lines")
+
+
+def agents_of(pid: int) -> list[str]:
+    """The names of the live agents the driver with this pid placed."""
+    return sorted(a["name"] for a in ray.util.list_named_actors(all_namespaces=True)
+                  if f"-{pid}-agent-" in a["name"])
+
+
+def server_pids(tmp_path: Path) -> list[int]:
+    return [int(p.read_text()) for p in tmp_path.glob("server-*.pid")]
+
+
+def gone(pids: list[int], timeout: float = 30) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if not any(_alive(p) for p in pids):
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    return state != "Z"
+
+
+def test_records_equal_a_plain_run_and_the_two_resume_each_other(cluster, tmp_path):
+    grid = write_grid(tmp_path, 24)
+    half = tmp_path / "half"
+    bench("run", "--grid", str(grid), "--out", str(half), "--shard", "0/2", "-q", check=True)
+    done_here = len(records(half, "renders.jsonl"))
+    assert 0 < done_here < 48
+
+    res = ray_run(grid, half, cluster, check=True)   # the Ray run finishes what the plain run left
+    assert "3 agent(s) ready on 3 node(s)" in res.stderr and "3 server(s) launched" in res.stderr
+    agent_lines = [line for line in res.stdout.splitlines() if line.startswith("node ")]
+    assert len(agent_lines) == 3 and all("errors 0" in line for line in agent_lines)
+    assert sum(int(line.split("render ")[1].split(",")[0]) for line in agent_lines) == 48 - done_here
+    each_once(half, 48, 48)
+
+    whole = tmp_path / "whole"
+    bench("run", "--grid", str(grid), "--out", str(whole), "-q", check=True)
+    assert outcome(half) == outcome(whole)
+
+    before = {n: (half / n).read_bytes() for n in ("renders.jsonl", "solves.jsonl")}
+    again = bench("run", "--grid", str(grid), "--out", str(half), "-q", check=True)   # plain, after Ray: nothing left
+    assert "solves: ok 48" in again.stdout
+    assert {n: (half / n).read_bytes() for n in before} == before
+
+
+def test_an_agent_killed_mid_run_loses_nothing(cluster, tmp_path):
+    grid = write_grid(tmp_path, 40, latency=0.05)
+    out = tmp_path / "out"
+    proc = start(grid, out, cluster)
+    wait_for_lines(out / "solves.jsonl", 6, proc)
+    names = agents_of(proc.pid)
+    assert len(names) == 3
+    ray.kill(ray.get_actor(names[1], namespace="logic-skeleton-bench"))
+    stdout, stderr = proc.communicate(timeout=180)
+    assert proc.returncode == 0, stderr
+    assert f"agent 1 on" in stderr and "was lost" in stderr and "go to the 2 agent(s) left" in stderr
+    assert "lost:" in [line for line in stdout.splitlines() if "(agent 1)" in line][0]
+    each_once(out, 80, 80)
+    assert gone(server_pids(tmp_path))
+
+
+def test_a_node_removed_mid_run_loses_nothing(cluster, tmp_path):
+    extra = cluster.add_node(num_cpus=2, resources={"fake_gpu": 1}, object_store_memory=STORE)
+    cluster.wait_for_nodes()
+    grid = write_grid(tmp_path, 48, latency=0.05)
+    out = tmp_path / "out"
+    proc = start(grid, out, cluster)
+    wait_for_lines(out / "solves.jsonl", 8, proc)
+    cluster.remove_node(extra)
+    stdout, stderr = proc.communicate(timeout=180)
+    assert proc.returncode == 0, stderr
+    assert "4 agent(s) ready on 4 node(s)" in stderr and "was lost" in stderr
+    assert sum("lost:" in line for line in stdout.splitlines() if line.startswith("node ")) == 1
+    each_once(out, 96, 96)
+
+
+def test_the_driver_killed_then_the_same_command_resumes(cluster, tmp_path):
+    grid = write_grid(tmp_path, 40, latency=0.05)
+    out = tmp_path / "out"
+    proc = start(grid, out, cluster)
+    wait_for_lines(out / "solves.jsonl", 10, proc)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    first = server_pids(tmp_path)
+    assert len(first) == 3
+    assert gone(first), "an agent's server outlived its killed driver"   # Ray ends the agents, they their servers
+    partial = len(records(out, "solves.jsonl"))
+    assert 10 <= partial < 80
+    res = ray_run(grid, out, cluster, check=True)
+    assert "solves: ok" in res.stdout
+    each_once(out, 80, 80)
+
+
+def test_a_remote_providers_rate_is_the_whole_clusters(cluster, tmp_path):
+    starts: list[float] = []
+
+    def record(body):
+        starts.append(time.monotonic())
+        return None
+    with FakeServer(record_bodies=False) as server:
+        server.fault_hook = record
+        grid = tmp_path / "grid.yaml"
+        grid.write_text(f"""name: rate
+skeletons: {{generate: {{count: 90, complexities: [short]}}}}
+providers:
+  api: {{kind: openai, model: fake-model, base_url: "{server.url}", rate_per_s: 20, max_concurrency: 8}}
+  template: {{kind: template}}
+renderers: [template]
+solvers: [api]
+ray: {{batch: 3, resources: {{fake_gpu: 1}}}}
+""")
+        res = ray_run(grid, tmp_path / "out", cluster, check=True)
+    agent_lines = [line for line in res.stdout.splitlines() if line.startswith("node ")]
+    assert len(agent_lines) == 3 and all("solve 0," not in line for line in agent_lines)   # all three sent
+    assert len(starts) == 90
+    starts.sort()
+    most = max(sum(1 for t in starts[i:] if t < s + 1.0) for i, s in enumerate(starts))
+    assert most <= 22, f"{most} request starts in one second at rate_per_s 20"   # 60 if each agent had its own
+    assert (len(starts) - 1) / (starts[-1] - starts[0]) <= 20.5
+
+
+def test_ctrl_c_stops_every_agent_and_server(cluster, tmp_path):
+    grid = write_grid(tmp_path, 60, latency=0.05)
+    out = tmp_path / "out"
+    proc = start(grid, out, cluster)
+    wait_for_lines(out / "solves.jsonl", 6, proc)
+    assert len(agents_of(proc.pid)) == 3 and len(server_pids(tmp_path)) == 3
+    proc.send_signal(signal.SIGINT)
+    _, stderr = proc.communicate(timeout=120)
+    assert proc.returncode == 130, stderr
+    assert "rerun the same command to resume" in stderr
+    assert gone(server_pids(tmp_path), timeout=5)   # stopped by their agents before the driver exited
+    assert agents_of(proc.pid) == []
+    each_once_or_fewer = Counter(r["key"] for r in records(out, "solves.jsonl"))
+    assert set(each_once_or_fewer.values()) == {1}
