@@ -105,9 +105,9 @@ def run(
     dry_run: bool = typer.Option(False, "--dry-run", help="Print the plan and unit counts; send nothing."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bars and no table."),
     ray: Optional[str] = typer.Option(
-        None, "--ray", metavar="[ADDRESS]", is_flag=False, flag_value="auto",
-        help="Run on a Ray cluster: auto (the default: the cluster this machine is in), local (start one "
-             "here) or HEAD:PORT. Needs pip install -e '.[ray]'."),
+        None, "--ray", metavar="[ADDRESS]",
+        help="Run on a Ray cluster: auto (also --ray alone: the cluster this machine is in), local (start "
+             "one here) or HEAD:PORT. Needs pip install -e '.[ray]'."),
 ) -> None:
     """Render and solve every cell of a grid; rerun the same command to resume."""
     from runner.commands import run as run_command
@@ -225,10 +225,23 @@ def _click_errors() -> tuple[type[BaseException], ...]:
     return tuple(classes)
 
 
+OPTIONAL_VALUES = {"--ray": "auto"}   # options whose value may be left out, and the value they then take
+
+
+def optional_values(argv: list[str]) -> list[str]:
+    """The arguments with the left-out values of OPTIONAL_VALUES filled in (`--ray` alone is `--ray auto`)."""
+    out: list[str] = []
+    for i, arg in enumerate(argv):
+        out.append(arg)
+        if arg in OPTIONAL_VALUES and (i + 1 == len(argv) or argv[i + 1].startswith("-")):
+            out.append(OPTIONAL_VALUES[arg])
+    return out
+
+
 def main() -> None:
     """Entry point: user errors become one line on stderr and exit code 2, never a traceback."""
     try:
-        code = app(standalone_mode=False)
+        code = app(args=optional_values(sys.argv[1:]), standalone_mode=False)
     except WriteFailed as exc:   # disk full, I/O error: not the user's input, and said apart
         from runner.config.checks import one_line
         click.echo(f"bench: error: {one_line(str(exc))}", err=True)

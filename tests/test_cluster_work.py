@@ -10,6 +10,7 @@ from runner.cluster.work import BatchResult, Writer, make_batches
 from runner.config.grid import load_grid
 from runner.engine.pipeline import RunResult
 from runner.engine.units import in_shard, skeletons
+from runner.source.generate import make_plan
 from runner.store.sinks import FolderLogs
 from tests.conftest import bench
 
@@ -35,12 +36,25 @@ def batches_of(grid, folder: Path, size: int = 4):
     return out, result, skipped
 
 
-def test_a_fresh_run_sends_every_skeleton_once_in_order_without_priors(tmp_path):
+def test_a_fresh_generated_run_sends_index_ranges_that_make_every_skeleton_once(tmp_path):
     _, grid = setup(tmp_path)
     batches, result, skipped = batches_of(grid, tmp_path / "nothing-yet", 4)
-    assert [b.id for b in batches] == list(range(8)) and [len(b.skeletons) for b in batches] == [4] * 7 + [2]
+    assert [b.id for b in batches] == list(range(8)) and [b.span for b in batches][-2:] == [(24, 28), (28, 30)]
+    src = grid.source
+    plan = make_plan(src.seed, src.complexities, src.families, src.target_hop_dist, src.distractors)
+    made = [sk.identity for b in batches for sk in plan.items(b.span[1] - b.span[0], b.span[0])]
+    assert made == [sk.identity for sk in skeletons(grid)]
+    assert all(not b.skeletons and not b.renders and not b.solves for b in batches) and not skipped and not result.cells
+
+
+def test_a_fresh_run_of_a_skeleton_file_sends_the_skeletons(tmp_path):
+    bench("generate", "--count", "10", "--complexity", "short", "-o", str(tmp_path / "sk.jsonl"), check=True)
+    path = tmp_path / "grid.yaml"
+    path.write_text(GRID.replace("generate: {count: 30, complexities: [short]}", "path: sk.jsonl"))
+    grid = load_grid(path)
+    batches, _, _ = batches_of(grid, tmp_path / "nothing-yet", 4)
+    assert [len(b.skeletons) for b in batches] == [4, 4, 2] and all(b.span is None for b in batches)
     assert [sk.identity for b in batches for sk in b.skeletons] == [sk.identity for sk in skeletons(grid)]
-    assert all(not b.renders and not b.solves for b in batches) and not skipped and not result.cells
 
 
 def test_settled_skeletons_are_counted_not_sent_and_partial_ones_carry_their_records(tmp_path):

@@ -27,6 +27,7 @@ from runner.engine.pipeline import Pipeline
 from runner.engine.progress import Counts
 from runner.errors import UserError
 from runner.fidelity.calibration import Trust
+from runner.source.generate import make_plan
 from runner.serving.servers import ServerSet, start_servers
 from runner.store.sinks import MemoryLogs
 
@@ -81,6 +82,7 @@ class NodeAgent:
         self.providers: dict[str, Provider] = {}
         self.trust: dict[tuple[str, str], Trust] = {}
         self.preparer: Preparer | None = None
+        self.plan = None
         self.folder = Path(tempfile.gettempdir()) / f"lsb-agent-{self.grid.name}-{os.getpid()}"
 
     async def start(self, node: str) -> Started:
@@ -134,13 +136,21 @@ class NodeAgent:
         logs = MemoryLogs(batch.renders, batch.solves)
         counts = Counts()
         pipeline = Pipeline(self.grid, logs, counts, self.providers, self.trust)
-        items = [self.preparer.prepare(sk) for sk in batch.skeletons]
+        made = batch.skeletons if batch.span is None else self._plan().items(batch.span[1] - batch.span[0], batch.span[0])
+        items = [self.preparer.prepare(sk) for sk in made]
 
         async def one_batch():
             yield items
         result = await pipeline.process(one_batch(), workers=min(len(items), self.grid.max_in_flight))
         return BatchResult(batch.id, logs.render_lines, logs.solve_lines, result, counts.counts,
                            time.monotonic() - started)
+
+    def _plan(self):
+        """The grid's generation plan (its skeletons by index), made once."""
+        if self.plan is None:
+            src = self.grid.source
+            self.plan = make_plan(src.seed, src.complexities, src.families, src.target_hop_dist, src.distractors)
+        return self.plan
 
     async def stop(self) -> None:
         """Close the providers and stop every server this agent launched."""

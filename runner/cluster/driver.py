@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from runner.cluster.agent import Started, code_hash
-from runner.cluster.placement import Placed, connect, place
+from runner.cluster.placement import Placed, connect, nodes_for, place
 from runner.cluster.work import Batch, BatchResult, Writer, make_batches
 from runner.config.grid import Grid
 from runner.engine.calibration import pending, trusts
@@ -62,19 +62,24 @@ class Agent:
         return sum(self.units.values()) / span if span > 0 else 0.0
 
 
-def drive(grid: Grid, folder: Path, address: str,
-          progress_for: Callable[[], Progress]) -> tuple[RunResult, dict[Path, int], list[str]]:
-    """Run the grid on a Ray cluster into `folder` (the caller holds its lock): the result, the unreadable
-    lines per log, and one closing line per agent."""
-    import ray
+def join(grid: Grid, address: str) -> list[dict]:
+    """Join the cluster and find the nodes that get an agent, before the run writes anything."""
     connect(address)
+    return nodes_for(grid)
+
+
+def drive(grid: Grid, folder: Path, nodes: list[dict],
+          progress_for: Callable[[], Progress]) -> tuple[RunResult, dict[Path, int], list[str]]:
+    """Run the grid on the joined Ray cluster into `folder` (the caller holds its lock): the result, the
+    unreadable lines per log, and one closing line per agent."""
+    import ray
     logs = FolderLogs(folder)
     logs.open(lambda error: None)   # outside an event loop a failed write raises at once, from write()
     agents: list[Agent] = []
     limiter = None
     old_term = signal.signal(signal.SIGTERM, _interrupt)
     try:
-        placed, limiter = place(grid, grid.to_json())
+        placed, limiter = place(grid, nodes, grid.to_json())
         agents = [Agent(i, p) for i, p in enumerate(placed)]
         live = _start(agents)
         progress = progress_for()

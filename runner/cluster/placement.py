@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import logging
 import os
+import socket
 from typing import Any, NamedTuple
 
 from runner.cluster.agent import NodeAgent
@@ -18,6 +19,8 @@ AGENT_CALLS = 256   # calls an agent serves at once: its batches in flight, and 
 def connect(address: str) -> None:
     """Join the cluster at `address` (`auto`: the one this machine belongs to; `local`: start one here)."""
     import ray
+    if address not in ("auto", "local"):
+        _reachable(address)
     try:
         if address == "local":
             ray.init(namespace=NAMESPACE, include_dashboard=False, logging_level=logging.WARNING)
@@ -27,6 +30,33 @@ def connect(address: str) -> None:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         raise UserError(f"--ray {address}: cannot join a Ray cluster ({first}); start one with `ray start --head` "
                         "(and `ray start --address HEAD:6379` on the other nodes), or use --ray local") from None
+
+
+def _reachable(address: str) -> None:
+    """A HEAD:PORT that nothing answers at is one line at once (Ray itself would retry for minutes)."""
+    host, _, port = address.rpartition(":")
+    if not host or not port.isdigit():
+        raise UserError(f"--ray {address}: expected auto, local or HEAD:PORT (e.g. 10.0.0.1:6379)")
+    hosts = [host]
+    if host in ("localhost", "127.0.0.1"):   # Ray looks for a cluster on this machine at its outward address
+        hosts.append(_outward_ip())
+    for h in hosts:
+        try:
+            socket.create_connection((h, int(port)), timeout=5).close()
+            return
+        except OSError as exc:
+            why = exc.strerror or type(exc).__name__
+    raise UserError(f"--ray {address}: no Ray cluster answers there ({why}); is `ray start --head` running, and is "
+                    "this its address (`ray status` on the head prints it)?")
+
+
+def _outward_ip() -> str:
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("10.255.255.255", 1))   # no packet is sent: this picks the interface a route would use
+            return s.getsockname()[0]
+        except OSError:
+            return "127.0.0.1"
 
 
 def needs(grid: Grid) -> dict[str, float]:
@@ -45,12 +75,10 @@ class Placed(NamedTuple):
     node_id: str
 
 
-def place(grid: Grid, grid_json: bytes) -> tuple[list[Placed], Any]:
-    """One agent on each node that has what an agent needs (the first `ray.agents` of them, if set), pinned
-    to its node; and the cluster's rate limiter (None if no shared provider has a rate)."""
+def nodes_for(grid: Grid) -> list[dict]:
+    """The nodes that get an agent: each that has what an agent needs (the first `ray.agents` of them, if
+    set); one line if the cluster has too few."""
     import ray
-    from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
-
     need = needs(grid)
     nodes = [n for n in ray.nodes() if n.get("Alive") and all(n["Resources"].get(k, 0) >= v for k, v in need.items())]
     wanted = grid.ray.agents
@@ -59,7 +87,16 @@ def place(grid: Grid, grid_json: bytes) -> tuple[list[Placed], Any]:
         raise UserError(f"ray: {wanted or 1} agent(s), each on its own node with {what}, but the cluster has "
                         f"{len(nodes)} such node(s) of {sum(1 for n in ray.nodes() if n.get('Alive'))}; add nodes, "
                         "or lower ray.agents / ray.gpus_per_agent / ray.resources in the grid")
-    nodes = sorted(nodes, key=lambda n: n["NodeManagerAddress"])[:wanted] if wanted else nodes
+    return sorted(nodes, key=lambda n: n["NodeManagerAddress"])[:wanted] if wanted else nodes
+
+
+def place(grid: Grid, nodes: list[dict], grid_json: bytes) -> tuple[list[Placed], Any]:
+    """An agent pinned to each of `nodes`, and the cluster's rate limiter (None if no shared provider has
+    a rate)."""
+    import ray
+    from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
+
+    need = needs(grid)
     here = ray.get_runtime_context().get_node_id()
     per_s = rates(grid)
     limiter = None

@@ -22,12 +22,15 @@ from runner.store.sinks import FolderLogs
 
 
 class Batch(NamedTuple):
-    """Skeletons for one agent, with what the logs hold of their units (empty on a fresh run)."""
+    """Skeletons for one agent, with what the logs hold of their units (empty on a fresh run). A fresh run
+    of generated skeletons sends their index range instead: the agent makes them (the driver's CPU is the
+    cluster's ceiling, and making and sending a skeleton costs it more than writing its records)."""
 
     id: int
     skeletons: tuple[Skeleton, ...]
     renders: dict[str, dict]                      # render key -> its logged record (a terminal one)
     solves: dict[str, tuple[str, bool | None]]    # solve key -> (terminal status, correct)
+    span: tuple[int, int] | None = None           # [start, stop) of the generated skeletons, instead of them
 
 
 class BatchResult(NamedTuple):
@@ -48,6 +51,11 @@ def make_batches(grid: Grid, logs: FolderLogs, size: int, result: RunResult,
     plan = UnitPlan(grid)
     renders, solves = logs.render_index, logs.solve_index
     fresh = not renders and not solves
+    if fresh and not grid.source.path:
+        count = grid.source.count
+        for n, start in enumerate(range(0, count, size)):
+            yield Batch(n, (), {}, {}, (start, min(start + size, count)))
+        return
     batch: list[Skeleton] = []
     known_renders: dict[str, dict] = {}
     known_solves: dict[str, tuple[str, bool | None]] = {}

@@ -137,7 +137,8 @@ def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, qu
     n = count_skeletons(grid, shard)   # a bad skeleton line stops us here, before any file exists
     aside = n >= aside_min()           # as does a bad LSB_PREPARE_ASIDE_MIN
     renders, solves = UnitPlan(grid).counts(n)
-    drive = _ray_driver() if ray_address is not None else None   # Ray missing: one line before anything is written
+    # On Ray: joined, and its nodes found, before anything is written (no Ray, no cluster: one line)
+    nodes = _join(grid, ray_address) if ray_address is not None else None
     claim_run_folder(folder, grid)
     check_log_files(folder)
     agents: list[str] = []
@@ -150,8 +151,9 @@ def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, qu
             made.append(Progress(renders, solves, quiet))
             return made[-1]
         try:
-            if drive is not None:
-                result, skipped, agents = drive(grid, folder, ray_address, progress)
+            if nodes is not None:
+                from runner.cluster.driver import drive
+                result, skipped, agents = drive(grid, folder, nodes, progress)
             else:
                 result, skipped = _run_here(grid, folder, shard, aside, progress)
         except KeyboardInterrupt:
@@ -173,14 +175,14 @@ def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, qu
     return closing_lines(result, skipped)
 
 
-def _ray_driver():
-    """The Ray driver (runner.cluster), or one line saying how to install Ray."""
+def _join(grid: Grid, address: str) -> list[dict]:
+    """Join the Ray cluster (runner.cluster) and find its nodes for agents; one line if Ray is missing."""
     try:
         import ray  # noqa: F401
     except ImportError:
         raise UserError("--ray needs Ray: pip install -e '.[ray]'") from None
-    from runner.cluster.driver import drive
-    return drive
+    from runner.cluster.driver import join
+    return join(grid, address)
 
 
 def _run_here(grid: Grid, folder: Path, shard: tuple[int, int] | None, aside: bool,
