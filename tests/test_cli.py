@@ -160,3 +160,26 @@ def test_tied_reasons_are_ordered_by_count_then_name_everywhere():
     for order in (records, records[::-1]):   # whatever order the log holds them in
         text = render_table(render_stats(order))
         assert "r unfaithful because (renders): intro 2, question 2, missing_fact 1" in text
+
+
+def test_ray_without_the_extra_is_one_line_and_writes_nothing(tmp_path):
+    grid = tmp_path / "grid.yaml"
+    grid.write_text("name: g\nskeletons: {generate: {count: 2}}\nproviders: {t: {kind: template}, r: {kind: random}}\n"
+                    "renderers: [t]\nsolvers: [r]\n")
+    # Ray hidden from this process as if it were not installed
+    proc = subprocess.run([sys.executable, "-c", "import sys; sys.modules['ray'] = None; from runner.cli import main; main()",
+                           "run", "--grid", str(grid), "--out", str(tmp_path / "out"), "--ray"],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and proc.stderr.strip() == "bench: error: --ray needs Ray: pip install -e '.[ray]'"
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("argv, expected", [
+    (["run", "--ray"], ["run", "--ray", "auto"]),
+    (["run", "--ray", "--dry-run"], ["run", "--ray", "auto", "--dry-run"]),
+    (["run", "--ray", "10.0.0.1:6379", "-q"], ["run", "--ray", "10.0.0.1:6379", "-q"]),
+    (["run", "--ray", "local"], ["run", "--ray", "local"]),
+])
+def test_ray_alone_means_auto(argv, expected):
+    from runner.cli import optional_values
+    assert optional_values(argv) == expected

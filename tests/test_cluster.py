@@ -35,9 +35,11 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --served-model-name) name=$2; shift;;
     --port) port=$2; shift;;
+    --model) model=$2; shift;;
   esac
   shift
 done
+if [ "$model" = "/broken" ]; then echo "OSError: /broken is not a model folder" >&2; exit 3; fi
 echo $$ > "{record}/server-$port.pid"
 cd "{root}" && exec "{python}" -m tests.fake_server --port "$port" --model "$name" --latency {latency}
 """
@@ -263,3 +265,23 @@ def test_ctrl_c_stops_every_agent_and_server(cluster, tmp_path):
     assert agents_of(proc.pid) == []
     each_once_or_fewer = Counter(r["key"] for r in records(out, "solves.jsonl"))
     assert set(each_once_or_fewer.values()) == {1}
+
+
+def test_too_few_nodes_is_one_line_before_anything_is_written(cluster, tmp_path):
+    grid = write_grid(tmp_path, 4)
+    grid.write_text(grid.read_text().replace("ray: {batch: 2,", "ray: {agents: 5, batch: 2,"))
+    res = ray_run(grid, tmp_path / "out", cluster)
+    assert res.returncode == 2 and "Traceback" not in res.stderr
+    assert "bench: error: ray: 5 agent(s), each on its own node with CPU 1, fake_gpu 1, but the cluster has 3 such " \
+           "node(s)" in res.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_agents_whose_servers_cannot_start_end_the_run_in_one_line(cluster, tmp_path):
+    grid = write_grid(tmp_path, 4)
+    grid.write_text(grid.read_text().replace("model: /weights", "model: /broken"))
+    res = ray_run(grid, tmp_path / "out", cluster)
+    assert res.returncode == 2 and "Traceback" not in res.stderr
+    error = [line for line in res.stderr.splitlines() if line.startswith("bench: error:")]
+    assert error and "no agent could start; agent 0 on " in error[0] and "exited with code 3" in error[0]
+    assert "left out" in res.stderr

@@ -86,7 +86,8 @@ def test_a_ray_block_round_trips_and_leaves_the_unit_keys_alone(tmp_path):
     assert keys[0] == keys[1]
 
 
-@pytest.mark.parametrize("case", ["missing", "yaml", "provider", "skeleton", "shard"])
+@pytest.mark.parametrize("case", ["missing", "yaml", "provider", "skeleton", "shard", "ray-shard", "ray-address",
+                                  "ray-nowhere"])
 def test_bench_run_bad_input_exit_2_nothing_written(tmp_path, case):
     out = tmp_path / "out"
     args = []
@@ -98,6 +99,13 @@ def test_bench_run_bad_input_exit_2_nothing_written(tmp_path, case):
         path = grid_with(tmp_path, OK.replace("solvers: [r]", "solvers: [q]"))
     elif case == "shard":
         path, args = grid_with(tmp_path, OK), ["--shard", "2/2"]
+    elif case == "ray-shard":
+        path, args = grid_with(tmp_path, OK), ["--ray", "--shard", "0/2"]
+    elif case == "ray-address":
+        path, args = grid_with(tmp_path, OK), ["--ray", "head-without-port"]
+    elif case == "ray-nowhere":   # nothing listens there: one line at once (Ray itself retries for minutes)
+        from runner.serving.servers import free_port
+        path, args = grid_with(tmp_path, OK), ["--ray", f"127.0.0.1:{free_port()}"]
     else:
         good = tmp_path / "s.jsonl"
         bench("generate", "-n", "5", "-o", str(good), "-q", check=True)
@@ -118,6 +126,8 @@ def test_embedded_default_grid_is_valid():
     assert load_grid(ROOT / "configs" / "grid-quick.yaml", env={}).name == "quick"
     gpu = load_grid(ROOT / "configs" / "grid-gpu.yaml", env={})
     assert gpu.providers["llama"].settings["launch"]["gpus"] == [4, 5, 6, 7]
+    on_ray = load_grid(ROOT / "configs" / "grid-ray.yaml", env={"OPENAI_API_KEY": "k"})
+    assert on_ray.ray.gpus_per_agent == 8 and on_ray.providers["qwen"].settings["launch"]["gpus"] == [0, 1, 2, 3]
     assert grid.name == "default" and grid.renderers and grid.solvers
 
 
