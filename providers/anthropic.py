@@ -1,13 +1,15 @@
 """Anthropic Messages API: render as text, solve through a forced tool whose input schema has the enum."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import orjson
 
-from providers.base import Completion, ProviderFailure, RenderRequest, SolveRequest, Usage, answered, usage_of
+from providers.base import Completion, ProviderFailure, RenderRequest, SolveRequest, Thinking, Usage, answered, usage_of
 from providers.http import HTTPProvider
 from providers.labels import check_label, json_schema, parse_free_text
+from providers.reasoning import CUT, anthropic_fields, estimate, thinks
 from rendering.schema import for_server
 
 API_VERSION = "2023-06-01"
@@ -70,9 +72,14 @@ class Anthropic(HTTPProvider):
 
     async def solve(self, request: SolveRequest) -> Completion:
         asked = request.constraint if request.constraint != "auto" else self.constraint
-        mode = "tool" if asked in ("auto", "tool") else "none"
+        thinking = thinks(request.reasoning)
+        # The API refuses a forced tool while thinking: a thinking solve asks for the label as text.
+        mode = "tool" if asked in ("auto", "tool") and not thinking else "none"
         labels = request.labels
         body = self._body(request.prompt, request.temperature, request.max_tokens)
+        if thinking:
+            body.update(anthropic_fields(request.reasoning))
+            body.pop("temperature", None)   # thinking takes no temperature but the default
         if mode == "tool":
             body["tools"] = [{"name": "answer", "description": "Give the answer label.",
                               "input_schema": json_schema(labels)}]
@@ -90,11 +97,31 @@ class Anthropic(HTTPProvider):
             else:
                 text = _text(content)
                 label = parse_free_text(text, labels)
+            if thinking:
+                return _after_thought(request, content, text, label, stop, usage, data.get("usage"), latency)
             return answered(text, label, finish_reason=stop, usage=usage, latency_s=latency, constrained=mode)
         return await self.run(attempt, mode)
 
     def describe(self) -> dict[str, Any]:
         return {"kind": "anthropic", "model": self.model, "extra_body": self.extra_body}
+
+
+def _after_thought(request: SolveRequest, content: list[dict], text: str, label: str | None, stop: str | None,
+                   usage: Usage, raw_usage: Any, latency: float) -> Completion:
+    """A thinking solve's answer: the label from the text after the thinking blocks; the thought's tokens,
+    estimated as the output tokens less the answer's (the API counts them together); a thought that
+    max_tokens cut before any answer is `invalid`, never a wrong answer."""
+    thought = "".join(b["thinking"] for b in content if b.get("type") == "thinking" and isinstance(b.get("thinking"), str))
+    cut = stop == "max_tokens" and label is None
+    tokens = max(usage.completion_tokens - estimate(text), 0) if usage.completion_tokens else (
+        estimate(thought) if thought else None)
+    keep = bool(request.reasoning and request.reasoning.get("keep_reasoning"))
+    info = Thinking(tokens, "estimate" if tokens is not None else None, cut, (thought or None) if keep else None)
+    if cut:
+        return Completion(status="invalid", text=text, finish_reason=stop, usage=usage, latency_s=latency,
+                          constrained="none", reason=CUT, thinking=info)
+    return replace(answered(text, label, finish_reason=stop, usage=usage, latency_s=latency, constrained="none"),
+                   thinking=info)
 
 
 def _text(blocks: list[dict]) -> str:

@@ -55,6 +55,9 @@ class SolveRequest:
     mode: str = "generate"
     delimiter: str = " "              # between the problem and each option
     score: str = "mean_token"         # which normalisation picks the answer
+    # a thinking solver's settings (the grid's `reasoning:` block: enabled, effort, budget_tokens,
+    # keep_reasoning); None for a solver that does not think
+    reasoning: Mapping[str, Any] | None = None
 
 
 @set_at_once
@@ -76,6 +79,19 @@ SCORES = ("mean_token", "mean_char", "sum")   # which of them picks the answer
 
 @set_at_once
 @dataclass(frozen=True)
+class Thinking:
+    """What a thinking solver thought before its answer: how many tokens (and who counted them: the
+    server's `usage`, its `tokenize` endpoint, or an `estimate`), whether max_tokens cut the thought
+    before any answer, and the thought itself when the grid keeps it (`keep_reasoning`)."""
+
+    tokens: int | None = None
+    tokens_from: str | None = None    # usage | tokenize | estimate
+    cut: bool = False
+    text: str | None = None
+
+
+@set_at_once
+@dataclass(frozen=True)
 class Completion:
     """What a stage got back, success or not: errors are data, never exceptions that end a run."""
 
@@ -89,6 +105,7 @@ class Completion:
     constrained: str = "none"         # the constraint actually sent: choice, json_schema, grammar, tool, none
     reason: str | None = None         # why status is not ok
     scores: tuple[OptionScore, ...] = ()   # loglik solvers: every option's score, in the options' order
+    thinking: Thinking | None = None       # thinking solvers only
 
 
 def usage_of(raw: Any, prompt_key: str, completion_key: str) -> Usage:

@@ -3,15 +3,19 @@ and log-likelihood scoring through their completions endpoint (providers/loglik.
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from typing import Any
 
 import aiohttp
 
-from providers.base import Completion, ProviderFailure, RenderRequest, SolveRequest, Usage, answered, usage_of
+from providers.base import (Completion, ProviderFailure, RenderRequest, SolveRequest, Thinking, Usage, answered,
+                            usage_of)
 from providers.http import HTTPProvider
 from providers.labels import check_label, gbnf, json_schema, parse_free_text, parse_json_answer
 from providers.loglik import (boundary, completions_body, echo_scores, option_score, pick, prompt_logprobs, split_pair,
                               token_ids)
+from providers.reasoning import (CUT, KNOWN, estimate, openai_fields, reasoning_of, split_think, thinks,
+                                 usage_reasoning_tokens)
 from rendering.schema import for_server
 
 # The constraint `auto` sends to each server. vLLM >= 0.12 takes structured_outputs.choice and
@@ -127,7 +131,10 @@ class OpenAICompatible(HTTPProvider):
         return await self.run(attempt, mode)
 
     async def solve(self, request: SolveRequest) -> Completion:
+        thinking = thinks(request.reasoning)
         mode = self.resolve_constraint(request.constraint)
+        if thinking and self.reasoning_parser is False:
+            mode = "none"   # no reasoning parser: a constraint would bind from the first token, silencing the thought
         labels = request.labels
         body = self._body(request.prompt, request.temperature, request.max_tokens,
                           request.sample if request.temperature > 0 else None)
@@ -142,26 +149,93 @@ class OpenAICompatible(HTTPProvider):
             body["tools"] = [{"type": "function", "function": {
                 "name": "answer", "description": "Give the answer label.", "parameters": json_schema(labels)}}]
             body["tool_choice"] = {"type": "function", "function": {"name": "answer"}}
+        if request.reasoning is not None:
+            body.update(openai_fields(self.server, request.reasoning))
 
         async def attempt() -> Completion:
             data, latency = await self.post(body)
             message, finish, usage = self._message(data)
-            text = message.get("content") or ""
-            if mode in ("choice", "grammar"):
-                label = check_label(text.strip(), labels)
-            elif mode == "json_schema":
-                label = parse_json_answer(text, labels)
-            elif mode == "tool":
-                calls = message.get("tool_calls")
-                call = calls[0] if isinstance(calls, list) and calls and isinstance(calls[0], dict) else {}
-                function = call.get("function") if isinstance(call.get("function"), dict) else {}
-                arguments = function.get("arguments")
-                text = arguments if isinstance(arguments, str) else text
-                label = parse_json_answer(text, labels)
-            else:
-                label = parse_free_text(text, labels)
+            if thinking:
+                return await self._after_thought(request, mode, message, finish, usage, data.get("usage"), latency)
+            text, label = self._label(mode, message, labels)
             return answered(text, label, finish_reason=finish, usage=usage, latency_s=latency, constrained=mode)
-        return await self.run(attempt, mode)
+        res = await self.run(attempt, mode)
+        if thinking and mode != "none" and self.reasoning_parser is False:
+            return await self.solve(request)   # found out just now: the server has no parser; ask as text
+        return res
+
+    def _label(self, mode: str, message: dict[str, Any], labels: tuple[str, ...]) -> tuple[str, str | None]:
+        """The answer's text and its label, read as the constraint that was sent shapes it."""
+        text = message.get("content") or ""
+        if mode in ("choice", "grammar"):
+            return text, check_label(text.strip(), labels)
+        if mode == "json_schema":
+            return text, parse_json_answer(text, labels)
+        if mode == "tool":
+            calls = message.get("tool_calls")
+            call = calls[0] if isinstance(calls, list) and calls and isinstance(calls[0], dict) else {}
+            function = call.get("function") if isinstance(call.get("function"), dict) else {}
+            arguments = function.get("arguments")
+            text = arguments if isinstance(arguments, str) else text
+            return text, parse_json_answer(text, labels)
+        return text, parse_free_text(text, labels)
+
+    # vLLM and SGLang: whether the server runs a reasoning parser, learned from the first thinking answer
+    # (or the probe before the run): a constrained answer with no `reasoning` field says it does not.
+    reasoning_parser: bool | None = None
+
+    async def _after_thought(self, request: SolveRequest, mode: str, message: dict[str, Any], finish: str | None,
+                             usage: Usage, raw_usage: Any, latency: float) -> Completion:
+        """A thinking solver's answer: the label after the thought, the thought's tokens, and whether
+        max_tokens cut the thought before any answer (then `invalid`, never a wrong answer)."""
+        has_field, thought = reasoning_of(message)
+        if self.server in ("vllm", "sglang") and mode != "none":
+            self.reasoning_parser = has_field
+            if not has_field:   # the constraint bound from the first token: solve() asks again as text
+                return Completion(status="error", reason="no reasoning parser", constrained=mode)
+        content = message.get("content") or ""
+        if not has_field and mode == "none":
+            thought, content, _ = split_think(content)
+        text, label = self._label(mode, {**message, "content": content}, request.labels)
+        cut = finish == "length" and label is None
+        tokens, source = usage_reasoning_tokens(raw_usage), "usage"
+        if tokens is None and thought:
+            tokens, source = await self._count(thought)
+        keep = bool(request.reasoning and request.reasoning.get("keep_reasoning"))
+        thinking = Thinking(tokens, source if tokens is not None else None, cut, thought if keep else None)
+        if cut:
+            return Completion(status="invalid", text=text, finish_reason=finish, usage=usage, latency_s=latency,
+                              constrained=mode, reason=CUT, thinking=thinking)
+        return replace(answered(text, label, finish_reason=finish, usage=usage, latency_s=latency, constrained=mode),
+                       thinking=thinking)
+
+    async def _count(self, thought: str) -> tuple[int, str]:
+        """A thought's tokens: by the server's own tokenizer where it has /tokenize (vLLM, SGLang), else estimated."""
+        if self.server in ("vllm", "sglang") and self.boundary_from != "echo":
+            try:
+                return len(await self._tokenize(thought)), "tokenize"
+            except ProviderFailure:
+                pass
+        return estimate(thought), "estimate"
+
+    async def check_reasoning(self) -> str | None:
+        """Before a run with a thinking solver on vLLM or SGLang: whether the server runs a reasoning parser
+        (a small constrained thinking solve answers with a `reasoning` field); a note when it does not."""
+        if not self._started:
+            await self.start()
+            self._started = True
+        if self.server not in ("vllm", "sglang") or self.reasoning_parser is not None:
+            return None
+        probe = SolveRequest(prompt="Is 7 greater than 3? Answer with exactly one of: yes, no", labels=("yes", "no"),
+                             max_tokens=32, reasoning={"enabled": True})
+        await self.solve(probe)
+        if self.reasoning_parser is not False:
+            return None
+        known = "" if not KNOWN.search(self.model) else (
+            f"; {self.model} is a reasoning model: start its server with --reasoning-parser (e.g. qwen3, "
+            "deepseek_r1) so the label stays constrained after the thought")
+        return (f"{self.name}: the server at {self.urls[0]} answers with no reasoning field (no --reasoning-parser): "
+                f"its thinking solves ask for the label as text and read it after the thought{known}")
 
     # Where an option's tokens start: "auto" asks /tokenize; the first answer fixes "tokenize", and a server
     # without one (404, 405) is scored by "echo" from then on (providers/loglik.py).

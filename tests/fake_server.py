@@ -52,6 +52,11 @@ class FakeServer:
         self.fault_rate = 0.0                     # with this probability a request gets a random fault
         self.fault_kinds = ("429", "500", "503", "drop", "malformed")
         self._rng = __import__("random").Random(0)
+        # Thinking solvers: None (the model does not think), "parser" (vLLM or SGLang with a reasoning parser:
+        # `reasoning` beside the content, the constraint after the thought), "no_parser" (the thought in the
+        # content as <think>...</think>, a constraint binding from the first token), "openai" (a hidden
+        # thought, its tokens in usage). Anthropic's /v1/messages thinks whenever the body asks.
+        self.thinking: str | None = None
         self.healthy = True
         self.requests = 0
         self.in_flight = 0
@@ -186,11 +191,42 @@ class FakeServer:
         prompt_tokens = len(prompt.split())
         text = message["content"] or ""
         completion_tokens = prompt_tokens if text is prompt else len(text.split())
+        finish, usage_extra = "stop", {}
+        if self.thinking and _solve_labels(body, prompt) and \
+                (body.get("chat_template_kwargs") or {}).get("enable_thinking") is not False:
+            message, finish, completion_tokens, usage_extra = self._thought_answer(body, prompt, message)
         return web.Response(body=orjson.dumps({
             "id": "chatcmpl-fake", "object": "chat.completion", "created": int(time.time()),
-            "model": self.model, "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
+            "model": self.model, "choices": [{"index": 0, "message": message, "finish_reason": finish}],
             "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens,
-                      "total_tokens": prompt_tokens + completion_tokens}}), content_type="application/json")
+                      "total_tokens": prompt_tokens + completion_tokens, **usage_extra}}),
+            content_type="application/json")
+
+    def _thought_answer(self, body: dict[str, Any], prompt: str, constrained: dict[str, Any]):
+        """A thinking model's solve in this server's dialect: (message, finish reason, completion tokens,
+        extra usage fields). Its thought grows with the problem; max_tokens may cut it before the answer."""
+        labels = _solve_labels(body, prompt)
+        forced = bool((body.get("structured_outputs") or {}).get("choice") or body.get("response_format"))
+        if self.thinking == "no_parser" and forced:   # the constraint binds from the first token: no thought
+            return constrained, "stop", 1, {}
+        words = fake_thought(prompt).split(" ")
+        if body.get("thinking_token_budget"):   # vLLM ends the thought at the budget
+            words = words[:body["thinking_token_budget"]]
+        limit = body.get("max_tokens", 16)
+        label = (self.solve_hook or self.pick)(prompt, labels)
+        answer = orjson.dumps({"answer": label}).decode() if body.get("response_format") else label
+        cut = len(words) >= limit
+        thought = " ".join(words[:limit])
+        used = min(len(words), limit) + (0 if cut else 1)
+        if self.thinking == "openai":
+            message = {"role": "assistant", "content": "" if cut else answer}
+            return message, "length" if cut else "stop", used, {
+                "completion_tokens_details": {"reasoning_tokens": min(len(words), limit)}}
+        if self.thinking == "parser":
+            message = {"role": "assistant", "reasoning": thought, "content": None if cut else answer}
+        else:
+            message = {"role": "assistant", "content": f"<think>\n{thought}" + ("" if cut else f"\n</think>\n\n{answer}")}
+        return message, "length" if cut else "stop", used, {}
 
     def _completion_answer(self, body: dict[str, Any]) -> web.Response:
         """vLLM's /v1/completions: a prompt (text, token ids, or a list of either), echoed with one
@@ -257,7 +293,18 @@ class FakeServer:
                                                  "prompt is too long: 300000 tokens > 200000 maximum")
                 return fault
             prompt = "".join(m["content"] if isinstance(m["content"], str) else "" for m in body["messages"])
-            if body.get("tool_choice", {}).get("name") == "render":   # a structured render through a forced tool
+            if body.get("thinking") and body.get("tool_choice", {}).get("type") in ("tool", "any"):
+                return self._anthropic_error(400, "invalid_request_error",
+                                             "Thinking may not be enabled when tool_choice forces tool use.")
+            if body.get("thinking") and _solve_labels(body, prompt):
+                words = fake_thought(prompt).split(" ")
+                limit, label = body["max_tokens"], (self.solve_hook or self.pick)(prompt, _solve_labels(body, prompt))
+                cut = len(words) >= limit
+                content = [{"type": "thinking", "thinking": " ".join(words[:limit]), "signature": "c2ln"}]
+                if not cut:
+                    content.append({"type": "text", "text": label})
+                stop, out = ("max_tokens", limit) if cut else ("end_turn", len(words) + 1)
+            elif body.get("tool_choice", {}).get("name") == "render":   # a structured render through a forced tool
                 schema = body["tools"][0]["input_schema"]
                 content = [{"type": "tool_use", "id": "toolu_fake", "name": "render",
                             "input": orjson.loads(self.structured_render(prompt, schema))}]
@@ -354,6 +401,28 @@ class FakeServer:
         self.stop()
 
 
+def fake_thought(prompt: str) -> str:
+    """A thinking model's thought on a problem: five words per sentence of the problem, so deeper problems
+    (more premises) think longer, deterministically."""
+    problem = prompt.split("Answer with exactly one of:", 1)[0]
+    sentences = max(1, problem.count(". ") + problem.count(".\n") + problem.count("?"))
+    return " ".join(f"step{i} weighs premise {i} again." for i in range(sentences))
+
+
+def _solve_labels(body: dict[str, Any], prompt: str) -> list[str]:
+    """The labels of a solve request (its constraint's, else the prompt's `Answer with exactly one of:` list);
+    [] for renders and audits."""
+    so, rf = body.get("structured_outputs") or {}, body.get("response_format") or {}
+    if so.get("choice"):
+        return list(so["choice"])
+    enum = (((rf.get("json_schema") or {}).get("schema") or {}).get("properties") or {}).get("answer", {}).get("enum")
+    if enum:
+        return list(enum)
+    if "Answer with exactly one of: " in prompt and not so and not rf:
+        return [x.strip() for x in prompt.rsplit("Answer with exactly one of: ", 1)[1].strip().split(", ")]
+    return []
+
+
 def fake_pieces(text: str) -> list[str]:
     """The fake tokenizer's tokens: runs of non-space characters with the spaces before them (like GPT-2's
     BPE); so `Then` + ` a` are two tokens, and `x=` + `y` merge into one."""
@@ -445,8 +514,11 @@ def main() -> None:
     ap.add_argument("--port", type=int, default=0)
     ap.add_argument("--model", default="fake-model")
     ap.add_argument("--latency", type=float, default=0.0)
+    ap.add_argument("--thinking", choices=("parser", "no_parser", "openai"), default=None,
+                    help="play a thinking model in this dialect")
     args = ap.parse_args()
     server = FakeServer(args.model, latency_s=args.latency, record_bodies=False)
+    server.thinking = args.thinking
 
     async def run() -> None:
         runner = web.AppRunner(server.app(), access_log=None)

@@ -62,6 +62,66 @@ def test_bad_grid_names_file_and_key(tmp_path, replace, needle):
     assert str(err.value).startswith(str(path)) and needle in str(err.value), str(err.value)
 
 
+THINKER = """name: g
+skeletons: {{generate: {{count: 5}}}}
+providers:
+  t: {{kind: template}}
+  r: {provider}
+renderers: [t]
+solvers: [{solver}]
+"""
+
+
+@pytest.mark.parametrize("provider, solver, needle", [
+    ("{kind: random}", "{provider: r, reasoning: {enabled: true}}", "solvers[0].reasoning: provider 'r' of kind random does not think"),
+    ("{kind: anthropic, model: m, base_url: 'http://h', api_key_env: K}", "{provider: r, reasoning: {effort: high}}",
+     "solvers[0].reasoning.effort: provider 'r' of kind anthropic cannot take it; it takes budget_tokens, keep_reasoning"),
+    ("{kind: anthropic, model: m, base_url: 'http://h', api_key_env: K}", "{provider: r, reasoning: {budget_tokens: 500}}",
+     "solvers[0].reasoning.budget_tokens: expected an integer >= 1024"),
+    ("{kind: anthropic, model: m, base_url: 'http://h', api_key_env: K}", "{provider: r, reasoning: {keep_reasoning: true}}",
+     "solvers[0].reasoning.budget_tokens: missing"),
+    ("{kind: anthropic, model: m, base_url: 'http://h', api_key_env: K}",
+     "{provider: r, reasoning: {budget_tokens: 2000}, max_tokens: 2000}",
+     "solvers[0].max_tokens: expected more than reasoning.budget_tokens (2000)"),
+    ("{kind: openai, model: m, base_url: 'http://h/v1', server: openai}", "{provider: r, reasoning: {enabled: true}}",
+     "solvers[0].reasoning.enabled: provider 'r' of kind openai cannot take it; it takes effort, keep_reasoning "
+     "(enabled and budget_tokens go to vLLM or SGLang"),
+    ("{kind: vllm, model: m, base_url: 'http://h/v1'}", "{provider: r, reasoning: {effort: extreme}}",
+     "solvers[0].reasoning.effort: expected one of minimal, low, medium, high"),
+    ("{kind: vllm, model: m, base_url: 'http://h/v1'}", "{provider: r, reasoning: {enabled: 1}}",
+     "solvers[0].reasoning.enabled: expected true or false"),
+    ("{kind: vllm, model: m, base_url: 'http://h/v1'}", "{provider: r, mode: loglik, reasoning: {enabled: true}}",
+     "solvers[0].reasoning: a loglik solver scores the options and generates nothing"),
+])
+def test_a_reasoning_setting_the_kind_cannot_take_is_a_grid_error(tmp_path, provider, solver, needle):
+    path = grid_with(tmp_path, THINKER.format(provider=provider, solver=solver))
+    with pytest.raises(UserError) as err:
+        load_grid(path, env={"K": "k"})
+    assert str(err.value).startswith(f"{path}: {needle}"), str(err.value)
+
+
+def test_a_thinking_solver_gets_room_to_think_its_own_keys_and_label(tmp_path):
+    path = grid_with(tmp_path, THINKER.format(provider="{kind: vllm, model: m, base_url: 'http://h/v1'}",
+                                              solver="{provider: r, reasoning: {enabled: true, effort: low}}"))
+    grid = load_grid(path)
+    st = grid.solvers[0]
+    assert st.thinks and st.label == "r:think" and st.max_tokens == 8192
+    assert grid.providers["r"].settings["read_timeout_s"] == 1800
+    assert Grid.from_json(grid.to_json()) == grid
+    from runner.engine.units import UnitPlan
+    kept = load_grid(grid_with(tmp_path, THINKER.format(
+        provider="{kind: vllm, model: m, base_url: 'http://h/v1'}",
+        solver="{provider: r, reasoning: {enabled: true, effort: low, keep_reasoning: true}}")))
+    other = load_grid(grid_with(tmp_path, THINKER.format(
+        provider="{kind: vllm, model: m, base_url: 'http://h/v1'}",
+        solver="{provider: r, reasoning: {enabled: true, effort: high}}")))
+    fp = lambda g: UnitPlan(g).solve_parts[0][1]   # noqa: E731
+    assert fp(grid) == fp(kept) and fp(grid) != fp(other)   # how it thinks is in the keys; keeping the thought not
+    off = load_grid(grid_with(tmp_path, THINKER.format(provider="{kind: vllm, model: m, base_url: 'http://h/v1'}",
+                                                       solver="{provider: r, reasoning: {enabled: false}}")))
+    assert off.solvers[0].label == "r:nothink" and off.solvers[0].max_tokens == 16 and not off.solvers[0].thinks
+
+
 def test_prompt_without_placeholder(tmp_path):
     (tmp_path / "p.txt").write_text("Answer please.")
     path = grid_with(tmp_path, OK.replace("solvers: [r]", "solvers: [{provider: r, prompt: p.txt}]"))
@@ -267,6 +327,8 @@ solvers:
   - r
   - {provider: v, temperature: 0.0, max_tokens: 8, samples: 1, constraint: json_schema}
   - {provider: o, mode: loglik, delimiter: " ", score: mean_char}
+  - {provider: v, temperature: 0.6, max_tokens: 2000, reasoning: {enabled: true, effort: low, budget_tokens: 1000,
+     keep_reasoning: true}}
 ray: {agents: 2, gpus_per_agent: 1, cpus_per_agent: 2, resources: {fake_gpu: 1}, batch: 8}
 """
 

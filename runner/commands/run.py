@@ -199,6 +199,7 @@ def _run_here(grid: Grid, folder: Path, shard: tuple[int, int] | None, aside: bo
             raise Interrupted("while starting servers") from None
         providers = {n: build_provider(grid.providers[n], urls=urls.get(n)) for n in grid.used_providers()}
         check_scoring(grid, providers)
+        check_reasoning(grid, providers)
         logs = FolderLogs(folder)
         pipeline = Pipeline(grid, logs, progress(), providers)
         with fewer_collections():
@@ -287,6 +288,24 @@ def check_scoring(grid: Grid, providers: dict) -> None:
             if note:
                 typer.echo(f"bench: {note}", err=True)
     if any(st.mode == "loglik" for st in grid.solvers):
+        asyncio.run(probe())
+
+
+def check_reasoning(grid: Grid, providers: dict) -> None:
+    """Before a run with thinking solvers on vLLM or SGLang: does each server run a reasoning parser? One
+    line when it does not (its thinking solves then ask for the label as text)."""
+    async def probe() -> None:
+        for name in sorted({st.provider for st in grid.solvers if st.thinks}):
+            provider = providers[name]
+            if not hasattr(provider, "check_reasoning"):
+                continue
+            try:
+                note = await provider.check_reasoning()
+            finally:
+                await provider.close()
+            if note:
+                typer.echo(f"bench: {note}", err=True)
+    if any(st.thinks for st in grid.solvers):
         asyncio.run(probe())
 
 

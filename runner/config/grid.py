@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import hashlib
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -13,6 +13,7 @@ from providers.config import ConfigError, ProviderConfig, parse_provider
 from runner.errors import UserError
 from runner.config.checks import INT64, Checker, UniqueKeyLoader, one_line, short
 from runner.config.cluster import RaySettings, parse_ray
+from runner.config.reasoning import THINKING_READ_TIMEOUT_S, check_budget, parse_reasoning, thinking_max_tokens
 from runner.fidelity.calibration import AuditorSettings
 from runner.fidelity.judge import FORMATS
 from providers.base import SCORES
@@ -68,6 +69,13 @@ class Stage:
     mode: str = "generate"
     delimiter: str = " "
     score: str = "mean_token"
+    # Solvers only: thinking settings (runner/config/reasoning.py), None for a solver that does not think.
+    reasoning: Mapping[str, Any] | None = None
+
+    @property
+    def thinks(self) -> bool:
+        """Whether this solver is asked to think before it answers."""
+        return self.reasoning is not None and self.reasoning.get("enabled", True)
 
     @property
     def label(self) -> str:
@@ -76,6 +84,8 @@ class Stage:
         name = self.provider if self.temperature == 0 else f"{self.provider}@T{self.temperature:g}"
         if self.mode == "loglik":
             return f"{name}:loglik" if self.score == "mean_token" else f"{name}:loglik-{self.score}"
+        if self.reasoning is not None:
+            return f"{name}:think" if self.thinks else f"{name}:nothink"
         return f"{name}:text" if self.format == "text" else name
 
 
@@ -96,6 +106,9 @@ class Grid:
         """The resolved grid, as saved beside the logs."""
         obj = asdict(self)
         obj["providers"] = {n: {"kind": p.kind, **p.settings} for n, p in self.providers.items()}
+        for st in obj["renderers"] + obj["solvers"]:
+            if st["reasoning"] is None:   # a solver without `reasoning:` saves (and hashes) as it always did
+                del st["reasoning"]
         if self.ray == RaySettings():   # a grid without a `ray:` block saves (and hashes) as it always did
             del obj["ray"]
         else:
@@ -185,6 +198,10 @@ def parse_grid(raw: Any, path: Path, env: Mapping[str, str] | None = None, requi
     renderers = _stages(c, top["renderers"], "renderers", providers, RENDER_KINDS, base)
     solvers = _stages(c, top["solvers"], "solvers", providers, SOLVE_KINDS, base)
     window = c.number(top.get("max_in_flight", 256), "max_in_flight", 1, MAX_IN_FLIGHT, integer=True)
+    for st in solvers:   # a thought takes minutes: a thinking solver's provider waits longer unless told
+        cfg = providers[st.provider]
+        if st.thinks and "read_timeout_s" not in cfg.settings:
+            providers[st.provider] = replace(cfg, settings={**cfg.settings, "read_timeout_s": THINKING_READ_TIMEOUT_S})
     return Grid(name=name, source=source, providers=providers, renderers=renderers, solvers=solvers,
                 max_in_flight=window, file=str(path.resolve()), ray=parse_ray(c, top.get("ray")))
 
@@ -241,7 +258,7 @@ def _stages(c: Checker, raw: Any, key: str, providers: Mapping[str, ProviderConf
         raise c.fail(key, "expected a list of provider names or mappings with `provider`")
     stage = "render" if key == "renderers" else "solve"
     allowed = {"provider", "prompt", "temperature", "max_tokens", "samples"} | (
-        {"constraint", "mode", "delimiter", "score"} if stage == "solve" else
+        {"constraint", "mode", "delimiter", "score", "reasoning"} if stage == "solve" else
         {"format", "send_unfaithful", "audit", "names", "repair"})
     out = []
     for i, entry in enumerate(raw):
@@ -301,7 +318,9 @@ def _stages(c: Checker, raw: Any, key: str, providers: Mapping[str, ProviderConf
                     raise c.fail(f"{path}.prompt", f"{pfile} lacks the placeholder {ph}")
             if stage == "render" and names == "assigned" and not any(ph in prompt for ph in RENDER_PROBLEM):
                 raise c.fail(f"{path}.prompt", f"{pfile} lacks the placeholder {' or '.join(RENDER_PROBLEM)}")
-        default_tokens = 1024 if stage == "render" else 16
+        reasoning = parse_reasoning(c, e["reasoning"], f"{path}.reasoning", providers[pname], mode) \
+            if "reasoning" in e else None
+        default_tokens = 1024 if stage == "render" else thinking_max_tokens(reasoning) if reasoning else 16
         constraint = e.get("constraint", "auto")
         if constraint not in ("auto", "choice", "json_schema", "grammar", "tool", "none"):
             raise c.fail(f"{path}.constraint", "expected auto, choice, json_schema, grammar, tool or none")
@@ -329,7 +348,9 @@ def _stages(c: Checker, raw: Any, key: str, providers: Mapping[str, ProviderConf
             temperature=float(c.number(e.get("temperature", 0.0), f"{path}.temperature", 0.0, 2.0)),
             max_tokens=c.number(e.get("max_tokens", default_tokens), f"{path}.max_tokens", 1, 2**31 - 1, integer=True),
             samples=c.number(e.get("samples", 1), f"{path}.samples", 1, 1_000_000, integer=True),
-            constraint=constraint, mode=mode, delimiter=delimiter, score=score))
+            constraint=constraint, mode=mode, delimiter=delimiter, score=score, reasoning=reasoning))
+        if reasoning:
+            check_budget(c, out[-1], path, providers[pname])
     labels = [s.label for s in out]
     if len(set(labels)) != len(labels):
         raise c.fail(key, "the same provider is listed twice with the same temperature")

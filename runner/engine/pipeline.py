@@ -272,7 +272,7 @@ class Pipeline:
             prompt=prompt, labels=item.answer_options,
             temperature=stage.temperature, max_tokens=stage.max_tokens, constraint=stage.constraint,
             sample=su.sample, family=item.family, complexity=item.complexity, seed_key=su.key,
-            mode=stage.mode, delimiter=stage.delimiter, score=stage.score)
+            mode=stage.mode, delimiter=stage.delimiter, score=stage.score, reasoning=stage.reasoning)
         res: Completion = await (provider.score(request) if stage.mode == "loglik" else provider.solve(request))
         status, usage = res.status, res.usage
         correct = (res.label == item.gold_answer) if status == "ok" else None
@@ -283,7 +283,8 @@ class Pipeline:
             gold=item.gold_answer, correct=correct, constrained=res.constrained, reason=res.reason,
             attempts=res.attempts, latency_s=round(res.latency_s, 6), prompt_tokens=usage.prompt_tokens,
             completion_tokens=usage.completion_tokens, finish_reason=res.finish_reason,
-            started_at=started, finished_at=time.time(), render_status=render_status, scores=res.scores).to_line())
+            started_at=started, finished_at=time.time(), render_status=render_status, scores=res.scores,
+            thinking=res.thinking).to_line())
         self.result.cells[lane.cell].add(status, correct, render_status)
         self._count(("solve", lane.solver), res)
         self.progress.done("solve", status, res.attempts)

@@ -41,7 +41,10 @@ class UnitPlan:
             "solver": grid.providers[st.provider].identity(),
             "settings": {"temperature": st.temperature, "max_tokens": st.max_tokens, "constraint": st.constraint,
                          **({"mode": st.mode, "delimiter": st.delimiter, "score": st.score} if st.mode != "generate"
-                            else {})},   # a generating solver's keys stay what they were
+                            else {}),   # a generating solver's keys stay what they were
+                         # how it thinks changes its answers; whether the thought is kept does not
+                         **({"reasoning": {k: v for k, v in st.reasoning.items() if k != "keep_reasoning"}}
+                            if st.reasoning is not None else {})},
             "prompt": text_hash(st.prompt)})) for st in grid.solvers]
 
     @property

@@ -10,7 +10,7 @@ import typer
 from runner.store.atomic import atomic_output, check_output
 from runner.errors import UserError
 from runner.store.logs import skipped_note
-from runner.reporting import files, terminal
+from runner.reporting import files, terminal, thinking
 from runner.reporting.compare import Paired, compare
 from runner.reporting.fidelity import fidelity_rows, spread_warnings
 from runner.reporting.load import load_runs
@@ -42,7 +42,8 @@ def report(folders: list[Path], by: tuple[str, ...] | None, csv_path: Path | Non
     if not report_dir.parent.is_dir():
         raise UserError(f"--out {report_dir}: folder {report_dir.parent} does not exist")
     targets = {name: report_dir / name for name in
-               ("summary.csv", "summary.json", "report.md", "heatmap.png", "accuracy_by_complexity.png")}
+               ("summary.csv", "summary.json", "report.md", "heatmap.png", "accuracy_by_complexity.png",
+                "thinking_by_complexity.png")}
     grouped_csv = check_output(csv_path or folders[0] / "report.csv", "--csv")
     if plot_path is not None:
         check_output(plot_path, "--plot")
@@ -73,7 +74,8 @@ def report(folders: list[Path], by: tuple[str, ...] | None, csv_path: Path | Non
 
     renders_text = render_table(render_stats(loaded.renders))
     warnings = spread_warnings(fidelity)
-    _print(by, pool_renders, loaded, rows, groups, compared, renders_text, fidelity, warnings)
+    bins = thinking.thought_bins(loaded.outcomes)
+    _print(by, pool_renders, loaded, rows, groups, compared, renders_text, fidelity, warnings, bins)
     grouped = files.grouped(loaded.outcomes, by or files.DIMENSIONS, pool_renders)
     with atomic_output(grouped_csv) as fh:
         fh.write(files.to_csv(grouped))
@@ -83,19 +85,36 @@ def report(folders: list[Path], by: tuple[str, ...] | None, csv_path: Path | Non
         raise UserError(problem)
     if problem:
         print(f"bench: {problem}; the report has no pictures", file=sys.stderr)
+    thought_picture = pictures and _draw(targets["thinking_by_complexity.png"],
+                                         lambda tmp: thinking.figure(loaded.outcomes, tmp))
     with atomic_output(targets["summary.csv"]) as fh:
         fh.write(files.summary_csv(rows))
     with atomic_output(targets["summary.json"]) as fh:
-        fh.write(files.summary_json(rows, files.cell_averages(rows), compared, fidelity, warnings, loaded.auditors))
+        fh.write(files.summary_json(rows, files.cell_averages(rows), compared, fidelity, warnings, loaded.auditors,
+                                    [b.as_dict() for b in bins]))
     with atomic_output(targets["report.md"]) as fh:
-        fh.write(files.markdown(rows, loaded.chance, compared, pictures, sorted(loaded.grids), renders_text,
-                                fidelity, warnings, loaded.auditors).encode())
+        fh.write((files.markdown(rows, loaded.chance, compared, pictures, sorted(loaded.grids), renders_text,
+                                 fidelity, warnings, loaded.auditors)
+                  + "\n".join(thinking.markdown(rows, bins, thought_picture))).encode())
     typer.echo(f"wrote {grouped_csv} and {report_dir}/ (summary.csv, summary.json, report.md"
-               + (", heatmap.png, accuracy_by_complexity.png)" if pictures else ")"), err=True)
+               + (", heatmap.png, accuracy_by_complexity.png" if pictures else "")
+               + (", thinking_by_complexity.png" if thought_picture else "") + ")", err=True)
     return 0
 
 
-def _print(by, pool_renders, loaded, rows, groups, compared, renders, fidelity, warnings) -> None:
+def _draw(target: Path, draw) -> bool:
+    """Draw one more picture whole or not at all (a temporary file renamed over the target): whether drawn."""
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp.png")
+    try:
+        drawn = draw(tmp)
+        if drawn:
+            tmp.replace(target)
+        return drawn
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def _print(by, pool_renders, loaded, rows, groups, compared, renders, fidelity, warnings, bins) -> None:
     """The terminal report: renders, then the heatmap, depth tables and problems (or the one --by table)."""
     con = terminal.console()
     con.print(renders, markup=False, soft_wrap=True)
@@ -116,6 +135,8 @@ def _print(by, pool_renders, loaded, rows, groups, compared, renders, fidelity, 
         for table in terminal.depth_tables(rows, loaded.chance):
             con.print(table)
         con.print(terminal.problems_table(rows, cell_latency(groups)))
+        for table in thinking.tables(rows, bins):
+            con.print(table)
     for name in ("solver", "renderer"):
         got = [p for p in compared if p.kind == name]
         if got:

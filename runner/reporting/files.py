@@ -29,12 +29,14 @@ def summary_csv(rows: list[SummaryRow]) -> bytes:
 
 
 def summary_json(rows: list[SummaryRow], averages: dict, compared: list[Paired], fidelity: list[FidelityRow],
-                 warnings: list[str], auditors: list[tuple[str, Trust]]) -> bytes:
+                 warnings: list[str], auditors: list[tuple[str, Trust]], thought_bins: list[dict] = ()) -> bytes:
     """`rows` (as in summary.csv), the per-cell averages, any paired comparisons, faithful renders per
-    renderer x family x complexity with the warnings they give, and each auditor's calibration."""
+    renderer x family x complexity with the warnings they give, each auditor's calibration, and the
+    thinking solvers' accuracy by thought length."""
     return orjson.dumps({"rows": [r.as_dict() for r in rows], "cells": averages,
                          "paired": [asdict(p) for p in compared], "renders": [f.as_dict() for f in fidelity],
-                         "warnings": warnings, "auditors": [{"run": run, **a.as_dict()} for run, a in auditors]},
+                         "warnings": warnings, "auditors": [{"run": run, **a.as_dict()} for run, a in auditors],
+                         "thinking_bins": list(thought_bins)},
                         option=orjson.OPT_INDENT_2)
 
 

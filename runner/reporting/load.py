@@ -41,6 +41,8 @@ class Outcome(NamedTuple):
     prompt_tokens: int | None
     completion_tokens: int | None
     finished_at: float = 0.0  # which record of a unit is the newest, across folders
+    thinking: int | None = None   # a thinking solver's thought, in tokens (None: no thought, or not counted)
+    cut: bool = False             # max_tokens cut the thought before any answer (the unit is invalid)
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,13 +178,21 @@ class _Reader:
             if old is not None and not newer(old.status, old.finished_at, status, done_at):
                 continue
             rstatus = rec.get("render_status", "ok")
+            thought = rec.get("thinking")
+            tokens, cut = (_thought(thought) if type(thought) is dict else (None, False))
             # labels, families and statuses are few: one string object each (a million records share them)
             best[key] = Outcome(
                 run, rpart[2], spart[2], name(family, family), complexity, name(skeleton, skeleton), rs, sample,
                 name(status, status), correct, name(rstatus, rstatus) if type(rstatus) is str else "ok",
                 lat if type(lat) in (int, float) else None, pt if type(pt) is int else None,
-                ct if type(ct) is int else None, done_at)
+                ct if type(ct) is int else None, done_at, tokens, cut)
         self.loaded.skipped[path] += skipped
+
+
+def _thought(thought: dict) -> tuple[int | None, bool]:
+    """(tokens, cut) of a solve record's `thinking`; a value of the wrong type counts as absent."""
+    tokens = thought.get("tokens")
+    return (tokens if type(tokens) is int and tokens >= 0 else None), thought.get("cut") is True
 
 
 _SOLVE_GET = itemgetter("key", "status", "renderer", "solver", "family", "complexity", "correct", "skeleton",

@@ -43,6 +43,8 @@ class Tally(CellStats):
     prompt_tokens: int = 0
     completion_tokens: int = 0
     answered: int = 0              # units with token counts (answered by a model: not errors, not baselines)
+    thoughts: list[int] = field(default_factory=list)   # thinking solvers: each whole thought's tokens
+    cut: int = 0                   # thoughts max_tokens cut before any answer (invalid units, counted apart)
 
     def add_outcome(self, o: Outcome, pool_renders: bool = False) -> None:
         """Count one solve unit's best record (`pool_renders`: its render's status is not looked at)."""
@@ -55,6 +57,10 @@ class Tally(CellStats):
             self.prompt_tokens += o.prompt_tokens
             self.completion_tokens += o.completion_tokens
             self.answered += 1
+        if o.cut:
+            self.cut += 1
+        elif o.thinking is not None and o.status != "error":
+            self.thoughts.append(o.thinking)
 
 
 @dataclass(frozen=True)
@@ -89,6 +95,11 @@ class SummaryRow:
     renders: int = 0
     faithful_renders_first_try: int = 0
     faithful_renders: int = 0
+    # thinking solvers: the thoughts of its answered units (cut ones apart), in tokens
+    thinking_n: int = 0
+    thinking_median: float | None = None
+    thinking_p90: float | None = None
+    thinking_cut: int = 0
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -118,6 +129,7 @@ def summary_rows(loaded: Loaded, groups: dict[tuple, Tally], renders: list[Fidel
         fid = fidelity.get((run, renderer, family, complexity))
         lo, hi = wilson(t.correct, t.ok)
         lat = sorted(t.latencies)
+        thoughts = sorted(t.thoughts)
         rows.append(SummaryRow(
             run=run, renderer=renderer, solver=solver, family=family, complexity=complexity, n=t.ok,
             correct=t.correct, accuracy=_round(t.accuracy), ci95_low=lo, ci95_high=hi,
@@ -128,7 +140,9 @@ def summary_rows(loaded: Loaded, groups: dict[tuple, Tally], renders: list[Fidel
             prompt_tokens_mean=_round(t.prompt_tokens / t.answered, 1) if t.answered else None,
             completion_tokens_mean=_round(t.completion_tokens / t.answered, 1) if t.answered else None,
             renders=fid.renders if fid else 0, faithful_renders_first_try=fid.faithful_first_try if fid else 0,
-            faithful_renders=fid.faithful if fid else 0))
+            faithful_renders=fid.faithful if fid else 0, thinking_n=len(thoughts),
+            thinking_median=_round(percentile(thoughts, 0.5), 1), thinking_p90=_round(percentile(thoughts, 0.9), 1),
+            thinking_cut=t.cut))
     return rows
 
 

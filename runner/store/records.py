@@ -12,6 +12,7 @@ from families.frozen import set_at_once
 from runner.fidelity.judge import Judged
 
 SCHEMA = 1
+_NO_THINKING = b',"thinking":null}\n'   # the last field of a solve record, when its solver does not think
 
 
 def fingerprint(parts: dict[str, Any]) -> str:
@@ -117,10 +118,13 @@ class SolveRecord:
     # loglik solvers: each option's log-probability sum, tokens, characters, mean per token and per
     # character (OptionScore), in the options' order, so a report can recompute any normalisation
     scores: tuple = ()
+    # thinking solvers: {tokens, tokens_from, cut, text} (providers.base.Thinking); absent for the others
+    thinking: Any = None
 
     def to_line(self) -> bytes:
-        """The JSONL line, newline included."""
-        return orjson.dumps(self, option=orjson.OPT_APPEND_NEWLINE)
+        """The JSONL line, newline included; a solver that does not think writes no `thinking` key at all."""
+        line = orjson.dumps(self, option=orjson.OPT_APPEND_NEWLINE)
+        return line[:-len(_NO_THINKING)] + b"}\n" if self.thinking is None else line
 
 
 @set_at_once
