@@ -181,7 +181,7 @@ class OpenAICompatible(HTTPProvider):
         return text, parse_free_text(text, labels)
 
     # vLLM and SGLang: whether the server runs a reasoning parser, learned from the first thinking answer
-    # (or the probe before the run): a constrained answer with no `reasoning` field says it does not.
+    # (or the probe before the run): a constrained answer with no thought in `reasoning` says it does not.
     reasoning_parser: bool | None = None
 
     async def _after_thought(self, request: SolveRequest, mode: str, message: dict[str, Any], finish: str | None,
@@ -234,7 +234,8 @@ class OpenAICompatible(HTTPProvider):
         known = "" if not KNOWN.search(self.model) else (
             f"; {self.model} is a reasoning model: start its server with --reasoning-parser (e.g. qwen3, "
             "deepseek_r1) so the label stays constrained after the thought")
-        return (f"{self.name}: the server at {self.urls[0]} answers with no reasoning field (no --reasoning-parser): "
+        return (f"{self.name}: the server at {self.urls[0]} answers with no thought in its reasoning field (no "
+                f"--reasoning-parser): "
                 f"its thinking solves ask for the label as text and read it after the thought{known}")
 
     # Where an option's tokens start: "auto" asks /tokenize; the first answer fixes "tokenize", and a server

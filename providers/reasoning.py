@@ -51,11 +51,14 @@ def anthropic_fields(reasoning: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def reasoning_of(message: Mapping[str, Any]) -> tuple[bool, str | None]:
-    """Whether a chat message has a reasoning field at all (a server with a parser), and its text."""
+    """Whether a chat message carries a thought in a reasoning field (a server with a parser), and its text.
+
+    vLLM 0.32 sends `"reasoning": null` in every message, parser or not (measured), so only a
+    thought there, not the key, says a parser read one."""
     for key in ("reasoning", "reasoning_content"):
-        if key in message:
-            value = message[key]
-            return True, value if isinstance(value, str) else None
+        value = message.get(key)
+        if isinstance(value, str) and value:
+            return True, value
     return False, None
 
 

@@ -208,7 +208,7 @@ class FakeServer:
         labels = _solve_labels(body, prompt)
         forced = bool((body.get("structured_outputs") or {}).get("choice") or body.get("response_format"))
         if self.thinking == "no_parser" and forced:   # the constraint binds from the first token: no thought
-            return constrained, "stop", 1, {}
+            return {**constrained, "reasoning": None}, "stop", 1, {}   # vLLM 0.32 sends the key, null, parser or not
         words = fake_thought(prompt).split(" ")
         if body.get("thinking_token_budget"):   # vLLM ends the thought at the budget
             words = words[:body["thinking_token_budget"]]
@@ -225,7 +225,8 @@ class FakeServer:
         if self.thinking == "parser":
             message = {"role": "assistant", "reasoning": thought, "content": None if cut else answer}
         else:
-            message = {"role": "assistant", "content": f"<think>\n{thought}" + ("" if cut else f"\n</think>\n\n{answer}")}
+            message = {"role": "assistant", "reasoning": None,
+                       "content": f"<think>\n{thought}" + ("" if cut else f"\n</think>\n\n{answer}")}
         return message, "length" if cut else "stop", used, {}
 
     def _completion_answer(self, body: dict[str, Any]) -> web.Response:

@@ -185,7 +185,7 @@ def test_embedded_default_grid_is_valid():
     grid = load_grid(ROOT / "configs" / "grid.yaml", env={})
     assert load_grid(ROOT / "configs" / "grid-quick.yaml", env={}).name == "quick"
     gpu = load_grid(ROOT / "configs" / "grid-gpu.yaml", env={})
-    assert gpu.providers["llama"].settings["launch"]["gpus"] == [4, 5, 6, 7]
+    assert gpu.providers["llama"].settings["launch"]["gpus"] == [3, 4, 5] and gpu.solvers[2].thinks
     on_ray = load_grid(ROOT / "configs" / "grid-ray.yaml", env={"OPENAI_API_KEY": "k"})
     assert on_ray.ray.gpus_per_agent == 8 and on_ray.providers["qwen"].settings["launch"]["gpus"] == [0, 1, 2, 3]
     assert grid.name == "default" and grid.renderers and grid.solvers

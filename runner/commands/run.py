@@ -105,6 +105,10 @@ def describe_solver(st) -> str:
     """How a solver will run, in words: a loglik solver generates nothing and takes no constraint."""
     if st.mode == "loglik":
         return f"loglik: scores each option's log-likelihood (by {st.score}), generates nothing, no constraint"
+    if st.thinks:
+        how = ", ".join(f"{k} {v}" for k, v in st.reasoning.items() if k != "enabled") or "on"
+        return (f"thinks ({how}) within max_tokens {st.max_tokens}, then one label: constraint {st.constraint} "
+                "after the thought where the server has a reasoning parser, else the label read from text")
     return f"constraint {st.constraint}"
 
 
