@@ -33,7 +33,7 @@ def write_run(folder: Path, count: int, renderers: int, solvers: int) -> int:
     """The grid and its logs (every unit done; a few errors and invalid answers); the number of solve records."""
     from runner.config.grid import load_grid
     from runner.store.records import SCHEMA, RenderRecord, SolveRecord
-    from runner.commands.run import save_grid
+    from runner.commands.folder import save_grid
     from runner.engine.units import UnitPlan, skeletons
 
     folder.mkdir(parents=True, exist_ok=True)

@@ -185,7 +185,7 @@ def test_an_agent_killed_mid_run_loses_nothing(cluster, tmp_path):
     ray.kill(ray.get_actor(names[1], namespace="logic-skeleton-bench"))
     stdout, stderr = proc.communicate(timeout=180)
     assert proc.returncode == 0, stderr
-    assert f"agent 1 on" in stderr and "was lost" in stderr and "go to the 2 agent(s) left" in stderr
+    assert "agent 1 on" in stderr and "was lost" in stderr and "go to the 2 agent(s) left" in stderr
     assert "lost:" in [line for line in stdout.splitlines() if "(agent 1)" in line][0]
     each_once(out, 80, 80)
     assert gone(server_pids(tmp_path))

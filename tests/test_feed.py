@@ -20,7 +20,7 @@ from runner.engine.feed import Feed, Item
 from runner.config.grid import load_grid
 from runner.engine.pipeline import Pipeline
 from runner.engine.progress import Progress
-from runner.commands.run import save_grid
+from runner.commands.folder import save_grid
 from tests.conftest import bench
 from tests.fake_server import FakeServer
 from tests.test_pipeline import _helpers_of, _spawn, _wait_for_records, records, write_grid

@@ -9,18 +9,19 @@ import signal
 from pathlib import Path
 from typing import Callable, Iterator
 
-import orjson
 import typer
 
 from families.ir import SkeletonError
 from providers.config import build_provider
-from runner.errors import Interrupted, UserError, WriteFailed
+from runner.errors import Interrupted, UserError
 from runner.engine.feed import ASIDE_MIN_SKELETONS, Feed
 from runner.config.grid import Grid, load_grid
 from runner.store.logs import RENDER_FIELDS, TERMINAL, RunLock, best_records, check_log_files, load_index, skipped_note
-from runner.engine.pipeline import RENDERS, SOLVES, Pipeline, RunResult
-from runner.store.sinks import FolderLogs
+from runner.engine.pipeline import Pipeline, RunResult
+from runner.store.sinks import RENDERS, SOLVES, FolderLogs
 from runner.engine.progress import Progress
+from runner.commands.folder import claim_run_folder, run_folder, save_grid
+from runner.commands.probes import check_reasoning, check_scoring
 from runner.serving.servers import ServerSet, read_endpoints, serving, start_servers
 from runner.source.reader import scan
 from runner.reporting.summary import ranked, render_table, table
@@ -53,10 +54,6 @@ def count_skeletons(grid: Grid, shard: tuple[int, int] | None) -> int:
             raise UserError(f"{grid.source.path}:{lineno}: {item}")
         n += shard is None or in_shard(item, shard)
     return n
-
-
-def run_folder(grid: Grid, out: Path | None) -> Path:
-    return out if out is not None else Path("outputs") / grid.name
 
 
 def dry_run(grid: Grid, folder: Path, shard: tuple[int, int] | None, ray_address: str | None = None) -> None:
@@ -110,21 +107,6 @@ def describe_solver(st) -> str:
         return (f"thinks ({how}) within max_tokens {st.max_tokens}, then one label: constraint {st.constraint} "
                 "after the thought where the server has a reasoning parser, else the label read from text")
     return f"constraint {st.constraint}"
-
-
-def save_grid(grid: Grid, folder: Path, grid_file: Path) -> None:
-    """The grid as run, beside the logs: its text, and the resolved grid with its hash."""
-    from runner.store.atomic import atomic_output
-    try:
-        (folder / "grids").mkdir(exist_ok=True)
-    except OSError as exc:
-        raise WriteFailed(folder / "grids", exc) from None
-    resolved = grid.to_json()
-    for target in (folder / "grid.json", folder / "grids" / f"{grid.hash()}.json"):
-        with atomic_output(target) as fh:
-            fh.write(resolved)
-    with atomic_output(folder / "grid.yaml") as fh:
-        fh.write(grid_file.read_bytes())
 
 
 def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, quiet: bool,
@@ -236,81 +218,6 @@ def closing_lines(result: RunResult, skipped: dict[Path, int]) -> int:
             typer.echo(f"bench: {n} of {sent} {kind} units of {label} failed: {why}; "
                        "rerun the same command to retry them", err=True)
     return code
-
-
-MARKER = ".bench-run"   # made first in a folder a run (or `bench serve`) claims: it is ours from then on
-
-
-def check_run_folder(folder: Path, grid: Grid) -> None:
-    """A run writes only into a new or empty folder, or a run folder of the same grid name: never over
-    another grid's run, or over files that are not a run's (a user's own grid.yaml beside `--out .`)."""
-    if not folder.exists():
-        return
-    if not folder.is_dir():
-        raise UserError(f"--out {folder}: not a folder")
-    saved = folder / "grid.json"
-    if saved.is_file():
-        try:
-            name = orjson.loads(saved.read_bytes()).get("name")
-        except (orjson.JSONDecodeError, AttributeError):
-            name = None
-        if name != grid.name:
-            raise UserError(f"{folder} holds the run of grid {name!r}, not {grid.name!r}: "
-                            "choose another --out, or give the grid that name")
-    elif not (folder / MARKER).exists():
-        # A shard that started a moment earlier has made the marker before anything else; locks and
-        # half-written files start with a dot. Anything else is someone's, and a run would write over it.
-        theirs = sorted(p.name for p in folder.iterdir() if not p.name.startswith("."))
-        if theirs:
-            raise UserError(f"{folder} holds files that no run wrote ({', '.join(theirs[:3])}"
-                            f"{', ...' if len(theirs) > 3 else ''}): choose an empty or new --out folder")
-
-
-def claim_run_folder(folder: Path, grid: Grid) -> None:
-    """Check the folder (check_run_folder), make it, and mark it as a run's before writing anything else."""
-    check_run_folder(folder, grid)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        (folder / MARKER).touch()
-    except OSError as exc:
-        raise WriteFailed(folder, exc) from None
-
-
-def check_scoring(grid: Grid, providers: dict) -> None:
-    """Before a run with loglik solvers: each of their servers must echo prompt log-probabilities."""
-    from providers.base import ProviderFailure
-
-    async def probe() -> None:
-        for name in sorted({st.provider for st in grid.solvers if st.mode == "loglik"}):
-            provider = providers[name]
-            try:
-                note = await provider.check_scoring()
-            except ProviderFailure as exc:
-                raise UserError(exc.reason) from None
-            finally:
-                await provider.close()
-            if note:
-                typer.echo(f"bench: {note}", err=True)
-    if any(st.mode == "loglik" for st in grid.solvers):
-        asyncio.run(probe())
-
-
-def check_reasoning(grid: Grid, providers: dict) -> None:
-    """Before a run with thinking solvers on vLLM or SGLang: does each server run a reasoning parser? One
-    line when it does not (its thinking solves then ask for the label as text)."""
-    async def probe() -> None:
-        for name in sorted({st.provider for st in grid.solvers if st.thinks}):
-            provider = providers[name]
-            if not hasattr(provider, "check_reasoning"):
-                continue
-            try:
-                note = await provider.check_reasoning()
-            finally:
-                await provider.close()
-            if note:
-                typer.echo(f"bench: {note}", err=True)
-    if any(st.thinks for st in grid.solvers):
-        asyncio.run(probe())
 
 
 def aside_min() -> int:

@@ -8,9 +8,9 @@ import typer
 from runner.errors import UserError
 from runner.config.grid import Grid, load_grid
 from runner.store.logs import RENDER_FIELDS, best_records, check_log_files, skipped_note
-from runner.engine.pipeline import RENDERS
+from runner.store.sinks import RENDERS
 from runner.engine.resume import unit_status
-from runner.commands.run import run_folder
+from runner.commands.folder import run_folder
 from runner.reporting.summary import render_table, table
 from runner.store.tally import render_stats, total
 from runner.engine.units import UnitPlan, skeletons

@@ -17,7 +17,7 @@ from runner.fidelity.calibration import Trust
 from runner.fidelity.parse_back import audit_request, compare, sampled
 from runner.config.grid import Grid, Stage
 from runner.store.logs import TERMINAL, Entry
-from runner.store.sinks import RENDERS, SOLVES, FolderLogs, MemoryLogs
+from runner.store.sinks import FolderLogs, MemoryLogs
 from runner.engine.progress import Progress
 from runner.config.prompts import fill_repair, fill_solve
 from runner.store.records import SCHEMA, SolveRecord, render_record

@@ -1,0 +1,66 @@
+"""A run folder: where a grid's run goes, claimed and marked before anything is written, and the grid saved in it."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import orjson
+
+from runner.config.grid import Grid
+from runner.errors import UserError, WriteFailed
+
+
+def run_folder(grid: Grid, out: Path | None) -> Path:
+    return out if out is not None else Path("outputs") / grid.name
+
+
+def save_grid(grid: Grid, folder: Path, grid_file: Path) -> None:
+    """The grid as run, beside the logs: its text, and the resolved grid with its hash."""
+    from runner.store.atomic import atomic_output
+    try:
+        (folder / "grids").mkdir(exist_ok=True)
+    except OSError as exc:
+        raise WriteFailed(folder / "grids", exc) from None
+    resolved = grid.to_json()
+    for target in (folder / "grid.json", folder / "grids" / f"{grid.hash()}.json"):
+        with atomic_output(target) as fh:
+            fh.write(resolved)
+    with atomic_output(folder / "grid.yaml") as fh:
+        fh.write(grid_file.read_bytes())
+
+
+MARKER = ".bench-run"   # made first in a folder a run (or `bench serve`) claims: it is ours from then on
+
+
+def check_run_folder(folder: Path, grid: Grid) -> None:
+    """A run writes only into a new or empty folder, or a run folder of the same grid name: never over
+    another grid's run, or over files that are not a run's (a user's own grid.yaml beside `--out .`)."""
+    if not folder.exists():
+        return
+    if not folder.is_dir():
+        raise UserError(f"--out {folder}: not a folder")
+    saved = folder / "grid.json"
+    if saved.is_file():
+        try:
+            name = orjson.loads(saved.read_bytes()).get("name")
+        except (orjson.JSONDecodeError, AttributeError):
+            name = None
+        if name != grid.name:
+            raise UserError(f"{folder} holds the run of grid {name!r}, not {grid.name!r}: "
+                            "choose another --out, or give the grid that name")
+    elif not (folder / MARKER).exists():
+        # A shard that started a moment earlier has made the marker before anything else; locks and
+        # half-written files start with a dot. Anything else is someone's, and a run would write over it.
+        theirs = sorted(p.name for p in folder.iterdir() if not p.name.startswith("."))
+        if theirs:
+            raise UserError(f"{folder} holds files that no run wrote ({', '.join(theirs[:3])}"
+                            f"{', ...' if len(theirs) > 3 else ''}): choose an empty or new --out folder")
+
+
+def claim_run_folder(folder: Path, grid: Grid) -> None:
+    """Check the folder (check_run_folder), make it, and mark it as a run's before writing anything else."""
+    check_run_folder(folder, grid)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / MARKER).touch()
+    except OSError as exc:
+        raise WriteFailed(folder, exc) from None
