@@ -18,6 +18,7 @@ import pytest
 
 from tests.conftest import ROOT, bench
 from tests.fake_server import FakeServer
+from tests.shim import write_shim
 
 try:
     import ray
@@ -29,20 +30,6 @@ pytestmark = pytest.mark.skipif(ray is None, reason="Ray is not installed: pip i
 
 STORE = 80 * 2**20   # object store per node: batches are small, and four nodes share this machine
 
-SHIM = """#!/bin/sh
-# Stands in for `python -m vllm.entrypoints.openai.api_server ...`: the fake server, its pid recorded.
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --served-model-name) name=$2; shift;;
-    --port) port=$2; shift;;
-    --model) model=$2; shift;;
-  esac
-  shift
-done
-if [ "$model" = "/broken" ]; then echo "OSError: /broken is not a model folder" >&2; exit 3; fi
-echo $$ > "{record}/server-$port.pid"
-cd "{root}" && exec "{python}" -m tests.fake_server --port "$port" --model "$name" --latency {latency}
-"""
 
 GRID = """name: cl
 skeletons: {{generate: {{count: {count}, complexities: [short], seed: 3}}}}
@@ -75,9 +62,7 @@ def cluster():
 
 
 def write_grid(tmp_path: Path, count: int, latency: float = 0.0, name: str = "grid.yaml") -> Path:
-    shim = tmp_path / "fakepython"
-    shim.write_text(SHIM.format(record=tmp_path, root=ROOT, python=sys.executable, latency=latency))
-    shim.chmod(0o755)
+    shim = write_shim(tmp_path, latency)
     grid = tmp_path / name
     grid.write_text(GRID.format(count=count, shim=shim))
     return grid

@@ -13,29 +13,12 @@ import pytest
 from runner.errors import UserError
 from runner.serving.servers import ServerSet, serving, start_servers
 from tests.conftest import ROOT, bench
-
-SHIM = """#!/bin/sh
-# Stands in for `python -m vllm.entrypoints.openai.api_server --model M --served-model-name N --port P ...`.
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --served-model-name) name=$2; shift;;
-    --port) port=$2; shift;;
-    --model) model=$2; shift;;
-  esac
-  shift
-done
-echo "gpus=$CUDA_VISIBLE_DEVICES model=$model" > "{record}/replica-$port"
-if [ "$model" = "/broken" ]; then echo "OSError: /broken is not a model folder" >&2; exit 3; fi
-cd "{root}" && exec "{python}" -m tests.fake_server --port "$port" --model "$name"
-"""
+from tests.shim import write_shim
 
 
 @pytest.fixture
 def shim(tmp_path) -> Path:
-    path = tmp_path / "fakepython"
-    path.write_text(SHIM.format(record=tmp_path, root=ROOT, python=sys.executable))
-    path.chmod(0o755)
-    return path
+    return write_shim(tmp_path)
 
 
 def spec(shim: Path, **extra):
