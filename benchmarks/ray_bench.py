@@ -100,7 +100,7 @@ def driver(n: int, agents: int, batch: int) -> None:
             logs.open(lambda error: None)
             result = RunResult()
             cpu0, wall0 = time.process_time(), time.perf_counter()
-            _dispatch(grid, logs, placed, Progress(None, None, True), result)
+            _dispatch(grid, logs, placed, Progress(None, None, True), result, batch)
             logs.close()
             wall, cpu = time.perf_counter() - wall0, time.process_time() - cpu0
         finally:

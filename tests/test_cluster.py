@@ -270,3 +270,14 @@ def test_agents_whose_servers_cannot_start_end_the_run_in_one_line(cluster, tmp_
     error = [line for line in res.stderr.splitlines() if line.startswith("bench: error:")]
     assert error and "no agent could start; agent 0 on " in error[0] and "exited with code 3" in error[0]
     assert "left out" in res.stderr
+
+
+@pytest.mark.parametrize("asked, skeletons, agents, size", [
+    (32, 24, 1, 6),        # the default grid on one node: four batches, so progress moves before the end
+    (32, 100_000, 8, 32),  # a big grid: the grid's batch
+    (32, 3, 4, 1),
+    (64, 1000, 3, 64),
+])
+def test_a_small_grid_is_cut_into_batches_enough_for_every_agent(asked, skeletons, agents, size):
+    from runner.cluster.driver import batch_size
+    assert batch_size(asked, skeletons, agents) == size

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import os
+import shutil
 import socket
 import tempfile
 import time
@@ -161,6 +162,7 @@ class NodeAgent:
                 pass
         self.providers = {}
         await asyncio.get_running_loop().run_in_executor(None, self.servers.stop)
+        shutil.rmtree(self.folder, ignore_errors=True)   # the servers' logs (a failed start quoted its own)
 
 
 def _one_line(exc: BaseException) -> str:

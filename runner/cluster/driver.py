@@ -68,10 +68,10 @@ def join(grid: Grid, address: str) -> list[dict]:
     return nodes_for(grid)
 
 
-def drive(grid: Grid, folder: Path, nodes: list[dict],
+def drive(grid: Grid, folder: Path, nodes: list[dict], skeletons: int,
           progress_for: Callable[[], Progress]) -> tuple[RunResult, dict[Path, int], list[str]]:
-    """Run the grid on the joined Ray cluster into `folder` (the caller holds its lock): the result, the
-    unreadable lines per log, and one closing line per agent."""
+    """Run the grid's `skeletons` on the joined Ray cluster into `folder` (the caller holds its lock): the
+    result, the unreadable lines per log, and one closing line per agent."""
     import ray
     logs = FolderLogs(folder)
     logs.open(lambda error: None)   # outside an event loop a failed write raises at once, from write()
@@ -88,7 +88,7 @@ def drive(grid: Grid, folder: Path, nodes: list[dict],
             progress.note(t.line())
         ray.get([a.placed.handle.set_trust.remote(trust) for a in live])
         result = RunResult()
-        _dispatch(grid, logs, agents, progress, result)
+        _dispatch(grid, logs, agents, progress, result, batch_size(grid.ray.batch, skeletons, len(live)))
         return result, {logs.render_path: logs.render_index.skipped + result.unreadable,
                         logs.solve_path: logs.solve_index.skipped}, _closing(agents)
     finally:
@@ -161,11 +161,18 @@ def _calibrate(grid: Grid, folder: Path, agent: Agent) -> dict:
     return trusts(grid, folder, keys)
 
 
-def _dispatch(grid: Grid, logs: FolderLogs, agents: list[Agent], progress: Progress, result: RunResult) -> None:
+def batch_size(asked: int, skeletons: int, agents: int) -> int:
+    """Skeletons per batch: the grid's `ray.batch`, smaller for a grid too small to give every agent four
+    batches (else one agent would get it all, and progress would move once, at the end)."""
+    return max(1, min(asked, math.ceil(skeletons / (4 * max(agents, 1)))))
+
+
+def _dispatch(grid: Grid, logs: FolderLogs, agents: list[Agent], progress: Progress, result: RunResult,
+              size: int) -> None:
     """Keep every live agent's batches in flight until every batch is written."""
     import ray
-    per_agent = math.ceil(grid.max_in_flight / grid.ray.batch) + 1
-    source = make_batches(grid, logs, grid.ray.batch, result, progress.skipped)
+    per_agent = math.ceil(grid.max_in_flight / size) + 1
+    source = make_batches(grid, logs, size, result, progress.skipped)
     again: deque[Batch] = deque()      # batches of lost agents, sent first
     sends: Counter = Counter()
     writer = Writer(logs)

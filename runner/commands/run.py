@@ -139,7 +139,7 @@ def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, qu
         try:
             if nodes is not None:
                 from runner.cluster.driver import drive
-                result, skipped, agents = drive(grid, folder, nodes, progress)
+                result, skipped, agents = drive(grid, folder, nodes, n, progress)
             else:
                 result, skipped = _run_here(grid, folder, shard, aside, progress)
         except KeyboardInterrupt:
