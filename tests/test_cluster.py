@@ -6,9 +6,11 @@ Skipped where Ray is not installed (pip install -e '.[ray]'), except in CI (CI=t
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -31,7 +33,8 @@ pytestmark = pytest.mark.skipif(ray is None, reason="Ray is not installed: pip i
 STORE = 80 * 2**20   # object store per node: batches are small, and four nodes share this machine
 
 
-GRID = """name: cl
+NAME = "lsb-cluster-test"   # the grid's name: agents keep their servers' logs in /tmp/lsb-agent-NAME-PID
+GRID = """name: lsb-cluster-test
 skeletons: {{generate: {{count: {count}, complexities: [short], seed: 3}}}}
 max_in_flight: 4
 providers:
@@ -59,6 +62,9 @@ def cluster():
     yield c
     ray.shutdown()
     c.shutdown()
+    # An agent stops its servers and removes their logs; one that was killed (the fault tests) cannot.
+    for folder in Path(tempfile.gettempdir()).glob(f"lsb-agent-{NAME}-*"):
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def write_grid(tmp_path: Path, count: int, latency: float = 0.0, name: str = "grid.yaml") -> Path:
