@@ -92,7 +92,7 @@ def driver(n: int, agents: int, batch: int) -> None:
         try:
             remote = ray.remote(Synthetic).options(num_cpus=1)
             placed = [Agent(i, Placed(remote.remote(render, solve), "here", f"{i:06d}"),
-                            ready=Started("here", "here", "", {})) for i in range(agents)]
+                            ready=Started("", {})) for i in range(agents)]
             ray.get([a.placed.handle.__ray_ready__.remote() for a in placed])
             folder = tmp / "out"
             folder.mkdir()

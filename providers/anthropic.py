@@ -1,15 +1,14 @@
 """Anthropic Messages API: render as text, solve through a forced tool whose input schema has the enum."""
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import orjson
 
-from providers.base import Completion, ProviderFailure, RenderRequest, SolveRequest, Thinking, Usage, answered, usage_of
+from providers.base import Completion, ProviderFailure, RenderRequest, SolveRequest, Usage, answered, usage_of
 from providers.http import HTTPProvider
 from providers.labels import check_label, json_schema, parse_free_text
-from providers.reasoning import CUT, anthropic_fields, estimate, thinks
+from providers.reasoning import anthropic_fields, answered_after_thought, estimate, thinks
 from rendering.schema import for_server
 
 API_VERSION = "2023-06-01"
@@ -98,7 +97,7 @@ class Anthropic(HTTPProvider):
                 text = _text(content)
                 label = parse_free_text(text, labels)
             if thinking:
-                return _after_thought(request, content, text, label, stop, usage, data.get("usage"), latency)
+                return _after_thought(request, content, text, label, stop, usage, latency)
             return answered(text, label, finish_reason=stop, usage=usage, latency_s=latency, constrained=mode)
         return await self.run(attempt, mode)
 
@@ -107,21 +106,16 @@ class Anthropic(HTTPProvider):
 
 
 def _after_thought(request: SolveRequest, content: list[dict], text: str, label: str | None, stop: str | None,
-                   usage: Usage, raw_usage: Any, latency: float) -> Completion:
+                   usage: Usage, latency: float) -> Completion:
     """A thinking solve's answer: the label from the text after the thinking blocks; the thought's tokens,
     estimated as the output tokens less the answer's (the API counts them together); a thought that
     max_tokens cut before any answer is `invalid`, never a wrong answer."""
     thought = "".join(b["thinking"] for b in content if b.get("type") == "thinking" and isinstance(b.get("thinking"), str))
-    cut = stop == "max_tokens" and label is None
     tokens = max(usage.completion_tokens - estimate(text), 0) if usage.completion_tokens else (
         estimate(thought) if thought else None)
-    keep = bool(request.reasoning and request.reasoning.get("keep_reasoning"))
-    info = Thinking(tokens, "estimate" if tokens is not None else None, cut, (thought or None) if keep else None)
-    if cut:
-        return Completion(status="invalid", text=text, finish_reason=stop, usage=usage, latency_s=latency,
-                          constrained="none", reason=CUT, thinking=info)
-    return replace(answered(text, label, finish_reason=stop, usage=usage, latency_s=latency, constrained="none"),
-                   thinking=info)
+    return answered_after_thought(request, text, label, thought=thought, tokens=tokens, tokens_from="estimate",
+                                  finish_reason=stop, cut=stop == "max_tokens" and label is None, usage=usage,
+                                  latency_s=latency, constrained="none")
 
 
 def _text(blocks: list[dict]) -> str:

@@ -3,19 +3,17 @@ and log-likelihood scoring through their completions endpoint (providers/loglik.
 from __future__ import annotations
 
 import asyncio
-from dataclasses import replace
 from typing import Any
 
 import aiohttp
 
-from providers.base import (Completion, ProviderFailure, RenderRequest, SolveRequest, Thinking, Usage, answered,
-                            usage_of)
+from providers.base import Completion, ProviderFailure, RenderRequest, SolveRequest, Usage, answered, usage_of
 from providers.http import HTTPProvider
 from providers.labels import check_label, gbnf, json_schema, parse_free_text, parse_json_answer
 from providers.loglik import (boundary, completions_body, echo_scores, option_score, pick, prompt_logprobs, split_pair,
                               token_ids)
-from providers.reasoning import (CUT, KNOWN, estimate, openai_fields, reasoning_of, split_think, thinks,
-                                 usage_reasoning_tokens)
+from providers.reasoning import (KNOWN, answered_after_thought, estimate, openai_fields, reasoning_of, split_think,
+                                 thinks, usage_reasoning_tokens)
 from rendering.schema import for_server
 
 # The constraint `auto` sends to each server. vLLM >= 0.12 takes structured_outputs.choice and
@@ -201,13 +199,8 @@ class OpenAICompatible(HTTPProvider):
         tokens, source = usage_reasoning_tokens(raw_usage), "usage"
         if tokens is None and thought:
             tokens, source = await self._count(thought)
-        keep = bool(request.reasoning and request.reasoning.get("keep_reasoning"))
-        thinking = Thinking(tokens, source if tokens is not None else None, cut, thought if keep else None)
-        if cut:
-            return Completion(status="invalid", text=text, finish_reason=finish, usage=usage, latency_s=latency,
-                              constrained=mode, reason=CUT, thinking=thinking)
-        return replace(answered(text, label, finish_reason=finish, usage=usage, latency_s=latency, constrained=mode),
-                       thinking=thinking)
+        return answered_after_thought(request, text, label, thought=thought, tokens=tokens, tokens_from=source,
+                                      finish_reason=finish, cut=cut, usage=usage, latency_s=latency, constrained=mode)
 
     async def _count(self, thought: str) -> tuple[int, str]:
         """A thought's tokens: by the server's own tokenizer where it has /tokenize (vLLM, SGLang), else estimated."""

@@ -12,7 +12,10 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any, Mapping
+
+from providers.base import Completion, SolveRequest, Thinking, Usage, answered
 
 THINK_OPEN, THINK_CLOSE = "<think>", "</think>"
 CUT = "thinking cut at max_tokens"
@@ -84,3 +87,17 @@ def usage_reasoning_tokens(usage: Any) -> int | None:
     details = usage.get("completion_tokens_details") if isinstance(usage, dict) else None
     value = details.get("reasoning_tokens") if isinstance(details, dict) else None
     return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
+
+
+def answered_after_thought(request: SolveRequest, text: str, label: str | None, *, thought: str | None,
+                           tokens: int | None, tokens_from: str, finish_reason: str | None, cut: bool, usage: Usage,
+                           latency_s: float, constrained: str) -> Completion:
+    """A thinking solve's result: `answered` with its Thinking (the thought kept only with keep_reasoning);
+    a thought that max_tokens cut before any answer is `invalid` with the reason CUT, never a wrong answer."""
+    keep = bool(request.reasoning and request.reasoning.get("keep_reasoning"))
+    info = Thinking(tokens, tokens_from if tokens is not None else None, cut, (thought or None) if keep else None)
+    if cut:
+        return Completion(status="invalid", text=text, finish_reason=finish_reason, usage=usage, latency_s=latency_s,
+                          constrained=constrained, reason=CUT, thinking=info)
+    return replace(answered(text, label, finish_reason=finish_reason, usage=usage, latency_s=latency_s,
+                            constrained=constrained), thinking=info)

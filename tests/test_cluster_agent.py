@@ -34,7 +34,7 @@ def test_an_agents_batches_make_the_records_a_plain_run_makes(tmp_path):
 
         async def as_agent():
             agent = NodeAgent(grid.to_json(), 1, None)
-            started = await agent.start("here")
+            started = await agent.start()
             assert started.error is None and started.code == code_hash()
             try:
                 return [await agent.run_batch(b) for b in make_batches(grid, FolderLogs(tmp_path / "none"), 5,
@@ -60,7 +60,7 @@ def test_an_agent_that_cannot_start_says_why_and_launches_nothing(tmp_path, monk
         "base_url: \"http://127.0.0.1:9/v1\"}", "base_url: \"http://127.0.0.1:9/v1\", api_key_env: LSB_TEST_KEY}"))
     grid = load_grid(path, env={"LSB_TEST_KEY": "k"})
     monkeypatch.delenv("LSB_TEST_KEY", raising=False)
-    started = asyncio.run(NodeAgent(grid.to_json(), 1, None).start("here"))
+    started = asyncio.run(NodeAgent(grid.to_json(), 1, None).start())
     assert started.error.startswith("providers.fake.api_key_env: LSB_TEST_KEY is not set on ")
 
 

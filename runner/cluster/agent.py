@@ -50,8 +50,6 @@ def code_hash() -> str:
 class Started(NamedTuple):
     """What an agent says when it is ready (or why it is not: `error`)."""
 
-    node: str          # the node's address, as Ray knows it
-    host: str
     code: str          # code_hash() of the agent's installation
     servers: dict[str, list[str]]
     error: str | None = None
@@ -86,7 +84,7 @@ class NodeAgent:
         self.plan = None
         self.folder = Path(tempfile.gettempdir()) / f"lsb-agent-{self.grid.name}-{os.getpid()}"
 
-    async def start(self, node: str) -> Started:
+    async def start(self) -> Started:
         """Launch this node's servers and build the providers; an error is returned, not raised."""
         try:
             self._check_keys()
@@ -101,10 +99,10 @@ class NodeAgent:
                 await provider.start()
                 self.providers[name] = provider
             self.preparer = Preparer(self.grid, local_renderers(self.grid))
-            return Started(node, socket.gethostname(), code_hash(), urls)
+            return Started(code_hash(), urls)
         except Exception as exc:   # a server that would not start, a missing key: the driver says it
             await self.stop()
-            return Started(node, socket.gethostname(), code_hash(), {}, _one_line(exc))
+            return Started(code_hash(), {}, _one_line(exc))
 
     def _check_keys(self) -> None:
         for name in self.grid.used_providers():

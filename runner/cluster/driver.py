@@ -22,7 +22,7 @@ from runner.cluster.work import Batch, BatchResult, Writer, make_batches
 from runner.config.grid import Grid
 from runner.engine.calibration import pending, trusts
 from runner.engine.pipeline import RunResult
-from runner.engine.progress import Progress
+from runner.engine.progress import Progress, finished
 from runner.errors import UserError
 from runner.fidelity.calibration import CALIBRATION
 from runner.serving.servers import GRACE_S
@@ -40,12 +40,17 @@ class Agent:
     placed: Placed
     ready: Started | None = None
     lost: str | None = None
-    inflight: dict[Any, Batch] = field(default_factory=dict)    # ObjectRef -> the batch it answers
+    inflight: int = 0                                           # its batches sent and not yet back
     units: Counter = field(default_factory=Counter)             # render / solve units finished
     errors: int = 0
     batches: int = 0
     first: float = 0.0
     last: float = 0.0
+
+    @property
+    def live(self) -> bool:
+        """Started, and not lost since."""
+        return self.ready is not None and not self.lost
 
     @property
     def name(self) -> str:
@@ -107,7 +112,7 @@ def _interrupt(signum: int, frame: Any) -> None:
 def _start(agents: list[Agent]) -> list[Agent]:
     """Start every agent (each launches its node's servers); those that cannot start are dropped, saying why."""
     import ray
-    refs = {a.placed.handle.start.remote(a.placed.node): a for a in agents}
+    refs = {a.placed.handle.start.remote(): a for a in agents}
     mine = code_hash()
     waiting = set(refs)
     shown = time.monotonic()
@@ -131,7 +136,7 @@ def _start(agents: list[Agent]) -> list[Agent]:
         if waiting and time.monotonic() - shown >= 30:
             shown = time.monotonic()
             _say(f"waiting for {len(waiting)} agent(s) to start their servers: "
-                          + ", ".join(refs[r].node for r in waiting))
+                 + ", ".join(refs[r].node for r in waiting))
     live = [a for a in agents if a.ready]
     for a in agents:
         if a.lost:
@@ -140,7 +145,7 @@ def _start(agents: list[Agent]) -> list[Agent]:
         raise UserError(f"no agent could start; {agents[0].name}: {agents[0].lost}")
     servers = sum(len(u) for a in live for u in a.ready.servers.values())
     _say(f"{len(live)} agent(s) ready on {len({a.placed.node_id for a in live})} node(s)"
-                  + (f", {servers} server(s) launched" if servers else ""))
+         + (f", {servers} server(s) launched" if servers else ""))
     return live
 
 
@@ -176,14 +181,13 @@ def _dispatch(grid: Grid, logs: FolderLogs, agents: list[Agent], progress: Progr
     again: deque[Batch] = deque()      # batches of lost agents, sent first
     sends: Counter = Counter()
     writer = Writer(logs)
-    owner: dict[Any, Agent] = {}
+    inflight: dict[Any, tuple[Agent, Batch]] = {}   # ObjectRef -> the agent it was sent to, and its batch
     shown = time.monotonic()
 
     def fill() -> None:
         """Top every live agent up to `per_agent` batches, one batch each in turn (the least busy first)."""
         while True:
-            free = sorted((a for a in agents if a.ready and not a.lost and len(a.inflight) < per_agent),
-                          key=lambda a: len(a.inflight))
+            free = sorted((a for a in agents if a.live and a.inflight < per_agent), key=lambda a: a.inflight)
             if not free:
                 return
             for agent in free:
@@ -193,19 +197,18 @@ def _dispatch(grid: Grid, logs: FolderLogs, agents: list[Agent], progress: Progr
                     if batch is None:
                         return
                 sends[batch.id] += 1
-                ref = agent.placed.handle.run_batch.remote(batch)
-                agent.inflight[ref] = batch
-                owner[ref] = agent
+                inflight[agent.placed.handle.run_batch.remote(batch)] = agent, batch
+                agent.inflight += 1
                 agent.first = agent.first or time.monotonic()
 
     fill()
-    while owner:
-        ready, _ = ray.wait(list(owner), num_returns=1, timeout=1.0)
+    while inflight:
+        ready, _ = ray.wait(list(inflight), num_returns=1, timeout=1.0)
         if ready:
-            ready, _ = ray.wait(list(owner), num_returns=len(owner), timeout=0)
+            ready, _ = ray.wait(list(inflight), num_returns=len(inflight), timeout=0)
         for ref in ready:
-            agent = owner.pop(ref)
-            batch = agent.inflight.pop(ref)
+            agent, batch = inflight.pop(ref)
+            agent.inflight -= 1
             try:
                 res: BatchResult = ray.get(ref)
             except (ray.exceptions.RayActorError, ray.exceptions.WorkerCrashedError, ray.exceptions.NodeDiedError,
@@ -219,7 +222,7 @@ def _dispatch(grid: Grid, logs: FolderLogs, agents: list[Agent], progress: Progr
             except ray.exceptions.RayTaskError as exc:   # a bug on the agent: stop, the finished units are kept
                 raise UserError(f"{agent.name} failed on batch {batch.id}: {_reason(exc)}") from None
             _absorb(res, agent, writer, progress, result)
-        if not any(a.ready and not a.lost for a in agents):
+        if not any(a.live for a in agents):
             lost = [a for a in agents if a.lost]
             raise UserError(f"every agent was lost (last: {lost[-1].name}: {lost[-1].lost}); finished units are in "
                             f"{logs.render_path.parent}: rerun the same command to resume")
@@ -240,7 +243,7 @@ def _absorb(res: BatchResult, agent: Agent, writer: Writer, progress: Progress, 
     agent.batches += 1
     agent.last = time.monotonic()
     for stage, c in res.counts.items():
-        agent.units[stage] += sum(v for k, v in c.items() if k not in ("retries", "skipped"))
+        agent.units[stage] += finished(c)
         agent.errors += c.get("error", 0)
 
 
@@ -249,7 +252,7 @@ def _lost(agent: Agent, exc: BaseException, agents: list[Agent], progress: Progr
     if agent.lost:
         return
     agent.lost = _reason(exc)
-    left = sum(1 for a in agents if a.ready and not a.lost)
+    left = sum(1 for a in agents if a.live)
     progress.note(f"bench: {agent.name} was lost ({agent.lost}); its unfinished batches go to the "
                   f"{left} agent(s) left")
 

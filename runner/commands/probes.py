@@ -2,45 +2,39 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Awaitable, Callable
 
 import typer
 
+from providers.base import Provider, ProviderFailure
 from runner.config.grid import Grid
 from runner.errors import UserError
 
 
-def check_scoring(grid: Grid, providers: dict) -> None:
+def check_scoring(grid: Grid, providers: dict[str, Provider]) -> None:
     """Before a run with loglik solvers: each of their servers must echo prompt log-probabilities."""
-    from providers.base import ProviderFailure
+    _probe(providers, {st.provider for st in grid.solvers if st.mode == "loglik"}, lambda p: p.check_scoring())
 
+
+def check_reasoning(grid: Grid, providers: dict[str, Provider]) -> None:
+    """Before a run with thinking solvers on vLLM or SGLang: does each server run a reasoning parser? One
+    line when it does not (its thinking solves then ask for the label as text)."""
+    names = {st.provider for st in grid.solvers if st.thinks and hasattr(providers[st.provider], "check_reasoning")}
+    _probe(providers, names, lambda p: p.check_reasoning())
+
+
+def _probe(providers: dict[str, Provider], names: set[str], ask: Callable[[Provider], Awaitable[str | None]]) -> None:
+    """Ask each named provider (closed after); a failure is the run's one line, a note is printed."""
     async def probe() -> None:
-        for name in sorted({st.provider for st in grid.solvers if st.mode == "loglik"}):
+        for name in sorted(names):
             provider = providers[name]
             try:
-                note = await provider.check_scoring()
+                note = await ask(provider)
             except ProviderFailure as exc:
                 raise UserError(exc.reason) from None
             finally:
                 await provider.close()
             if note:
                 typer.echo(f"bench: {note}", err=True)
-    if any(st.mode == "loglik" for st in grid.solvers):
-        asyncio.run(probe())
-
-
-def check_reasoning(grid: Grid, providers: dict) -> None:
-    """Before a run with thinking solvers on vLLM or SGLang: does each server run a reasoning parser? One
-    line when it does not (its thinking solves then ask for the label as text)."""
-    async def probe() -> None:
-        for name in sorted({st.provider for st in grid.solvers if st.thinks}):
-            provider = providers[name]
-            if not hasattr(provider, "check_reasoning"):
-                continue
-            try:
-                note = await provider.check_reasoning()
-            finally:
-                await provider.close()
-            if note:
-                typer.echo(f"bench: {note}", err=True)
-    if any(st.thinks for st in grid.solvers):
+    if names:
         asyncio.run(probe())

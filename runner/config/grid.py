@@ -350,7 +350,7 @@ def _stages(c: Checker, raw: Any, key: str, providers: Mapping[str, ProviderConf
             samples=c.number(e.get("samples", 1), f"{path}.samples", 1, 1_000_000, integer=True),
             constraint=constraint, mode=mode, delimiter=delimiter, score=score, reasoning=reasoning))
         if reasoning:
-            check_budget(c, out[-1], path, providers[pname])
+            check_budget(c, out[-1], path)
     labels = [s.label for s in out]
     if len(set(labels)) != len(labels):
         raise c.fail(key, "the same provider is listed twice with the same temperature")

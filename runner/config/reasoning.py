@@ -68,7 +68,7 @@ def thinking_max_tokens(reasoning: dict[str, Any]) -> int:
     return max(THINKING_MAX_TOKENS, budget + 1024) if budget else THINKING_MAX_TOKENS
 
 
-def check_budget(c: Checker, stage: Any, path: str, provider: ProviderConfig) -> None:
+def check_budget(c: Checker, stage: Any, path: str) -> None:
     """The thought and the label share max_tokens: a budget must leave room for the label."""
     budget = (stage.reasoning or {}).get("budget_tokens")
     if budget is not None and stage.thinks and stage.max_tokens <= budget:

@@ -10,7 +10,37 @@ from collections import Counter
 from tqdm import tqdm
 
 
-class Progress:
+class Counts:
+    """A run's units per stage, by status, with retries and skipped ones; without bars or lines, they are
+    what a node agent's batch did, sent back to the driver."""
+
+    lines = False
+
+    def __init__(self) -> None:
+        self.counts: dict[str, Counter] = {"render": Counter(), "solve": Counter()}
+
+    def done(self, stage: str, status: str, attempts: int) -> None:
+        """A unit finished now."""
+        c = self.counts[stage]
+        c[status] += 1
+        if attempts > 1:
+            c["retries"] += attempts - 1
+
+    def skipped(self, stage: str, n: int = 1) -> None:
+        """Units already terminal in the logs (resume) or blocked by a failed render."""
+        if n:
+            self.counts[stage]["skipped"] += n
+
+    def note(self, line: str) -> None:
+        """An agent has no terminal: its notes reach the user through the driver."""
+
+
+def finished(c: Counter) -> int:
+    """Units a stage's counter says were done here (sent and ended), not skipped; retries are no units."""
+    return sum(v for k, v in c.items() if k not in ("retries", "skipped"))
+
+
+class Progress(Counts):
     """Bars for the render and solve stages on a terminal; off a terminal (a file, a pipe, CI, nohup) one
     line every `LSB_PROGRESS_EVERY` seconds (default 15) instead; counts kept either way."""
 
@@ -26,15 +56,12 @@ class Progress:
             "solve": tqdm(total=solve_total, desc="solve ", unit="unit", disable=off, file=sys.stderr,
                           dynamic_ncols=True, mininterval=0.5, position=1),
         }
-        self.counts = {"render": Counter(), "solve": Counter()}
+        super().__init__()
         self._shown = 0.0
 
     def done(self, stage: str, status: str, attempts: int) -> None:
         """A unit finished now."""
-        c = self.counts[stage]
-        c[status] += 1
-        if attempts > 1:
-            c["retries"] += attempts - 1
+        Counts.done(self, stage, status, attempts)
         bar = self.bars[stage]
         if not bar.disable:   # per unit, on the loop: nothing more to do when no bar is shown
             bar.update(1)
@@ -43,7 +70,7 @@ class Progress:
     def skipped(self, stage: str, n: int = 1) -> None:
         """Units already terminal in the logs (resume) or blocked by a failed render."""
         if n:
-            self.counts[stage]["skipped"] += n
+            Counts.skipped(self, stage, n)
             self.bars[stage].update(n)
             self._postfix()
 
@@ -61,14 +88,14 @@ class Progress:
         parts, done, left = [], 0, 0
         for stage, c in self.counts.items():
             total = self.totals[stage]
-            finished = sum(v for k, v in c.items() if k not in ("retries", "skipped"))
-            seen = finished + c["skipped"]
+            ended = finished(c)
+            seen = ended + c["skipped"]
             statuses = ", ".join(f"{k} {v}" for k, v in sorted(c.items()) if k not in ("retries", "skipped") and v)
             parts.append(f"{stage} {seen}/{total if total is not None else '?'}"
                          + (f" ({statuses}{', ' if statuses and c['skipped'] else ''}"
                             f"{'skipped ' + str(c['skipped']) if c['skipped'] else ''})" if statuses or c["skipped"]
                             else ""))
-            done += finished
+            done += ended
             left += max(0, (total or 0) - seen)
         elapsed = time.monotonic() - self.started
         rate = done / elapsed if elapsed > 0 else 0.0
@@ -100,28 +127,6 @@ class Progress:
         self._postfix()
         for bar in self.bars.values():
             bar.close()
-
-
-class Counts:
-    """Progress's counters without bars or lines: what a node agent's batch did, sent back to the driver."""
-
-    lines = False
-
-    def __init__(self) -> None:
-        self.counts: dict[str, Counter] = {"render": Counter(), "solve": Counter()}
-
-    def done(self, stage: str, status: str, attempts: int) -> None:
-        c = self.counts[stage]
-        c[status] += 1
-        if attempts > 1:
-            c["retries"] += attempts - 1
-
-    def skipped(self, stage: str, n: int = 1) -> None:
-        if n:
-            self.counts[stage]["skipped"] += n
-
-    def note(self, line: str) -> None:
-        """An agent has no terminal: its notes reach the user through the driver."""
 
 
 def _every() -> float:

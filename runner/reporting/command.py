@@ -103,10 +103,11 @@ def report(folders: list[Path], by: tuple[str, ...] | None, csv_path: Path | Non
 
 
 def _draw(target: Path, draw) -> bool:
-    """Draw one more picture whole or not at all (a temporary file renamed over the target): whether drawn."""
+    """Draw a picture whole or not at all (a temporary file renamed over the target): whether drawn (`draw`
+    returns False when it had nothing to draw)."""
     tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp.png")
     try:
-        drawn = draw(tmp)
+        drawn = draw(tmp) is not False
         if drawn:
             tmp.replace(target)
         return drawn
@@ -154,12 +155,7 @@ def _pictures(rows, chance, targets: dict[str, Path], plot_path: Path | None,
         if plot_path is not None:
             jobs.append((plot_path, figures.by_complexity))
         for target, draw in jobs:
-            tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp.png")
-            try:
-                draw(rows, chance, tmp)
-                tmp.replace(target)
-            finally:
-                tmp.unlink(missing_ok=True)
+            _draw(target, lambda tmp, draw=draw: draw(rows, chance, tmp))
     except UserError as exc:
         return False, str(exc)
     return True, None

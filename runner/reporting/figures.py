@@ -8,7 +8,8 @@ from runner.errors import UserError
 from runner.reporting.stats import SummaryRow, average, cells
 
 
-def _pyplot():
+def pyplot():
+    """matplotlib's pyplot, drawing to files (no display); one line if matplotlib is missing."""
     try:
         import matplotlib
         matplotlib.use("Agg")
@@ -23,7 +24,7 @@ def heatmap(rows: list[SummaryRow], chance: dict[str, float], target: Path,
     """Pooled accuracy per renderer x solver, one panel per run: annotated cells, colour scale fixed at 0-1,
     the chance level (pooled over the run's answers) marked on the colour bar, baseline solvers marked,
     and a cell without answers saying why."""
-    plt = _pyplot()
+    plt = pyplot()
     fig = heatmap_figure(rows, chance, baselines)
     fig.savefig(target, dpi=130, bbox_inches="tight")
     plt.close(fig)
@@ -41,7 +42,7 @@ def _no_answers(rows: list[SummaryRow]) -> str:
 
 def heatmap_figure(rows: list[SummaryRow], chance: dict[str, float], baselines: frozenset[tuple[str, str]]):
     """The heatmap as a matplotlib figure (see heatmap)."""
-    plt = _pyplot()
+    plt = pyplot()
     by_cell = cells(rows)
     runs = sorted({k[0] for k in by_cell})
     fig, axes = plt.subplots(1, len(runs), squeeze=False,
@@ -107,7 +108,7 @@ def line_styles(keys: list) -> dict:
 def by_complexity(rows: list[SummaryRow], chance: dict[str, float], target: Path) -> None:
     """Accuracy against complexity, one panel per family, one line per cell with its 95% interval as a band,
     the family's chance line, and one legend for all panels below them (never over the data)."""
-    plt = _pyplot()
+    plt = pyplot()
     fig = by_complexity_figure(rows, chance)
     fig.savefig(target, dpi=130, bbox_inches="tight")
     plt.close(fig)
@@ -115,7 +116,7 @@ def by_complexity(rows: list[SummaryRow], chance: dict[str, float], target: Path
 
 def by_complexity_figure(rows: list[SummaryRow], chance: dict[str, float]):
     """The accuracy-by-complexity figure (see by_complexity)."""
-    plt = _pyplot()
+    plt = pyplot()
     from matplotlib.lines import Line2D
     from matplotlib.ticker import MaxNLocator
     families = sorted({r.family for r in rows})

@@ -55,7 +55,8 @@ def cell_averages(rows: list[SummaryRow]) -> list[dict]:
     return out
 
 
-def _md_table(head: list[str], lines: list[list[str]]) -> str:
+def md_table(head: list[str], lines: list[list[str]]) -> str:
+    """A markdown table (pipes inside cells escaped)."""
     out = ["| " + " | ".join(head) + " |", "|" + "|".join("---" for _ in head) + "|"]
     out += ["| " + " | ".join(x.replace("|", "\\|") for x in line) + " |" for line in lines]
     return "\n".join(out)
@@ -76,7 +77,7 @@ def markdown(rows: list[SummaryRow], chance: dict[str, float], compared: list[Pa
     if pictures:
         parts += ["![renderer x solver accuracy](heatmap.png)", "", "![accuracy by complexity](accuracy_by_complexity.png)", ""]
     parts += ["## Renderer x solver", ""]
-    parts.append(_md_table(["run", "renderer", "solver", "n", "pooled", "95% CI", "macro"],
+    parts.append(md_table(["run", "renderer", "solver", "n", "pooled", "95% CI", "macro"],
                            [[run, r, s, str(a.n), _f(a.pooled), "" if a.ci95_low is None else f"{a.ci95_low:.3f}-{a.ci95_high:.3f}",
                              _f(a.macro)] for (run, r, s), rs in sorted(cells(rows).items()) for a in [average(rs)]]))
     if warnings:
@@ -94,18 +95,18 @@ def markdown(rows: list[SummaryRow], chance: dict[str, float], compared: list[Pa
             a = average(got.values())
             lines.append([" / ".join(key)] + [f"{_f(got[c].accuracy)} ({got[c].n})" if c in got else "" for c in comps]
                          + [_f(a.pooled), _f(a.macro)])
-        parts.append(_md_table(["run / renderer / solver"] + [str(c) for c in comps] + ["pooled", "macro"], lines))
+        parts.append(md_table(["run / renderer / solver"] + [str(c) for c in comps] + ["pooled", "macro"], lines))
     parts += ["", "## Not in accuracy", ""]
     lines = []
     for key, rs in sorted(cells(rows).items()):
         s = lambda f: str(sum(getattr(r, f) for r in rs))
         lines.append([" / ".join(key), s("invalid"), s("errors"), s("unfaithful"), s("render_failed"),
                       s("unchecked_n"), s("sent_unfaithful_n")])
-    parts.append(_md_table(["run / renderer / solver", "invalid", "errors", "unfaithful (not sent)", "render failed",
+    parts.append(md_table(["run / renderer / solver", "invalid", "errors", "unfaithful (not sent)", "render failed",
                             "answers on unchecked renders", "answers on unfaithful renders"], lines))
     if compared:
         parts += ["", "## Paired comparisons", ""]
-        parts.append(_md_table(["kind", "A", "B", "run", "with", "pairs", "A - B", "95% CI", "McNemar p", "A only", "B only"],
+        parts.append(md_table(["kind", "A", "B", "run", "with", "pairs", "A - B", "95% CI", "McNemar p", "A only", "B only"],
                                [[p.kind, p.a, p.b, p.run, p.within, str(p.pairs),
                                  "-" if p.difference is None else f"{p.difference:+.3f}",
                                  "" if p.ci95_low is None else f"{p.ci95_low:+.3f} to {p.ci95_high:+.3f}",
@@ -114,14 +115,14 @@ def markdown(rows: list[SummaryRow], chance: dict[str, float], compared: list[Pa
     parts += ["", "## Renders", "", "```", renders, "```", ""]
     if fidelity:
         parts += ["Faithful share of checked renders (n), first try and after repair:", ""]
-        parts.append(_md_table(["run", "renderer", "family", "complexity", "renders", "first try", "after repair"],
+        parts.append(md_table(["run", "renderer", "family", "complexity", "renders", "first try", "after repair"],
                                [[f.run, f.renderer, f.family, str(f.complexity), str(f.renders),
                                  _f(f.share_first_try), _f(f.share)] for f in fidelity]))
         parts.append("")
     if auditors:
         parts += ["Parse-back auditors on the control (the template's renders, faithful by construction); an "
                   "untrusted auditor's disagreements reject no render:", ""]
-        parts.append(_md_table(["run", "auditor", "family", "read", "agreed", "disagreed", "failed", "false alarm",
+        parts.append(md_table(["run", "auditor", "family", "read", "agreed", "disagreed", "failed", "false alarm",
                                 "threshold", "trusted"],
                                [[run, a.auditor, a.family, str(a.read), str(a.agreed), str(a.disagreed), str(a.failed),
                                  _f(a.false_alarm), f"{a.max_false_alarm:.3f}", "yes" if a.trusted else "no"]

@@ -9,6 +9,7 @@ from pathlib import Path
 from rich import box
 from rich.table import Table
 
+from runner.reporting.files import md_table
 from runner.reporting.load import Outcome
 from runner.reporting.stats import SummaryRow, percentile, wilson
 
@@ -61,6 +62,16 @@ def _tokens(x: float | None) -> str:
     return "-" if x is None else f"{x:,.0f}"
 
 
+HEAD = ["family", "complexity", "thoughts", "median", "p90", "accuracy", "n", "cut"]
+
+
+def _lines(rows: list[SummaryRow], cell: tuple[str, str, str]) -> list[list[str]]:
+    """One thinking solver's rows (one per family and complexity), as the table and report.md show them."""
+    return [[r.family, str(r.complexity), str(r.thinking_n), _tokens(r.thinking_median), _tokens(r.thinking_p90),
+             "-" if r.accuracy is None else f"{r.accuracy:.3f}", str(r.n), str(r.thinking_cut)]
+            for r in rows if (r.run, r.renderer, r.solver) == cell]
+
+
 def tables(rows: list[SummaryRow], bins: list[ThoughtBin]) -> list[Table]:
     """Per thinking solver: thought tokens (median, p90) and accuracy by family and complexity, then accuracy
     by thought length."""
@@ -68,13 +79,10 @@ def tables(rows: list[SummaryRow], bins: list[ThoughtBin]) -> list[Table]:
     for run, renderer, solver in thinking_solvers(rows):
         t = Table(title=f"thinking: {renderer} / {solver}" + (f" ({run})" if len({r.run for r in rows}) > 1 else ""),
                   box=box.SIMPLE_HEAD, title_justify="left")
-        for head in ("family", "complexity", "thoughts", "median", "p90", "accuracy", "n", "cut"):
+        for head in HEAD:
             t.add_column(head, justify="left" if head == "family" else "right", no_wrap=True)
-        for r in rows:
-            if (r.run, r.renderer, r.solver) == (run, renderer, solver):
-                t.add_row(r.family, str(r.complexity), str(r.thinking_n), _tokens(r.thinking_median),
-                          _tokens(r.thinking_p90), "-" if r.accuracy is None else f"{r.accuracy:.3f}", str(r.n),
-                          str(r.thinking_cut))
+        for line in _lines(rows, (run, renderer, solver)):
+            t.add_row(*line)
         out.append(t)
     if bins:
         t = Table(title="accuracy by thought length (tokens)", box=box.SIMPLE_HEAD, title_justify="left")
@@ -97,22 +105,13 @@ def markdown(rows: list[SummaryRow], bins: list[ThoughtBin], picture: bool) -> l
     if picture:
         parts += ["![thinking tokens by complexity](thinking_by_complexity.png)", ""]
     for run, renderer, solver in solvers:
-        parts += [f"### {renderer} / {solver} ({run})", ""]
-        lines = [[r.family, str(r.complexity), str(r.thinking_n), _tokens(r.thinking_median), _tokens(r.thinking_p90),
-                  "-" if r.accuracy is None else f"{r.accuracy:.3f}", str(r.n), str(r.thinking_cut)]
-                 for r in rows if (r.run, r.renderer, r.solver) == (run, renderer, solver)]
-        parts += [_md(["family", "complexity", "thoughts", "median", "p90", "accuracy", "n", "cut"], lines), ""]
+        parts += [f"### {renderer} / {solver} ({run})", "", md_table(HEAD, _lines(rows, (run, renderer, solver))), ""]
     if bins:
         parts += ["Accuracy by thought length:", "",
-                  _md(["run", "solver", "tokens", "n", "accuracy", "95% CI"],
+                  md_table(["run", "solver", "tokens", "n", "accuracy", "95% CI"],
                       [[b.run, b.solver, f"{b.lo}-{b.hi}" if b.hi else f"{b.lo}+", str(b.n), f"{b.accuracy:.3f}",
                         f"{b.ci95_low:.3f}-{b.ci95_high:.3f}"] for b in bins]), ""]
     return parts
-
-
-def _md(head: list[str], lines: list[list[str]]) -> str:
-    out = ["| " + " | ".join(head) + " |", "|" + "|".join("---" for _ in head) + "|"]
-    return "\n".join(out + ["| " + " | ".join(x.replace("|", "\\|") for x in line) + " |" for line in lines])
 
 
 def by_depth(outcomes: list[Outcome]) -> dict[tuple[str, str], dict[int, list[int]]]:
@@ -133,8 +132,8 @@ def figure(outcomes: list[Outcome], target: Path) -> bool:
     data = by_depth(outcomes)
     if not data:
         return False
-    from runner.reporting.figures import _pyplot, line_styles
-    plt = _pyplot()
+    from runner.reporting.figures import line_styles, pyplot
+    plt = pyplot()
     fig, ax = plt.subplots(figsize=(7, 4.2))
     multi = len({run for run, _ in data}) > 1
     styles = line_styles(sorted(data))
