@@ -32,6 +32,7 @@ import string
 
 from families.ir import Skeleton, atom
 from families.family import Family
+from families.wording import Wording
 
 NAME = "equality"
 STYLES = ("chain", "star", "clusters", "tree", "bipartite", "mixed")
@@ -234,9 +235,33 @@ def card_style(sk: Skeleton) -> Skeleton:
     return dataclasses.replace(sk, answer_options=tuple(options))
 
 
+_FROM = "[from the premises|from the statements|from these statements|from the facts|from the above|from this]"
+_FOLLOWS = "(follows|must be true|is true|holds|is entailed|necessarily follows|follows necessarily)"
+WORDING = Wording(
+    facts={
+        "EQUAL": (
+            "{0} equals {1}",
+            "{0} (=|==|equals|is equal to|is the same as|has the same value as|is identical to|is equivalent to) {1}",
+            "{0} and {1} are (equal|the same|identical|equivalent|equal to each other|the same value)",
+            "the (value of|variable) {0} (equals|is equal to|is the same as) [the value of|the variable] {1}"),
+        "NOT_EQUAL": (
+            "{0} does not equal {1}",
+            "{0} (!=|≠|<>|does not equal|doesn't equal|is not equal to|isn't equal to|differs from|is different from|"
+            "is not the same as|isn't the same as|is distinct from|is unequal to|does not have the same value as) {1}",
+            "{0} and {1} are (not equal|different|unequal|distinct|not the same|not equal to each other|"
+            "different from each other)",
+            "the (value of|variable) {0} (does not equal|is not equal to|differs from|is different from) "
+            "[the value of|the variable] {1}")},
+    questions={"ENTAILED": (
+        "which of the options follows from the premises",
+        f"which (option|statement|one) {_FOLLOWS} {_FROM}",
+        f"which of the (options|statements|following|following statements|following options) {_FOLLOWS} {_FROM}",
+        "then")},
+    negative=frozenset({"NOT_EQUAL"}), symmetric=frozenset({"EQUAL", "NOT_EQUAL"}),
+    opposites={"EQUAL": "NOT_EQUAL", "NOT_EQUAL": "EQUAL"},
+    intro="If:", template={"EQUAL": "{0} = {1}", "NOT_EQUAL": "{0} != {1}"}, template_question="Then",
+    template_end="", lettered=True)
 FAMILY = Family(
     name=NAME, prefix="equality", types=frozenset({"Variable"}),
     predicates={"EQUAL": ("Variable", "Variable"), "NOT_EQUAL": ("Variable", "Variable")},
-    queries={"ENTAILED": ()}, rules=RULES, order_matters=False, labels=None, generate=generate,
-    readings={"EQUAL": "{0} equals {1}", "NOT_EQUAL": "{0} does not equal {1}"},
-    asks="which of the options follows from the premises")
+    queries={"ENTAILED": ()}, rules=RULES, order_matters=False, labels=None, generate=generate, wording=WORDING)

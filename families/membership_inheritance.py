@@ -34,6 +34,7 @@ import random
 
 from families.ir import Skeleton, atom
 from families.family import Family
+from families.wording import Wording
 from families.seeding import symbol_names
 
 NAME = "membership_inheritance"
@@ -107,11 +108,53 @@ def generate(index: int, complexity: int, rng: random.Random) -> Skeleton:
 
 
 PREDICATES = {"M": "MEMBER_OF", "N": "NOT_MEMBER_OF", "S": "SUBSET_OF"}
+_IN = "(a member of the|a member of|one of the|among the|in the|part of the|counted among the|included in the|" \
+      "listed among the|a part of the)"
+_IN_SHORT = "(one of the|a member of the|among the|in the|part of the)"
+_NOT = "(is not|isn't|is no longer|is never)"
+_ALL = "(all|all the|all of the|every one of the|each of the|each one of the)"
+_ARE_IN = "[among the|members of the|in the|part of the|one of the|counted among the]"
+WORDING = Wording(
+    facts={
+        "MEMBER_OF": (
+            "{0} is one of the {1}",
+            f"{{0}} is {_IN} {{1}}",
+            "{0} (belongs to|belongs in|is part of) [the] {1}",
+            "[the] {1} (include|includes|count|counts|contain|contains) {0} [among them|as a member]"),
+        "NOT_MEMBER_OF": (
+            "{0} is not one of the {1}",
+            f"{{0}} {_NOT} {_IN} {{1}}",
+            "{0} (does not belong to|doesn't belong to|does not belong in|doesn't belong in|never belongs to|"
+            "is not part of|isn't part of) [the] {1}",
+            "[the] {1} (do not include|don't include|does not include|doesn't include|exclude|excludes|"
+            "do not count|don't count|do not contain|don't contain) {0} [among them|as a member]",
+            "{0} is (outside|excluded from|not among) the {1}"),
+        "SUBSET_OF": (
+            "all {0} are {1}",
+            f"{_ALL} {{0}} are [also] {_ARE_IN} {{1}}",
+            f"[the] {{0}} are all [also] {_ARE_IN} {{1}}",
+            "(every|each) (one|member) of the {0} is [also] (one of the|a member of the|among the|in the|part "
+            "of the|counted among the) {1}",
+            "(every|each) (one|member) of the {0} [also] belongs to the {1}",
+            f"[the] {{1}} (include|includes|contain|contains) {_ALL} {{0}}",
+            f"(anyone who|whoever|everyone who|anybody who|each person who|every person who) (is|belongs to) "
+            f"{_IN_SHORT} {{0}} is [also] {_IN_SHORT} {{1}}",
+            f"if someone is {_IN_SHORT} {{0}} then (they are|that person is|he or she is) [also] {_IN_SHORT} {{1}}",
+            f"being {_IN_SHORT} {{0}} means being {_IN_SHORT} {{1}}",
+            "[the] {0} (form|are|make up) a subset of [the] {1}")},
+    questions={"MEMBER_OF": (
+        "is {0} one of the {1}",
+        f"is {{0}} {_IN} {{1}} [or not]",
+        "does {0} belong to [the] {1} [or not]",
+        "(do|does) [the] {1} include {0} [or not]",
+        f"is it (true|the case) that {{0}} is {_IN_SHORT} {{1}}",
+        f"can we (conclude|say|tell) that {{0}} is {_IN_SHORT} {{1}}")},
+    negative=frozenset({"NOT_MEMBER_OF"}), opposites={"MEMBER_OF": "NOT_MEMBER_OF", "NOT_MEMBER_OF": "MEMBER_OF"},
+    definitions={"YES": "{0} is one of the {1}", "NO": "{0} is not one of the {1}",
+                 "UNKNOWN": "the statements do not settle it"})
 FAMILY = Family(
     name=NAME, prefix="member", types=frozenset({"Entity", "Set"}),
     predicates={"MEMBER_OF": ("Entity", "Set"), "NOT_MEMBER_OF": ("Entity", "Set"),
                 "SUBSET_OF": ("Set", "Set")},
     queries={"MEMBER_OF": ("Entity", "Set")},
-    rules=RULES, order_matters=False, labels=LABELS, generate=generate,
-    readings={"MEMBER_OF": "{0} is one of the {1}", "NOT_MEMBER_OF": "{0} is not one of the {1}",
-              "SUBSET_OF": "{0} are all {1}"}, asks="is {0} one of the {1}")
+    rules=RULES, order_matters=False, labels=LABELS, generate=generate, wording=WORDING)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from families.family import Family
+from families.wording import parse_phrasing
 
 
 FAMILIES: dict[str, Family] = {}
@@ -19,8 +20,29 @@ def register(family: Family) -> Family:
                 if pred in other_table and other_table[pred] != sig:
                     raise ValueError(f"predicate {pred} of {family.name!r} clashes with {other.name!r}: "
                                      f"{sig} vs {other_table[pred]}")
+    _check_wording(family)
     FAMILIES[family.name] = family
     return family
+
+
+def _check_wording(family: Family) -> None:
+    """Every fact and query predicate has phrasings, each holding each of its arguments once."""
+    w = family.wording
+    for table, phrasings in ((family.predicates, w.facts), (family.queries, w.questions)):
+        for pred, sig in table.items():
+            if not phrasings.get(pred):
+                raise ValueError(f"family {family.name!r}: predicate {pred} has no phrasing")
+            for ph in phrasings[pred]:
+                slots = sorted(p.slot for p in parse_phrasing(ph) if p.slot is not None)
+                if slots != list(range(len(sig))):
+                    raise ValueError(f"family {family.name!r}: phrasing {ph!r} of {pred} must hold each of "
+                                     f"{{0}}..{{{len(sig) - 1}}} once")
+    extra = (set(w.facts) - set(family.predicates)) | (set(w.questions) - set(family.queries))
+    if extra:
+        raise ValueError(f"family {family.name!r}: phrasings of unknown predicates {sorted(extra)}")
+    labels = family.labels or ()
+    if w.definitions and set(w.definitions) != set(labels):
+        raise ValueError(f"family {family.name!r}: answer definitions must cover exactly its labels")
 
 
 def _load() -> None:

@@ -22,6 +22,7 @@ import random
 
 from families.ir import INTEGER, Skeleton, atom
 from families.family import Family
+from families.wording import Wording
 
 NAME = "sequential_state_update"
 OPTIONS, STEP = 3, 2   # options g, g+2, g+4 (or shifted): alike in parity, which a plain sum of the numbers gives away
@@ -78,11 +79,64 @@ def generate(index: int, complexity: int, rng: random.Random) -> Skeleton:
         proof=tuple([f"{op}({target},{amount}) -> {value}" for (op, amount), value in zip(ops, values)]))
 
 
+_ITEMS = "[items|item|more items|more item|additional items|extra items|new items]"
+_AT_FIRST = "(at first|at the start|initially|to begin with|in the beginning|at the beginning|first)"
+_END = "[at the end|in the end|after all the updates|after every update|after all of this|after all these events|" \
+       "after all the events|finally]"
+_THEN = "[then|next|later|also|now]"
+_HOLD = "(hold|have|contain|store|keep|end up with|end with|finish with)"
+START = frozenset("starts start started begins begin began initially initial".split())
+END = frozenset("ends end ended final finally finishes finish finished remaining".split())
+INCREASE = frozenset("gains gain gained receives receive received gets get got added adds add increases increase "
+                     "increased rises rose grows grew plus acquires collects obtains".split())
+DECREASE = frozenset("loses lose lost gives give away spends spent removed remove removes fewer less decreases "
+                     "decrease decreased drops dropped falls fell shrinks minus subtract subtracts subtracted sells "
+                     "sold sheds".split())
+WORDING = Wording(
+    facts={
+        "INITIAL_VALUE": (
+            "{0} starts with {1} items",
+            "{0} (starts|begins|starts out|starts off|opens) with {1} [items|item]",
+            f"{{0}} (holds|has|contains|stores|keeps) {{1}} (items|item) {_AT_FIRST}",
+            f"{_AT_FIRST} {{0}} (holds|has|contains|stores|keeps) {{1}} [items|item]",
+            "{0} initially (holds|has|contains|stores|keeps) {1} [items|item]",
+            "the (initial|starting|first) (value|count|number of items|amount) (of|in|at) {0} is {1}",
+            f"there (are|is) {{1}} (items|item) in {{0}} {_AT_FIRST}"),
+        "INCREMENT": (
+            "{0} gains {1} items",
+            f"{{0}} {_THEN} (gains|receives|gets|is given|takes in|collects|acquires|obtains|picks up|earns|adds) "
+            f"{{1}} {_ITEMS}",
+            "{1} [more|additional|extra|new] (items are|item is) (added to|put into|placed in|given to|delivered to|"
+            "brought to|moved into) {0}",
+            f"{{0}} (goes up|increases|rises|grows) by {{1}} {_ITEMS}",
+            "the (count|total|number of items|value) (of|in|at) {0} (goes up|increases|rises|grows) by {1}",
+            f"(add|put|place) {{1}} {_ITEMS} (to|into|in) {{0}}",
+            f"someone (adds|puts|places|brings|gives) {{1}} {_ITEMS} (to|into|in) {{0}}"),
+        "DECREMENT": (
+            "{0} loses {1} items",
+            f"{{0}} {_THEN} (loses|gives away|gives up|hands over|gives out|spends|uses up|sheds|sells|gives) "
+            f"{{1}} {_ITEMS}",
+            "{1} (items are|item is) (removed from|taken from|taken out of|taken away from|lost from|moved out of) {0}",
+            f"{{0}} (goes down|decreases|drops|falls|shrinks) by {{1}} {_ITEMS}",
+            "the (count|total|number of items|value) (of|in|at) {0} (goes down|decreases|drops|falls|shrinks) by {1}",
+            f"(remove|take|take away) {{1}} {_ITEMS} from {{0}}",
+            f"someone (removes|takes|takes away) {{1}} {_ITEMS} (from|out of) {{0}}")},
+    questions={"FINAL_VALUE": (
+        "how many items does {0} hold at the end",
+        f"how many (items|things) (does|will) {{0}} {_HOLD} {_END}",
+        f"how many (items|things) (are|remain|are left) (in|at) {{0}} {_END}",
+        "what is the final (value|count|number of items|total) (of|in|at|for) {0}",
+        "what (value|count|number) does {0} end (with|up with)")},
+    openers=("then", "next", "after that", "later", "afterwards", "subsequently"),
+    cues={"INITIAL_VALUE": (("a change", INCREASE | DECREASE), ("a final value", END)),
+          "INCREMENT": (("a decrease", DECREASE), ("a final value", END), ("a start", START)),
+          "DECREMENT": (("an increase", INCREASE), ("a final value", END), ("a start", START)),
+          "FINAL_VALUE": (("the start", START),)},
+    opposites={"INCREMENT": "DECREMENT", "DECREMENT": "INCREMENT"},
+    intro="These events happen in this order:")
 FAMILY = Family(
     name=NAME, prefix="state", types=frozenset({"Counter"}),
     predicates={"INITIAL_VALUE": ("Counter", INTEGER), "INCREMENT": ("Counter", INTEGER),
                 "DECREMENT": ("Counter", INTEGER)},
     queries={"FINAL_VALUE": ("Counter",)},
-    rules=RULES, order_matters=True, labels=None, generate=generate,
-    readings={"INITIAL_VALUE": "{0} starts with {1} items", "INCREMENT": "{0} then gains {1} items",
-              "DECREMENT": "{0} then loses {1} items"}, asks="how many items does {0} hold at the end")
+    rules=RULES, order_matters=True, labels=None, generate=generate, wording=WORDING)

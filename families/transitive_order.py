@@ -31,6 +31,7 @@ import random
 
 from families.ir import Skeleton, atom
 from families.family import Family
+from families.wording import Wording
 from families.seeding import symbol_names
 
 NAME = "transitive_order"
@@ -87,8 +88,36 @@ def generate(index: int, complexity: int, rng: random.Random) -> Skeleton:
         proof=tuple([f"LEFT_OF({names[a]},{names[b]})" for a, b in proof]))
 
 
+_BE = "(is|stands|sits|lies|is standing|is sitting|is placed|is located|is positioned|comes)"
+_SOME = "[somewhere|directly|immediately|just|further|farther|far|some way]"
+_SIDE = "(to the {0} of|{0} of|on the {0} of|on the {0} side of|to the {0} side of|to the {0} hand side of)"
+_AGAINST = "(relative to|compared to|compared with|in relation to|with respect to|in comparison to)"
+_AT = "[stand|standing|sit|sitting|placed|positioned|located]"
+WORDING = Wording(
+    facts={"LEFT_OF": (
+        "{0} is to the left of {1}",
+        f"{{0}} {_BE} {_SOME} {_SIDE.format('left')} {{1}}",
+        f"{{1}} {_BE} {_SOME} {_SIDE.format('right')} {{0}}",
+        "{0} (stands|is|sits|comes) (further|farther|more) (left|to the left) than {1}",
+        "{1} (stands|is|sits|comes) (further|farther|more) (right|to the right) than {0}",
+        "{1} has {0} (to|on) (its|their|his|her) left [side]",
+        "{0} has {1} (to|on) (its|their|his|her) right [side]",
+        "(to|on) the left of {1} (stands|is|sits|lies) {0}",
+        "(to|on) the right of {0} (stands|is|sits|lies) {1}")},
+    questions={"RELATION": (
+        "where does {0} stand relative to {1}",
+        f"where (does|is) {{0}} {_AT} {_AGAINST} {{1}}",
+        f"{_AGAINST} {{1}} where (does|is) {{0}} {_AT}",
+        "is {0} (to the left or to the right of|to the left or right of|left or right of|on the left or on the "
+        "right of|on the left or right of) {1} [or is it unknown|or is that unknown|or can we not tell]",
+        f"what is the position of {{0}} {_AGAINST} {{1}}",
+        f"how (does|is) {{0}} (placed|positioned|ordered|arranged|standing) {_AGAINST} {{1}}",
+        f"on which side of {{1}} (does|is) {{0}} {_AT}")},
+    directions={"LEFT_OF": (frozenset({"left"}), frozenset({"right"}))},
+    ordered_question=True, intro="People stand in a row.",
+    definitions={"LEFT_OF": "{0} is to the left of {1}", "RIGHT_OF": "{0} is to the right of {1}",
+                 "UNKNOWN": "the statements do not settle it"})
 FAMILY = Family(
     name=NAME, prefix="order", types=frozenset({"Entity"}),
     predicates={"LEFT_OF": ("Entity", "Entity")}, queries={"RELATION": ("Entity", "Entity")},
-    rules=RULES, order_matters=False, labels=LABELS, generate=generate,
-    readings={"LEFT_OF": "{0} is to the left of {1}"}, asks="where does {0} stand relative to {1}")
+    rules=RULES, order_matters=False, labels=LABELS, generate=generate, wording=WORDING)

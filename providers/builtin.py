@@ -11,68 +11,30 @@ from typing import Any, Mapping
 import orjson
 
 from providers.base import Completion, Provider, RenderRequest, SolveRequest
-from rendering.names import CLUBS, PEOPLE, draw, seeded
+from families.registry import FAMILIES
+from families.wording import say
+from rendering.names import given_names
 from rendering.structure import assemble, from_object
 
-JARS = ("red", "blue", "green", "yellow")
-
-
-def _names(payload: Mapping[str, Any], type_name: str, pool: tuple[str, ...]) -> dict[str, str]:
-    """Invented names for the symbols of one type, fixed by the skeleton's id (deterministic)."""
-    return draw([s for s, t in payload["entities"].items() if t == type_name], pool, seeded(payload["id"]))
-
-
 def template_structure(payload: Mapping[str, Any]) -> dict[str, Any]:
-    """The template's render as the structured object every renderer returns: names, intro, premises, question."""
-    family, facts = payload["family"], payload["facts"]
-    if family == "equality":   # the LogicMark card's premises, its variables as their own names
-        ops = {"EQUAL": "=", "NOT_EQUAL": "!="}
-        names = {s: s for s in payload["entities"]}
-        premises = [f"{f['arguments'][0]} {ops[f['predicate']]} {f['arguments'][1]}" for f in facts]
-        options = "\n".join(f"{chr(65 + i)}. {o}" for i, o in enumerate(payload["answer_options"]))
-        return _structure(names, "If:", premises, "Then\n" + options)
-    if family == "transitive_order":
-        n = _names(payload, "Entity", PEOPLE)
-        premises = [f"{n[a]} stands somewhere to the left of {n[b]}." for a, b in (f["arguments"] for f in facts)]
-        x, y = (n[s] for s in payload["query"]["arguments"])
-        ask = (f"Where does {x} stand relative to {y}? Answer LEFT_OF if {x} is to the left of {y}, "
-               f"RIGHT_OF if {x} is to the right of {y}, UNKNOWN if the statements do not settle it.")
-        return _structure(n, "People stand in a row.", premises, ask)
-    if family == "membership_inheritance":
-        p, c = _names(payload, "Entity", PEOPLE), _names(payload, "Set", CLUBS)
-        say = {"MEMBER_OF": lambda a, b: f"{p[a]} is a member of the {c[b]} club.",
-               "NOT_MEMBER_OF": lambda a, b: f"{p[a]} is not a member of the {c[b]} club.",
-               "SUBSET_OF": lambda a, b: f"Every member of the {c[a]} club is a member of the {c[b]} club."}
-        premises = [say[f["predicate"]](*f["arguments"]) for f in facts]
-        x, s = payload["query"]["arguments"]
-        ask = (f"Is {p[x]} a member of the {c[s]} club? Answer YES if it follows, NO if it follows that "
-               f"{p[x]} is not, UNKNOWN if the statements do not settle it.")
-        return _structure({**p, **c}, "", premises, ask)
-    if family == "sequential_state_update":
-        jar = dict(zip(sorted(payload["entities"]), JARS))
-        premises = []
-        for f in facts:
-            c, k = f["arguments"]
-            if f["predicate"] == "INITIAL_VALUE":
-                premises.append(f"The {jar[c]} jar starts with {k} marbles.")
-            elif f["predicate"] == "INCREMENT":
-                premises.append(f"Then {k} marbles are put into the {jar[c]} jar.")
-            else:
-                premises.append(f"Then {k} marbles are taken out of the {jar[c]} jar.")
-        target = jar[payload["query"]["arguments"][0]]
-        return _structure(jar, "These events happen in this order:", premises,
-                          f"How many marbles are in the {target} jar at the end?")
-    raise ValueError(f"template renderer: no template for family {family!r}")
-
-
-def _structure(names: dict[str, str], intro: str, premises: list[str], question: str) -> dict[str, Any]:
-    return {"names": names, "intro": intro, "premises": [{"fact": i, "text": t} for i, t in enumerate(premises)],
-            "question": question}
+    """The template's render as the structured object every renderer returns: names drawn from the
+    skeleton's id, and the family's own canonical sentences (families/wording.py)."""
+    family = FAMILIES.get(payload["family"])
+    if family is None:
+        raise ValueError(f"template renderer: no family {payload['family']!r}")
+    wording, names = family.wording, given_names(payload, payload["id"])
+    spell = lambda args: [names[a] if isinstance(a, str) else str(a) for a in args]  # noqa: E731
+    premises = [say(wording.canonical_template(f["predicate"]), spell(f["arguments"]), end=wording.template_end)
+                for f in payload["facts"]]
+    query = payload["query"]
+    question = wording.template_question or wording.question(query["predicate"], spell(query["arguments"]))
+    return {"names": names, "intro": wording.intro,
+            "premises": [{"fact": i, "text": t} for i, t in enumerate(premises)], "question": question}
 
 
 def render_template(payload: Mapping[str, Any]) -> str:
-    """A plain-English problem stating every premise, with the answer labels verbatim."""
-    return assemble(from_object(template_structure(payload)), list(payload["answer_options"]))
+    """A plain-English problem stating every premise, with what each label means and the labels verbatim."""
+    return assemble(from_object(template_structure(payload)), payload)
 
 
 class Template(Provider):
@@ -80,7 +42,7 @@ class Template(Provider):
 
     renders_locally = True
 
-    def __init__(self, name: str, model: str = "template-v1"):
+    def __init__(self, name: str, model: str = "template-v2"):
         self.name, self.model = name, model
 
     def render_now(self, request: RenderRequest) -> Completion:

@@ -216,7 +216,7 @@ def _builtin(name: str):
 
 
 _BUILTINS: dict[str, Callable[[ProviderConfig], Provider]] = {
-    "template": lambda cfg: _builtin("Template")(cfg.name, cfg.settings.get("model", "template-v1")),
+    "template": lambda cfg: _builtin("Template")(cfg.name, cfg.settings.get("model", "template-v2")),
     "random": lambda cfg: _builtin("RandomSolver")(cfg.name, cfg.settings.get("seed", 0)),
     "prior": lambda cfg: _builtin("PriorSolver")(cfg.name),
 }

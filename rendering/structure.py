@@ -1,12 +1,15 @@
 """Structured renders: parsing, the exact fidelity check, and the problem text (the schema: rendering/schema.py).
 
 A renderer returns `{"names": {symbol: name}, "intro": ..., "premises": [{"fact": i, "text": ...}],
-"question": ...}`. The check is symbolic and exact: every symbol has one distinct name (the one it was
-given, where names are given; not an answer label; no name part of another, as whole words: `Ann` and
-`Anna` are distinct, `Lake` and `Lake Road` are not); every fact is stated exactly once; each premise names exactly its
-fact's symbols, no other, and carries its fact's numbers; a procedural family keeps the fact order;
-the question names the queried symbols; the intro names no symbol and holds no number and no answer label. The text a
-solver sees is assembled here, and the answer instruction with the labels verbatim is ours.
+"question": ...}`. The check is exact and needs no model: every symbol has one distinct name (the one
+it was given, where names are given; not an answer label; no name part of another, as whole words:
+`Ann` and `Anna` are distinct, `Lake` and `Lake Road` are not); every fact is stated exactly once; each
+premise is read back by its family's wording (families/reading.py) and must read as exactly its fact
+(`misread`: it says another fact, or holds a word that contradicts it; `unread`: it reads as nothing);
+a procedural family keeps the fact order; the question names the queried symbols and must not read as
+another query (it asks the other way round, or negated); the intro names no symbol and holds no number
+and no answer label. The text a solver sees is assembled here: what each label means, and the answer
+instruction with the labels verbatim, are ours.
 """
 from __future__ import annotations
 
@@ -17,6 +20,7 @@ from typing import Any, Mapping
 
 import orjson
 
+from families.reading import Marked, reader, spell
 from families.registry import FAMILIES
 
 
@@ -153,23 +157,9 @@ def check(render: StructuredRender, payload: Mapping[str, Any], given: Mapping[s
     # Symbols that share a name are reported above; in premises they are left out (ambiguous), so one
     # shared name does not make every premise wrong about every one of them.
     finder = _Finder(distinct)
-    for i, text in render.premises:
-        if not 0 <= i < len(facts):
-            continue
-        fact = facts[i]
-        args = fact["arguments"]
-        expected = {a for a in args if isinstance(a, str) and a in distinct}
-        found = finder.found(text)
-        if found != expected:
-            for s in sorted(expected - found):
-                reasons.append(f"wrong_symbols: the premise of fact {i} {_fact_text(fact)} does not name {s}")
-            for s in sorted(found - expected):
-                reasons.append(f"wrong_symbols: the premise of fact {i} {_fact_text(fact)} names {s}, not in the fact")
-        if len(expected) < len(args):   # integer literals: each must be in the text as a number
-            for number in (a for a in args if isinstance(a, int) and not isinstance(a, bool)):
-                if not re.search(rf"(?<![\d.]){number}(?!\d)", text.replace(",", "")):
-                    reasons.append(f"missing_number: the premise of fact {i} {_fact_text(fact)} lacks {number}")
     family = FAMILIES.get(payload["family"])
+    if family is not None:
+        reasons += _read_back(render, payload, {s: names[s] for s in distinct})
     if family is not None and family.order_matters:
         order = [i for i, _ in render.premises if 0 <= i < len(facts)]
         if order != sorted(order):
@@ -187,10 +177,40 @@ def check(render: StructuredRender, payload: Mapping[str, Any], given: Mapping[s
     return reasons
 
 
-def assemble(render: StructuredRender, labels: tuple[str, ...] | list[str]) -> str:
+def _read_back(render: StructuredRender, payload: Mapping[str, Any], names: Mapping[str, str]) -> list[str]:
+    """Every premise and the question read back by the family's wording: `misread` and `unread` reasons."""
+    read = reader(payload["family"])
+    marked, types = Marked(names), payload["entities"]
+    facts, out = payload["facts"], []
+    for i, text in render.premises:
+        if not 0 <= i < len(facts):
+            continue
+        fact = (facts[i]["predicate"], tuple(facts[i]["arguments"]))
+        verdict = read.read_fact(text, fact, marked, types)
+        if verdict.kind == "misread":
+            out.append(f"misread: the premise of fact {i} {spell(fact)} {verdict.detail}")
+        elif verdict.kind == "unread":
+            out.append(f"unread: the premise of fact {i} {spell(fact)} does not read as any fact")
+    query = (payload["query"]["predicate"], tuple(payload["query"]["arguments"]))
+    verdict = read.read_question(render.question, query, marked, types)
+    if verdict.kind == "misread":   # an unread question is let be: what each label means follows it, ours
+        out.append(f"misread: the question {verdict.detail}, where the query is {spell(query)}")
+    return out
+
+
+def answer_line(payload: Mapping[str, Any], names: Mapping[str, str]) -> str:
+    """Ours, after the question: what each label means (spelled from the query), and the labels verbatim."""
+    labels = list(payload["answer_options"])
+    family = FAMILIES.get(payload["family"])
+    spelled = [names.get(a, a) if isinstance(a, str) else str(a) for a in payload["query"]["arguments"]]
+    meaning = family.wording.answer_line(spelled, labels) if family is not None else ""
+    return (meaning + "\n" if meaning else "") + "Answer with exactly one of: " + ", ".join(labels) + "."
+
+
+def assemble(render: StructuredRender, payload: Mapping[str, Any]) -> str:
     """The problem a solver sees: intro, premises in the renderer's order, question, and our answer line."""
     lines = ([render.intro] if render.intro else []) + [text for _, text in render.premises]
-    return "\n".join(lines) + "\n\n" + render.question + "\nAnswer with exactly one of: " + ", ".join(labels) + "."
+    return "\n".join(lines) + "\n\n" + render.question + "\n" + answer_line(payload, render.names)
 
 
 def reason_code(reason: str) -> str:

@@ -441,17 +441,13 @@ def fake_logprob(prev: int, token: int) -> float:
 
 
 def _sentence_forms() -> list[tuple[re.Pattern, str, tuple[int, ...]]]:
-    """(regex, predicate, argument order) for every sentence the fake reads back: the template's, and each
-    family's plain reading of its predicates (what renders of assigned names say)."""
+    """(regex, predicate, argument order) for every sentence the fake reads back: each family's canonical
+    reading of its predicates (the template's sentences, and what renders of assigned names say), the
+    card's `=` and `!=`, and one phrasing no family's wording has ("In the row, A comes before B."): an
+    auditor reads more than the grammar, which is what it is there for."""
     from families.registry import FAMILIES
-    forms = [(r"(.+?) stands somewhere to the left of (.+?)\.", "LEFT_OF", (0, 1)),
-             (r"(.+?) is not a member of the (.+?) club\.", "NOT_MEMBER_OF", (0, 1)),
-             (r"Every member of the (.+?) club is a member of the (.+?) club\.", "SUBSET_OF", (0, 1)),
-             (r"(.+?) is a member of the (.+?) club\.", "MEMBER_OF", (0, 1)),
-             (r"The (.+?) jar starts with (-?\d+) marbles\.", "INITIAL_VALUE", (0, 1)),
-             (r"Then (-?\d+) marbles are put into the (.+?) jar\.", "INCREMENT", (1, 0)),
-             (r"Then (-?\d+) marbles are taken out of the (.+?) jar\.", "DECREMENT", (1, 0)),
-             (r"(\w+) != (\w+)", "NOT_EQUAL", (0, 1)), (r"(\w+) = (\w+)", "EQUAL", (0, 1))]
+    forms = [(r"(\w+) != (\w+)", "NOT_EQUAL", (0, 1)), (r"(\w+) = (\w+)", "EQUAL", (0, 1)),
+             (r"In the row, (.+?) comes before (.+?)\.", "LEFT_OF", (0, 1))]
     for family in FAMILIES.values():
         for predicate, reading in family.readings.items():
             regex = re.escape(reading + ".").replace(re.escape("{0}"), "(.+?)").replace(re.escape("{1}"), "(.+?)")

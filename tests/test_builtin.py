@@ -43,7 +43,7 @@ def test_template_equality_is_the_logicmark_task_format():
 def test_template_keeps_procedural_order():
     sk = make("sequential_state_update", 0, 6)
     text = render_template(sk.redact())
-    amounts = [int(m) for m in re.findall(r"(\d+) marbles are", text)]
+    amounts = [int(m) for m in re.findall(r"(?:gains|loses) (\d+) items", text)]
     assert amounts == [f.arguments[1] for f in sk.facts if f.predicate != "INITIAL_VALUE"]
 
 

@@ -243,7 +243,9 @@ ray: {{batch: 3, resources: {{fake_gpu: 1}}}}
 
 
 def test_ctrl_c_stops_every_agent_and_server(cluster, tmp_path):
-    grid = write_grid(tmp_path, 60, latency=0.05)
+    # long enough (200 skeletons, 0.3 s an answer) that the interrupt always lands before the end: with 60
+    # at 0.05 s a busy machine once saw the run finish first
+    grid = write_grid(tmp_path, 200, latency=0.3)
     out = tmp_path / "out"
     proc = start(grid, out, cluster)
     wait_for_lines(out / "solves.jsonl", 6, proc)

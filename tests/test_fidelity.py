@@ -61,10 +61,10 @@ def name_is_a_label(r, p):
 
 
 def swapped_name(r, p):
-    """The first premise speaks of a symbol that is not in its fact, instead of one that is."""
+    """The first premise speaks of a symbol (of the same type) that is not in its fact, instead of one that is."""
     fact = p["facts"][0]
     gone = fact["arguments"][0]
-    other = next(s for s in p["entities"] if s not in fact["arguments"])
+    other = next(s for s, t in p["entities"].items() if s not in fact["arguments"] and t == p["entities"][gone])
     r["premises"][0]["text"] = r["premises"][0]["text"].replace(r["names"][gone], r["names"][other])
     return r
 
@@ -118,11 +118,11 @@ CORRUPTIONS = [  # (family, corruption, the reason code that must catch it)
     ("membership_inheritance", duplicate_fact, "duplicate_fact"),
     ("transitive_order", two_symbols_one_name, "duplicate_name"),
     ("transitive_order", name_is_a_label, "name_is_label"),
-    ("membership_inheritance", swapped_name, "wrong_symbols"),
-    ("transitive_order", third_symbol, "wrong_symbols"),
+    ("membership_inheritance", swapped_name, "misread"),   # reads as a fact about another symbol
+    ("transitive_order", third_symbol, "unread"),          # the sentence is no phrasing of any fact
     ("membership_inheritance", name_inside_name, "name_inside_name"),
     ("sequential_state_update", reordered_updates, "order"),
-    ("sequential_state_update", changed_number, "missing_number"),
+    ("sequential_state_update", changed_number, "misread"),
     ("transitive_order", question_without_the_queried_symbol, "question"),
     ("equality", truncated, "malformed"),
     ("membership_inheritance", intro_with_an_answer, "intro"),

@@ -15,6 +15,8 @@ from runner.config.checks import INT64, Checker, UniqueKeyLoader, one_line, shor
 from runner.config.cluster import RaySettings, parse_ray
 from runner.config.reasoning import THINKING_READ_TIMEOUT_S, check_budget, parse_reasoning, thinking_max_tokens
 from runner.fidelity.calibration import AuditorSettings
+
+CALIBRATE = AuditorSettings.calibrate   # control renders per family an auditor reads first, by default
 from runner.fidelity.judge import FORMATS
 from providers.base import SCORES
 from runner.config.prompts import (LOGLIK_DEFAULT, PLACEHOLDERS, RENDER_ASSIGNED_DEFAULT, RENDER_DEFAULT, RENDER_PROBLEM,
@@ -58,7 +60,7 @@ class Stage:
     send_unfaithful: bool = False
     audit_provider: str | None = None
     audit_rate: float = 0.0
-    audit_calibrate: int = 20            # control renders per family the auditor reads first (0: none)
+    audit_calibrate: int = CALIBRATE            # control renders per family the auditor reads first (0: none)
     audit_max_false_alarm: float = 0.05  # above this false-alarm rate on them, it rejects no render
     # Structured model renderers only: who names the symbols (model: the renderer; assigned: we do,
     # drawn per unit, fixed by the schema) and how many times an unfaithful render is asked again.
@@ -327,7 +329,7 @@ def _stages(c: Checker, raw: Any, key: str, providers: Mapping[str, ProviderConf
         send = e.get("send_unfaithful", False)
         if not isinstance(send, bool):
             raise c.fail(f"{path}.send_unfaithful", f"expected true or false, got {send!r}")
-        audit_provider, audit_rate, calibrate, max_false_alarm = None, 0.0, 20, 0.05
+        audit_provider, audit_rate, calibrate, max_false_alarm = None, 0.0, CALIBRATE, 0.05
         if "audit" in e:
             a = c.mapping(e["audit"], f"{path}.audit", {"provider", "rate", "calibrate", "max_false_alarm"},
                           {"provider"})
@@ -338,7 +340,7 @@ def _stages(c: Checker, raw: Any, key: str, providers: Mapping[str, ProviderConf
             if fmt != "structured" or providers[pname].kind not in MODEL_KINDS:
                 raise c.fail(f"{path}.audit", "a parse-back audit checks structured renders of a model renderer")
             audit_rate = float(c.number(a.get("rate", 1.0), f"{path}.audit.rate", 0.0, 1.0))
-            calibrate = c.number(a.get("calibrate", 20), f"{path}.audit.calibrate", 0, 100_000, integer=True)
+            calibrate = c.number(a.get("calibrate", CALIBRATE), f"{path}.audit.calibrate", 0, 100_000, integer=True)
             max_false_alarm = float(c.number(a.get("max_false_alarm", 0.05), f"{path}.audit.max_false_alarm",
                                              0.0, 1.0))
         out.append(Stage(

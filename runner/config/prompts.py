@@ -7,6 +7,7 @@ from typing import Iterable, Mapping
 import orjson
 
 from families.registry import FAMILIES
+from families.wording import say
 
 RENDER_DEFAULT = """You turn a formal logic problem into a self-contained natural-language puzzle.
 
@@ -46,9 +47,8 @@ The facts, in this order:
 {facts}
 The question: {asks}? The answer is one of: {labels}
 
-Write "intro": one sentence that sets the scene, with no name and no number; "premises": for each
-fact, one sentence that says exactly that fact, with its names and numbers in the same order;
-"question": the question, with the names."""
+Write "premises": for each fact, one sentence that says exactly that fact, with its names and numbers,
+in the words above or in other words that mean the same; "question": the question, with the names."""
 
 SOLVE_DEFAULT = """{problem}
 
@@ -79,16 +79,16 @@ def fill_render(template: str, payload: dict, compact: bool = False, names: Mapp
     if names is None:
         return out
     family = FAMILIES.get(payload["family"])
-    readings = family.readings if family else {}
     spell = lambda args: [names[a] if isinstance(a, str) else str(a) for a in args]  # noqa: E731
 
-    def said(fact: dict) -> str:   # the family's reading of the fact, else the fact as written
+    def said(fact: dict) -> str:   # the family's canonical sentence of the fact, else the fact as written
         args = spell(fact["arguments"])
-        reading = readings.get(fact["predicate"])
-        return reading.format(*args) + "." if reading else f"{fact['predicate']}({', '.join(args)})"
+        if family is None:
+            return f"{fact['predicate']}({', '.join(args)})"
+        return say(family.wording.facts[fact["predicate"]][0], args)
     facts = "\n".join(f"{i}. {said(f)}" for i, f in enumerate(payload["facts"]))
     query = payload["query"]
-    asks = family.asks.format(*spell(query["arguments"])) if family and family.asks else \
+    asks = family.asks(spell(query["arguments"])) if family else \
         f"{query['predicate']}({', '.join(spell(query['arguments']))})"
     if "{names}" not in out:
         out += "\n\nThe names to use, exactly as written: {names}"

@@ -10,7 +10,7 @@ from typing import Any, AsyncIterator, Awaitable, Coroutine, NamedTuple
 
 from providers.base import Completion, Provider, SolveRequest
 from runner.engine.feed import Feed, Item, RenderJob, SolveJob
-from runner.fidelity.judge import Judged, judge
+from runner.fidelity.judge import Judged, judge, only_unread
 from runner.engine.resume import goes_to_solvers
 from runner.engine.calibration import calibrate
 from runner.fidelity.calibration import Trust
@@ -226,7 +226,14 @@ class Pipeline:
                 job.request, prompt=fill_repair(job.request.prompt, reasons, job.names))
             judged = judge(await provider.render(request), stage.format, item.answer_options, payload, job.names)
             audit = None
-            if stage.audit_provider and judged.completion.status == "ok" and sampled(job.key, stage.audit_rate):
+            if stage.audit_provider and only_unread(judged) and self._calibrated(stage, item.family):
+                # What the grammar could not read, a calibrated, trusted auditor reads: agreeing with the
+                # whole skeleton, it reads each unread premise as its fact. A misread is never overruled.
+                audit = await self._audit(stage, payload, judged)
+                if audit[0] == "agrees":
+                    audit = ("agrees", "read the premises the check could not read as their facts")
+                    judged = judged._replace(completion=replace(judged.completion, status="ok", reason=None))
+            elif stage.audit_provider and judged.completion.status == "ok" and sampled(job.key, stage.audit_rate):
                 audit = await self._audit(stage, payload, judged)
                 if audit[0] == "disagrees" and not self._trusted(stage, item.family):
                     audit = ("audit_untrusted", audit[1])   # kept, but the render keeps the check's status
@@ -244,6 +251,10 @@ class Pipeline:
             reasons = judged.checks
         self._count(("render", stage.label), res)   # a unit counts once, as its last round ended
         return res.status, res.text, attempts
+
+    def _calibrated(self, stage: Stage, family: str) -> bool:
+        """Whether the stage's auditor was calibrated on the control and earned trust in this family."""
+        return bool(stage.audit_calibrate) and self._trusted(stage, family)
 
     def _trusted(self, stage: Stage, family: str) -> bool:
         """Whether the stage's auditor may reject renders of this family (its calibration on the control)."""

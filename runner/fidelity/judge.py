@@ -6,7 +6,7 @@ from typing import Any, Mapping, NamedTuple
 
 from providers.base import Completion
 from providers.labels import missing_labels
-from rendering.structure import StructuredRender, assemble, check, parse
+from rendering.structure import StructuredRender, assemble, check, parse, reason_code
 
 FORMATS = ("structured", "text")
 PROCEED = ("ok", "unchecked")   # render statuses whose text goes to the solvers (unfaithful: if asked)
@@ -41,8 +41,15 @@ def judge(res: Completion, fmt: str, labels: tuple[str, ...], payload: Mapping[s
     if isinstance(parsed, str):
         return Judged(replace(res, status="unfaithful", text="", reason=parsed), res.text, (parsed,), None)
     reasons = check(parsed, payload, names)
-    text = assemble(parsed, labels)
+    text = assemble(parsed, payload)
     if reasons:
         return Judged(replace(res, status="unfaithful", text=text, reason="; ".join(reasons)), res.text,
                       tuple(reasons), parsed)
     return Judged(replace(res, text=text), res.text, (), parsed)
+
+
+def only_unread(judged: Judged) -> bool:
+    """Whether a render is unfaithful only because premises did not read (none misread, nothing else
+    wrong): what a calibrated, trusted auditor may still read."""
+    return (judged.completion.status == "unfaithful" and judged.render is not None and bool(judged.checks)
+            and all(reason_code(c) == "unread" for c in judged.checks))

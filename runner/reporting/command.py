@@ -119,8 +119,9 @@ def _print(by, pool_renders, loaded, rows, groups, compared, renders, fidelity, 
     """The terminal report: renders, then the heatmap, depth tables and problems (or the one --by table)."""
     con = terminal.console()
     con.print(renders, markup=False, soft_wrap=True)
-    if (table := terminal.fidelity_table(fidelity)) is not None:
-        con.print(table)
+    for table in (terminal.fidelity_table(fidelity), terminal.reading_table(fidelity)):
+        if table is not None:
+            con.print(table)
     if loaded.auditors:
         con.print(terminal.auditors_table(loaded.auditors))
     if by:   # the one grouped table asked for, as before

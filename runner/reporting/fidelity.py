@@ -23,6 +23,9 @@ class FidelityRow:
     renders: int              # checked renders (faithful or unfaithful, the last round of each unit)
     faithful_first_try: int   # of them, faithful at round 0
     faithful: int             # of them, faithful at their last round (after any repair)
+    misread: int = 0          # unfaithful renders with a premise or question that says something else
+    unread: int = 0           # unfaithful renders with a premise that reads as no fact (and none misread)
+    read_by_auditor: int = 0  # faithful renders whose unread premises a trusted auditor read as their facts
 
     @property
     def share(self) -> float | None:
@@ -43,7 +46,7 @@ def _round(x: float | None) -> float | None:
 def fidelity_rows(renders: Iterable[dict]) -> list[FidelityRow]:
     """From the best render record of each unit (with `run` and `first`, its round-0 status, set by the
     loader), one row per run x renderer x family x complexity that has checked renders."""
-    counts: dict[tuple, list[int]] = defaultdict(lambda: [0, 0, 0])
+    counts: dict[tuple, list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0, 0])
     for rec in renders:
         fam, comp = rec.get("family"), rec.get("complexity")
         if rec["status"] not in CHECKED or not isinstance(fam, str) or type(comp) is not int:
@@ -52,6 +55,12 @@ def fidelity_rows(renders: Iterable[dict]) -> list[FidelityRow]:
         c[0] += 1
         c[1] += rec.get("first", rec["status"]) == "ok"
         c[2] += rec["status"] == "ok"
+        codes = {str(x).split(":", 1)[0] for x in rec.get("checks") or () if isinstance(rec.get("checks"), list)}
+        if rec["status"] == "unfaithful":
+            c[3] += "misread" in codes
+            c[4] += "unread" in codes and "misread" not in codes
+        else:
+            c[5] += "unread" in codes   # faithful with unread premises: the auditor read them
     return [FidelityRow(*key, *c) for key, c in sorted(counts.items())]
 
 

@@ -115,17 +115,20 @@ def markdown(rows: list[SummaryRow], chance: dict[str, float], compared: list[Pa
     parts += ["", "## Renders", "", "```", renders, "```", ""]
     if fidelity:
         parts += ["Faithful share of checked renders (n), first try and after repair:", ""]
-        parts.append(md_table(["run", "renderer", "family", "complexity", "renders", "first try", "after repair"],
+        parts.append(md_table(["run", "renderer", "family", "complexity", "renders", "first try", "after repair",
+                                "misread", "unread", "read by auditor"],
                                [[f.run, f.renderer, f.family, str(f.complexity), str(f.renders),
-                                 _f(f.share_first_try), _f(f.share)] for f in fidelity]))
+                                 _f(f.share_first_try), _f(f.share), str(f.misread), str(f.unread),
+                                 str(f.read_by_auditor)] for f in fidelity]))
         parts.append("")
     if auditors:
         parts += ["Parse-back auditors on the control (the template's renders, faithful by construction); an "
                   "untrusted auditor's disagreements reject no render:", ""]
         parts.append(md_table(["run", "auditor", "family", "read", "agreed", "disagreed", "failed", "false alarm",
-                                "threshold", "trusted"],
+                                "at most (95%)", "threshold", "trusted"],
                                [[run, a.auditor, a.family, str(a.read), str(a.agreed), str(a.disagreed), str(a.failed),
-                                 _f(a.false_alarm), f"{a.max_false_alarm:.3f}", "yes" if a.trusted else "no"]
+                                 _f(a.false_alarm), _f(a.false_alarm_upper), f"{a.max_false_alarm:.3f}",
+                                 "yes" if a.trusted else "no"]
                                 for run, a in auditors]))
         parts.append("")
     return "\n".join(parts)

@@ -6,22 +6,18 @@ from collections import defaultdict
 from dataclasses import asdict, dataclass, field
 from typing import Iterable
 
+from runner.intervals import Z95, wilson as interval
 from runner.reporting.fidelity import FidelityRow
 from runner.reporting.load import Loaded, Outcome
 from runner.store.tally import CellStats
 
-Z95 = 1.959964
 RENDER_KINDS = {"ok": "faithful", "unchecked": "unchecked", "unfaithful": "unfaithful"}
 
 
 def wilson(k: int, n: int, z: float = Z95) -> tuple[float | None, float | None]:
-    """The Wilson score interval of k successes in n trials."""
-    if n == 0:
-        return None, None
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return round(centre - half, 4), round(centre + half, 4)
+    """The Wilson score interval of k successes in n trials, rounded as a report prints it."""
+    lo, hi = interval(k, n, z)
+    return (None, None) if lo is None else (round(lo, 4), round(hi, 4))
 
 
 def percentile(sorted_values: list[float], q: float) -> float | None:

@@ -176,12 +176,12 @@ def auditors_table(rows: list[tuple[str, Trust]]) -> Table:
               title_justify="left", pad_edge=False)
     multi = len({run for run, _ in rows}) > 1
     name_column(t, "auditor / family")
-    for head in ("read", "agreed", "dis-\nagreed", "failed", "false\nalarm", "thres-\nhold", "trusted"):
+    for head in ("read", "agreed", "dis-\nagreed", "failed", "false\nalarm", "at\nmost", "thres-\nhold", "trusted"):
         t.add_column(head, justify="right", overflow="fold")
     by = {(run, a.auditor, a.family): a for run, a in rows}
     grouped_rows(t, sorted(by), lambda k: [str(by[k].read), str(by[k].agreed), str(by[k].disagreed), str(by[k].failed),
-                                           _acc(by[k].false_alarm), f"{by[k].max_false_alarm:.3f}",
-                                           "yes" if by[k].trusted else "no"], multi)
+                                           _acc(by[k].false_alarm), _acc(by[k].false_alarm_upper),
+                                           f"{by[k].max_false_alarm:.3f}", "yes" if by[k].trusted else "no"], multi)
     return t
 
 
@@ -208,4 +208,27 @@ def fidelity_table(rows: list[FidelityRow]) -> Table | None:
     for r in rows:
         by[(r.run, r.renderer, r.family)][r.complexity] = r
     grouped_rows(t, sorted(by), lambda k: [_cell(by[k][c], repaired) if c in by[k] else "" for c in comps], multi)
+    return t
+
+
+def reading_table(rows: list[FidelityRow]) -> Table | None:
+    """Renderer x family rows, a column per complexity: unfaithful renders that misread / did not read a
+    premise, and faithful ones an auditor read (only rows that have any)."""
+    rows = [r for r in rows if r.misread or r.unread or r.read_by_auditor]
+    if not rows:
+        return None
+    comps = sorted({r.complexity for r in rows})
+    audited = any(r.read_by_auditor for r in rows)
+    t = Table(title="premises read back, by complexity: misread / unread renders" +
+                    (" / read by the auditor" if audited else ""),
+              box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False)
+    name_column(t, "renderer / family")
+    for c in comps:
+        t.add_column(str(c), justify="right")
+    by: dict[tuple, dict[int, FidelityRow]] = defaultdict(dict)
+    for r in rows:
+        by[(r.run, r.renderer, r.family)][r.complexity] = r
+    cell = lambda r: f"{r.misread}/{r.unread}" + (f"/{r.read_by_auditor}" if audited else "")  # noqa: E731
+    grouped_rows(t, sorted(by), lambda k: [cell(by[k][c]) if c in by[k] else "" for c in comps],
+                 len({r.run for r in rows}) > 1)
     return t

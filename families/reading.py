@@ -1,0 +1,189 @@
+"""Reading a render's sentences back into facts by the family's wording: each premise reads as its fact
+(`read`), as another fact or with words that contradict it (`misread`), or as nothing (`unread`).
+
+Deterministic, no model. A premise is `read` only when the whole sentence is one phrasing of its own
+fact, arguments in place; it is `misread` when it is one phrasing of another fact (reversed, negated,
+another predicate or number) or, not reading whole, holds a word that says otherwise (a negation in a
+positive fact, a decrease word in an increment, the converse direction word with the fact's arguments
+in the fact's order); else `unread`.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Mapping, NamedTuple, Sequence
+
+from families.family import Family
+from families.ir import INTEGER
+from families.wording import NEGATIONS, READ_OPENERS, reader_regex, tokens
+
+Fact = tuple[str, tuple]   # (predicate, arguments): symbols and integers
+
+
+class Verdict(NamedTuple):
+    """How a sentence reads: `read`, `misread` (with what it says instead) or `unread`."""
+
+    kind: str
+    detail: str = ""
+
+
+class Marked:
+    """A render's names, each read as one mark (`@k`, k its symbol's place): sentences become words and marks."""
+
+    def __init__(self, names: Mapping[str, str]):
+        self.symbols = list(names)
+        self._marks = {tuple(tokens(n)): f"@{k}" for k, n in enumerate(names.values()) if tokens(n)}
+        self._lengths = sorted({len(w) for w in self._marks}, reverse=True)
+
+    def words(self, text: str) -> list[str]:
+        """The words of `text`, each name (longest first) as its mark."""
+        toks, out, i = tokens(text), [], 0
+        while i < len(toks):
+            for n in self._lengths:
+                mark = self._marks.get(tuple(toks[i:i + n]))
+                if mark is not None:
+                    out.append(mark)
+                    i += n
+                    break
+            else:
+                out.append(toks[i])
+                i += 1
+        return out
+
+    def mark(self, symbol: str) -> str | None:
+        return f"@{self.symbols.index(symbol)}" if symbol in self.symbols else None
+
+
+class Reader:
+    """One family's sentences, compiled once: every phrasing of every fact and query predicate."""
+
+    def __init__(self, family: Family):
+        self.family, self.wording = family, family.wording
+        w = self.wording
+        self.signatures = {**family.predicates, **family.queries}
+        kinds = lambda sig: ["int" if t == INTEGER else "name" for t in sig]  # noqa: E731
+        self.facts = {p: [reader_regex(ph, kinds(family.predicates[p]), w.openers + READ_OPENERS) for ph in phs]
+                      for p, phs in w.facts.items()}
+        self.questions = {p: [reader_regex(ph, kinds(family.queries[p]), READ_OPENERS) for ph in phs]
+                          for p, phs in w.questions.items()}
+
+    def _parses(self, table, line: str, marked: Marked, types: Mapping[str, str],
+                only: str | None = None) -> list[Fact]:
+        out = []
+        for pred, regexes in table.items():
+            if only is not None and pred != only:
+                continue
+            sig = self.signatures[pred]
+            for rx in regexes:
+                m = rx.fullmatch(line)
+                if m is None:
+                    continue
+                args: list = []
+                for i, t in enumerate(sig):
+                    v = int(m.group(f"s{i}"))
+                    if t == INTEGER:
+                        args.append(v)
+                    elif v < len(marked.symbols) and types.get(marked.symbols[v]) == t:
+                        args.append(marked.symbols[v])
+                    else:
+                        break
+                else:
+                    out.append((pred, tuple(args)))
+        return out
+
+    def norm(self, fact: Fact) -> Fact:
+        """A fact as it is compared: a symmetric predicate's arguments in sorted order."""
+        pred, args = fact
+        return (pred, tuple(sorted(args, key=str))) if pred in self.wording.symmetric else (pred, tuple(args))
+
+    def read_fact(self, text: str, fact: Fact, marked: Marked, types: Mapping[str, str]) -> Verdict:
+        """How one premise reads against the fact it must state."""
+        words = marked.words(text)
+        line = " " + " ".join(words)
+        want = self.norm(fact)
+        if any(self.norm(p) == want for p in self._parses(self.facts, line, marked, types, only=fact[0])):
+            return Verdict("read")   # the grammar is unambiguous (tested): no other fact reads here too
+        other = [p for p in self._parses(self.facts, line, marked, types) if self.norm(p) != want]
+        if other:
+            return Verdict("misread", f"reads as {spell(other[0])} ({self.difference(other[0], fact)})")
+        cue = self._cue(words, fact, marked)
+        return Verdict("misread", cue) if cue else Verdict("unread")
+
+    def read_question(self, text: str, query: Fact, marked: Marked, types: Mapping[str, str]) -> Verdict:
+        """How the question reads against the query: the query itself, with its symbols in order, is `read`."""
+        words = marked.words(text)
+        line = " " + " ".join(words)
+        parses = self._parses(self.questions, line, marked, types)
+        if tuple(query[1]) in [tuple(a) for p, a in parses if p == query[0]]:
+            return Verdict("read")
+        if parses:
+            return Verdict("misread", f"asks {spell(parses[0])} ({self.difference(parses[0], query)})")
+        hit = sorted(set(words) & NEGATIONS)
+        if hit:
+            return Verdict("misread", f"holds a negation ({hit[0]!r})")
+        cue = self._word_cues(words, query[0])
+        if cue:
+            return Verdict("misread", cue)
+        symbols = [a for a in query[1] if isinstance(a, str)]
+        if self.wording.ordered_question and len(symbols) == 2:
+            first = [_first(words, marked.mark(s)) for s in symbols]
+            if None not in first and first[0] > first[1]:
+                return Verdict("misread", "asks about the queried symbols the other way round")
+        return Verdict("unread")
+
+    def difference(self, got: Fact, want: Fact) -> str:
+        """What kind of misreading `got` is of `want`: direction, polarity, predicate, number or symbols."""
+        (gp, ga), (wp, wa) = got, want
+        if gp == wp and ga != tuple(wa) and sorted(ga, key=str) == sorted(wa, key=str):
+            return "direction"
+        if self.wording.opposites.get(wp) == gp:
+            return "polarity" if self.norm((wp, ga)) == self.norm(want) else "polarity and symbols"
+        if gp != wp:
+            return "predicate"
+        strs = lambda args: [a for a in args if isinstance(a, str)]  # noqa: E731
+        return "number" if strs(ga) == strs(wa) else "symbols"
+
+    def _cue(self, words: list[str], fact: Fact, marked: Marked) -> str | None:
+        """A word that contradicts the fact in a sentence that does not read whole, or None."""
+        w, (pred, args) = self.wording, fact
+        present = set(words)
+        negated = sorted(present & NEGATIONS)
+        if pred in w.negative and not negated:
+            return "holds no negation"
+        if pred not in w.negative and negated:
+            return f"holds a negation ({negated[0]!r})"
+        cue = self._word_cues(words, pred)
+        if cue:
+            return cue
+        if pred in w.directions and len(args) == 2:
+            forward, converse = w.directions[pred]
+            first = [_first(words, marked.mark(a)) if isinstance(a, str) else None for a in args]
+            if None not in first:
+                in_order = first[0] < first[1]
+                says = present & (converse if in_order else forward)
+                if says and not present & (forward if in_order else converse):
+                    return f"reverses the direction ({sorted(says)[0]!r} with the names in that order)"
+        return None
+
+    def _word_cues(self, words: Sequence[str], pred: str) -> str | None:
+        present = set(words)
+        for what, cue_words in self.wording.cues.get(pred, ()):
+            hit = sorted(present & cue_words)
+            if hit:
+                return f"says {what} ({hit[0]!r})"
+        return None
+
+
+def _first(words: Sequence[str], mark: str | None) -> int | None:
+    return words.index(mark) if mark is not None and mark in words else None
+
+
+def spell(fact: Fact) -> str:
+    """`PRED(a,b)`, as reasons and proofs write a fact."""
+    return f"{fact[0]}({','.join(map(str, fact[1]))})"
+
+
+@lru_cache(maxsize=None)
+def reader(family_name: str) -> Reader:
+    """The compiled reader of a registered family."""
+    from families.registry import FAMILIES
+    return Reader(FAMILIES[family_name])
