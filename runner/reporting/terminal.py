@@ -192,23 +192,28 @@ def _cell(r: FidelityRow, repaired: bool) -> str:
     return (f"{r.share_first_try:.2f}>{final} ({r.renders})" if repaired else f"{final} ({r.renders})")
 
 
-def fidelity_table(rows: list[FidelityRow]) -> Table | None:
-    """Renderer x family rows, a column per complexity: faithful share (first try > after repair) and n."""
-    if not rows:
-        return None
+def _by_complexity(title: str, rows: list[FidelityRow], cell) -> Table:
+    """Renderer x family rows, a column per complexity, `cell(row)` in each."""
     comps = sorted({r.complexity for r in rows})
-    repaired = any(r.faithful != r.faithful_first_try for r in rows)
-    t = Table(title="faithful renders by complexity: share (n)" + (", first try > after repair" if repaired else ""),
-              box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False)
-    multi = len({r.run for r in rows}) > 1
+    t = Table(title=title, box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False)
     name_column(t, "renderer / family")
     for c in comps:
         t.add_column(str(c), justify="right")
     by: dict[tuple, dict[int, FidelityRow]] = defaultdict(dict)
     for r in rows:
         by[(r.run, r.renderer, r.family)][r.complexity] = r
-    grouped_rows(t, sorted(by), lambda k: [_cell(by[k][c], repaired) if c in by[k] else "" for c in comps], multi)
+    grouped_rows(t, sorted(by), lambda k: [cell(by[k][c]) if c in by[k] else "" for c in comps],
+                 len({r.run for r in rows}) > 1)
     return t
+
+
+def fidelity_table(rows: list[FidelityRow]) -> Table | None:
+    """Renderer x family rows, a column per complexity: faithful share (first try > after repair) and n."""
+    if not rows:
+        return None
+    repaired = any(r.faithful != r.faithful_first_try for r in rows)
+    return _by_complexity("faithful renders by complexity: share (n)" + (", first try > after repair" if repaired
+                                                                           else ""), rows, lambda r: _cell(r, repaired))
 
 
 def reading_table(rows: list[FidelityRow]) -> Table | None:
@@ -217,18 +222,7 @@ def reading_table(rows: list[FidelityRow]) -> Table | None:
     rows = [r for r in rows if r.misread or r.unread or r.read_by_auditor]
     if not rows:
         return None
-    comps = sorted({r.complexity for r in rows})
     audited = any(r.read_by_auditor for r in rows)
-    t = Table(title="premises read back, by complexity: misread / unread renders" +
-                    (" / read by the auditor" if audited else ""),
-              box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False)
-    name_column(t, "renderer / family")
-    for c in comps:
-        t.add_column(str(c), justify="right")
-    by: dict[tuple, dict[int, FidelityRow]] = defaultdict(dict)
-    for r in rows:
-        by[(r.run, r.renderer, r.family)][r.complexity] = r
-    cell = lambda r: f"{r.misread}/{r.unread}" + (f"/{r.read_by_auditor}" if audited else "")  # noqa: E731
-    grouped_rows(t, sorted(by), lambda k: [cell(by[k][c]) if c in by[k] else "" for c in comps],
-                 len({r.run for r in rows}) > 1)
-    return t
+    return _by_complexity("premises read back, by complexity: misread / unread renders" +
+                          (" / read by the auditor" if audited else ""), rows,
+                          lambda r: f"{r.misread}/{r.unread}" + (f"/{r.read_by_auditor}" if audited else ""))
