@@ -15,7 +15,7 @@ from pathlib import Path
 import orjson
 
 from families.reading import Marked, reader, spell
-from rendering.structure import from_object, parse
+from rendering.structure import parse
 from runner.config.grid import load_grid
 from runner.engine.units import skeletons
 
