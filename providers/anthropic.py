@@ -8,7 +8,7 @@ import orjson
 from providers.base import Completion, ProviderFailure, RenderRequest, SolveRequest, Usage, answered, usage_of
 from providers.http import HTTPProvider
 from providers.labels import check_label, json_schema, parse_free_text
-from providers.reasoning import anthropic_fields, answered_after_thought, estimate, thinks
+from providers.reasoning import anthropic_fields, answered_after_thought, thinks, tokens_of_thought
 from rendering.schema import for_server
 
 API_VERSION = "2023-06-01"
@@ -101,20 +101,16 @@ class Anthropic(HTTPProvider):
             return answered(text, label, finish_reason=stop, usage=usage, latency_s=latency, constrained=mode)
         return await self.run(attempt, mode)
 
-    def describe(self) -> dict[str, Any]:
-        return {"kind": "anthropic", "model": self.model, "extra_body": self.extra_body}
-
 
 def _after_thought(request: SolveRequest, content: list[dict], text: str, label: str | None, stop: str | None,
                    usage: Usage, latency: float) -> Completion:
-    """A thinking solve's answer: the label from the text after the thinking blocks; the thought's tokens,
-    estimated as the output tokens less the answer's (the API counts them together); a thought that
-    max_tokens cut before any answer is `invalid`, never a wrong answer."""
+    """A thinking solve's answer: the label from the text after the thinking blocks; the thought's tokens, the
+    output tokens less the answer's estimate (the API counts them together); what max_tokens cut (the thought,
+    or the answer after it) is `invalid`, never a wrong answer."""
     thought = "".join(b["thinking"] for b in content if b.get("type") == "thinking" and isinstance(b.get("thinking"), str))
-    tokens = max(usage.completion_tokens - estimate(text), 0) if usage.completion_tokens else (
-        estimate(thought) if thought else None)
-    return answered_after_thought(request, text, label, thought=thought, tokens=tokens, tokens_from="estimate",
-                                  finish_reason=stop, cut=stop == "max_tokens" and label is None, usage=usage,
+    tokens, source = tokens_of_thought(thought, True, None, usage.completion_tokens, text)
+    return answered_after_thought(request, text, label, thought=thought, tokens=tokens, tokens_from=source,
+                                  finish_reason=stop, ended="closed" if thought else "none", usage=usage,
                                   latency_s=latency, constrained="none")
 
 

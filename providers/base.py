@@ -81,11 +81,12 @@ SCORES = ("mean_token", "mean_char", "sum")   # which of them picks the answer
 @dataclass(frozen=True)
 class Thinking:
     """What a thinking solver thought before its answer: how many tokens (and who counted them: the
-    server's `usage`, its `tokenize` endpoint, or an `estimate`), whether max_tokens cut the thought
-    before any answer, and the thought itself when the grid keeps it (`keep_reasoning`)."""
+    server's `usage`, its `tokenize` endpoint, its `completion` tokens less the answer's, an `estimate`,
+    or `empty`: no thought came back), whether max_tokens cut the thought before any answer, and the
+    thought itself when the grid keeps it (`keep_reasoning`)."""
 
     tokens: int | None = None
-    tokens_from: str | None = None    # usage | tokenize | estimate
+    tokens_from: str | None = None    # usage | tokenize | completion | estimate | empty
     cut: bool = False
     text: str | None = None
 
@@ -181,7 +182,3 @@ class Provider(abc.ABC):
 
     async def close(self) -> None:
         """Release sessions and connections."""
-
-    def describe(self) -> dict[str, Any]:
-        """What identifies this provider's results (goes into unit keys): kind and model."""
-        return {"kind": type(self).__name__, "model": self.model}

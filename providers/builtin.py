@@ -58,9 +58,6 @@ class Template(Provider):
     async def solve(self, request: SolveRequest) -> Completion:
         return Completion(status="error", reason="the template provider only renders")
 
-    def describe(self) -> dict[str, Any]:
-        return {"kind": "template", "model": self.model}
-
 
 class RandomSolver(Provider):
     """A uniformly random label, seeded by (seed, unit), so reruns give the same answers."""
@@ -76,9 +73,6 @@ class RandomSolver(Provider):
         rng = random.Random(hashlib.blake2b(key, digest_size=8).digest())
         label = request.labels[rng.randrange(len(request.labels))]
         return Completion(status="ok", text=label, label=label, finish_reason="stop")
-
-    def describe(self) -> dict[str, Any]:
-        return {"kind": "random", "seed": self.seed}
 
 
 @lru_cache(maxsize=None)
@@ -106,6 +100,3 @@ class PriorSolver(Provider):
     async def solve(self, request: SolveRequest) -> Completion:
         label = request.labels[prior_slot(request.family, request.complexity) % len(request.labels)]
         return Completion(status="ok", text=label, label=label, finish_reason="stop")
-
-    def describe(self) -> dict[str, Any]:
-        return {"kind": "prior"}

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from providers.base import CONSTRAINTS, Provider
+from providers.dialects import DIALECTS, OPENAI_COMPATIBLE, Dialect, declared
 from providers.retry import RetryPolicy
 
 INT64 = (-2**63, 2**63 - 1)   # the range of a 64-bit integer (seeds, counts)
@@ -18,7 +19,17 @@ class ConfigError(ValueError):
 
 KINDS = ("openai", "vllm", "anthropic", "template", "random", "prior")
 _HTTP_KEYS = {"model", "base_url", "api_key_env", "max_concurrency", "rate_per_s", "connect_timeout_s",
-              "read_timeout_s", "retries", "extra_body", "constraint"}
+              "read_timeout_s", "retries", "extra_body", "constraint", "variant"}
+# vLLM launch arguments that say where a server runs and how much it holds at once, not what it answers:
+# left out of unit keys, so moving a server or giving it more memory keeps a run's results. Every other
+# argument (a quantization, a reasoning parser, a chat template, a revision...) is in them; dtype is kept
+# under its own name, as it always was.
+PLACEMENT_ARGS = frozenset({
+    "port", "host", "api_key", "gpu_memory_utilization", "max_model_len", "max_num_seqs", "max_num_batched_tokens",
+    "tensor_parallel_size", "pipeline_parallel_size", "data_parallel_size", "swap_space", "cpu_offload_gb",
+    "enforce_eager", "download_dir", "disable_log_requests", "disable_log_stats", "enable_log_requests",
+    "uvicorn_log_level", "served_model_name", "block_size", "max_log_len", "disable_uvicorn_access_log",
+    "enable_prefix_caching", "enable_chunked_prefill", "kv_cache_memory_bytes", "dtype"})
 ALLOWED = {
     "openai": _HTTP_KEYS | {"server"},
     "vllm": _HTTP_KEYS | {"launch"},   # an OpenAI-compatible server known to be vLLM
@@ -38,18 +49,42 @@ class ProviderConfig:
     settings: Mapping[str, Any] = field(default_factory=dict)
 
     def identity(self) -> dict[str, Any]:
-        """What changes this provider's results (goes into unit keys); URLs, caps and keys do not."""
+        """What changes this provider's results (goes into unit keys): its kind, the server dialect it declares,
+        model, extra body, seed, variant, and how a launched server is started (weights, dtype, every argument
+        but placement); URLs, replicas, caps and keys do not."""
         s = self.settings
         keep = {"kind": "openai" if self.kind == "vllm" else self.kind}
-        for key in ("model", "extra_body", "seed"):
+        for key in ("model", "extra_body", "seed", "variant"):
             if key in s:
                 keep[key] = s[key]
+        if self.kind == "openai" and s.get("server", "auto") != "auto":
+            keep["server"] = s["server"]
         launch = s.get("launch")
-        if launch:   # the weights served and their dtype change results; ports and replicas do not
+        if launch:
             keep["weights"] = launch["model"]
-            if "dtype" in launch.get("args", {}):
-                keep["dtype"] = launch["args"]["dtype"]
+            args = {k.replace("-", "_"): v for k, v in launch.get("args", {}).items()}
+            if "dtype" in args:
+                keep["dtype"] = args["dtype"]
+            answering = {k: v for k, v in sorted(args.items()) if k not in PLACEMENT_ARGS}
+            if answering:
+                keep["launch_args"] = answering
         return keep
+
+    @property
+    def dialect(self) -> Dialect | None:
+        """The server dialect this provider declares (None: built-in, or `server: auto`, found out at start)."""
+        return declared(self.kind, self.settings.get("server"))
+
+
+SERVERS = OPENAI_COMPATIBLE + ("auto",)   # the values of an openai provider's `server:`
+
+
+def constraints_of(dialect: Dialect | None) -> tuple[str, ...]:
+    """The constraints a solver may ask of a server of this dialect (None: not known before the run, any an
+    OpenAI-compatible server honours)."""
+    if dialect is None:
+        return tuple(c for c in CONSTRAINTS if any(DIALECTS[d].honours(c) for d in OPENAI_COMPATIBLE))
+    return tuple(c for c in CONSTRAINTS if dialect.honours(c))
 
 
 def _positive(v: Any) -> bool:
@@ -114,13 +149,17 @@ def parse_provider(name: str, raw: Any, env: Mapping[str, str] | None = None,
                 _need(_positive(settings[key]), f"{base}.{key}", f"expected a finite number > 0, got {short(settings[key])}")
         if "extra_body" in settings:
             _need(isinstance(settings["extra_body"], dict), f"{base}.extra_body", "expected a mapping")
-        constraint = settings.get("constraint", "auto")
-        allowed = ("auto", "tool", "none") if kind == "anthropic" else tuple(c for c in CONSTRAINTS)
-        _need(constraint in allowed, f"{base}.constraint", f"expected one of {', '.join(allowed)}")
         if kind == "openai":
-            from providers.openai_compat import SERVERS
             server = settings.get("server", "auto")
             _need(server in SERVERS, f"{base}.server", f"expected one of {', '.join(SERVERS)}")
+        constraint = settings.get("constraint", "auto")
+        allowed = constraints_of(declared(kind, settings.get("server")))
+        d = declared(kind, settings.get("server"))
+        _need(constraint in allowed, f"{base}.constraint", f"expected one of {', '.join(allowed)}"
+              + (f" (what {d.name if d else 'OpenAI-compatible'} servers honour)" if constraint in CONSTRAINTS else ""))
+        if "variant" in settings:
+            _need(isinstance(settings["variant"], str) and 0 < len(settings["variant"]) <= 100, f"{base}.variant",
+                  "expected a short text saying how this server differs (e.g. awq-int4, sglang-0.5)")
         key_env = settings.get("api_key_env", "ANTHROPIC_API_KEY" if kind == "anthropic" else None)
         if key_env is not None:
             _need(isinstance(key_env, str) and key_env, f"{base}.api_key_env", "expected an environment variable name")

@@ -12,28 +12,17 @@ from providers.http import HTTPProvider
 from providers.labels import check_label, gbnf, json_schema, parse_free_text, parse_json_answer
 from providers.loglik import (boundary, completions_body, echo_scores, option_score, pick, prompt_logprobs, split_pair,
                               token_ids)
-from providers.reasoning import (KNOWN, answered_after_thought, estimate, openai_fields, reasoning_of, split_think,
-                                 thinks, usage_reasoning_tokens)
+from providers.reasoning import (KNOWN, THINK_OPEN, answered_after_thought, openai_fields, reasoning_of, split_think,
+                                 thinks, tokens_of_thought, usage_reasoning_tokens)
+from providers.dialects import DIALECTS, Dialect, by_owner
 from rendering.schema import for_server
-
-# The constraint `auto` sends to each server. vLLM >= 0.12 takes structured_outputs.choice and
-# silently ignores guided_choice; llama.cpp ignores structured_outputs but takes json_schema.
-AUTO_CONSTRAINT = {"vllm": "choice", "sglang": "json_schema", "llamacpp": "json_schema",
-                   "tgi": "json_schema", "openai": "json_schema"}
-SERVERS = tuple(AUTO_CONSTRAINT) + ("auto",)
-# Servers whose JSON grammar honours `pattern` (and `prefixItems`, `const`): vLLM and SGLang (xgrammar;
-# vLLM 0.32 CPU measured, see README). OpenAI gets the schema non-strict, llama.cpp and TGI unmeasured.
-PATTERN_SERVERS = ("vllm", "sglang")
-OWNED_BY = {"vllm": "vllm", "sglang": "sglang", "llamacpp": "llamacpp", "tgi": "tgi"}
-
 
 def model_owner(listing: Any, model: str) -> str:
     """The server dialect a `/models` answer names for `model` (its `owned_by`); `openai` when it names none."""
     data = listing.get("data") if isinstance(listing, dict) else None
     for m in data if isinstance(data, list) else ():
         if isinstance(m, dict) and m.get("id") == model and isinstance(m.get("owned_by"), str):
-            if m["owned_by"] in OWNED_BY:
-                return OWNED_BY[m["owned_by"]]
+            return by_owner(m["owned_by"]).name
     return "openai"
 
 
@@ -48,6 +37,16 @@ class OpenAICompatible(HTTPProvider):
         super().__init__(name, model, urls, secret=api_key, **http)
         self.server, self.constraint = server, constraint
         self.extra_body = dict(extra_body or {})
+        # Learned from the answers (or settings): whether the server runs a reasoning parser (None: not yet
+        # known), whether the chat template opens the thought in the prompt, whether it has /tokenize.
+        self.reasoning_parser: bool | None = None
+        self.template_opens = False
+        self.has_tokenize: bool | None = None
+
+    @property
+    def dialect(self) -> Dialect:
+        """This server's dialect (OpenAI's until `server: auto` is found out at start)."""
+        return DIALECTS.get(self.server, DIALECTS["openai"])
 
     def headers(self) -> dict[str, str]:
         h = super().headers()
@@ -68,14 +67,26 @@ class OpenAICompatible(HTTPProvider):
             listing = None   # unreachable or unusual server: the OpenAI dialect is the safe default
         return model_owner(listing, self.model)
 
-    def resolve_constraint(self, asked: str) -> str:
-        """The constraint to send: the request's, else the provider's, `auto` chosen by server."""
-        mode = asked if asked != "auto" else self.constraint
-        return AUTO_CONSTRAINT.get(self.server, "json_schema") if mode == "auto" else mode
+    async def _ready(self) -> None:
+        """Start once before a request whose fields depend on the dialect (found out from /models)."""
+        if not self._started:
+            await self.start()
+            self._started = True
 
-    def _body(self, prompt: str, temperature: float, max_tokens: int, seed: int | None) -> dict[str, Any]:
-        body: dict[str, Any] = {"model": self.model, "messages": [{"role": "user", "content": prompt}],
-                                "temperature": temperature, "max_tokens": max_tokens}
+    def resolve_constraint(self, asked: str) -> str:
+        """The constraint to send: the request's, else the provider's, `auto` chosen by the dialect."""
+        mode = asked if asked != "auto" else self.constraint
+        return self.dialect.auto_constraint if mode == "auto" else mode
+
+    def _body(self, prompt: str, temperature: float, max_tokens: int, seed: int | None,
+              thinking: bool = False) -> dict[str, Any]:
+        """The chat body; a thinking solve on a dialect whose thinking models refuse sampling settings (OpenAI's
+        o-series and gpt-5) sends none, and its token limit under the dialect's name for it."""
+        d = self.dialect
+        body: dict[str, Any] = {"model": self.model, "messages": [{"role": "user", "content": prompt}]}
+        if not thinking or d.thinking_sampling:
+            body["temperature"] = temperature
+        body[d.thinking_limit if thinking else "max_tokens"] = max_tokens
         if seed is not None:
             body["seed"] = seed
         body.update(self.extra_body)
@@ -99,10 +110,10 @@ class OpenAICompatible(HTTPProvider):
     def structured(self, schema: Any) -> tuple[str, dict[str, Any]]:
         """The body fields that ask this server for JSON of `schema`, and what the constraint is called.
 
-        The schema's sentence patterns go only to grammar backends that honour them (PATTERN_SERVERS);
+        The schema's sentence patterns go only to grammar backends that honour them (the dialect's `patterns`);
         the others get the length bounds instead, and the checker judges what comes back either way."""
-        schema = for_server(schema, self.server in PATTERN_SERVERS)
-        if self.server == "vllm":
+        schema = for_server(schema, self.dialect.patterns)
+        if self.dialect.json_field == "structured_outputs":
             # vLLM's JSON grammar can loop on whitespace until max_tokens. Versions that read this per
             # request stop it here; 0.32 reads only the server's setting, which launched servers get.
             return "json", {"structured_outputs": {"json": schema, "disable_any_whitespace": True}}
@@ -115,9 +126,7 @@ class OpenAICompatible(HTTPProvider):
                           request.sample if request.temperature > 0 else None)
         mode = "none"
         if request.schema is not None:
-            if not self._started:   # the dialect (from /models) decides the fields
-                await self.start()
-                self._started = True
+            await self._ready()   # the dialect (from /models) decides the fields
             mode, fields = self.structured(request.schema)
             body.update(fields)
 
@@ -130,12 +139,16 @@ class OpenAICompatible(HTTPProvider):
 
     async def solve(self, request: SolveRequest) -> Completion:
         thinking = thinks(request.reasoning)
+        if thinking:
+            await self._ready()
         mode = self.resolve_constraint(request.constraint)
-        if thinking and self.reasoning_parser is False:
-            mode = "none"   # no reasoning parser: a constraint would bind from the first token, silencing the thought
+        if thinking and self.dialect.reasoning_field and self.reasoning_parser is not True:
+            # Until an answer shows a reasoning parser, ask for the label as text: without one a constraint
+            # binds from the first token and silences the thought.
+            mode = "none"
         labels = request.labels
         body = self._body(request.prompt, request.temperature, request.max_tokens,
-                          request.sample if request.temperature > 0 else None)
+                          request.sample if request.temperature > 0 else None, thinking)
         if mode == "choice":
             body["structured_outputs"] = {"choice": list(labels)}
         elif mode == "json_schema":
@@ -148,7 +161,7 @@ class OpenAICompatible(HTTPProvider):
                 "name": "answer", "description": "Give the answer label.", "parameters": json_schema(labels)}}]
             body["tool_choice"] = {"type": "function", "function": {"name": "answer"}}
         if request.reasoning is not None:
-            body.update(openai_fields(self.server, request.reasoning))
+            body.update(openai_fields(self.dialect, request.reasoning))
 
         async def attempt() -> Completion:
             data, latency = await self.post(body)
@@ -157,10 +170,7 @@ class OpenAICompatible(HTTPProvider):
                 return await self._after_thought(request, mode, message, finish, usage, data.get("usage"), latency)
             text, label = self._label(mode, message, labels)
             return answered(text, label, finish_reason=finish, usage=usage, latency_s=latency, constrained=mode)
-        res = await self.run(attempt, mode)
-        if thinking and mode != "none" and self.reasoning_parser is False:
-            return await self.solve(request)   # found out just now: the server has no parser; ask as text
-        return res
+        return await self.run(attempt, mode)
 
     def _label(self, mode: str, message: dict[str, Any], labels: tuple[str, ...]) -> tuple[str, str | None]:
         """The answer's text and its label, read as the constraint that was sent shapes it."""
@@ -178,66 +188,77 @@ class OpenAICompatible(HTTPProvider):
             return text, parse_json_answer(text, labels)
         return text, parse_free_text(text, labels)
 
-    # vLLM and SGLang: whether the server runs a reasoning parser, learned from the first thinking answer
-    # (or the probe before the run): a constrained answer with no thought in `reasoning` says it does not.
-    reasoning_parser: bool | None = None
-
     async def _after_thought(self, request: SolveRequest, mode: str, message: dict[str, Any], finish: str | None,
                              usage: Usage, raw_usage: Any, latency: float) -> Completion:
-        """A thinking solver's answer: the label after the thought, the thought's tokens, and whether
-        max_tokens cut the thought before any answer (then `invalid`, never a wrong answer)."""
+        """A thinking solver's answer: the label after the thought (never from inside it), the thought's
+        tokens, and what max_tokens cut (the thought, or the answer after it: then `invalid`, never wrong)."""
         has_field, thought = reasoning_of(message)
-        if self.server in ("vllm", "sglang") and mode != "none":
-            self.reasoning_parser = has_field
-            if not has_field:   # the constraint bound from the first token: solve() asks again as text
-                return Completion(status="error", reason="no reasoning parser", constrained=mode)
-        content = message.get("content") or ""
-        if not has_field and mode == "none":
-            thought, content, _ = split_think(content)
-        text, label = self._label(mode, {**message, "content": content}, request.labels)
-        cut = finish == "length" and label is None
-        tokens, source = usage_reasoning_tokens(raw_usage), "usage"
-        if tokens is None and thought:
+        raw = content = message.get("content") or ""
+        ended = "closed" if has_field else "none"   # how the thought ended: none came back as text, so far
+        if has_field:
+            self.reasoning_parser = True
+        elif mode == "none":
+            opened = self.template_opens or bool(request.reasoning and request.reasoning.get("opened_by_template"))
+            thought, content, ended = split_think(content, opened)
+            if ended == "closed":   # the thought came in the content: no parser moved it out
+                self.reasoning_parser = False
+                if THINK_OPEN not in raw:
+                    self.template_opens = True   # `</think>` with no `<think>`: the template opened it
+            elif ended == "none" and finish in ("length", "max_tokens") and self.dialect.reasoning_field:
+                thought, content, ended = content.strip(), "", "open"   # no tag, cut: a thought, never an answer
+        text, label = self._label(mode, {**message, "content": content}, request.labels) if ended != "open" \
+            else (content, None)
+        tokens, source = None, None
+        if thought and self.dialect.tokenize and self.has_tokenize is not False and self.boundary_from != "echo":
             tokens, source = await self._count(thought)
+        if tokens is None:
+            visible = self.dialect.reasoning_field or ended != "none"
+            tokens, source = tokens_of_thought(thought, visible, usage_reasoning_tokens(raw_usage),
+                                               usage.completion_tokens, text)
         return answered_after_thought(request, text, label, thought=thought, tokens=tokens, tokens_from=source,
-                                      finish_reason=finish, cut=cut, usage=usage, latency_s=latency, constrained=mode)
+                                      finish_reason=finish, ended=ended, usage=usage, latency_s=latency,
+                                      constrained=mode)
 
-    async def _count(self, thought: str) -> tuple[int, str]:
-        """A thought's tokens: by the server's own tokenizer where it has /tokenize (vLLM, SGLang), else estimated."""
-        if self.server in ("vllm", "sglang") and self.boundary_from != "echo":
-            try:
-                return len(await self._tokenize(thought)), "tokenize"
-            except ProviderFailure:
-                pass
-        return estimate(thought), "estimate"
+    async def _count(self, thought: str) -> tuple[int | None, str | None]:
+        """A thought's tokens by the server's own tokenizer; (None, None) where it has no /tokenize."""
+        try:
+            return len(await self._tokenize(thought)), "tokenize"
+        except ProviderFailure:
+            return None, None
 
     async def check_reasoning(self) -> str | None:
-        """Before a run with a thinking solver on vLLM or SGLang: whether the server runs a reasoning parser
-        (a small constrained thinking solve answers with a `reasoning` field); a note when it does not."""
-        if not self._started:
-            await self.start()
-            self._started = True
-        if self.server not in ("vllm", "sglang") or self.reasoning_parser is not None:
+        """Before a run with a thinking solver: whether the server runs a reasoning parser (a small thinking solve
+        asked as text: a thought in `reasoning` says it does, one in the content that it does not, no thought
+        settles nothing); a note when it does not."""
+        await self._ready()
+        if not self.dialect.reasoning_field or self.reasoning_parser is not None:
             return None
         probe = SolveRequest(prompt="Is 7 greater than 3? Answer with exactly one of: yes, no", labels=("yes", "no"),
-                             max_tokens=32, reasoning={"enabled": True})
+                             max_tokens=64, reasoning={"enabled": True})
         await self.solve(probe)
         if self.reasoning_parser is not False:
             return None
         known = "" if not KNOWN.search(self.model) else (
             f"; {self.model} is a reasoning model: start its server with --reasoning-parser (e.g. qwen3, "
             "deepseek_r1) so the label stays constrained after the thought")
-        return (f"{self.name}: the server at {self.urls[0]} answers with no thought in its reasoning field (no "
-                f"--reasoning-parser): "
-                f"its thinking solves ask for the label as text and read it after the thought{known}")
+        return (f"{self.name}: the server at {self.urls[0]} answers with its thought in the content (no "
+                f"--reasoning-parser): its thinking solves ask for the label as text and read it after the "
+                f"thought{known}")
 
     # Where an option's tokens start: "auto" asks /tokenize; the first answer fixes "tokenize", and a server
     # without one (404, 405) is scored by "echo" from then on (providers/loglik.py).
     boundary_from = "auto"
 
     async def _tokenize(self, text: str) -> list[int]:
-        data, _ = await self.post({"model": self.model, "prompt": text, "add_special_tokens": False},
-                                  path="/tokenize", at_root=True)
+        """A text's token ids from the server's /tokenize; a server without one (404, 405) is asked only once."""
+        try:
+            data, _ = await self.post({"model": self.model, "prompt": text, "add_special_tokens": False},
+                                      path="/tokenize", at_root=True)
+        except ProviderFailure as exc:
+            if exc.status in (404, 405):
+                self.has_tokenize = False
+            raise
+        self.has_tokenize = True
         return token_ids(data)
 
     async def _token_ids(self, texts: list[str]) -> list[list[int]] | None:
@@ -287,7 +308,3 @@ class OpenAICompatible(HTTPProvider):
             return (f"{self.name}: the server at {self.urls[0]} has no /tokenize; each item's context goes as "
                     "one more prompt, and its echoed tokens mark where the options start")
         return None
-
-    def describe(self) -> dict[str, Any]:
-        return {"kind": "openai", "model": self.model, "extra_body": self.extra_body}
-

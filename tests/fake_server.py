@@ -54,9 +54,18 @@ class FakeServer:
         self._rng = __import__("random").Random(0)
         # Thinking solvers: None (the model does not think), "parser" (vLLM or SGLang with a reasoning parser:
         # `reasoning` beside the content, the constraint after the thought), "no_parser" (the thought in the
-        # content as <think>...</think>, a constraint binding from the first token), "openai" (a hidden
-        # thought, its tokens in usage). Anthropic's /v1/messages thinks whenever the body asks.
+        # content as <think>...</think>, a constraint binding from the first token), "template" (no parser,
+        # and the chat template opens <think> in the prompt, as R1's, QwQ's and Qwen3-Thinking's do: the
+        # content holds only `... </think> answer`, a cut thought no tag at all), "openai" (a hidden thought,
+        # its tokens in usage). Anthropic's /v1/messages thinks whenever the body asks.
         self.thinking: str | None = None
+        self.thought_hook = None                  # thought_hook(prompt) -> the thought (default fake_thought)
+        # usage.completion_tokens_details.reasoning_tokens of an "openai" thought: "count" (OpenAI's), "absent"
+        # (servers that send no details), "zero" (0 whatever was thought)
+        self.reasoning_tokens = "count"
+        # OpenAI's reasoning models, strictly: a chat body with max_tokens, or a temperature or top_p but 1,
+        # is refused with the API's own 400 (unsupported_parameter / unsupported_value)
+        self.strict_reasoning = False
         self.healthy = True
         self.requests = 0
         self.in_flight = 0
@@ -140,7 +149,26 @@ class FakeServer:
         if body.get("model") != self.model:
             auth = f" (key {request.headers.get('Authorization', '')})" if self.echo_auth_in_errors else ""
             return self._error(404, f"The model `{body.get('model')}` does not exist{auth}.", "NotFoundError")
+        if self.strict_reasoning and "messages" in body:
+            refused = self._refused(body)
+            if refused is not None:
+                return refused
         return body
+
+    @staticmethod
+    def _refused(body: dict[str, Any]) -> web.Response | None:
+        """OpenAI's answer to what its reasoning models do not take (the API's wording and codes)."""
+        def error(param: str, code: str, message: str) -> web.Response:
+            return web.Response(status=400, content_type="application/json", body=orjson.dumps({"error": {
+                "message": message, "type": "invalid_request_error", "param": param, "code": code}}))
+        if "max_tokens" in body:
+            return error("max_tokens", "unsupported_parameter", "Unsupported parameter: 'max_tokens' is not "
+                         "supported with this model. Use 'max_completion_tokens' instead.")
+        for key in ("temperature", "top_p"):
+            if key in body and body[key] != 1:
+                return error(key, "unsupported_value", f"Unsupported value: '{key}' does not support {body[key]} "
+                             "with this model. Only the default (1) value is supported.")
+        return None
 
     async def _serve(self, request: web.Request, answer) -> web.StreamResponse:
         """The OpenAI-shaped routes: count, check the model, inject the next fault, else answer."""
@@ -207,12 +235,13 @@ class FakeServer:
         extra usage fields). Its thought grows with the problem; max_tokens may cut it before the answer."""
         labels = _solve_labels(body, prompt)
         forced = bool((body.get("structured_outputs") or {}).get("choice") or body.get("response_format"))
-        if self.thinking == "no_parser" and forced:   # the constraint binds from the first token: no thought
+        if self.thinking in ("no_parser", "template") and forced:   # the constraint binds from the first token
             return {**constrained, "reasoning": None}, "stop", 1, {}   # vLLM 0.32 sends the key, null, parser or not
-        words = fake_thought(prompt).split(" ")
+        thought_text = (self.thought_hook or fake_thought)(prompt)
+        words = thought_text.split(" ") if thought_text else []
         if body.get("thinking_token_budget"):   # vLLM ends the thought at the budget
             words = words[:body["thinking_token_budget"]]
-        limit = body.get("max_tokens", 16)
+        limit = body.get("max_completion_tokens", body.get("max_tokens", 16))
         label = (self.solve_hook or self.pick)(prompt, labels)
         answer = orjson.dumps({"answer": label}).decode() if body.get("response_format") else label
         cut = len(words) >= limit
@@ -220,10 +249,14 @@ class FakeServer:
         used = min(len(words), limit) + (0 if cut else 1)
         if self.thinking == "openai":
             message = {"role": "assistant", "content": "" if cut else answer}
-            return message, "length" if cut else "stop", used, {
-                "completion_tokens_details": {"reasoning_tokens": min(len(words), limit)}}
+            count = {"count": min(len(words), limit), "zero": 0}.get(self.reasoning_tokens)
+            return message, "length" if cut else "stop", used, {} if count is None else {
+                "completion_tokens_details": {"reasoning_tokens": count}}
         if self.thinking == "parser":
-            message = {"role": "assistant", "reasoning": thought, "content": None if cut else answer}
+            message = {"role": "assistant", "reasoning": thought or None, "content": None if cut else answer}
+        elif self.thinking == "template":   # <think> was in the prompt: only its close comes back
+            message = {"role": "assistant", "reasoning": None,
+                       "content": thought + ("" if cut else f"\n</think>\n\n{answer}")}
         else:
             message = {"role": "assistant", "reasoning": None,
                        "content": f"<think>\n{thought}" + ("" if cut else f"\n</think>\n\n{answer}")}
@@ -511,7 +544,7 @@ def main() -> None:
     ap.add_argument("--port", type=int, default=0)
     ap.add_argument("--model", default="fake-model")
     ap.add_argument("--latency", type=float, default=0.0)
-    ap.add_argument("--thinking", choices=("parser", "no_parser", "openai"), default=None,
+    ap.add_argument("--thinking", choices=("parser", "no_parser", "template", "openai"), default=None,
                     help="play a thinking model in this dialect")
     args = ap.parse_args()
     server = FakeServer(args.model, latency_s=args.latency, record_bodies=False)

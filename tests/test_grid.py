@@ -85,13 +85,25 @@ solvers: [{solver}]
      "solvers[0].max_tokens: expected more than reasoning.budget_tokens (2000)"),
     ("{kind: openai, model: m, base_url: 'http://h/v1', server: openai}", "{provider: r, reasoning: {enabled: true}}",
      "solvers[0].reasoning.enabled: provider 'r' of kind openai cannot take it; it takes effort, keep_reasoning "
-     "(enabled and budget_tokens go to vLLM or SGLang"),
+     "(enabled, budget_tokens and opened_by_template go to vLLM or SGLang"),
     ("{kind: vllm, model: m, base_url: 'http://h/v1'}", "{provider: r, reasoning: {effort: extreme}}",
      "solvers[0].reasoning.effort: expected one of minimal, low, medium, high"),
     ("{kind: vllm, model: m, base_url: 'http://h/v1'}", "{provider: r, reasoning: {enabled: 1}}",
      "solvers[0].reasoning.enabled: expected true or false"),
     ("{kind: vllm, model: m, base_url: 'http://h/v1'}", "{provider: r, mode: loglik, reasoning: {enabled: true}}",
      "solvers[0].reasoning: a loglik solver scores the options and generates nothing"),
+    # OpenAI's reasoning models refuse any temperature or top_p but the default; so does Claude while it thinks
+    ("{kind: openai, model: o4-mini, base_url: 'https://api.openai.com/v1'}",
+     "{provider: r, reasoning: {effort: medium}, temperature: 0.5}",
+     "solvers[0].temperature: a thinking solver of 'r' (openai) takes no temperature"),
+    ("{kind: openai, model: o4-mini, base_url: 'http://h/v1', server: openai, extra_body: {top_p: 0.9}}",
+     "{provider: r, reasoning: {effort: low}}", "providers.r.extra_body.top_p: a thinking solver of 'r' (openai)"),
+    ("{kind: anthropic, model: c, api_key_env: K}", "{provider: r, reasoning: {budget_tokens: 2048}, temperature: 1}",
+     "solvers[0].temperature: a thinking solver of 'r' (anthropic) takes no temperature"),
+    ("{kind: openai, model: m, base_url: 'http://h/v1'}", "{provider: r, reasoning: {opened_by_template: true}}",
+     "solvers[0].reasoning.opened_by_template: provider 'r' of kind openai cannot take it"),
+    ("{kind: vllm, model: m, base_url: 'http://h/v1'}", "{provider: r, reasoning: {opened_by_template: yes please}}",
+     "solvers[0].reasoning.opened_by_template: expected true or false"),
 ])
 def test_a_reasoning_setting_the_kind_cannot_take_is_a_grid_error(tmp_path, provider, solver, needle):
     path = grid_with(tmp_path, THINKER.format(provider=provider, solver=solver))
@@ -382,3 +394,57 @@ def test_a_value_of_any_type_at_any_key_path_is_a_grid_or_a_one_line_error_namin
             named == dotted[:-len(".reasoning.budget_tokens")] + ".max_tokens"
         assert paired or dotted == named or dotted.startswith((named + ".", named + "[")) or named.startswith(dotted), \
             (dotted, text)
+
+
+def test_a_constraint_the_solver_s_server_cannot_honour_is_a_grid_error(tmp_path):
+    path = grid_with(tmp_path, THINKER.format(provider="{kind: anthropic, model: c, api_key_env: K}",
+                                              solver="{provider: r, constraint: choice}"))
+    with pytest.raises(UserError) as err:
+        load_grid(path, env={"K": "k"})
+    assert str(err.value) == (f"{path}: solvers[0].constraint: anthropic server cannot honour choice "
+                              "(it takes auto, tool, none)")
+
+
+SAME = """name: g
+skeletons:
+  generate: {{count: 5}}
+providers:
+{providers}
+renderers: [{renderers}]
+solvers: [{solvers}]
+"""
+
+
+@pytest.mark.parametrize("providers, renderers, solvers, needle", [
+    # the same model behind two servers, neither saying which: their units would share keys
+    ("  a: {kind: vllm, model: m, base_url: 'http://h1/v1'}\n  b: {kind: openai, model: m, base_url: 'http://h2/v1'}\n"
+     "  t: {kind: template}", "t", "a, b", "solvers[1]: provider 'b' would share unit keys with solvers[0] (provider 'a')"),
+    ("  a: {kind: openai, model: m, base_url: 'http://h1/v1', server: sglang}\n"
+     "  b: {kind: openai, model: m, base_url: 'http://h2/v1', server: sglang}\n  t: {kind: template}", "t", "a, b",
+     "`server:` (vllm, sglang, ...) or `variant:`"),
+    ("  t1: {kind: template}\n  t2: {kind: template}\n  r: {kind: random}", "t1, t2", "r",
+     "renderers[1]: provider 't2' would share unit keys with renderers[0] (provider 't1')"),
+    ("  t: {kind: template}\n  r1: {kind: random, seed: 3}\n  r2: {kind: random, seed: 3}", "t", "r1, r2",
+     "a random provider with the same settings gives the same results: list it once"),
+])
+def test_two_entries_whose_units_would_share_keys_are_refused_in_one_line(tmp_path, providers, renderers, solvers,
+                                                                          needle):
+    path = grid_with(tmp_path, SAME.format(providers=providers, renderers=renderers, solvers=solvers))
+    with pytest.raises(UserError) as err:
+        load_grid(path)
+    assert needle in str(err.value) and "\n" not in str(err.value), str(err.value)
+
+
+@pytest.mark.parametrize("a, b", [
+    ("{kind: vllm, model: m, base_url: 'http://h1/v1'}", "{kind: openai, model: m, base_url: 'http://h2/v1', server: sglang}"),
+    ("{kind: openai, model: m, base_url: 'http://h1/v1', server: vllm}",
+     "{kind: openai, model: m, base_url: 'http://h2/v1', server: vllm, variant: awq-int4}"),
+    ("{kind: vllm, model: m, launch: {model: m}}", "{kind: vllm, model: m, launch: {model: m, args: {reasoning_parser: qwen3}}}"),
+    ("{kind: vllm, model: m, launch: {model: m}}", "{kind: vllm, model: m, launch: {model: m, args: {quantization: awq}}}"),
+])
+def test_the_same_model_served_two_ways_makes_two_solvers_with_their_own_keys(tmp_path, a, b):
+    from runner.engine.units import UnitPlan
+    path = grid_with(tmp_path, SAME.format(providers=f"  a: {a}\n  b: {b}\n  t: {{kind: template}}", renderers="t",
+                                           solvers="a, b"))
+    (_, fa), (_, fb) = UnitPlan(load_grid(path)).solve_parts
+    assert fa != fb

@@ -40,6 +40,30 @@ def test_identity_ignores_urls_and_caps_but_not_model():
     assert a.identity() == b.identity() != c.identity()
 
 
+@pytest.mark.parametrize("other", [
+    {"server": "sglang"}, {"variant": "awq-int4"},
+    {"launch": {"model": "m", "args": {"quantization": "awq"}}},
+    {"launch": {"model": "m", "args": {"reasoning-parser": "qwen3"}}},
+    {"launch": {"model": "m", "args": {"dtype": "bfloat16"}}},
+    {"launch": {"model": "m2"}}])
+def test_identity_holds_the_engine_the_launch_and_the_variant(other):
+    kind = "vllm" if "launch" in other else "openai"
+    plain = parse_provider("p", {"kind": kind, "model": "m", **({"launch": {"model": "m"}} if "launch" in other else
+                                                                {"base_url": "http://a/v1"})}, env={})
+    varied = parse_provider("p", {"kind": kind, "model": "m", **({} if "launch" in other else
+                                                                 {"base_url": "http://a/v1"}), **other}, env={})
+    assert plain.identity() != varied.identity()
+
+
+def test_identity_leaves_out_where_a_launched_server_runs_and_what_it_holds():
+    a = parse_provider("p", {"kind": "vllm", "model": "m", "launch": {"model": "m", "args": {"dtype": "float32"}}}, env={})
+    b = parse_provider("p", {"kind": "vllm", "model": "m", "launch": {
+        "model": "m", "replicas": 4, "port": 9000, "args": {"dtype": "float32", "max-num-seqs": 512,
+                                                            "gpu_memory_utilization": 0.8, "enforce_eager": True}}},
+        env={})
+    assert a.identity() == b.identity() == {"kind": "openai", "model": "m", "weights": "m", "dtype": "float32"}
+
+
 @pytest.mark.parametrize("kind", ["template", "random", "prior"])
 def test_builtins_need_no_settings(kind):
     provider = build_provider(parse_provider("b", {"kind": kind}, env={}), env={})

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from providers.base import RenderRequest, SolveRequest
-from providers.config import build_provider, parse_provider
+from providers.config import ConfigError, build_provider, parse_provider
 from tests.fake_server import FakeServer
 
 LABELS = ("LEFT_OF", "RIGHT_OF", "UNKNOWN")
@@ -69,10 +69,21 @@ def test_solve_dialects_send_the_server_s_constraint(server, kind, settings, exp
         assert not {"structured_outputs", "response_format", "grammar", "tools"} & set(body)
 
 
-def test_vllm_ignores_llamacpp_grammar_and_answer_is_checked(server):
-    # vLLM ignores a top-level `grammar` (HTTP 200, unconstrained echo): the label check catches it.
-    (res,) = run(make("vllm", server.url, constraint="grammar"), solve_req())
+def test_a_server_that_ignores_its_constraint_has_its_answer_checked(server):
+    # declared llama.cpp, served by vLLM: a top-level `grammar` is ignored (HTTP 200, unconstrained echo) and
+    # the label check catches it
+    (res,) = run(make("openai", server.url, server="llamacpp", constraint="grammar"), solve_req())
     assert res.constrained == "grammar" and res.status == "invalid" and res.text.startswith("Who is left?")
+
+
+@pytest.mark.parametrize("kind,settings,constraint", [
+    ("vllm", {}, "grammar"), ("anthropic", {"api_key_env": "K"}, "choice"), ("anthropic", {"api_key_env": "K"}, "grammar"),
+    ("openai", {"server": "openai"}, "choice"), ("openai", {"server": "sglang"}, "choice"),
+    ("openai", {"server": "llamacpp"}, "tool")])
+def test_a_constraint_the_server_cannot_honour_is_a_config_error(kind, settings, constraint):
+    with pytest.raises(ConfigError, match=r"^providers\.p\.constraint: expected one of .*servers honour"):
+        parse_provider("p", {"kind": kind, "model": "m", "base_url": "http://h/v1", "constraint": constraint,
+                             **settings}, env={"K": "k"})
 
 
 def test_llamacpp_detected_from_models_listing_and_grammar_honoured():
@@ -227,7 +238,8 @@ def test_response_parsers_return_or_fail_as_malformed(data):
 @settings(max_examples=300, deadline=None)
 @given(listing=_json)
 def test_any_models_listing_gives_a_dialect(listing):
-    from providers.openai_compat import SERVERS, model_owner
+    from providers.config import SERVERS
+    from providers.openai_compat import model_owner
     assert model_owner(listing, "fake-model") in SERVERS
     assert model_owner({"data": [{"id": "fake-model", "owned_by": "vllm"}]}, "fake-model") == "vllm"
 

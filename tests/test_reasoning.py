@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import asyncio
 
+import orjson
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from providers.base import SolveRequest
 from providers.config import build_provider, parse_provider
-from providers.reasoning import CUT, openai_fields, split_think
+from providers.dialects import DIALECTS as DIALECTS_
+from providers.reasoning import ANSWER_CUT, CUT, openai_fields, split_think
 from tests.fake_server import FakeServer, fake_thought
 
 LABELS = ("LEFT_OF", "RIGHT_OF", "UNKNOWN")
@@ -72,7 +75,7 @@ def test_every_setting_reaches_the_request_and_the_label_comes_after_the_thought
     if dialect == "openai":   # hidden thought: its tokens from usage, no text
         assert (thought.tokens, thought.tokens_from, thought.text) == (THOUGHT, "usage", None)
     elif dialect == "anthropic":   # output tokens less the answer's estimate
-        assert thought.tokens_from == "estimate" and abs(thought.tokens - THOUGHT) <= 2
+        assert thought.tokens_from == "completion" and abs(thought.tokens - THOUGHT) <= 2
         assert thought.text == fake_thought(PROBLEM)
     else:   # counted by the server's own tokenizer (/tokenize)
         assert (thought.tokens, thought.tokens_from) == (THOUGHT, "tokenize")
@@ -96,22 +99,94 @@ def test_vllm_without_a_parser_is_found_out_and_asked_as_text_from_then_on():
         provider = provider_for(server, "vllm-no-parser")
         first, second = solve(provider, request({"enabled": True}), request({"enabled": True}))
         bodies = [b for b in server.bodies if "messages" in b]   # not the /tokenize of each thought
-    # the first solve went constrained, came back with no reasoning field, and was asked again as text;
-    # the second went as text at once
-    assert len(bodies) == 3 and "structured_outputs" in bodies[0]
-    assert not any("structured_outputs" in b for b in bodies[1:])
+    # until an answer shows a parser, the label is asked as text; the thought in the content says there is none
+    assert len(bodies) == 2 and not any("structured_outputs" in b for b in bodies)
     assert provider.reasoning_parser is False
     for res in (first, second):
         assert res.status == "ok" and res.constrained == "none" and res.thinking.tokens == THOUGHT
         assert res.label == FakeServer.pick(PROBLEM, list(LABELS))
 
 
-def test_vllm_with_a_parser_keeps_the_label_constrained():
+def test_vllm_with_a_parser_keeps_the_label_constrained_once_an_answer_shows_the_parser():
     with FakeServer() as server:
         provider = provider_for(server, "vllm")
-        (res,) = solve(provider, request({"enabled": True}))
-        assert server.bodies[0]["structured_outputs"] == {"choice": list(LABELS)}
-    assert res.constrained == "choice" and provider.reasoning_parser is True
+        first, second = solve(provider, request({"enabled": True}), request({"enabled": True}))
+        bodies = [b for b in server.bodies if "messages" in b]
+        assert "structured_outputs" not in bodies[0] and bodies[1]["structured_outputs"] == {"choice": list(LABELS)}
+    assert (first.constrained, second.constrained) == ("none", "choice") and provider.reasoning_parser is True
+    assert first.label == second.label == FakeServer.pick(PROBLEM, list(LABELS))
+
+
+def test_an_empty_thought_settles_nothing_and_the_first_answer_that_thinks_does():
+    with FakeServer() as server:
+        provider = provider_for(server, "vllm")
+        server.thought_hook = lambda prompt: "" if "7 greater than 3" in prompt else fake_thought(prompt)
+        async def probe():
+            try:
+                return await provider.check_reasoning()
+            finally:
+                await provider.close()
+        assert asyncio.run(probe()) is None
+        assert provider.reasoning_parser is None   # the probe's model did not think: nothing is known yet
+        server.thought_hook = None
+        first, second = solve(provider, request({"enabled": True}), request({"enabled": True}))
+    assert provider.reasoning_parser is True and (first.constrained, second.constrained) == ("none", "choice")
+    assert first.status == second.status == "ok"
+
+
+def test_a_template_opened_thought_is_read_after_its_close_and_a_cut_one_is_never_read_for_a_label():
+    with FakeServer() as server:
+        provider = provider_for(server, "vllm-no-parser")
+        server.thinking = "template"   # `... </think> LABEL`; cut: the thought alone, no tag at all
+        server.solve_hook = lambda prompt, labels: labels[0]
+        whole, = solve(provider, request({"enabled": True}))
+        assert provider.template_opens and provider.reasoning_parser is False   # `</think>` with no `<think>`
+        assert whole.status == "ok" and whole.label == LABELS[0] and whole.thinking.tokens == THOUGHT
+        for settings in ({"enabled": True}, {"enabled": True, "opened_by_template": True}):
+            fresh = provider_for(server, "vllm-no-parser")
+            server.thinking = "template"
+            # the thought names every label; cut at max_tokens, it holds no tag
+            server.thought_hook = lambda prompt: " ".join(["maybe", *LABELS] * 20)
+            cut, = solve(fresh, request(settings, max_tokens=30))
+            assert cut.status == "invalid" and cut.reason == CUT and cut.label is None and cut.thinking.cut
+            server.thought_hook = None
+
+
+def test_an_answer_cut_after_a_complete_thought_says_so():
+    with FakeServer() as server:
+        provider = provider_for(server, "vllm")
+        provider.reasoning_parser = True
+        server.solve_hook = lambda prompt, labels: "LEFT"   # a label begun, then max_tokens: no label
+        orig = server._thought_answer
+
+        def cut_answer(body, prompt, constrained):
+            message, _, used, extra = orig(body, prompt, constrained)
+            return message, "length", used, extra
+        server._thought_answer = cut_answer
+        res, = solve(provider, request({"enabled": True}))
+    assert res.status == "invalid" and res.reason == ANSWER_CUT and not res.thinking.cut
+
+
+@pytest.mark.parametrize("details", ["absent", "zero"])
+def test_thought_tokens_come_from_the_completion_when_the_server_details_none(details):
+    with FakeServer() as server:
+        provider = provider_for(server, "openai")
+        server.reasoning_tokens = details
+        res, = solve(provider, request({"effort": "low"}))
+    # completion tokens (the thought's and the answer's) less the answer's estimate (4 characters a token: the
+    # answer `{"answer":"LEFT_OF"}` is one token to the fake, five to the estimate); never 0 beside a thought
+    assert res.thinking.tokens_from == "completion" and THOUGHT - 5 <= res.thinking.tokens <= THOUGHT
+
+
+def test_a_server_without_tokenize_is_asked_once():
+    with FakeServer() as server:
+        provider = provider_for(server, "vllm-no-parser")
+        server.no_tokenize = True
+        results = solve(provider, *[request({"enabled": True}) for _ in range(5)])
+        chats = [b for b in server.bodies if "messages" in b]
+        assert server.requests - len(chats) == 1 and provider.has_tokenize is False   # one /tokenize, one 404
+    assert all(r.status == "ok" and r.thinking.tokens_from == "completion" and r.thinking.tokens > 0
+               for r in results)
 
 
 def test_anthropic_with_thinking_never_gets_a_forced_tool_and_the_fake_refuses_one_as_the_api_does():
@@ -148,15 +223,62 @@ def test_a_solver_without_reasoning_sends_and_records_nothing_new():
 
 
 @given(thought=st.text(max_size=40).filter(lambda t: "<think>" not in t and "</think>" not in t),
-       answer=st.text(max_size=20).filter(lambda t: "</think>" not in t))
+       answer=st.text(max_size=20).filter(lambda t: "</think>" not in t and "<think>" not in t))
 def test_a_thought_in_the_content_splits_from_its_answer(thought, answer):
-    got, rest, closed = split_think(f"<think>\n{thought}\n</think>\n\n{answer}")
-    assert (got, rest, closed) == (thought.strip(), answer.strip(), True)
-    got, rest, closed = split_think(f"<think>{thought}")   # cut before it closed
-    assert (got, rest, closed) == (thought.strip(), "", False)
-    assert split_think(answer) == (None, answer, True) or answer.lstrip().startswith("<think>")
+    for opened in (False, True):
+        assert split_think(f"<think>\n{thought}\n</think>\n\n{answer}", opened) == (
+            thought.strip(), answer.strip(), "closed")
+        assert split_think(f"{thought}\n</think>\n\n{answer}", opened) == (thought.strip(), answer.strip(), "closed")
+        assert split_think(f"<think>{thought}", opened) == (thought.strip(), "", "open")   # cut before it closed
+    # no tag: an answer, unless the template opened the thought (then it is all thought, never an answer)
+    assert split_think(answer, False) == (None, answer, "none")
+    assert split_think(answer, True) == (answer.strip(), "", "open")
 
 
 def test_sglang_takes_the_budget_through_the_chat_template():
-    assert openai_fields("sglang", {"budget_tokens": 512, "enabled": True}) == {
+    assert openai_fields(DIALECTS_["sglang"], {"budget_tokens": 512, "enabled": True}) == {
         "chat_template_kwargs": {"enable_thinking": True, "thinking_budget": 512}}
+
+
+def readme_reasoning_example() -> dict:
+    """The README's grid lines for thinking solvers (its section "Reasoning models as solvers"), parsed."""
+    import re
+
+    import yaml
+
+    from tests.conftest import ROOT
+    text = (ROOT / "README.md").read_text()
+    section = text[text.index("## Reasoning models as solvers"):]
+    return yaml.safe_load(re.search(r"```yaml\n(.*?)```", section, re.S).group(1))
+
+
+def test_the_readme_s_openai_reasoning_example_runs_against_a_server_as_strict_as_the_api(tmp_path):
+    from tests.conftest import bench
+    example = readme_reasoning_example()
+    solver = next(s for s in example["solvers"] if s["provider"] == "o4")
+    provider = example["providers"]["o4"]
+    with FakeServer(model=provider["model"], owned_by="openai") as server:
+        server.thinking, server.strict_reasoning = "openai", True
+        grid = {"name": "o4", "skeletons": {"generate": {"count": 6}},
+                "providers": {"t": {"kind": "template"}, "o4": {**provider, "base_url": server.url}},
+                "renderers": ["t"], "solvers": [solver]}
+        path = tmp_path / "grid.yaml"
+        path.write_text(orjson.dumps(grid).decode())   # JSON is YAML
+        bench("run", "--grid", str(path), "--out", str(tmp_path / "run"), check=True,
+              env={provider["api_key_env"]: "sk-test"})
+        chats = [b for b in server.bodies if "messages" in b]
+    records = [orjson.loads(line) for line in (tmp_path / "run" / "solves.jsonl").read_bytes().splitlines()]
+    assert len(records) == 6 and all(r["status"] == "ok" for r in records), [r["reason"] for r in records]
+    assert all(r["thinking"]["tokens"] > 0 and r["thinking"]["tokens_from"] == "usage" for r in records)
+    for body in chats:
+        assert body["max_completion_tokens"] == 8192 and body["reasoning_effort"] == "medium"
+        assert not {"max_tokens", "temperature", "top_p"} & set(body)
+
+
+def test_the_strict_server_refuses_what_the_api_refuses():
+    with FakeServer(owned_by="openai") as server:
+        server.thinking, server.strict_reasoning = "openai", True
+        cfg = parse_provider("p", {"kind": "openai", "model": "fake-model", "base_url": server.url}, env={})
+        plain, = solve(build_provider(cfg, env={}), SolveRequest(prompt=PROBLEM, labels=LABELS))
+    # a plain solve sends max_tokens and a temperature: a reasoning model's API refuses it, not retried
+    assert plain.status == "error" and "max_completion_tokens" in plain.reason and plain.attempts == 1

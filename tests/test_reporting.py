@@ -406,3 +406,52 @@ def test_every_table_of_a_4x4_report_fits_100_columns_and_never_breaks_a_name(tm
             assert last in names or not any(n.startswith(last) and len(last) >= 3 for n in names), line
             assert "\u2026" not in line, line   # nor is one cut short with an ellipsis
     assert "smollm2-135m-instruct@T0.7" in report.stdout
+
+
+def test_two_solvers_that_once_shared_keys_are_both_reported(tmp_path):
+    """A run folder from before bench kept two setups' keys apart: one model named twice, its records under
+    one key each. The report keeps both solvers, each with its own records, never one for the other."""
+    grid = tmp_path / "grid.yaml"
+    grid.write_text("name: twins\nskeletons: {generate: {count: 12}}\nproviders:\n  t: {kind: template}\n"
+                    "  a: {kind: random, seed: 3}\n  b: {kind: random, seed: 4}\nrenderers: [t]\nsolvers: [a, b]\n")
+    out = tmp_path / "run"
+    bench("run", "--grid", str(grid), "--out", str(out), check=True)
+    saved = orjson.loads((out / "grid.json").read_bytes())
+    saved["providers"]["b"]["seed"] = 3   # the grid as it was: the same settings twice
+    (out / "grid.json").write_bytes(orjson.dumps(saved))
+    records = [orjson.loads(line) for line in (out / "solves.jsonl").read_bytes().splitlines()]
+    key_of = {(r["render_key"], r["sample"]): r["key"] for r in records if r["solver"] == "a"}
+    for r in records:   # b's records under a's keys, as that grid's run wrote them
+        r["key"] = key_of[(r["render_key"], r["sample"])]
+    (out / "solves.jsonl").write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in records))
+    bench("report", str(out), check=True)
+    rows = list(csv.DictReader((out / "report" / "summary.csv").open()))
+    per_solver = defaultdict(int)
+    for row in rows:
+        per_solver[row["solver"]] += int(row["n"])
+    assert per_solver == {"a": 12, "b": 12}
+    want = {s: sum(r["correct"] for r in records if r["solver"] == s) for s in "ab"}
+    got = defaultdict(int)
+    for row in rows:
+        got[row["solver"]] += int(row["correct"])
+    assert got == want
+
+
+def test_one_model_behind_two_engines_is_two_solvers_each_asked_and_reported(tmp_path):
+    with FakeServer(owned_by="vllm") as vllm, FakeServer(owned_by="sglang") as sglang:
+        grid = tmp_path / "grid.yaml"
+        grid.write_text("name: engines\nskeletons: {generate: {count: 10}}\nproviders:\n  t: {kind: template}\n"
+                        f"  on_vllm: {{kind: vllm, model: fake-model, base_url: '{vllm.url}'}}\n"
+                        f"  on_sglang: {{kind: openai, server: sglang, model: fake-model, base_url: '{sglang.url}'}}\n"
+                        "renderers: [t]\nsolvers: [on_vllm, on_sglang]\n")
+        out = tmp_path / "run"
+        bench("run", "--grid", str(grid), "--out", str(out), check=True)
+        asked = (len([b for b in vllm.bodies if "messages" in b]), len([b for b in sglang.bodies if "messages" in b]))
+    assert asked == (10, 10)
+    records = [orjson.loads(line) for line in (out / "solves.jsonl").read_bytes().splitlines()]
+    assert len({r["key"] for r in records}) == 20
+    bench("report", str(out), check=True)
+    per_solver = defaultdict(int)
+    for row in csv.DictReader((out / "report" / "summary.csv").open()):
+        per_solver[row["solver"]] += int(row["n"])
+    assert per_solver == {"on_vllm": 10, "on_sglang": 10}

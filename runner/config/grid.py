@@ -9,12 +9,16 @@ from typing import Any, Mapping
 import orjson
 import yaml
 
-from providers.config import ConfigError, ProviderConfig, parse_provider
+from providers.base import CONSTRAINTS
+from providers.config import ConfigError, ProviderConfig, constraints_of, parse_provider
 from runner.errors import UserError
 from runner.config.checks import INT64, Checker, UniqueKeyLoader, one_line, short
 from runner.config.cluster import RaySettings, parse_ray
-from runner.config.reasoning import THINKING_READ_TIMEOUT_S, check_budget, parse_reasoning, thinking_max_tokens
+from runner.config.reasoning import (THINKING_READ_TIMEOUT_S, check_budget, check_sampling, parse_reasoning,
+                                     thinking_max_tokens)
 from runner.fidelity.calibration import AuditorSettings
+from runner.store.records import text_hash
+from rendering.schema import SCHEMA_VERSION
 
 CALIBRATE = AuditorSettings.calibrate   # control renders per family an auditor reads first, by default
 from runner.fidelity.judge import FORMATS
@@ -322,10 +326,16 @@ def _stages(c: Checker, raw: Any, key: str, providers: Mapping[str, ProviderConf
                 raise c.fail(f"{path}.prompt", f"{pfile} lacks the placeholder {' or '.join(RENDER_PROBLEM)}")
         reasoning = parse_reasoning(c, e["reasoning"], f"{path}.reasoning", providers[pname], mode) \
             if "reasoning" in e else None
+        if reasoning is not None:
+            check_sampling(c, e, path, providers[pname])
         default_tokens = 1024 if stage == "render" else thinking_max_tokens(reasoning) if reasoning else 16
         constraint = e.get("constraint", "auto")
-        if constraint not in ("auto", "choice", "json_schema", "grammar", "tool", "none"):
-            raise c.fail(f"{path}.constraint", "expected auto, choice, json_schema, grammar, tool or none")
+        if constraint not in CONSTRAINTS:
+            raise c.fail(f"{path}.constraint", f"expected one of {', '.join(CONSTRAINTS)}, got {short(constraint)}")
+        if providers[pname].kind in MODEL_KINDS and constraint not in constraints_of(providers[pname].dialect):
+            d = providers[pname].dialect
+            raise c.fail(f"{path}.constraint", f"{d.name if d else 'an OpenAI-compatible'} server cannot honour "
+                         f"{constraint} (it takes {', '.join(constraints_of(d))})")
         send = e.get("send_unfaithful", False)
         if not isinstance(send, bool):
             raise c.fail(f"{path}.send_unfaithful", f"expected true or false, got {send!r}")
@@ -356,6 +366,7 @@ def _stages(c: Checker, raw: Any, key: str, providers: Mapping[str, ProviderConf
     labels = [s.label for s in out]
     if len(set(labels)) != len(labels):
         raise c.fail(key, "the same provider is listed twice with the same temperature")
+    _distinct(c, key, out, providers)
     calibrations: dict[str, tuple[int, tuple[int, float]]] = {}
     for i, st in enumerate(out):   # one auditor, one calibration: its settings must agree wherever it audits
         if st.audit_provider:
@@ -365,3 +376,56 @@ def _stages(c: Checker, raw: Any, key: str, providers: Mapping[str, ProviderConf
                 raise c.fail(f"{key}[{i}].audit", f"auditor {st.audit_provider!r} has calibrate/max_false_alarm "
                              f"{setting[0]}/{setting[1]:g} here but {first[1][0]}/{first[1][1]:g} at {key}[{first[0]}]")
     return tuple(out)
+
+
+def stage_identity(providers: Mapping[str, ProviderConfig], st: Stage, stage: str) -> dict[str, Any]:
+    """Everything of a renderer (stage `render`) or solver entry that changes its units' results: what its
+    unit keys hash, beside the skeleton or render they work on and the sample."""
+    if stage == "render":
+        return {"renderer": providers[st.provider].identity(),
+                "settings": {"temperature": st.temperature, "max_tokens": st.max_tokens},
+                "prompt": text_hash(st.prompt), **render_format(providers, st)}
+    return {"solver": providers[st.provider].identity(),
+            "settings": {"temperature": st.temperature, "max_tokens": st.max_tokens, "constraint": st.constraint,
+                         **({"mode": st.mode, "delimiter": st.delimiter, "score": st.score} if st.mode != "generate"
+                            else {}),   # a generating solver's keys stay what they were
+                         # how it thinks changes its answers; whether the thought is kept does not
+                         **({"reasoning": {k: v for k, v in st.reasoning.items() if k != "keep_reasoning"}}
+                            if st.reasoning is not None else {})},
+            "prompt": text_hash(st.prompt)}
+
+
+def render_format(providers: Mapping[str, ProviderConfig], stage: Stage) -> dict:
+    """What a render unit's key holds of its format: structured renders their schema version and audit."""
+    if stage.format == "text":
+        return {"format": "text"}
+    out = {"format": "structured", "schema_version": SCHEMA_VERSION}
+    if stage.names != "model":
+        out["names"] = stage.names
+    if stage.repair:
+        out["repair"] = stage.repair
+    if stage.audit_provider:
+        out["audit"] = {"auditor": providers[stage.audit_provider].identity(), "rate": stage.audit_rate,
+                        "calibrate": stage.audit_calibrate, "max_false_alarm": stage.audit_max_false_alarm}
+    return out
+
+
+def _distinct(c: Checker, key: str, stages: list[Stage], providers: Mapping[str, ProviderConfig]) -> None:
+    """Two entries whose units would share keys are refused: their records could not be told apart, and a
+    rerun would count one's results as the other's."""
+    seen: dict[bytes, int] = {}
+    for j, st in enumerate(stages):
+        ident = orjson.dumps(stage_identity(providers, st, "render" if key == "renderers" else "solve"),
+                             option=orjson.OPT_SORT_KEYS)
+        i = seen.setdefault(ident, j)
+        if i == j:
+            continue
+        a, b = stages[i].provider, st.provider
+        kind = providers[b].kind
+        if kind in MODEL_KINDS:
+            how = ("replicas of one server go in one provider's base_url list; servers that differ say how with "
+                   "`server:` (vllm, sglang, ...) or `variant:` (e.g. awq-int4)")
+        else:
+            how = f"a {kind} provider with the same settings gives the same results: list it once"
+        raise c.fail(f"{key}[{j}]", f"provider {b!r} would share unit keys with {key}[{i}] (provider {a!r}): the "
+                     f"same model and settings, so their results could not be told apart; {how}")

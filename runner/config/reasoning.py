@@ -8,27 +8,34 @@ from __future__ import annotations
 
 from typing import Any
 
+from urllib.parse import urlsplit
+
 from providers.config import ProviderConfig
+from providers.dialects import DIALECTS, SAMPLING_KEYS, Dialect
 from runner.config.checks import Checker, short
 
 EFFORTS = ("minimal", "low", "medium", "high")
-KEYS = ("enabled", "effort", "budget_tokens", "keep_reasoning")
-_OPEN_MODELS = {"enabled", "effort", "budget_tokens", "keep_reasoning"}   # vLLM and SGLang servers
-TAKES = {
-    "vllm": _OPEN_MODELS,
-    "openai": {"effort", "keep_reasoning"},      # OpenAI's API; a vLLM or SGLang server (server: ...) takes all
-    "anthropic": {"budget_tokens", "keep_reasoning"},
-}
+KEYS = ("enabled", "effort", "budget_tokens", "keep_reasoning", "opened_by_template")
 THINKING_MAX_TOKENS = 8192        # a thinking solver's default max_tokens: the thought and the label share it
 THINKING_READ_TIMEOUT_S = 1800.0  # its provider's default read timeout: a thought of thousands of tokens takes minutes
 ANTHROPIC_MIN_BUDGET = 1024       # the Messages API refuses a smaller thinking budget
+OPENAI_HOSTS = ("api.openai.com",)   # `server: auto` pointed here is OpenAI's own API
 
 
-def takes(provider: ProviderConfig) -> set[str]:
-    """The reasoning settings a provider can take."""
-    if provider.kind == "openai" and provider.settings.get("server") in ("vllm", "sglang"):
-        return _OPEN_MODELS
-    return TAKES.get(provider.kind, set())
+def dialect_of(provider: ProviderConfig) -> Dialect | None:
+    """The dialect a provider's thinking solves will meet, as far as the grid tells: declared, or OpenAI's own
+    API by its URL; None for a built-in, or `server: auto` elsewhere (found out at start)."""
+    if provider.dialect is not None or provider.kind != "openai":
+        return provider.dialect
+    urls = provider.settings.get("base_url") or []
+    return DIALECTS["openai"] if any(urlsplit(u).hostname in OPENAI_HOSTS for u in urls) else None
+
+
+def takes(provider: ProviderConfig) -> frozenset[str]:
+    """The reasoning settings a provider can take (`server: auto`: those of OpenAI's API)."""
+    if provider.kind not in ("openai", "vllm", "anthropic"):
+        return frozenset()
+    return (provider.dialect or DIALECTS["openai"]).reasoning
 
 
 def parse_reasoning(c: Checker, raw: Any, path: str, provider: ProviderConfig, mode: str) -> dict[str, Any]:
@@ -41,11 +48,11 @@ def parse_reasoning(c: Checker, raw: Any, path: str, provider: ProviderConfig, m
         raise c.fail(path, f"provider {provider.name!r} of kind {provider.kind} does not think")
     for key in r:
         if key not in allowed:
-            hint = (" (enabled and budget_tokens go to vLLM or SGLang: kind vllm, or server: vllm)"
-                    if provider.kind == "openai" else "")
+            hint = (" (enabled, budget_tokens and opened_by_template go to vLLM or SGLang: kind vllm, or "
+                    "server: vllm or sglang)" if provider.kind == "openai" else "")
             raise c.fail(f"{path}.{key}", f"provider {provider.name!r} of kind {provider.kind} cannot take it; "
                          f"it takes {', '.join(k for k in KEYS if k in allowed)}{hint}")
-    for key in ("enabled", "keep_reasoning"):
+    for key in ("enabled", "keep_reasoning", "opened_by_template"):
         if key in r and not isinstance(r[key], bool):
             raise c.fail(f"{path}.{key}", f"expected true or false, got {short(r[key])}")
     if "effort" in r and r["effort"] not in EFFORTS:
@@ -74,3 +81,17 @@ def check_budget(c: Checker, stage: Any, path: str) -> None:
     if budget is not None and stage.thinks and stage.max_tokens <= budget:
         raise c.fail(f"{path}.max_tokens", f"expected more than reasoning.budget_tokens ({budget}): the thought "
                      f"and the answer share max_tokens (got {stage.max_tokens})")
+
+
+def check_sampling(c: Checker, entry: dict, path: str, provider: ProviderConfig) -> None:
+    """A thinking solver on a server whose thinking models take no sampling settings (OpenAI's o-series and
+    gpt-5, Claude while thinking) must set none: the API refuses every request that does."""
+    dialect = dialect_of(provider)
+    if dialect is None or dialect.thinking_sampling or entry.get("reasoning", {}).get("enabled", True) is False:
+        return
+    extra = provider.settings.get("extra_body") or {}
+    for key in SAMPLING_KEYS:
+        where = f"{path}.{key}" if key in entry else f"providers.{provider.name}.extra_body.{key}" if key in extra else None
+        if where:
+            raise c.fail(where, f"a thinking solver of {provider.name!r} ({dialect.name}) takes no {key}: the API "
+                         f"refuses any but its default while the model thinks; remove it")

@@ -7,9 +7,8 @@ from typing import Iterator
 
 from families.ir import Skeleton
 from runner.source.generate import make_plan
-from rendering.schema import SCHEMA_VERSION
-from runner.config.grid import Grid, Stage
-from runner.store.records import fingerprint, text_hash, unit_key
+from runner.config.grid import Grid, Stage, stage_identity
+from runner.store.records import fingerprint, unit_key
 from runner.source.reader import read_skeletons
 
 
@@ -33,19 +32,8 @@ class UnitPlan:
 
     def __init__(self, grid: Grid):
         self.grid = grid
-        self._render_parts = [(st, fingerprint({
-            "renderer": grid.providers[st.provider].identity(),
-            "settings": {"temperature": st.temperature, "max_tokens": st.max_tokens},
-            "prompt": text_hash(st.prompt), **render_format(grid, st)})) for st in grid.renderers]
-        self._solve_parts = [(st, fingerprint({
-            "solver": grid.providers[st.provider].identity(),
-            "settings": {"temperature": st.temperature, "max_tokens": st.max_tokens, "constraint": st.constraint,
-                         **({"mode": st.mode, "delimiter": st.delimiter, "score": st.score} if st.mode != "generate"
-                            else {}),   # a generating solver's keys stay what they were
-                         # how it thinks changes its answers; whether the thought is kept does not
-                         **({"reasoning": {k: v for k, v in st.reasoning.items() if k != "keep_reasoning"}}
-                            if st.reasoning is not None else {})},
-            "prompt": text_hash(st.prompt)})) for st in grid.solvers]
+        self._render_parts = [(st, fingerprint(stage_identity(grid.providers, st, "render"))) for st in grid.renderers]
+        self._solve_parts = [(st, fingerprint(stage_identity(grid.providers, st, "solve"))) for st in grid.solvers]
 
     @property
     def render_parts(self) -> list[tuple[Stage, str]]:
@@ -72,21 +60,6 @@ class UnitPlan:
         renders = sum(st.samples for st in self.grid.renderers)
         per_render = sum(st.samples for st in self.grid.solvers)
         return n_skeletons * renders, n_skeletons * renders * per_render
-
-
-def render_format(grid: Grid, stage: Stage) -> dict:
-    """What a render unit's key holds of its format: structured renders their schema version and audit."""
-    if stage.format == "text":
-        return {"format": "text"}
-    out = {"format": "structured", "schema_version": SCHEMA_VERSION}
-    if stage.names != "model":
-        out["names"] = stage.names
-    if stage.repair:
-        out["repair"] = stage.repair
-    if stage.audit_provider:
-        out["audit"] = {"auditor": grid.providers[stage.audit_provider].identity(), "rate": stage.audit_rate,
-                        "calibrate": stage.audit_calibrate, "max_false_alarm": stage.audit_max_false_alarm}
-    return out
 
 
 def skeletons(grid: Grid, shard: tuple[int, int] | None = None) -> Iterator[Skeleton]:

@@ -43,6 +43,7 @@ class Outcome(NamedTuple):
     finished_at: float = 0.0  # which record of a unit is the newest, across folders
     thinking: int | None = None   # a thinking solver's thought, in tokens (None: no thought, or not counted)
     cut: bool = False             # max_tokens cut the thought before any answer (the unit is invalid)
+    thinking_from: str | None = None   # who counted the thought (usage, tokenize, completion, estimate, empty)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +133,9 @@ class _Reader:
             if part is None or type(sample) is not int or type(skeleton) is not str or unit_key(part[0], skeleton, sample) != key:
                 continue
             old = get_best(key)
+            if old is not None and old[1]["renderer"] != rec["renderer"]:   # two renderers with one key: kept apart
+                key = f"{key}\0{rec['renderer']}"
+                old = get_best(key)
             done_at = rec.get("finished_at") if type(rec.get("finished_at")) in (int, float) else 0.0
             if old is None or newer(old[1]["status"], old[1]["finished_at"], rec["status"], done_at):
                 best[key] = (self, {**{k: rec.get(k) for k in RENDER_KEEP}, "finished_at": done_at})
@@ -175,24 +179,32 @@ class _Reader:
                 continue
             done_at = done_at if type(done_at) in (int, float) else 0.0
             old = get_best(key)
+            if old is not None and (old.solver != spart[2] or old.renderer != rpart[2]):
+                # two cells with one key (a grid from before bench kept their keys apart, or two runs naming
+                # one setup twice): kept apart by their names, never one dropped for the other
+                key = f"{key}\0{rpart[2]}\0{spart[2]}"
+                old = get_best(key)
             if old is not None and not newer(old.status, old.finished_at, status, done_at):
                 continue
             rstatus = rec.get("render_status", "ok")
             thought = rec.get("thinking")
-            tokens, cut = (_thought(thought) if type(thought) is dict else (None, False))
+            tokens, cut, source = (_thought(thought) if type(thought) is dict else (None, False, None))
             # labels, families and statuses are few: one string object each (a million records share them)
             best[key] = Outcome(
                 run, rpart[2], spart[2], name(family, family), complexity, name(skeleton, skeleton), rs, sample,
                 name(status, status), correct, name(rstatus, rstatus) if type(rstatus) is str else "ok",
                 lat if type(lat) in (int, float) else None, pt if type(pt) is int else None,
-                ct if type(ct) is int else None, done_at, tokens, cut)
+                ct if type(ct) is int else None, done_at, tokens, cut, source and name(source, source))
         self.loaded.skipped[path] += skipped
 
 
-def _thought(thought: dict) -> tuple[int | None, bool]:
-    """(tokens, cut) of a solve record's `thinking`; a value of the wrong type counts as absent."""
+def _thought(thought: dict) -> tuple[int | None, bool, str]:
+    """(tokens, cut, who counted them) of a solve record's `thinking`; a value of the wrong type counts as absent
+    (and its source as `uncounted`)."""
     tokens = thought.get("tokens")
-    return (tokens if type(tokens) is int and tokens >= 0 else None), thought.get("cut") is True
+    tokens = tokens if type(tokens) is int and tokens >= 0 else None
+    source = thought.get("tokens_from")
+    return tokens, thought.get("cut") is True, source if tokens is not None and type(source) is str else "uncounted"
 
 
 _SOLVE_GET = itemgetter("key", "status", "renderer", "solver", "family", "complexity", "correct", "skeleton",
@@ -251,10 +263,10 @@ def _read(folders, grids, loaded, best_solves, best_renders, first_try, readers)
             got = best_records(folder / CALIBRATION, set(units), {"key": str, "status": str, "auditor": str})
             loaded.skipped[folder / CALIBRATION] += got.skipped
             loaded.auditors += [(grid.name, t) for t in trust(got, grid.auditors()).values()]
-    for reader, rec in best_renders.values():
+    for key, (reader, rec) in best_renders.items():
         if rec["skeleton"] not in sources[reader.run]:
             continue
-        rec["run"], rec["first"] = reader.run, first_try.get(rec["key"], (rec["status"],))[0]
+        rec["run"], rec["first"] = reader.run, first_try.get(key, (rec["status"],))[0]
         loaded.renders.append(rec)
         stage = reader.render_fp[rec["renderer"]][1]
         status = rec["status"]

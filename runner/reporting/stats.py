@@ -41,6 +41,7 @@ class Tally(CellStats):
     answered: int = 0              # units with token counts (answered by a model: not errors, not baselines)
     thoughts: list[int] = field(default_factory=list)   # thinking solvers: each whole thought's tokens
     cut: int = 0                   # thoughts max_tokens cut before any answer (invalid units, counted apart)
+    sources: set[str] = field(default_factory=set)   # who counted the thoughts (usage, tokenize, ...)
 
     def add_outcome(self, o: Outcome, pool_renders: bool = False) -> None:
         """Count one solve unit's best record (`pool_renders`: its render's status is not looked at)."""
@@ -53,6 +54,8 @@ class Tally(CellStats):
             self.prompt_tokens += o.prompt_tokens
             self.completion_tokens += o.completion_tokens
             self.answered += 1
+        if o.thinking_from is not None:
+            self.sources.add(o.thinking_from)
         if o.cut:
             self.cut += 1
         elif o.thinking is not None and o.status != "error":
@@ -96,6 +99,7 @@ class SummaryRow:
     thinking_median: float | None = None
     thinking_p90: float | None = None
     thinking_cut: int = 0
+    thinking_from: str = ""   # who counted them: usage, tokenize, completion, estimate, empty (joined by +)
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -138,7 +142,7 @@ def summary_rows(loaded: Loaded, groups: dict[tuple, Tally], renders: list[Fidel
             renders=fid.renders if fid else 0, faithful_renders_first_try=fid.faithful_first_try if fid else 0,
             faithful_renders=fid.faithful if fid else 0, thinking_n=len(thoughts),
             thinking_median=_round(percentile(thoughts, 0.5), 1), thinking_p90=_round(percentile(thoughts, 0.9), 1),
-            thinking_cut=t.cut))
+            thinking_cut=t.cut, thinking_from="+".join(sorted(t.sources))))
     return rows
 
 

@@ -17,9 +17,24 @@ from runner.reporting.stats import SummaryRow, percentile, wilson
 BIN_EDGES = (0, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768)
 
 
+THINKS = ":think"   # the end of a thinking solver's label (runner/config/grid.py Stage.label)
+
+
 def thinking_solvers(rows: list[SummaryRow]) -> list[tuple[str, str, str]]:
-    """(run, renderer, solver) of every cell with a thought counted (or cut)."""
-    return sorted({(r.run, r.renderer, r.solver) for r in rows if r.thinking_n or r.thinking_cut})
+    """(run, renderer, solver) of every cell of a thinking solver, whether or not its thoughts were counted."""
+    return sorted({(r.run, r.renderer, r.solver) for r in rows
+                   if r.solver.endswith(THINKS) or r.thinking_from or r.thinking_n or r.thinking_cut})
+
+
+def counted_by(rows: list[SummaryRow], cell: tuple[str, str, str]) -> str:
+    """Who counted a thinking solver's thought tokens, in words, from its rows' `thinking_from`."""
+    sources = sorted({s for r in rows if (r.run, r.renderer, r.solver) == cell for s in r.thinking_from.split("+") if s})
+    return ", ".join(SOURCES.get(s, s) for s in sources) or "no thought came back"
+
+
+SOURCES = {"usage": "the server's usage (reasoning_tokens)", "tokenize": "the server's /tokenize",
+           "completion": "completion tokens less the answer's", "estimate": "estimated (4 characters a token)",
+           "empty": "no thought (0)", "uncounted": "not counted"}
 
 
 @dataclass(frozen=True)
@@ -77,7 +92,8 @@ def tables(rows: list[SummaryRow], bins: list[ThoughtBin]) -> list[Table]:
     by thought length."""
     out = []
     for run, renderer, solver in thinking_solvers(rows):
-        t = Table(title=f"thinking: {renderer} / {solver}" + (f" ({run})" if len({r.run for r in rows}) > 1 else ""),
+        t = Table(title=f"thinking: {renderer} / {solver}" + (f" ({run})" if len({r.run for r in rows}) > 1 else "")
+                  + f"; tokens from {counted_by(rows, (run, renderer, solver))}",
                   box=box.SIMPLE_HEAD, title_justify="left")
         for head in HEAD:
             t.add_column(head, justify="left" if head == "family" else "right", no_wrap=True)
@@ -105,7 +121,9 @@ def markdown(rows: list[SummaryRow], bins: list[ThoughtBin], picture: bool) -> l
     if picture:
         parts += ["![thinking tokens by complexity](thinking_by_complexity.png)", ""]
     for run, renderer, solver in solvers:
-        parts += [f"### {renderer} / {solver} ({run})", "", md_table(HEAD, _lines(rows, (run, renderer, solver))), ""]
+        parts += [f"### {renderer} / {solver} ({run})", "",
+                  f"Thought tokens from {counted_by(rows, (run, renderer, solver))}.", "",
+                  md_table(HEAD, _lines(rows, (run, renderer, solver))), ""]
     if bins:
         parts += ["Accuracy by thought length:", "",
                   md_table(["run", "solver", "tokens", "n", "accuracy", "95% CI"],
