@@ -123,6 +123,9 @@ def skeleton_from_logicmark(line: bytes | str, lineno: int) -> Skeleton:
     index = _field(obj, "answer_index", int, "an integer")
     if not 0 <= index < len(options):
         raise SkeletonError(f"answer_index: {index} is out of range for {len(options)} options")
+    if "answer" in obj and obj["answer"] != options[index]:   # the card's records carry both: they must agree
+        raise SkeletonError(f"answer: {_show(obj['answer'])} is not options[{index}] ({_show(options[index])}), "
+                            "the option answer_index names")
     hop = _field(obj, "hop_depth", int, f"an integer 1..{MAX_COMPLEXITY}")
     if not 1 <= hop <= MAX_COMPLEXITY:
         raise SkeletonError(f"hop_depth: {hop} is outside 1..{MAX_COMPLEXITY}")

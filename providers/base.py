@@ -105,6 +105,7 @@ class Completion:
     attempts: int = 1
     constrained: str = "none"         # the constraint actually sent: choice, json_schema, grammar, tool, none
     reason: str | None = None         # why status is not ok
+    error_kind: str | None = None     # an error's kind (FAILURE_KINDS), beside its message
     scores: tuple[OptionScore, ...] = ()   # loglik solvers: every option's score, in the options' order
     thinking: Thinking | None = None       # thinking solvers only
 
@@ -128,21 +129,39 @@ def answered(text: str, label: str | None, *, finish_reason: str | None, usage: 
                       reason=None if label else "answer not in the label set")
 
 
+FAILURE_KINDS = ("http", "auth", "timeout", "connection", "malformed", "context_length", "refused")
+
+
+def kind_of_failure(reason: str, status: int | None) -> str:
+    """A failure's kind from what the provider said: its HTTP status, else the head of its message."""
+    if status in (401, 403):
+        return "auth"
+    for kind, head in (("context_length", "context_length"), ("malformed", "malformed response"),
+                       ("timeout", "timeout"), ("http", "http ")):
+        if reason.startswith(head):
+            return kind
+    if status is not None:
+        return "http"
+    return "connection" if "connect" in reason else "refused"
+
+
 class ProviderFailure(Exception):
     """One failed attempt, as the provider classifies it; the retry policy decides what happens next.
 
     retryable: try again (after `retry_after` seconds when the server said so);
     otherwise `final` says whether it ends the unit as an `error` result (e.g. context_length).
-    `status` is the server's HTTP status, where the failure is an HTTP answer.
+    `status` is the server's HTTP status, where the failure is an HTTP answer; `kind` one of FAILURE_KINDS
+    (given, or read from the status and the message's head), so errors group by kind, not by a server's text.
     """
 
     def __init__(self, reason: str, *, retryable: bool, retry_after: float | None = None,
-                 status: int | None = None):
+                 status: int | None = None, kind: str | None = None):
         super().__init__(reason)
         self.reason = reason
         self.retryable = retryable
         self.retry_after = retry_after
         self.status = status
+        self.kind = kind or kind_of_failure(reason, status)
 
 
 class Provider(abc.ABC):

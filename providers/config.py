@@ -200,6 +200,7 @@ def _launch(raw: Any, path: str, served: str) -> dict[str, Any]:
         g = raw["gpus"]
         _need(isinstance(g, list) and g and all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in g),
               f"{path}.gpus", "expected a list of GPU indices, e.g. [0, 1, 2, 3]")
+        _need(len(set(g)) == len(g), f"{path}.gpus", "a GPU is listed twice; give each index once")
         per = raw.get("gpus_per_replica", 1)
         _need(len(g) % per == 0, f"{path}.gpus", f"expected a multiple of gpus_per_replica ({per}) GPUs")
         _need(raw.get("replicas", len(g) // per) == len(g) // per, f"{path}.replicas",

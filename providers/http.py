@@ -93,7 +93,7 @@ def classify(status: int, raw: bytes, headers: Mapping[str, str]) -> ProviderFai
     """Classify a non-200 answer: 408, 429, 5xx retry (after Retry-After); context length is a result."""
     message = error_message(raw)
     if status == 400 and any(s in message.lower() for s in _CONTEXT_SIGNS):
-        return ProviderFailure(f"context_length: {message}", retryable=False)
+        return ProviderFailure(f"context_length: {message}", retryable=False, status=status, kind="context_length")
     if status in (408, 429) or status >= 500:
         return ProviderFailure(f"http {status}: {message}", retryable=True,
                                retry_after=retry_after_seconds(headers), status=status)
@@ -184,7 +184,7 @@ class HTTPProvider(Provider):
                                           retryable=True) from None
                 except (aiohttp.ClientConnectionError, aiohttp.ClientPayloadError) as exc:
                     self.pool.mark_down(ep)
-                    raise ProviderFailure(connection_reason(exc, ep.url), retryable=True) from None
+                    raise ProviderFailure(connection_reason(exc, ep.url), retryable=True, kind="connection") from None
         finally:
             ep.load -= 1
         self.pool.mark_up(ep)
@@ -205,5 +205,5 @@ class HTTPProvider(Provider):
             if reason.startswith("malformed response"):   # say whose answer it was
                 reason += f" (from {self.urls[0]}{' and its replicas' if len(self.urls) > 1 else ''})"
             return Completion(status="error", reason=reason, attempts=getattr(exc, "attempts", 1),
-                              constrained=constrained)
+                              constrained=constrained, error_kind=exc.kind)
         return result if attempts == result.attempts else dataclasses.replace(result, attempts=attempts)

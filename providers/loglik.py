@@ -116,12 +116,16 @@ def option_score(option: str, values: list[Any], start: int, end: int) -> Option
     if any(v > 0 for v in part):   # a probability above 1
         raise ProviderFailure(f"malformed response: a log-probability above 0 ({max(part)!r})", retryable=True)
     total, tokens, chars = float(sum(part)), len(part), len(option)
+    if not math.isfinite(total):   # finite tokens can sum to -inf (-1e308 twice)
+        raise ProviderFailure("malformed response: the option's log-probabilities sum to -inf", retryable=True)
     return OptionScore(option=option, logprob=total, tokens=tokens, chars=chars,
                        mean_token=total / tokens if tokens else -math.inf,
                        mean_char=total / chars if chars else -math.inf)
 
 
-def pick(scores: list[OptionScore], by: str) -> OptionScore:
-    """The best option by `by` (mean_token, mean_char or sum); the first of equal ones."""
+def pick(scores: list[OptionScore], by: str) -> OptionScore | None:
+    """The best option by `by` (mean_token, mean_char or sum); None when two or more tie at the top: a
+    server that scores every option alike gives no answer, and the first option is not one."""
     key = {"mean_token": lambda s: s.mean_token, "mean_char": lambda s: s.mean_char, "sum": lambda s: s.logprob}[by]
-    return max(scores, key=key)
+    best = max(scores, key=key)
+    return best if sum(key(s) == key(best) for s in scores) == 1 else None

@@ -293,9 +293,13 @@ class OpenAICompatible(HTTPProvider):
                 data, latency = await self.post(completions_body(self.model, texts), path="/completions")
                 scores = echo_scores(labels, data)
             best = pick(list(scores), request.score)
+            usage = usage_of(data.get("usage"), "prompt_tokens", "completion_tokens")
+            if best is None:
+                return Completion(status="invalid", text="", finish_reason="loglik", usage=usage, latency_s=latency,
+                                  constrained="loglik", scores=scores,
+                                  reason=f"options tie at the top by {request.score}: no answer")
             return Completion(status="ok", text=best.option, label=best.option, finish_reason="loglik",
-                              usage=usage_of(data.get("usage"), "prompt_tokens", "completion_tokens"),
-                              latency_s=latency, constrained="loglik", scores=scores)
+                              usage=usage, latency_s=latency, constrained="loglik", scores=scores)
         return await self.run(attempt, "loglik")
 
     async def check_scoring(self) -> str | None:

@@ -10,7 +10,7 @@ import typer
 from tqdm import tqdm
 
 from families.ir import SkeletonError
-from runner.store.atomic import atomic_output, check_output
+from runner.store.guard import Outputs, atomic_output
 from runner.errors import Interrupted, UserError, WriteFailed
 
 # Typer >= 0.20 prints an argument's Python type beside its name (`RUN_DIR <list[Path]>`); the metavars say
@@ -57,7 +57,7 @@ def generate(
     plan = make_plan(seed, complexity or ["medium"], family, target_hop_dist, distractors)
     if fmt == "logicmark" and plan.families != ("equality",):
         raise UserError("--format logicmark writes only the equality family: use --family equality")
-    check_output(output, "--output")
+    Outputs().claim(output, "--output")
     bar = tqdm(total=count, unit="sk", disable=True if quiet else None, file=sys.stderr, desc="generate")
     with atomic_output(output) as fh:
         batch: list[bytes] = []
@@ -238,9 +238,51 @@ def optional_values(argv: list[str]) -> list[str]:
     return out
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM or SIGHUP: unwinds like Ctrl-C, so every half-written file is removed on the way out."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
+_SIGNALLED: list[int] = []   # the signal that stopped a command (Typer may turn it into Exit(130) on its way)
+
+
+_MAIN_PID: list[int] = []
+
+
+def _terminated(signum: int, frame: object) -> None:
+    import os
+    import signal
+    if _MAIN_PID and os.getpid() != _MAIN_PID[0]:   # a forked helper (a report's pool worker): die as by default
+        signal.signal(signum, signal.SIG_DFL)
+        os.kill(os.getpid(), signum)
+        return
+    _SIGNALLED.append(signum)
+    raise Terminated(signum)
+
+
+def _stopped(term: int | None) -> None:
+    """Exit as a command stopped by a signal: one line, 128 + its number (130 for Ctrl-C)."""
+    import signal
+    if term is None:
+        click.echo("bench: interrupted", err=True)
+        sys.exit(130)
+    click.echo(f"bench: stopped by {signal.Signals(term).name}; nothing half-written was kept", err=True)
+    sys.exit(128 + term)
+
+
 def main() -> None:
     """Entry point: user errors become one line on stderr and exit code 2, never a traceback."""
+    import os
+    import signal
+    _MAIN_PID.append(os.getpid())
+    for sig in (signal.SIGTERM, signal.SIGHUP):   # commands that stop their own way (run, serve) set theirs
+        signal.signal(sig, _terminated)
     try:
+        from runner.config import environment
+        environment.check()
         code = app(args=optional_values(sys.argv[1:]), standalone_mode=False)
     except WriteFailed as exc:   # disk full, I/O error: not the user's input, and said apart
         from runner.config.checks import one_line
@@ -263,8 +305,7 @@ def main() -> None:
         click.echo(f"bench: interrupted; {exc}", err=True)
         sys.exit(130)
     except (click.Abort, typer.Abort, KeyboardInterrupt):
-        click.echo("bench: interrupted", err=True)
-        sys.exit(130)
-    if code == 130:   # Typer turns Ctrl-C into Exit(130) before we see it
-        click.echo("bench: interrupted", err=True)
+        _stopped(_SIGNALLED[0] if _SIGNALLED else None)
+    if code == 130:   # Typer turns Ctrl-C (and our SIGTERM) into Exit(130) before we see it
+        _stopped(_SIGNALLED[0] if _SIGNALLED else None)
     sys.exit(code if isinstance(code, int) else 0)

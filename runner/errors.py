@@ -16,3 +16,9 @@ class WriteFailed(UserError):
     def __init__(self, path: object, exc: OSError):
         super().__init__(f"{path}: cannot write ({exc.strerror or exc}); what is on disk is kept: fix the cause "
                          "(free space, permissions), then rerun the same command to resume")
+
+
+def printable(text: str) -> str:
+    """Text from outside (a grid's value, a server's answer, a log) as it may be printed: its control characters
+    escaped, so it can neither break a one-line message nor move the terminal's cursor or colours."""
+    return text if text.isprintable() else "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)

@@ -214,7 +214,10 @@ def test_the_driver_killed_then_the_same_command_resumes(cluster, tmp_path):
     each_once(out, 80, 80)
 
 
-def test_a_remote_providers_rate_is_the_whole_clusters(cluster, tmp_path):
+def test_a_remote_providers_rate_is_the_whole_clusters_ceiling(cluster, tmp_path):
+    """rate_per_s shared by every agent, held in every one-second window at the server (at most rate + 10%),
+    while each agent prepares batches of skeletons on its own loop: a slot missed while the loop was busy
+    is asked again, never used late in a burst."""
     starts: list[float] = []
 
     def record(body):
@@ -224,22 +227,23 @@ def test_a_remote_providers_rate_is_the_whole_clusters(cluster, tmp_path):
         server.fault_hook = record
         grid = tmp_path / "grid.yaml"
         grid.write_text(f"""name: rate
-skeletons: {{generate: {{count: 90, complexities: [short]}}}}
+skeletons: {{generate: {{count: 400, complexities: [medium]}}}}
 providers:
-  api: {{kind: openai, model: fake-model, base_url: "{server.url}", rate_per_s: 20, max_concurrency: 8}}
+  api: {{kind: openai, model: fake-model, base_url: "{server.url}", rate_per_s: 40, max_concurrency: 16}}
   template: {{kind: template}}
 renderers: [template]
 solvers: [api]
-ray: {{batch: 3, resources: {{fake_gpu: 1}}}}
+ray: {{batch: 25, resources: {{fake_gpu: 1}}}}
 """)
         res = ray_run(grid, tmp_path / "out", cluster, check=True)
     agent_lines = [line for line in res.stdout.splitlines() if line.startswith("node ")]
     assert len(agent_lines) == 3 and all("solve 0," not in line for line in agent_lines)   # all three sent
-    assert len(starts) == 90
+    assert len(starts) == 400
     starts.sort()
     most = max(sum(1 for t in starts[i:] if t < s + 1.0) for i, s in enumerate(starts))
-    assert most <= 22, f"{most} request starts in one second at rate_per_s 20"   # 60 if each agent had its own
-    assert (len(starts) - 1) / (starts[-1] - starts[0]) <= 20.5
+    print(f"peak: {most} starts in one second")
+    assert most <= 44, f"{most} request starts in one second at rate_per_s 40"   # 120 if each agent had its own
+    assert (len(starts) - 1) / (starts[-1] - starts[0]) <= 41
 
 
 def test_ctrl_c_stops_every_agent_and_server(cluster, tmp_path):

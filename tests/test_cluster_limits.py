@@ -43,8 +43,8 @@ def test_each_agent_gets_its_share_of_the_cap_and_no_rate_of_its_own(grid, agent
 
 def test_the_limiter_spaces_starts_one_gap_apart_whoever_asks():
     limiter = RateLimiter({"api": 20, "other": 5})
-    delays = [limiter.slot("api") for _ in range(10)]
+    delays = [limiter.slot("api")[0] for _ in range(10)]
     # asked at once: each start waits one more gap than the one before (to the microsecond the calls took)
     for i, d in enumerate(delays):
         assert i * 0.05 - 0.01 <= d <= i * 0.05 + 1e-9
-    assert limiter.slot("other") == 0.0   # each provider has its own slots
+    assert limiter.slot("other") == (0.0, 0.2)   # each provider has its own slots

@@ -392,6 +392,9 @@ def test_a_value_of_any_type_at_any_key_path_is_a_grid_or_a_one_line_error_namin
         # a budget is checked against its solver's max_tokens: that error names max_tokens and the budget
         paired = dotted.endswith(".reasoning.budget_tokens") and "budget_tokens" in text and \
             named == dotted[:-len(".reasoning.budget_tokens")] + ".max_tokens"
+        # a launch's GPUs and its replicas are checked against each other: either may be named
+        paired = paired or {dotted.rsplit(".", 1)[-1], named.rsplit(".", 1)[-1]} <= {"gpus", "replicas",
+                                                                                      "gpus_per_replica"}
         assert paired or dotted == named or dotted.startswith((named + ".", named + "[")) or named.startswith(dotted), \
             (dotted, text)
 

@@ -310,3 +310,26 @@ def test_dry_run_describes_a_loglik_solver_as_it_will_run(tmp_path):
     line = next(l for l in proc.stdout.splitlines() if l.startswith("solver"))
     assert "loglik: scores each option's log-likelihood (by sum), generates nothing, no constraint" in line
     assert "constraint auto" not in proc.stdout and not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize("value, status", [(0.0, "invalid"), (-1e308, None)])
+def test_options_that_tie_at_the_top_are_no_answer(tmp_path, value, status):
+    """A server that scores every option alike (0.0 a token, or -1e308 that sums to -inf) gives no answer:
+    ties are `invalid` with a reason, a sum of -inf is malformed; never the first option recorded `ok`."""
+    calls = {"n": 0}
+
+    def hook(values):
+        calls["n"] += 1
+        return values if calls["n"] <= 2 else [None] + [value for _ in values[1:]]   # after the probe
+    with FakeServer() as server:
+        server.logprob_hook = hook
+        out = tmp_path / "run"
+        proc = bench("run", "--grid", str(write(tmp_path, server.url, count=4)), "--out", str(out), "-q")
+    assert "Traceback" not in proc.stderr, proc.stderr
+    solves = records(out, "solves.jsonl")
+    assert len(solves) == 4 and not any(s["status"] == "ok" for s in solves)
+    for s in solves:
+        if status == "invalid":
+            assert s["status"] == "invalid" and s["reason"].startswith("options tie at the top") and s["correct"] is None
+        else:   # every option's tokens sum to -inf (or a single token's -1e308 ties): never an answer
+            assert s["status"] in ("invalid", "error")

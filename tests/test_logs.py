@@ -25,7 +25,7 @@ def test_index_fast_path_matches_full_parse(tmp_path):
     lines = [solve("a" * 32, "error", None), solve("a" * 32, "ok", False, tricky), solve("b" * 32, "invalid", None),
              solve("c" * 32, "ok", True), solve("d" * 32, "error", None)]
     path.write_bytes(b"".join(lines))
-    index = load_index(path)
+    index = load_index(path, SOLVE_FIELDS)
     assert {k[0]: (e.status, e.correct) for k, e in index.items()} == {
         "a": ("ok", False), "b": ("invalid", None), "c": ("ok", True), "d": ("error", None)}
     assert read_at(path, index["a" * 32].offset)["raw"] == tricky
@@ -33,8 +33,9 @@ def test_index_fast_path_matches_full_parse(tmp_path):
 
 def test_foreign_key_order_still_read(tmp_path):
     path = tmp_path / "solves.jsonl"
-    path.write_bytes(orjson.dumps({"status": "ok", "key": "k1", "correct": True}) + b"\n")
-    assert load_index(path)["k1"].status == "ok"
+    rec = orjson.loads(solve("k" * 32, "ok", True))
+    path.write_bytes(orjson.dumps(dict(reversed(rec.items()))) + b"\n")
+    assert load_index(path, SOLVE_FIELDS)["k" * 32].status == "ok"
 
 
 def test_torn_line_closed_with_marker_and_never_trusted(tmp_path):
@@ -47,7 +48,7 @@ def test_torn_line_closed_with_marker_and_never_trusted(tmp_path):
     log.close()
     raw = path.read_bytes()
     assert cut + TORN in raw
-    assert set(load_index(path)) == {"f" * 32, "g" * 32}
+    assert set(load_index(path, SOLVE_FIELDS)) == {"f" * 32, "g" * 32}
 
 
 @pytest.mark.parametrize("record", [
@@ -57,20 +58,19 @@ def test_torn_line_closed_with_marker_and_never_trusted(tmp_path):
 def test_render_records_indexed_without_correct(tmp_path, record):
     path = tmp_path / "renders.jsonl"
     path.write_bytes(record.to_line())
-    entry = load_index(path)["h" * 32]
+    entry = load_index(path, RENDER_FIELDS)["h" * 32]
     assert entry.status == "ok" and entry.correct is None
 
 
-def test_damaged_line_that_passes_the_fast_path_reads_back_as_none(tmp_path):
-    """An unescaped quote inside a value, the line still starting and ending as ours: the index trusts its
-    key and status, but reading it back gives None (the run redoes the unit), never an exception."""
+def test_a_damaged_line_is_skipped_by_the_index_as_by_every_reader(tmp_path):
+    """An unescaped quote inside a value, the line still starting and ending as ours: the index skips it as
+    status and report do (the run redoes the unit)."""
     path = tmp_path / "renders.jsonl"
     good = solve("a" * 32, "ok", True, raw="fine")
     bad = solve("b" * 32, "ok", True, raw="x").replace(b'"raw":"x"', b'"raw":"a "quoted" word"')
     path.write_bytes(good + bad + good.replace(b"a" * 32, b"c" * 32))
-    index = load_index(path)
-    assert index["b" * 32].status == "ok" and index.skipped == 0
-    assert read_at(path, index["b" * 32].offset) is None
+    index = load_index(path, SOLVE_FIELDS)
+    assert "b" * 32 not in index and index.skipped == 1
     assert read_at(path, index["c" * 32].offset)["raw"] == "fine"
     found = best_records(path, {"a" * 32, "b" * 32, "c" * 32}, SOLVE_FIELDS)
     assert sorted(r["key"][0] for r in found) == ["a", "c"] and found.skipped == 1
@@ -83,7 +83,7 @@ def test_partial_and_foreign_records_are_skipped_and_counted(tmp_path):
                      + b"[1, 2]\n" + b'{"key": 5, "status": []}\n' + b"\n" + b"\xff\xfe not json\n")
     found = best_records(path, {key}, SOLVE_FIELDS)
     assert [r["correct"] for r in found] == [True] and found.skipped == 4
-    assert load_index(path).skipped == 3   # the index takes the partial record's key and status; a blank line is no loss
+    assert load_index(path, SOLVE_FIELDS).skipped == 4   # as best_records: a blank line is no loss
 
 
 _KEY = st.text(alphabet="0123456789abcdef", min_size=32, max_size=32)
@@ -107,7 +107,7 @@ def test_any_log_content_reads_without_an_exception(tmp_path, lines):
     """Whatever bytes a log holds, the index, read-back and record readers answer; never an exception."""
     path = tmp_path / "any.jsonl"
     path.write_bytes(b"".join(lines))
-    index = load_index(path)
+    index = load_index(path, SOLVE_FIELDS)
     for key, entry in index.items():
         rec = read_at(path, entry.offset)
         assert rec is None or isinstance(rec, dict)
@@ -122,7 +122,31 @@ def test_any_log_content_reads_without_an_exception(tmp_path, lines):
             rec = orjson.loads(line)
         except orjson.JSONDecodeError:
             continue
-        if isinstance(rec, dict) and isinstance(rec.get("key"), str) and isinstance(rec.get("status"), str):
+        if usable(rec, SOLVE_FIELDS):
             assert rec["key"] in index
             if rec["status"] in TERMINAL:
                 assert index[rec["key"]].status in TERMINAL
+
+
+_MUTATIONS = {   # each a line no reader may count: glued to the next record, or a field of another type or missing
+    "glued": lambda rec, line, other: line[:-1] + other,
+    "complexity as text": lambda rec, line, other: orjson.dumps({**rec, "complexity": "2"}) + b"\n",
+    "complexity as a float": lambda rec, line, other: orjson.dumps({**rec, "complexity": 2.0}) + b"\n",
+    "complexity as a bool": lambda rec, line, other: orjson.dumps({**rec, "complexity": True}) + b"\n",
+    "correct as text": lambda rec, line, other: orjson.dumps({**rec, "correct": "true"}) + b"\n",
+    "family as a number": lambda rec, line, other: orjson.dumps({**rec, "family": 3}) + b"\n",
+    "sample missing": lambda rec, line, other: orjson.dumps({k: v for k, v in rec.items() if k != "sample"}) + b"\n",
+}
+
+
+@pytest.mark.parametrize("mutation", sorted(_MUTATIONS))
+def test_the_index_and_the_record_readers_agree_on_what_is_a_record(tmp_path, mutation):
+    """Run (the index), status (best_records) and report read one record type: a line one skips, all skip."""
+    line, other = solve("a" * 32, "ok", True), solve("b" * 32, "ok", False)
+    bad = _MUTATIONS[mutation](orjson.loads(line), line, other)
+    path = tmp_path / "solves.jsonl"
+    path.write_bytes(bad + solve("c" * 32, "ok", True))
+    index = load_index(path, SOLVE_FIELDS)
+    found = best_records(path, {"a" * 32, "b" * 32, "c" * 32}, SOLVE_FIELDS)
+    assert set(index) == {r["key"] for r in found} == {"c" * 32}
+    assert index.skipped == found.skipped == 1

@@ -87,10 +87,10 @@ def test_every_unit_errored_exits_1_naming_endpoint_and_cause(tmp_path):
     out = tmp_path / "run"
     proc = run_bench(write_grid(tmp_path, url, count=2, retries=1), out, check=False)
     assert proc.returncode == 1, proc.stderr
-    assert f"every render unit of fake failed (2): connection refused to {url}" in proc.stderr
+    assert f"every render unit of fake failed (2): connection 2; most often: connection refused to {url}" in proc.stderr
     reasons = {r["reason"] for r in records(out, "renders.jsonl") if r["status"] == "error"}
     assert reasons == {f"connection refused to {url}"}
-    assert f"every solve unit of fake failed (2): connection refused to {url}" in proc.stderr   # on the template's renders
+    assert f"every solve unit of fake failed (2): connection 2; most often: connection refused to {url}" in proc.stderr   # on the template's renders
     # run and status count the same; the fake renderer's solves are left (its renders errored), not failed
     run_line = proc.stdout.strip().splitlines()[-1]
     status = bench("status", str(out), check=True).stdout
@@ -103,7 +103,7 @@ def test_some_errors_say_how_many_and_how_to_retry(server, tmp_path):
     server.script.extend(["404"] * 2)   # not retried: the first two requests (renders) fail for good
     proc = run_bench(write_grid(tmp_path, server.url, count=6), out, check=False)
     assert proc.returncode == 0, proc.stderr
-    assert "2 of 6 render units of fake failed: http 404" in proc.stderr
+    assert "2 of 6 render units of fake failed: http 2; most often: http 404" in proc.stderr
     assert "rerun the same command to retry them" in proc.stderr
     again = run_bench(write_grid(tmp_path, server.url, count=6), out, check=False)
     assert again.returncode == 0 and "failed" not in again.stderr

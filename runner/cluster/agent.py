@@ -14,6 +14,7 @@ import shutil
 import socket
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -81,6 +82,7 @@ class NodeAgent:
         self.providers: dict[str, Provider] = {}
         self.trust: dict[tuple[str, str], Trust] = {}
         self.preparer: Preparer | None = None
+        self._preparing = ThreadPoolExecutor(1, thread_name_prefix="prepare")   # one: batches prepared in turn
         self.plan = None
         self.folder = Path(tempfile.gettempdir()) / f"lsb-agent-{self.grid.name}-{os.getpid()}"
 
@@ -135,14 +137,20 @@ class NodeAgent:
         logs = MemoryLogs(batch.renders, batch.solves)
         counts = Counts()
         pipeline = Pipeline(self.grid, logs, counts, self.providers, self.trust)
-        made = batch.skeletons if batch.span is None else self._plan().items(batch.span[1] - batch.span[0], batch.span[0])
-        items = [self.preparer.prepare(sk) for sk in made]
+        items = await asyncio.get_running_loop().run_in_executor(self._preparing, self._prepare, batch)
 
         async def one_batch():
             yield items
         result = await pipeline.process(one_batch(), workers=min(len(items), self.grid.max_in_flight))
         return BatchResult(batch.id, logs.render_lines, logs.solve_lines, result, counts.counts,
                            time.monotonic() - started)
+
+    def _prepare(self, batch: Batch) -> list:
+        """A batch's skeletons made and prepared (keys, prompts, local renders): CPU work, run in this agent's
+        one preparing thread, so the event loop (and the rate limiter's sleeps on it) never waits the whole
+        batch out; Python hands the loop the interpreter every few milliseconds meanwhile."""
+        made = batch.skeletons if batch.span is None else self._plan().items(batch.span[1] - batch.span[0], batch.span[0])
+        return [self.preparer.prepare(sk) for sk in made]
 
     def _plan(self):
         """The grid's generation plan (its skeletons by index), made once."""
@@ -160,6 +168,7 @@ class NodeAgent:
                 pass
         self.providers = {}
         await asyncio.get_running_loop().run_in_executor(None, self.servers.stop)
+        self._preparing.shutdown(wait=False)
         shutil.rmtree(self.folder, ignore_errors=True)   # the servers' logs (a failed start quoted its own)
 
 

@@ -26,7 +26,7 @@ from runner.engine.progress import Progress, finished
 from runner.errors import UserError
 from runner.fidelity.calibration import CALIBRATION
 from runner.serving.servers import GRACE_S
-from runner.store.logs import AppendLog, load_index
+from runner.store.logs import CALIBRATION_FIELDS, AppendLog, load_index
 from runner.store.sinks import FolderLogs
 
 MAX_SENDS = 3   # a batch whose agent is lost this many times stops the run: it may be what kills them
@@ -154,7 +154,7 @@ def _calibrate(grid: Grid, folder: Path, agent: Agent) -> dict:
     import ray
     if not any(s.calibrate for s in grid.auditors().values()):
         return {}
-    keys, jobs = pending(grid, load_index(folder / CALIBRATION))
+    keys, jobs = pending(grid, load_index(folder / CALIBRATION, CALIBRATION_FIELDS))
     if jobs:
         lines = ray.get(agent.placed.handle.calibrate.remote(jobs))
         log = AppendLog(folder / CALIBRATION)

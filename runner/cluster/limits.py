@@ -44,24 +44,36 @@ class RateLimiter:
         self.gap = {name: 1.0 / rate for name, rate in per_s.items()}
         self.next = {name: 0.0 for name in per_s}
 
-    def slot(self, name: str) -> float:
-        """Seconds the caller waits before its request starts: the next free slot of `name`, taken."""
+    def slot(self, name: str) -> tuple[float, float]:
+        """(seconds the caller waits before its request starts, the slot's width): the next free slot of
+        `name`, taken."""
         now = time.monotonic()
         at = max(now, self.next[name])
         self.next[name] = at + self.gap[name]
-        return at - now
+        return at - now, self.gap[name]
+
+
+LATE_S = 0.005   # a sleep's usual overshoot: a slot is never missed for less
 
 
 class ClusterThrottle:
-    """A provider's start-rate gate on an agent (`async with`), asking the cluster's limiter for each start."""
+    """A provider's start-rate gate on an agent (`async with`), asking the cluster's limiter for each start.
+
+    A slot is used only within half its width of its time: an agent whose loop was busy when its sleep was
+    due (several due sleeps then wake together) asks for a new slot instead of starting late, so the
+    cluster's starts stay one per slot and the rate is a ceiling, not an average."""
 
     def __init__(self, limiter: Any, name: str):
         self.limiter, self.name = limiter, name
 
     async def __aenter__(self) -> None:
-        delay = await self.limiter.slot.remote(self.name)
-        if delay > 0:
-            await asyncio.sleep(delay)
+        while True:
+            delay, gap = await self.limiter.slot.remote(self.name)
+            due = time.monotonic() + delay
+            if delay > 0:
+                await asyncio.sleep(delay)
+            if time.monotonic() - due <= max(gap / 2, LATE_S):
+                return
 
     async def __aexit__(self, *exc: object) -> bool:
         return False

@@ -7,6 +7,8 @@ import orjson
 
 from runner.config.grid import Grid
 from runner.errors import UserError, WriteFailed
+from runner.store.guard import atomic_output, mark, owns, read_whole
+from runner.store.logs import MARKER
 
 
 def run_folder(grid: Grid, out: Path | None) -> Path:
@@ -15,7 +17,6 @@ def run_folder(grid: Grid, out: Path | None) -> Path:
 
 def save_grid(grid: Grid, folder: Path, grid_file: Path) -> None:
     """The grid as run, beside the logs: its text, and the resolved grid with its hash."""
-    from runner.store.atomic import atomic_output
     try:
         (folder / "grids").mkdir(exist_ok=True)
     except OSError as exc:
@@ -24,11 +25,11 @@ def save_grid(grid: Grid, folder: Path, grid_file: Path) -> None:
     for target in (folder / "grid.json", folder / "grids" / f"{grid.hash()}.json"):
         with atomic_output(target) as fh:
             fh.write(resolved)
+    text = read_whole(grid_file, "--grid")
     with atomic_output(folder / "grid.yaml") as fh:
-        fh.write(grid_file.read_bytes())
+        fh.write(text)
 
 
-MARKER = ".bench-run"   # made first in a folder a run (or `bench serve`) claims: it is ours from then on
 
 
 def check_run_folder(folder: Path, grid: Grid) -> None:
@@ -38,16 +39,20 @@ def check_run_folder(folder: Path, grid: Grid) -> None:
         return
     if not folder.is_dir():
         raise UserError(f"--out {folder}: not a folder")
+    for lock in folder.glob(".lock*"):   # checked before anything is written: a link there points elsewhere
+        if lock.is_symlink() or not lock.is_file():
+            raise UserError(f"{lock}: is {'a symlink' if lock.is_symlink() else 'not a regular file'} where a run "
+                            "keeps its lock; remove it")
     saved = folder / "grid.json"
-    if saved.is_file():
+    if saved.is_file() and not saved.is_symlink():
         try:
-            name = orjson.loads(saved.read_bytes()).get("name")
-        except (orjson.JSONDecodeError, AttributeError):
+            name = orjson.loads(read_whole(saved, "saved grid")).get("name")
+        except (orjson.JSONDecodeError, AttributeError, UserError):
             name = None
         if name != grid.name:
             raise UserError(f"{folder} holds the run of grid {name!r}, not {grid.name!r}: "
                             "choose another --out, or give the grid that name")
-    elif not (folder / MARKER).exists():
+    elif not owns(folder, MARKER):
         # A shard that started a moment earlier has made the marker before anything else; locks and
         # half-written files start with a dot. Anything else is someone's, and a run would write over it.
         theirs = sorted(p.name for p in folder.iterdir() if not p.name.startswith("."))
@@ -61,6 +66,7 @@ def claim_run_folder(folder: Path, grid: Grid) -> None:
     check_run_folder(folder, grid)
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        (folder / MARKER).touch()
     except OSError as exc:
         raise WriteFailed(folder, exc) from None
+    if not owns(folder, MARKER):
+        mark(folder, MARKER)

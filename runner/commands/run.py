@@ -4,8 +4,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
-import os
+import re
 import signal
+from collections import Counter
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -13,10 +14,10 @@ import typer
 
 from families.ir import SkeletonError
 from providers.config import build_provider
-from runner.errors import Interrupted, UserError
-from runner.engine.feed import ASIDE_MIN_SKELETONS, Feed
+from runner.errors import Interrupted, UserError, printable
+from runner.engine.feed import Feed
 from runner.config.grid import Grid, load_grid
-from runner.store.logs import RENDER_FIELDS, TERMINAL, RunLock, best_records, check_log_files, load_index, skipped_note
+from runner.store.logs import RENDER_FIELDS, SOLVE_FIELDS, TERMINAL, RunLock, best_records, check_log_files, load_index, skipped_note
 from runner.engine.pipeline import Pipeline, RunResult
 from runner.store.sinks import RENDERS, SOLVES, FolderLogs
 from runner.engine.progress import Progress
@@ -27,6 +28,7 @@ from runner.source.reader import scan
 from runner.reporting.summary import ranked, render_table, table
 from runner.store.tally import render_stats, total
 from runner.engine.units import UnitPlan, in_shard, skeletons
+from runner.config import environment
 
 
 def parse_shard(text: str | None) -> tuple[int, int] | None:
@@ -57,29 +59,31 @@ def count_skeletons(grid: Grid, shard: tuple[int, int] | None) -> int:
 
 
 def dry_run(grid: Grid, folder: Path, shard: tuple[int, int] | None, ray_address: str | None = None) -> None:
-    """Print the plan and unit counts (and how many are already done); send nothing, write nothing."""
+    """Print the plan and unit counts (and how many are already done); send nothing, write nothing. Names
+    and values from the grid are printed with their control characters escaped."""
+    echo = lambda text: typer.echo(printable(text))  # noqa: E731
     n = count_skeletons(grid, shard)
     renders, solves = UnitPlan(grid).counts(n)
     check_log_files(folder)
-    done_r = sum(e.status in TERMINAL for e in load_index(folder / RENDERS).values())
-    done_s = sum(e.status in TERMINAL for e in load_index(folder / SOLVES).values())
-    typer.echo(f"grid {grid.name} ({grid.hash()}) -> {folder}" + (f", shard {shard[0]}/{shard[1]}" if shard else ""))
-    typer.echo(f"skeletons: {n}  ({grid.source.path or 'generated: ' + str(grid.source.count)})")
+    done_r = sum(e.status in TERMINAL for e in load_index(folder / RENDERS, RENDER_FIELDS).values())
+    done_s = sum(e.status in TERMINAL for e in load_index(folder / SOLVES, SOLVE_FIELDS).values())
+    echo(f"grid {grid.name} ({grid.hash()}) -> {folder}" + (f", shard {shard[0]}/{shard[1]}" if shard else ""))
+    echo(f"skeletons: {n}  ({grid.source.path or 'generated: ' + str(grid.source.count)})")
     for st in grid.renderers:
         p = grid.providers[st.provider]
-        typer.echo(f"renderer {st.label}: {' '.join(filter(None, (p.kind, p.settings.get('model'))))} "
+        echo(f"renderer {st.label}: {' '.join(filter(None, (p.kind, p.settings.get('model'))))} "
                    f"x{st.samples} sample(s), {describe_renderer(grid, st)}")
     for st in grid.solvers:
         p = grid.providers[st.provider]
-        typer.echo(f"solver   {st.label}: {' '.join(filter(None, (p.kind, p.settings.get('model'))))} "
+        echo(f"solver   {st.label}: {' '.join(filter(None, (p.kind, p.settings.get('model'))))} "
                    f"x{st.samples} sample(s), {describe_solver(st)}")
-    typer.echo(f"cells: {len(grid.renderers) * len(grid.solvers)}  render units: {renders}  solve units: {solves}")
-    typer.echo(f"already terminal in the logs (any grid version): renders {done_r}, solves {done_s}")
+    echo(f"cells: {len(grid.renderers) * len(grid.solvers)}  render units: {renders}  solve units: {solves}")
+    echo(f"already terminal in the logs (any grid version): renders {done_r}, solves {done_s}")
     if ray_address is not None:
         from runner.cluster.placement import needs   # Ray itself is not imported: nothing is placed
         what = ", ".join(f"{k} {v:g}" for k, v in needs(grid).items()) or "nothing"
         agents = f"{grid.ray.agents} agent(s)" if grid.ray.agents else "one agent on every node"
-        typer.echo(f"on Ray ({ray_address}): {agents} with {what} each, {grid.ray.batch} skeletons per batch; "
+        echo(f"on Ray ({ray_address}): {agents} with {what} each, {grid.ray.batch} skeletons per batch; "
                    "the driver writes the logs")
 
 
@@ -114,6 +118,8 @@ def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, qu
     """`bench run`: check everything, then run (or resume) the grid into its folder, here or on Ray."""
     grid = load_grid(grid_file)
     shard = parse_shard(shard_text)
+    if ray_address is not None:
+        ray_address = check_ray_address(ray_address)
     if ray_address is not None and shard is not None:
         raise UserError("--ray and --shard: a Ray run spreads the whole grid over the cluster; drop --shard")
     folder = run_folder(grid, out)
@@ -159,6 +165,17 @@ def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, qu
     for line in agents:
         typer.echo(line)
     return closing_lines(result, skipped)
+
+
+RAY_ADDRESS = re.compile(r"auto|local|(ray://)?[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?(:\d{1,5})?|\[[0-9A-Fa-f:.]+\](:\d{1,5})?")
+
+
+def check_ray_address(text: str) -> str:
+    """`--ray`'s value: auto, local, or HOST[:PORT] (ray://HOST:PORT for Ray Client); one line otherwise."""
+    if not RAY_ADDRESS.fullmatch(text) or (":" in text and not text.startswith("[") and
+                                            not 0 < int(text.rsplit(":", 1)[1] or 0) < 65536):
+        raise UserError(f"--ray {printable(text)!r}: expected auto, local or HEAD:PORT (e.g. 10.0.0.5:6379)")
+    return text
 
 
 def _join(grid: Grid, address: str) -> list[dict]:
@@ -209,8 +226,13 @@ def closing_lines(result: RunResult, skipped: dict[Path, int]) -> int:
     code = 0
     for (kind, label), reasons in sorted(result.errors.items()):
         n, sent = sum(reasons.values()), sum(result.sent[(kind, label)].values())
-        top, times = ranked(reasons)[0]
-        why = f"{top}" + (f" ({times} of them; {len(reasons) - 1} other reason(s))" if len(reasons) > 1 else "")
+        kinds: Counter = Counter()
+        for (error_kind, _), times in reasons.items():
+            kinds[error_kind] += times
+        (_, top), times = ranked(reasons)[0]
+        # grouped by kind (http, timeout, connection, malformed, ...), then the commonest message as it was said
+        why = (", ".join(f"{k} {c}" for k, c in ranked(kinds)) + f"; most often: {printable(top)}"
+               + (f" ({times} of them)" if len(reasons) > 1 else ""))
         if n == sent:
             typer.echo(f"bench: every {kind} unit of {label} failed ({n}): {why}", err=True)
             code = 1
@@ -222,11 +244,7 @@ def closing_lines(result: RunResult, skipped: dict[Path, int]) -> int:
 
 def aside_min() -> int:
     """From how many skeletons a run prepares them in a helper process (LSB_PREPARE_ASIDE_MIN overrides)."""
-    text = os.environ.get("LSB_PREPARE_ASIDE_MIN", "")
-    try:
-        return int(text) if text else ASIDE_MIN_SKELETONS
-    except ValueError:
-        raise UserError(f"LSB_PREPARE_ASIDE_MIN={text!r}: expected a number of skeletons") from None
+    return int(environment.value("LSB_PREPARE_ASIDE_MIN"))
 
 
 def ensure_servers(grid: Grid, folder: Path) -> tuple[ServerSet, dict[str, list[str]]]:

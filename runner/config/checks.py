@@ -8,15 +8,13 @@ from typing import Any
 import yaml
 
 from providers.config import INT64, short   # one 64-bit range and one way to show a value, for providers and grid
-from runner.errors import UserError
+from runner.errors import UserError, printable
 
 # A grid's name is its run folder's; a provider's names its server logs: plain file names, bounded.
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.+=-]*")
 
 
-def one_line(text: str) -> str:
-    """A message with the control characters of user-given keys and values escaped (a key may hold a newline)."""
-    return text if text.isprintable() else "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+one_line = printable   # a message with the control characters of user-given keys and values escaped
 
 
 class Checker:
@@ -60,7 +58,15 @@ class Checker:
 
 
 class UniqueKeyLoader(yaml.SafeLoader):
-    """YAML's safe loader, but a key given twice in one mapping is an error (not: the last one wins)."""
+    """YAML's safe loader, but a key given twice in one mapping is an error (not: the last one wins), and an
+    alias (`*name`) is refused: nested aliases expand a file of a few hundred bytes to billions of nodes."""
+
+    def compose_node(self, parent, index):
+        if self.check_event(yaml.events.AliasEvent):
+            event = self.peek_event()
+            raise yaml.composer.ComposerError(None, None, f"aliases (*{event.anchor}) are not supported; write the "
+                                              "value out", event.start_mark)
+        return super().compose_node(parent, index)
 
     def construct_mapping(self, node, deep=False):
         seen = set()

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import hashlib
+import os
+import stat
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Mapping
@@ -12,6 +14,7 @@ import yaml
 from providers.base import CONSTRAINTS
 from providers.config import ConfigError, ProviderConfig, constraints_of, parse_provider
 from runner.errors import UserError
+from runner.store.guard import kind_of, read_whole
 from runner.config.checks import INT64, Checker, UniqueKeyLoader, one_line, short
 from runner.config.cluster import RaySettings, parse_ray
 from runner.config.reasoning import (THINKING_READ_TIMEOUT_S, check_budget, check_sampling, parse_reasoning,
@@ -140,7 +143,7 @@ class Grid:
         if not path.is_file():
             raise UserError(f"{folder}: no grid.json here; is it a run folder?")
         try:
-            return cls.from_json(path.read_bytes())
+            return cls.from_json(read_whole(path, "saved grid"))
         except (orjson.JSONDecodeError, KeyError, TypeError, AttributeError, ValueError) as exc:
             raise UserError(f"{path}: not a grid this version of bench saved ({type(exc).__name__}: "
                             f"{short(str(exc))}); rerun `bench run --grid FILE` to save it again") from None
@@ -169,7 +172,7 @@ class Grid:
 def load_grid(path: Path, env: Mapping[str, str] | None = None, require_keys: bool = True) -> Grid:
     """Read and check a grid file; UserError names the file, the key path and what is expected."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_whole(path, "--grid").decode("utf-8")
     except OSError as exc:
         raise UserError(f"{path}: cannot read grid ({exc.strerror})") from None
     except UnicodeDecodeError as exc:
@@ -221,8 +224,12 @@ def _source(c: Checker, raw: Any, base: Path) -> Source:
         if not isinstance(s["path"], str):
             raise c.fail("skeletons.path", "expected a file path")
         p = (base / s["path"]).resolve()
-        if not p.is_file():
-            raise c.fail("skeletons.path", f"file {p} does not exist")
+        try:
+            mode = os.stat(p).st_mode
+        except OSError:
+            raise c.fail("skeletons.path", f"file {p} does not exist") from None
+        if not stat.S_ISREG(mode):
+            raise c.fail("skeletons.path", f"{p} is {kind_of(mode)}, not a regular file")
         fmt = s.get("format", "jsonl")
         if fmt not in ("jsonl", "logicmark"):
             raise c.fail("skeletons.format", f"expected jsonl (skeletons) or logicmark (the card's records), got {short(fmt)}")
@@ -311,7 +318,7 @@ def _stages(c: Checker, raw: Any, key: str, providers: Mapping[str, ProviderConf
                 raise c.fail(f"{path}.prompt", "expected a prompt template file path")
             pfile = (base / e["prompt"]).resolve()
             try:
-                prompt = pfile.read_text(encoding="utf-8")
+                prompt = read_whole(pfile, f"{c.file}: {path}.prompt").decode("utf-8")
             except OSError:
                 raise c.fail(f"{path}.prompt", f"cannot read prompt file {pfile}") from None
             except UnicodeDecodeError as exc:

@@ -55,6 +55,11 @@ def parse_reasoning(c: Checker, raw: Any, path: str, provider: ProviderConfig, m
     for key in ("enabled", "keep_reasoning", "opened_by_template"):
         if key in r and not isinstance(r[key], bool):
             raise c.fail(f"{path}.{key}", f"expected true or false, got {short(r[key])}")
+    if r.get("enabled", True) is False:
+        for key in ("effort", "budget_tokens"):
+            if key in r:
+                raise c.fail(f"{path}.{key}", "a solver with enabled: false does not think, so it takes no "
+                             f"{key}; remove one or the other")
     if "effort" in r and r["effort"] not in EFFORTS:
         raise c.fail(f"{path}.effort", f"expected one of {', '.join(EFFORTS)}, got {short(r['effort'])}")
     if "budget_tokens" in r:

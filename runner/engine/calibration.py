@@ -18,7 +18,7 @@ from rendering.schema import SCHEMA_VERSION
 from runner.config.grid import Grid
 from runner.fidelity.calibration import CALIBRATION, CONTROL, AuditorSettings, Trust, control_render, control_sample, trust
 from runner.fidelity.parse_back import PROMPT, audit_request, compare
-from runner.store.logs import AppendLog, Index, best_records, load_index
+from runner.store.logs import CALIBRATION_FIELDS, AppendLog, Index, best_records, load_index
 from runner.store.records import SCHEMA, CalibrationRecord, fingerprint, text_hash, unit_key
 from runner.engine.units import skeletons
 
@@ -84,7 +84,7 @@ async def calibrate(grid: Grid, folder: Path, providers: dict[str, Provider]) ->
     if not any(s.calibrate for s in grid.auditors().values()):
         return {}
     path = folder / CALIBRATION
-    keys, jobs = pending(grid, load_index(path))
+    keys, jobs = pending(grid, load_index(path, CALIBRATION_FIELDS))
     log = AppendLog(path)
     try:
         await read_backs(jobs, providers, log.write)

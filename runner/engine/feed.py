@@ -32,8 +32,10 @@ from runner.config.prompts import fill_render
 from runner.store.records import render_record
 from runner.serving.servers import die_with_parent
 from runner.engine.units import UnitPlan, skeletons
+from runner.config import environment
 
-ASIDE_MIN_SKELETONS = 2000   # below this, a helper's start-up (~0.3 s) costs more than it saves
+# below this, a helper's start-up (~0.3 s) costs more than it saves (LSB_PREPARE_ASIDE_MIN overrides)
+ASIDE_MIN_SKELETONS = int(environment.VARIABLES["LSB_PREPARE_ASIDE_MIN"].default)
 _BATCH = 64                  # items per frame on the pipe
 _FRAME = struct.Struct(">I")
 _PIPE_BYTES = 1 << 20        # the pipe's kernel buffer, and what the run buffers of it before it stops reading

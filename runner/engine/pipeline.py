@@ -295,7 +295,7 @@ class Pipeline:
             attempts=res.attempts, latency_s=round(res.latency_s, 6), prompt_tokens=usage.prompt_tokens,
             completion_tokens=usage.completion_tokens, finish_reason=res.finish_reason,
             started_at=started, finished_at=time.time(), render_status=render_status, scores=res.scores,
-            thinking=res.thinking).to_line())
+            error_kind=res.error_kind, thinking=res.thinking).to_line())
         self.result.cells[lane.cell].add(status, correct, render_status)
         self._count(("solve", lane.solver), res)
         self.progress.done("solve", status, res.attempts)
@@ -304,7 +304,7 @@ class Pipeline:
         """Count a sent unit's status, and its reason if it errored, for the run's closing lines."""
         self.result.sent[stage][res.status] += 1
         if res.status == "error":
-            self.result.errors[stage][res.reason or "?"] += 1
+            self.result.errors[stage][(res.error_kind or "other", res.reason or "?")] += 1
 
 
 def _all(coros: list[Coroutine[Any, Any, None]]) -> Awaitable[Any]:

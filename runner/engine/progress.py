@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 import asyncio
-import os
 import sys
 import time
 from collections import Counter
 
 from tqdm import tqdm
+
+from runner.config import environment
 
 
 class Counts:
@@ -130,12 +131,8 @@ class Progress(Counts):
 
 
 def _every() -> float:
-    """Seconds between progress lines off a terminal (LSB_PROGRESS_EVERY; 15 by default)."""
-    try:
-        value = float(os.environ.get("LSB_PROGRESS_EVERY", "15"))
-    except ValueError:
-        value = 15.0
-    return value if value > 0 else 15.0
+    """Seconds between progress lines off a terminal (LSB_PROGRESS_EVERY; 15 by default; checked at start)."""
+    return float(environment.value("LSB_PROGRESS_EVERY"))
 
 
 def _clock(seconds: float) -> str:

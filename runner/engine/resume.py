@@ -6,7 +6,7 @@ from pathlib import Path
 
 from runner.config.grid import Grid, Stage
 from runner.fidelity.judge import PROCEED
-from runner.store.logs import TERMINAL, Entry, Index, load_index
+from runner.store.logs import RENDER_FIELDS, SOLVE_FIELDS, TERMINAL, Entry, Index, load_index
 from runner.store.sinks import RENDERS, SOLVES
 from runner.store.tally import CellStats
 from runner.engine.units import RenderUnit, UnitPlan, cell, skeletons
@@ -49,7 +49,7 @@ def unit_status(grid: Grid, folder: Path) -> tuple[dict[tuple[str, str], CellSta
     """Per cell: done, invalid, errored and left, from the logs alone (no request is sent); counted as a run
     counts. Also the count of unreadable lines per log."""
     plan = UnitPlan(grid)
-    renders, solves = load_index(folder / RENDERS), load_index(folder / SOLVES)
+    renders, solves = load_index(folder / RENDERS, RENDER_FIELDS), load_index(folder / SOLVES, SOLVE_FIELDS)
     skipped = {folder / RENDERS: renders.skipped, folder / SOLVES: solves.skipped}
     cells: dict[tuple[str, str], CellStats] = defaultdict(CellStats)
     for sk in skeletons(grid):

@@ -1,15 +1,15 @@
 """`bench report RUN [RUN ...]`: read the runs, print the tables, write report/ (CSV, JSON, pictures, markdown)."""
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
 import typer
 
-from runner.store.atomic import atomic_output, check_output
-from runner.errors import UserError
-from runner.store.logs import skipped_note
+from runner.config.grid import Grid
+from runner.errors import UserError, WriteFailed
+from runner.store.guard import Outputs, atomic_output, mark, owns
+from runner.store.logs import LOGS, MARKER, check_log_files, skipped_note
 from runner.reporting import files, terminal, thinking
 from runner.reporting.compare import Paired, compare
 from runner.reporting.fidelity import fidelity_rows, spread_warnings
@@ -29,35 +29,35 @@ def report(folders: list[Path], by: tuple[str, ...] | None, csv_path: Path | Non
     for folder in folders:
         if not folder.is_dir():
             raise UserError(f"{folder}: not a folder; give run folders, e.g. outputs/default")
+        check_log_files(folder)
     report_dir = out or folders[0] / "report"
     if report_dir.is_symlink():   # writing through it would land wherever it points
         raise UserError(f"--out {report_dir}: is a symlink; give a real folder")
     if report_dir.exists() and not report_dir.is_dir():
         raise UserError(f"--out {report_dir}: is not a folder")
-    if out is not None and report_dir.is_dir() and not (report_dir / REPORT_MARKER).exists():
+    if report_dir.is_dir() and not _ours(report_dir, out is None):
         theirs = sorted(p.name for p in report_dir.iterdir() if not p.name.startswith("."))
         if theirs:   # a report writes summary.csv and report.md: never over someone else's
             raise UserError(f"--out {report_dir}: holds files that no report wrote ({', '.join(theirs[:3])}"
                             f"{', ...' if len(theirs) > 3 else ''}); give an empty or new folder")
     if not report_dir.parent.is_dir():
         raise UserError(f"--out {report_dir}: folder {report_dir.parent} does not exist")
-    targets = {name: report_dir / name for name in
-               ("summary.csv", "summary.json", "report.md", "heatmap.png", "accuracy_by_complexity.png",
-                "thinking_by_complexity.png")}
-    grouped_csv = check_output(csv_path or folders[0] / "report.csv", "--csv")
+    outputs = Outputs(inputs(folders))
+    grouped_csv = outputs.claim(csv_path or folders[0] / "report.csv", "--csv")
     if plot_path is not None:
-        check_output(plot_path, "--plot")
-    for path in targets.values():
-        if path.is_symlink() or (path.exists() and not path.is_file()):
-            raise UserError(f"{path}: is not a regular file; remove it or give --out another folder")
+        outputs.claim(plot_path, "--plot")
     for flag, pair in (("--compare", solvers), ("--compare-renderers", renderers)):
         if pair and pair[0] == pair[1]:
             raise UserError(f"{flag} {pair[0]} {pair[1]}: give two different names")
     try:
         report_dir.mkdir(exist_ok=True)
-        (report_dir / REPORT_MARKER).touch()
     except OSError as exc:
         raise UserError(f"--out {report_dir}: cannot make this folder ({exc.strerror})") from None
+    targets = {name: outputs.claim(report_dir / name, "the report's " + name) for name in
+               ("summary.csv", "summary.json", "report.md", "heatmap.png", "accuracy_by_complexity.png",
+                "thinking_by_complexity.png")}
+    if not owns(report_dir, REPORT_MARKER):
+        mark(report_dir, REPORT_MARKER)
 
     loaded = load_runs(folders)
     for path, n in loaded.skipped.items():
@@ -102,17 +102,46 @@ def report(folders: list[Path], by: tuple[str, ...] | None, csv_path: Path | Non
     return 0
 
 
+class _Nothing(Exception):
+    """A picture with nothing to draw: its target is left as it was."""
+
+
 def _draw(target: Path, draw) -> bool:
-    """Draw a picture whole or not at all (a temporary file renamed over the target): whether drawn (`draw`
-    returns False when it had nothing to draw)."""
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp.png")
+    """Draw a picture whole or not at all, through the one writer: whether drawn (`draw` gets the open file
+    and returns False when it had nothing to draw); a failed write is WriteFailed (one line, exit 3)."""
     try:
-        drawn = draw(tmp) is not False
-        if drawn:
-            tmp.replace(target)
-        return drawn
-    finally:
-        tmp.unlink(missing_ok=True)
+        with atomic_output(target) as fh:
+            if draw(fh) is False:
+                raise _Nothing
+    except _Nothing:
+        return False
+    return True
+
+
+def _ours(folder: Path, inside_run: bool) -> bool:
+    """Whether a report folder is one a report made: its marker names this very folder; in a run's own
+    `report/`, the plain marker of an older bench is taken too."""
+    if owns(folder, REPORT_MARKER):
+        return True
+    marker = folder / REPORT_MARKER
+    return inside_run and marker.is_file() and not marker.is_symlink()
+
+
+def inputs(folders: list[Path]) -> list[tuple[Path, str]]:
+    """What a report reads, and must never write over: each run's logs, grids, markers and locks, and the
+    skeleton file its grid reads."""
+    out = []
+    for folder in folders:
+        for name in (*LOGS, "grid.json", "grid.yaml", MARKER, ".lock"):
+            out.append((folder / name, f"{folder}'s {name}"))
+        out += [(p, f"a saved grid of {folder}") for p in sorted((folder / "grids").glob("*.json"))]
+        try:
+            source = Grid.saved(folder).source.path
+        except UserError:
+            source = None
+        if source:
+            out.append((Path(source), f"the skeleton file of {folder}'s grid"))
+    return out
 
 
 def _print(by, pool_renders, loaded, rows, groups, compared, renders, fidelity, warnings, bins) -> None:
@@ -157,6 +186,8 @@ def _pictures(rows, chance, targets: dict[str, Path], plot_path: Path | None,
             jobs.append((plot_path, figures.by_complexity))
         for target, draw in jobs:
             _draw(target, lambda tmp, draw=draw: draw(rows, chance, tmp))
+    except WriteFailed:   # a full disk or a read-only folder is the command's failure (exit 3), not a note
+        raise
     except UserError as exc:
         return False, str(exc)
     return True, None

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from runner.errors import UserError
+from runner.config import environment
 
 
 @dataclass(frozen=True)
@@ -32,8 +33,8 @@ DONE = ".prepared"
 
 def cache_dir() -> Path:
     """Where prepared models live: $LSB_CACHE_DIR, else the user's cache directory."""
-    if os.environ.get("LSB_CACHE_DIR"):
-        return Path(os.environ["LSB_CACHE_DIR"])
+    if environment.value("LSB_CACHE_DIR"):
+        return Path(str(environment.value("LSB_CACHE_DIR")))
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     return Path(base) / "logic-skeleton-bench"
 

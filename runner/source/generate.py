@@ -89,7 +89,9 @@ def parse_hop_dist(text: str) -> dict[int, Fraction]:
             raise UserError(f"--target-hop-dist: {part!r}: {exc}") from None
         if weight < 0 or weight > 1_000_000:
             raise UserError(f"--target-hop-dist: {part!r}: expected a fraction from 0 to 1 (a weight up to 1000000)")
-        weights[complexity] = weights.get(complexity, Fraction(0)) + weight
+        if complexity in weights:   # summed, the user's weights would not be what they wrote
+            raise UserError(f"--target-hop-dist: complexity {complexity} is given twice; give each once")
+        weights[complexity] = weight
     if sum(weights.values()) <= 0:
         raise UserError("--target-hop-dist: the fractions add up to zero")
     return weights

@@ -8,6 +8,7 @@ from families.ir import Skeleton, SkeletonError
 from families.logicmark import skeleton_from_logicmark
 from families.validation import skeleton_from_json, validate
 from runner.errors import UserError
+from runner.store.guard import open_regular
 
 
 BOM = b"\xef\xbb\xbf"
@@ -18,7 +19,7 @@ def scan(path: Path, fmt: str = "jsonl") -> Iterator[tuple[int, Skeleton | Skele
     """Yield (line number, skeleton or the error of that line); blank lines are skipped, ids must be unique."""
     seen: set[str] = set()
     try:
-        fh = open(path, "rb")
+        fh = open_regular(path, "skeletons")
     except OSError as exc:
         raise UserError(f"{path}: cannot read skeletons ({exc.strerror})") from None
     records = 0

@@ -3,26 +3,25 @@ from __future__ import annotations
 
 import asyncio
 import fcntl
+import functools
 import gc
+import itertools
 import os
 import socket
 import stat
 import sys
 from dataclasses import dataclass
+from operator import itemgetter
 from pathlib import Path
 from typing import Callable, Iterator
 
 import orjson
 
-from runner.errors import UserError, WriteFailed
+from runner.errors import UserError, WriteFailed, printable
+from runner.store.guard import open_append, open_lock, open_regular, read_whole
 
 TERMINAL = ("ok", "invalid", "unfaithful", "unchecked")   # `error` records are tried again on resume
 TORN = b" <torn by a crash>\n"
-# Every record this version writes starts so: schema, a 32-hex key, then status (see records.py).
-_PREFIX = b'{"schema":1,"key":"'
-_STATUS_AT = len(_PREFIX) + 32
-_STATUS = b'","status":"'
-_CORRECT = {b"true": True, b"false": False}
 
 
 class AppendLog:
@@ -43,15 +42,16 @@ class AppendLog:
         # `on_error` (the run's, to stop its workers) hears of it at once, even from a loop callback.
         self.error: WriteFailed | None = None
         self._on_error = on_error
+        self.fd = open_append(path)
         try:
-            self.fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
             size = os.fstat(self.fd).st_size
             if size:
-                with open(path, "rb") as fh:
+                with open_regular(path, "log") as fh:
                     fh.seek(size - 1)
                     if fh.read(1) != b"\n":
                         os.write(self.fd, TORN)
         except OSError as exc:
+            os.close(self.fd)
             raise WriteFailed(path, exc) from None
 
     def write(self, line: bytes) -> None:
@@ -105,19 +105,47 @@ class AppendLog:
         if self.error is not None:
             raise self.error
 
-# The fields (and their types) a record must have to be counted by `status`, `report` and the run's tables.
-RENDER_FIELDS: dict[str, type | tuple[type, ...]] = {"key": str, "status": str, "renderer": str}
+# The fields (and their types) a record must have to be read at all, by the run's index, `status`, `report`
+# and anything that reads a run later: what one of them skips, the others skip too, and the run redoes.
+_NONE = type(None)
+RENDER_FIELDS: dict[str, type | tuple[type, ...]] = {
+    "key": str, "status": str, "skeleton": str, "family": str, "complexity": int, "renderer": str, "sample": int}
 SOLVE_FIELDS: dict[str, type | tuple[type, ...]] = {
-    "key": str, "status": str, "renderer": str, "solver": str, "family": str, "complexity": int,
-    "correct": (bool, type(None))}
+    "key": str, "status": str, "render_key": str, "skeleton": str, "family": str, "complexity": int,
+    "renderer": str, "solver": str, "render_sample": int, "sample": int, "correct": (bool, _NONE)}
+CALIBRATION_FIELDS: dict[str, type | tuple[type, ...]] = {"key": str, "status": str, "auditor": str}
+
+
+class Typed:
+    """The one check of a record's fields and their exact types (true is not an integer here), made once per
+    table: a C-level itemgetter and a set lookup, so the index of a million records can afford it per line."""
+
+    def __init__(self, fields: dict[str, type | tuple[type, ...]]):
+        self._get = itemgetter(*fields)
+        self._ok = set(itertools.product(*((t if isinstance(t, tuple) else (t,)) for t in fields.values())))
+
+    def __call__(self, rec: object) -> bool:
+        if type(rec) is not dict:
+            return False
+        try:
+            return tuple(map(type, self._get(rec))) in self._ok
+        except KeyError:
+            return False
+
+
+@functools.lru_cache(maxsize=None)
+def _typed(fields: tuple) -> Typed:
+    return Typed(dict(fields))
 
 
 def usable(rec: object, fields: dict[str, type | tuple[type, ...]]) -> bool:
-    """Whether a parsed line is a record with every field in `fields`, of its type (foreign or partial ones are not)."""
-    return isinstance(rec, dict) and all(isinstance(rec.get(k, ...), t) for k, t in fields.items())
+    """Whether a parsed line is a record with every field in `fields`, of its exact type (foreign or partial
+    ones are not)."""
+    return _typed(tuple(fields.items()))(rec)
 
 
 LOGS = ("renders.jsonl", "solves.jsonl", "calibration.jsonl")   # every log a run folder holds
+MARKER = ".bench-run"   # made first in a folder a run (or `bench serve`) claims: it is ours from then on
 
 
 def check_log_files(folder: Path) -> None:
@@ -145,7 +173,7 @@ class Records(list):
 def read_records(path: Path, fields: dict[str, type | tuple[type, ...]], counter: Records) -> Iterator[dict]:
     """Every whole record of a log with `fields`; the other non-empty lines are counted in `counter.skipped`."""
     try:
-        fh = open(path, "rb")
+        fh = open_regular(path, "log")
     except (FileNotFoundError, NotADirectoryError):
         return
     with fh:
@@ -208,77 +236,53 @@ class Entry:
     correct: bool | None = None
 
 
-def _parse(line: bytes) -> tuple[str, str, bool | None] | None:
-    """(key, status, correct) of a line by a full JSON parse (foreign or older records); None if bad."""
-    try:
-        rec = orjson.loads(line)
-    except orjson.JSONDecodeError:
-        return None
-    if isinstance(rec, dict) and isinstance(rec.get("key"), str) and isinstance(rec.get("status"), str):
-        correct = rec.get("correct")
-        return rec["key"], rec["status"], correct if isinstance(correct, bool) else None
-    return None
-
-
 class Index(dict):
     """key -> Entry, and how many non-empty lines were skipped (torn, damaged or foreign)."""
 
     skipped: int = 0
 
 
-def load_index(path: Path) -> Index:
-    """key -> Entry: the newest terminal record wins, over `error` ones; errors stay retryable; bad lines
-    skipped and counted.
-
-    The fast path reads key and status at fixed places without parsing; a record it read so is still
-    parsed in full when it is used (`read_at`), and a damaged one is then redone.
-    """
+def load_index(path: Path, fields: dict[str, type | tuple[type, ...]]) -> Index:
+    """key -> Entry: the newest terminal record wins, over `error` ones; errors stay retryable; lines that are
+    not whole records with `fields` (torn, damaged, glued, foreign, a field of another type) are skipped and
+    counted, so their units are redone: exactly the lines `status` and `report` skip too."""
     index = Index()
     try:
-        fh = open(path, "rb", buffering=1 << 20)
-    except FileNotFoundError:
+        fh = open_regular(path, "log")
+    except (FileNotFoundError, NotADirectoryError):
         return index
-    # The hot loop of a resume over millions of records: the fast path is inlined, and the cyclic
-    # GC is paused (it would rescan the growing index again and again; entries hold no cycles).
+    # The hot loop of a resume over millions of records; the cyclic GC is paused (it would rescan the
+    # growing index again and again; entries hold no cycles).
     paused = gc.isenabled()
     gc.disable()
     try:
-        return _fill(fh, index)
+        return _fill(fh, index, Typed(fields))
     finally:
         if paused:
             gc.enable()
 
 
-def _fill(fh, index: Index) -> Index:
+def _fill(fh, index: Index, typed: Typed) -> Index:
     """Read every line of `fh` into `index` (the body of load_index)."""
-    prefix, status_at, status_len, plen = _PREFIX, _STATUS_AT, len(_STATUS), len(_PREFIX)
-    status_tag, get, correct_of = _STATUS, index.get, _CORRECT.get
+    get, loads, decode_error, terminal = index.get, orjson.loads, orjson.JSONDecodeError, TERMINAL
     with fh:
         offset = 0
         for line in fh:
             start = offset
             offset += len(line)
-            fast = line.startswith(prefix) and line.endswith(b"}\n") and line.startswith(status_tag, status_at)
-            if fast:
-                end = line.find(b'"', status_at + status_len)
-                try:
-                    key = line[plen:status_at].decode()
-                    status = line[status_at + status_len:end].decode()
-                except UnicodeDecodeError:   # damaged bytes where the key or status stands: parse in full
-                    fast = False
-                else:
-                    at = line.find(b',"correct":', end)   # a quote inside a string value is escaped
-                    correct = correct_of(line[at + 11:at + 16].split(b",")[0]) if at >= 0 else None
-            if not fast:
-                fields = _parse(line)
-                if fields is None:
-                    index.skipped += line != b"\n"
-                    continue
-                key, status, correct = fields
+            try:
+                rec = loads(line)
+            except decode_error:
+                index.skipped += line != b"\n"
+                continue
+            if not typed(rec):
+                index.skipped += 1
+                continue
+            key, status, correct = rec["key"], rec["status"], rec.get("correct")
             old = get(key)
             # supersedes(), inlined: the newest terminal record wins (after a damaged line, its redone unit).
-            if old is None or status in TERMINAL or old.status not in TERMINAL:
-                index[key] = Entry(status, start, correct)
+            if old is None or status in terminal or old.status not in terminal:
+                index[key] = Entry(status, start, correct if type(correct) is bool else None)
     return index
 
 
@@ -307,16 +311,13 @@ class RunLock:
     def _holders(self) -> str:
         notes = []
         for path in sorted(self.folder.glob(".lock*")):
-            text = path.read_text(errors="replace").strip()
+            text = _note(path)
             if text and _locked(path):
                 notes.append(text)
         return "; ".join(notes) or "another process"
 
     def _take(self, name: str, mode: int, note: str) -> None:
-        try:
-            fd = os.open(self.folder / name, os.O_RDWR | os.O_CREAT, 0o644)
-        except OSError as exc:   # a read-only folder, a full disk: one line, nothing touched
-            raise WriteFailed(self.folder / name, exc) from None
+        fd = open_lock(self.folder / name)   # a read-only folder, a full disk, a link: one line, nothing touched
         try:
             fcntl.flock(fd, mode | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -339,7 +340,7 @@ class RunLock:
                 for other in self.folder.glob(".lock-shard-*-of-*"):
                     if not other.name.endswith(f"-of-{n}") and _locked(other):
                         raise UserError(f"{self.folder}: shards of another split are running "
-                                        f"({other.read_text().strip()}); use the same n")
+                                        f"({_note(other)}); use the same n")
                 self._take(f".lock-shard-{i}-of-{n}", fcntl.LOCK_EX, f"{who}, shard {i}/{n}")
         except BaseException:
             self.__exit__()
@@ -353,9 +354,20 @@ class RunLock:
         self._fds.clear()
 
 
+def _note(path: Path) -> str:
+    """Who holds a lock, as its file says (empty if it cannot be read as one of ours)."""
+    try:
+        return printable(read_whole(path, "lock", 4096).decode(errors="replace").strip())
+    except (OSError, UserError):
+        return ""
+
+
 def _locked(path: Path) -> bool:
     """Whether some process holds an exclusive lock on `path` (we cannot take a shared one)."""
-    fd = os.open(path, os.O_RDONLY)
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        return False
     try:
         fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
         return False

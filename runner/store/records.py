@@ -63,6 +63,7 @@ class RenderRecord:
     # 0: the first try; k: the k-th repair (`repair: N`), asked again with the reasons of round k-1.
     # Every round is its own record under the unit's one key; the newest (the last round) is the unit's.
     round: int = 0
+    error_kind: str | None = None   # an error's kind (providers.base.FAILURE_KINDS), beside its reason
 
     def to_line(self) -> bytes:
         """The JSONL line, newline included."""
@@ -81,7 +82,7 @@ def render_record(key: str, skeleton: str, family: str, complexity: int, rendere
         completion_tokens=res.usage.completion_tokens, finish_reason=res.finish_reason,
         started_at=started_at, finished_at=time.time(), format=fmt, raw=judged.raw if fmt == "structured" else "",
         checks=judged.checks, audit=audit[0] if audit else None, audit_reason=audit[1] if audit else None,
-        round=repair_round)
+        round=repair_round, error_kind=res.error_kind)
 
 
 @set_at_once
@@ -118,6 +119,7 @@ class SolveRecord:
     # loglik solvers: each option's log-probability sum, tokens, characters, mean per token and per
     # character (OptionScore), in the options' order, so a report can recompute any normalisation
     scores: tuple = ()
+    error_kind: str | None = None   # an error's kind (providers.base.FAILURE_KINDS), beside its reason
     # thinking solvers: {tokens, tokens_from, cut, text} (providers.base.Thinking); absent for the others
     thinking: Any = None
 

@@ -1,0 +1,53 @@
+"""The environment variables bench reads, in one table: each checked (a type, a range) before any command
+runs, so a bad value is one line naming it, not a flood of progress lines or a silent default."""
+from __future__ import annotations
+
+import math
+import os
+from dataclasses import dataclass
+from typing import Callable, Mapping
+
+from runner.errors import UserError, printable
+
+
+@dataclass(frozen=True)
+class Variable:
+    """One variable: what it sets, its type and bounds, its default."""
+
+    what: str
+    kind: Callable[[str], float | int | str]
+    default: float | int | str | None
+    lo: float = 0
+    hi: float = math.inf
+
+
+VARIABLES: dict[str, Variable] = {
+    "LSB_PROGRESS_EVERY": Variable("seconds between progress lines off a terminal", float, 15.0, 0.5, 86_400),
+    "LSB_PREPARE_ASIDE_MIN": Variable("skeletons from which a run prepares them in a helper process", int, 2000),
+    "LSB_CACHE_DIR": Variable("where prepared local models are kept", str, None),
+}
+
+
+def value(name: str, env: Mapping[str, str] | None = None) -> float | int | str | None:
+    """A variable's value, checked; its default when unset or empty. UserError names it and what is expected."""
+    var = VARIABLES[name]
+    text = (os.environ if env is None else env).get(name, "")
+    if not text:
+        return var.default
+    if var.kind is str:
+        return text
+    try:
+        got = var.kind(text)
+    except ValueError:
+        got = None
+    if got is None or not (var.lo <= got <= var.hi) or (isinstance(got, float) and not math.isfinite(got)):
+        span = f"{var.lo:g} or more" if var.hi == math.inf else f"{var.lo:g}..{var.hi:g}"
+        raise UserError(f"environment variable {name}={printable(text)!r}: expected "
+                        f"{'an integer' if var.kind is int else 'a number'} {span} ({var.what})")
+    return got
+
+
+def check(env: Mapping[str, str] | None = None) -> None:
+    """Every variable of the table that is set, checked (UserError for the first bad one)."""
+    for name in VARIABLES:
+        value(name, env)
