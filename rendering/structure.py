@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import NamedTuple, Any, Mapping
 
 import orjson
 
@@ -177,8 +177,20 @@ def check(render: StructuredRender, payload: Mapping[str, Any], given: Mapping[s
     return reasons
 
 
-def _read_back(render: StructuredRender, payload: Mapping[str, Any], names: Mapping[str, str]) -> list[str]:
-    """Every premise and the question read back by the family's wording: `misread` and `unread` reasons."""
+class PremiseVerdict(NamedTuple):
+    """One premise read back against its fact: `read`, `misread` (with what it says instead) or `unread`."""
+
+    index: int
+    text: str
+    fact: str          # the fact as the check spells it, e.g. LEFT_OF(a, b)
+    kind: str
+    detail: str
+
+
+def premise_verdicts(render: StructuredRender, payload: Mapping[str, Any],
+                     names: Mapping[str, str]) -> list[PremiseVerdict]:
+    """Every premise of a render read back by its family's wording, in the render's order (the question last,
+    index -1); premises that name no fact of the skeleton are left out (the shape checks name them)."""
     read = reader(payload["family"])
     marked, types = Marked(names), payload["entities"]
     facts, out = payload["facts"], []
@@ -187,14 +199,24 @@ def _read_back(render: StructuredRender, payload: Mapping[str, Any], names: Mapp
             continue
         fact = (facts[i]["predicate"], tuple(facts[i]["arguments"]))
         verdict = read.read_fact(text, fact, marked, types)
-        if verdict.kind == "misread":
-            out.append(f"misread: the premise of fact {i} {spell(fact)} {verdict.detail}")
-        elif verdict.kind == "unread":
-            out.append(f"unread: the premise of fact {i} {spell(fact)} does not read as any fact")
+        out.append(PremiseVerdict(i, text, spell(fact), verdict.kind, verdict.detail))
     query = (payload["query"]["predicate"], tuple(payload["query"]["arguments"]))
     verdict = read.read_question(render.question, query, marked, types)
-    if verdict.kind == "misread":   # an unread question is let be: what each label means follows it, ours
-        out.append(f"misread: the question {verdict.detail}, where the query is {spell(query)}")
+    out.append(PremiseVerdict(-1, render.question, spell(query), verdict.kind, verdict.detail))
+    return out
+
+
+def _read_back(render: StructuredRender, payload: Mapping[str, Any], names: Mapping[str, str]) -> list[str]:
+    """Every premise and the question read back by the family's wording: `misread` and `unread` reasons."""
+    out = []
+    for v in premise_verdicts(render, payload, names):
+        if v.index < 0:
+            if v.kind == "misread":   # an unread question is let be: what each label means follows it, ours
+                out.append(f"misread: the question {v.detail}, where the query is {v.fact}")
+        elif v.kind == "misread":
+            out.append(f"misread: the premise of fact {v.index} {v.fact} {v.detail}")
+        elif v.kind == "unread":
+            out.append(f"unread: the premise of fact {v.index} {v.fact} does not read as any fact")
     return out
 
 

@@ -179,6 +179,32 @@ def report(
     raise typer.Exit(run_report(folders, dims, csv_path, plot_path, pool_renders, out, compare, compare_renderers, seed))
 
 
+@app.command(short_help="Review renders and answers in the browser.")
+def view(
+    folders: List[Path] = typer.Argument(..., metavar="RUN_DIR...", help="Run folders, e.g. outputs/default; several are merged as in bench report."),
+    host: str = typer.Option("127.0.0.1", "--host", metavar="HOST", help="Address to listen on."),
+    port: int = typer.Option(8765, "--port", metavar="PORT", min=0, max=65535, help="Port to listen on (0: any free one)."),
+    bundle: Optional[Path] = typer.Option(None, "--bundle", metavar="DIR",
+                                          help="Write static pages into DIR instead of serving them."),
+    max_units: int = typer.Option(20, "--max-units", metavar="N", min=0,
+                                  help="With --bundle: correct units kept per cell (every other unit is kept)."),
+) -> None:
+    """Review every render and answer in the browser: the grid, each cell's units, each unit's skeleton, render
+    premise by premise and every solver's answer, and comparisons. Read-only; live while a run writes."""
+    from runner.store.logs import check_log_files
+    from runner.view import server
+
+    for folder in folders:
+        if not folder.is_dir():
+            raise UserError(f"{folder}: not a folder; give run folders, e.g. outputs/default")
+        check_log_files(folder)
+    if bundle is not None:
+        n = server.bundle(folders, bundle, max_units)
+        typer.echo(f"wrote {n} pages to {bundle}/ (open {bundle}/index.html)", err=True)
+        return
+    server.serve_forever(folders, host, port, lambda line: typer.echo(line, err=True))
+
+
 @app.command(short_help="Check that shallow statistics cannot answer skeletons.")
 def audit(
     file: Path = typer.Argument(..., metavar="FILE", help="A skeletons JSONL file (ours or any that `bench validate` accepts)."),

@@ -75,16 +75,12 @@ def bootstrap_interval(by_skeleton: list[tuple[int, int]], rounds: int = 2000, s
     return float(lo), float(hi)
 
 
-def compare(outcomes: list[Outcome], kind: str, a: str, b: str, seed: int = 0) -> list[Paired]:
-    """Compare A and B (both solvers or both renderers) on identical units, per run and per what is held fixed."""
+def paired_answers(outcomes: list[Outcome], kind: str, a: str, b: str) -> dict[tuple[str, str], list[tuple[tuple, dict]]]:
+    """(run, what is held fixed) -> [(unit, {name: right or not, None if no answer on a faithful render})].
+
+    A unit is identified, across A and B, by what stays the same: the run, the other stage, the skeleton and
+    both samples. Only answers on faithful renders count (as accuracy does)."""
     other = "renderer" if kind == "solver" else "solver"
-    names = {getattr(o, kind) for o in outcomes}
-    for name in (a, b):
-        if name not in names:
-            raise UserError(f"--compare{'' if kind == 'solver' else '-renderers'}: no {kind} {name!r} in these runs "
-                            f"(there are: {', '.join(sorted(names)) or 'none'})")
-    # A unit is identified, across A and B, by what stays the same: the run, the other stage, the skeleton
-    # and both samples. Only answers on faithful renders count (as accuracy does).
     answers: dict[tuple, dict[str, bool | None]] = defaultdict(dict)
     for o in outcomes:
         name = getattr(o, kind)
@@ -94,6 +90,17 @@ def compare(outcomes: list[Outcome], kind: str, a: str, b: str, seed: int = 0) -
     groups: dict[tuple[str, str], list[tuple[tuple, dict]]] = defaultdict(list)
     for unit, got in answers.items():
         groups[(unit[0], unit[1])].append((unit, got))
+    return groups
+
+
+def compare(outcomes: list[Outcome], kind: str, a: str, b: str, seed: int = 0) -> list[Paired]:
+    """Compare A and B (both solvers or both renderers) on identical units, per run and per what is held fixed."""
+    names = {getattr(o, kind) for o in outcomes}
+    for name in (a, b):
+        if name not in names:
+            raise UserError(f"--compare{'' if kind == 'solver' else '-renderers'}: no {kind} {name!r} in these runs "
+                            f"(there are: {', '.join(sorted(names)) or 'none'})")
+    groups = paired_answers(outcomes, kind, a, b)
     out = []
     for (run, within), items in sorted(groups.items()):
         counts = {"both": 0, "a": 0, "b": 0, "none": 0}

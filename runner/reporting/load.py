@@ -44,6 +44,7 @@ class Outcome(NamedTuple):
     thinking: int | None = None   # a thinking solver's thought, in tokens (None: no thought, or not counted)
     cut: bool = False             # max_tokens cut the thought before any answer (the unit is invalid)
     thinking_from: str | None = None   # who counted the thought (usage, tokenize, completion, estimate, empty)
+    reason: str | None = None          # why the unit is not ok (its record's reason)
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,7 +195,8 @@ class _Reader:
                 run, rpart[2], spart[2], name(family, family), complexity, name(skeleton, skeleton), rs, sample,
                 name(status, status), correct, name(rstatus, rstatus) if type(rstatus) is str else "ok",
                 lat if type(lat) in (int, float) else None, pt if type(pt) is int else None,
-                ct if type(ct) is int else None, done_at, tokens, cut, source and name(source, source))
+                ct if type(ct) is int else None, done_at, tokens, cut, source and name(source, source),
+                name(why, why) if type(why := rec.get("reason")) is str else None)
         self.loaded.skipped[path] += skipped
 
 
