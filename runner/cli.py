@@ -15,11 +15,34 @@ from runner.errors import Interrupted, UserError, WriteFailed
 
 # Typer >= 0.20 prints an argument's Python type beside its name (`RUN_DIR <list[Path]>`); the metavars say
 # what to give, in words a person reads. Older Typers never call this.
-if hasattr(getattr(typer, "core", None), "TyperArgument"):
-    typer.core.TyperArgument.display_type = lambda self, ctx: ""   # type: ignore[method-assign]
+_core = getattr(typer, "core", None)
+for _cls in (getattr(_core, "TyperArgument", None), getattr(_core, "TyperOption", None)):
+    if _cls is not None and hasattr(_cls, "display_type"):
+        _cls.display_type = lambda self, ctx: ""   # type: ignore[method-assign]
+if hasattr(getattr(_core, "TyperArgument", None), "_usage_display_name"):   # `FILE`, not Typer's `{FILE}`
+    def _usage_name(self) -> str:
+        name = self.display_name_raw if self.required else f"[{self.display_name_raw}]"
+        return name + ("..." if self.nargs != 1 else "")
+    _core.TyperArgument._usage_display_name = _usage_name   # type: ignore[method-assign]
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   rich_markup_mode=None, help="Logic skeletons with exact answers, and the runner that puts them to models.")
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+        try:
+            typer.echo(f"bench (logic-skeleton-bench) {version('logic-skeleton-bench')}")
+        except PackageNotFoundError:
+            typer.echo("bench (logic-skeleton-bench), not installed: run from a source tree")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(show_version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                            help="Print the version and exit.")) -> None:
+    """Logic skeletons with exact answers, and the runner that puts them to models."""
 
 LOGICMARK_HOP_DIST = "1:0.10,2:0.40,3:0.25,4:0.15,5:0.10"   # the card's target distribution
 _BATCH = 2048
@@ -27,19 +50,24 @@ _BATCH = 2048
 
 @app.command(short_help="Write skeletons with gold answers and proofs.")
 def generate(
-    count: int = typer.Option(100, "--count", "-n", min=1, max=2**63 - 1, help="How many skeletons."),
-    complexity: List[str] = typer.Option([], "--complexity", "-c",
-                                         help="short, medium, long or 1..20; repeat to cycle through several."),
-    seed: int = typer.Option(0, "--seed", "-s", min=-2**63, max=2**63 - 1,
-                             help="Same seed, same arguments: byte-identical file."),
+    count: int = typer.Option(100, "--count", "-n", metavar="N", help="How many skeletons."),
+    complexity: List[str] = typer.Option([], "--complexity", "-c", metavar="LEVEL",
+                                         help="Proof depth: short (2), medium (4), long (6) or 1..20; repeat to cycle "
+                                              "through several.  [default: medium]", show_default=False),
+    seed: int = typer.Option(0, "--seed", "-s", metavar="SEED", help="Same seed, same arguments: byte-identical file."),
     output: Path = typer.Option(Path("skeletons.jsonl"), "--output", "-o", metavar="FILE", help="Where to write (JSONL)."),
-    family: List[str] = typer.Option([], "--family", "-f", help="Only these families (repeatable); default all, round-robin."),
-    fmt: str = typer.Option("jsonl", "--format", help="jsonl (skeletons) or logicmark (the card's dataset format, equality only)."),
-    target_hop_dist: Optional[str] = typer.Option(None, "--target-hop-dist",
-                                                  help="Complexity weights, e.g. 1:0.1,2:0.4,3:0.25,4:0.15,5:0.1."),
-    distractors: str = typer.Option("ours", "--distractors",
-                                    help="equality's options: ours (two complementary pairs) or card (the card's: "
-                                         "gold, its flip, two false statements)."),
+    family: List[str] = typer.Option([], "--family", "-f", metavar="FAMILY", show_default=False,
+                                     help="Only this family (repeatable): transitive_order, membership_inheritance, "
+                                          "sequential_state_update, equality.  [default: all, round-robin]"),
+    fmt: str = typer.Option("jsonl", "--format", metavar="[jsonl|logicmark]",
+                            help="jsonl (skeletons) or logicmark (the LogicMark dataset's own record format, equality "
+                                 "only)."),
+    target_hop_dist: Optional[str] = typer.Option(None, "--target-hop-dist", metavar="WEIGHTS",
+                                                  help="Complexity weights instead of --complexity, e.g. "
+                                                       "1:0.1,2:0.4,3:0.25,4:0.15,5:0.1."),
+    distractors: str = typer.Option("ours", "--distractors", metavar="[ours|card]",
+                                    help="equality's options: ours (two complementary pairs) or card (the LogicMark "
+                                         "card's: gold, its flip, two false statements)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
 ) -> None:
     """Write skeletons with gold answers and proofs, deterministically, streaming to OUTPUT."""
@@ -48,6 +76,10 @@ def generate(
 
     if fmt not in ("jsonl", "logicmark"):
         raise UserError(f"--format {fmt!r}: expected jsonl or logicmark")
+    if not 1 <= count < 2**63:
+        raise UserError(f"--count {count}: expected a number of skeletons, 1 or more")
+    if not -2**63 <= seed < 2**63:
+        raise UserError(f"--seed {seed}: expected a whole number that fits in 64 bits")
     if complexity and target_hop_dist:
         raise UserError("--complexity and --target-hop-dist: give one or the other")
     if fmt == "logicmark":
@@ -77,7 +109,8 @@ def generate(
 
 @app.command(short_help="Check a skeleton file, line by line.")
 def validate(file: Path = typer.Argument(..., metavar="FILE", help="A skeletons JSONL file."),
-             fmt: str = typer.Option("jsonl", "--format", help="jsonl (skeletons) or logicmark (the card's records).")
+             fmt: str = typer.Option("jsonl", "--format", metavar="[jsonl|logicmark]",
+                                     help="jsonl (skeletons) or logicmark (the LogicMark dataset's records).")
              ) -> None:
     """Check every line of FILE against the spec; report each bad line's number and reason."""
     from runner.source.reader import FORMATS, scan
@@ -101,7 +134,7 @@ def validate(file: Path = typer.Argument(..., metavar="FILE", help="A skeletons 
 def run(
     grid: Path = typer.Option(..., "--grid", "-g", metavar="FILE", help="The grid file (YAML)."),
     out: Optional[Path] = typer.Option(None, "--out", metavar="DIR", help="Run folder (default outputs/<name>)."),
-    shard: Optional[str] = typer.Option(None, "--shard", metavar="I/N", help="i/n: this process does shard i of n."),
+    shard: Optional[str] = typer.Option(None, "--shard", metavar="I/N", help="This process does shard I of N, I counting from 0 (0/2 and 1/2 split a run in two)."),
     dry_run: bool = typer.Option(False, "--dry-run", help="Print the plan and unit counts; send nothing."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bars and no table."),
     ray: Optional[str] = typer.Option(
@@ -162,7 +195,7 @@ def report(
     compare: Optional[Tuple[str, str]] = typer.Option(None, "--compare", metavar="SOLVER SOLVER", help="Two solvers, compared on identical units."),
     compare_renderers: Optional[Tuple[str, str]] = typer.Option(None, "--compare-renderers", metavar="RENDERER RENDERER",
                                                                 help="Two renderers, compared under each solver."),
-    seed: int = typer.Option(0, "--seed", help="Seed of the paired bootstrap."),
+    seed: int = typer.Option(0, "--seed", metavar="SEED", help="Seed of the paired bootstrap."),
     pool_renders: bool = typer.Option(False, "--pool-renders",
                                       help="Count answers on unchecked and unfaithful renders with the faithful ones."),
 ) -> None:
@@ -181,12 +214,12 @@ def report(
 
 @app.command(short_help="Review renders and answers in the browser.")
 def view(
-    folders: List[Path] = typer.Argument(..., metavar="RUN_DIR...", help="Run folders, e.g. outputs/default; several are merged as in bench report."),
+    folders: List[Path] = typer.Argument(..., metavar="RUN_DIR", help="Run folders, e.g. outputs/default; several are merged as in bench report."),
     host: str = typer.Option("127.0.0.1", "--host", metavar="HOST", help="Address to listen on."),
-    port: int = typer.Option(8765, "--port", metavar="PORT", min=0, max=65535, help="Port to listen on (0: any free one)."),
+    port: int = typer.Option(8765, "--port", metavar="PORT", help="Port to listen on, 0..65535 (0: any free one)."),
     bundle: Optional[Path] = typer.Option(None, "--bundle", metavar="DIR",
                                           help="Write static pages into DIR instead of serving them."),
-    max_units: int = typer.Option(20, "--max-units", metavar="N", min=0,
+    max_units: int = typer.Option(20, "--max-units", metavar="N",
                                   help="With --bundle: correct units kept per cell (every other unit is kept)."),
 ) -> None:
     """Review every render and answer in the browser: the grid, each cell's units, each unit's skeleton, render
@@ -194,6 +227,10 @@ def view(
     from runner.store.logs import check_log_files
     from runner.view import server
 
+    if not 0 <= port <= 65535:
+        raise UserError(f"--port {port}: expected 0..65535")
+    if max_units < 0:
+        raise UserError(f"--max-units {max_units}: expected 0 or more")
     for folder in folders:
         if not folder.is_dir():
             raise UserError(f"{folder}: not a folder; give run folders, e.g. outputs/default")
@@ -207,10 +244,10 @@ def view(
 
 @app.command(short_help="Check that shallow statistics cannot answer skeletons.")
 def audit(
-    file: Path = typer.Argument(..., metavar="FILE", help="A skeletons JSONL file (ours or any that `bench validate` accepts)."),
-    folds: int = typer.Option(5, "--folds", min=2, max=20, help="k of the k-fold cross-validation."),
-    seed: int = typer.Option(0, "--seed", help="Seed of the fold split and the classifier."),
-    max_margin: Optional[float] = typer.Option(None, "--max-margin", min=0,
+    file: Path = typer.Argument(..., metavar="FILE", help="A skeletons JSONL file (bench's own format)."),
+    folds: int = typer.Option(5, "--folds", metavar="K", help="k of the k-fold cross-validation, 2..20."),
+    seed: int = typer.Option(0, "--seed", metavar="SEED", help="Seed of the fold split and the classifier."),
+    max_margin: Optional[float] = typer.Option(None, "--max-margin", metavar="POINTS",
                                                help="Exit 1 if any group's margin over chance exceeds this many points."),
     as_json: bool = typer.Option(False, "--json", help="JSON on stdout instead of the table."),
 ) -> None:
@@ -218,6 +255,11 @@ def audit(
     from audit import table
     from audit.shortcut import AuditUnavailable, audit_group
     from runner.source.reader import read_skeletons
+
+    if not 2 <= folds <= 20:
+        raise UserError(f"--folds {folds}: expected 2..20")
+    if max_margin is not None and not (max_margin >= 0 and max_margin < float("inf")):
+        raise UserError(f"--max-margin {max_margin}: expected a number of points, 0 or more")
 
     groups: dict[tuple[str, int], list] = {}
     for sk in read_skeletons(file):

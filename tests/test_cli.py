@@ -179,3 +179,30 @@ def test_ray_without_the_extra_is_one_line_and_writes_nothing(tmp_path):
 def test_ray_alone_means_auto(argv, expected):
     from runner.cli import optional_values
     assert optional_values(argv) == expected
+
+
+def _commands() -> list[list[str]]:
+    from runner.cli import app
+    import typer.main
+    group = typer.main.get_command(app)
+    out = [[]]
+    for name, cmd in group.commands.items():
+        out.append([name])
+        for sub in getattr(cmd, "commands", {}):
+            out.append([name, sub])
+    return out
+
+
+@pytest.mark.parametrize("command", _commands(), ids=lambda c: " ".join(c) or "bench")
+def test_every_help_reads_as_english(command):
+    """Metavars a person reads (no `<int range>`, `<list[str]>`, `{FILE}`), no 64-bit ranges, exit 0."""
+    proc = bench(*command, "--help")
+    assert proc.returncode == 0, proc.stderr
+    text = proc.stdout
+    for bad in ("<int", "<str", "<list", "<float", "<path", "{", "9223372036854775807", "<=x<="):
+        assert bad not in text, (command, bad, text)
+
+
+def test_version():
+    proc = bench("--version")
+    assert proc.returncode == 0 and proc.stdout.startswith("bench (logic-skeleton-bench) ")
