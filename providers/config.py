@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import math
 import os
+import sys
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
@@ -19,7 +20,7 @@ class ConfigError(ValueError):
 
 KINDS = ("openai", "vllm", "anthropic", "template", "random", "prior")
 _HTTP_KEYS = {"model", "base_url", "api_key_env", "max_concurrency", "rate_per_s", "connect_timeout_s",
-              "read_timeout_s", "retries", "extra_body", "constraint", "variant"}
+              "read_timeout_s", "attempts", "retries", "extra_body", "constraint", "variant"}
 # vLLM launch arguments that say where a server runs and how much it holds at once, not what it answers:
 # left out of unit keys, so moving a server or giving it more memory keeps a run's results. Every other
 # argument (a quantization, a reasoning parser, a chat template, a revision...) is in them; dtype is kept
@@ -111,6 +112,16 @@ def short(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+_NOTED: set[str] = set()
+
+
+def _note(line: str) -> None:
+    """A one-line note on stderr, once per process (a grid is read more than once by some commands)."""
+    if line not in _NOTED:
+        _NOTED.add(line)
+        print(line, file=sys.stderr)
+
+
 def _need(cond: bool, path: str, what: str) -> None:
     if not cond:
         raise ConfigError(f"{path}: {what}")
@@ -139,7 +150,12 @@ def parse_provider(name: str, raw: Any, env: Mapping[str, str] | None = None,
             _need(isinstance(urls, list) and urls and all(_url_ok(u) for u in urls), f"{base}.base_url",
                   "expected an http(s) URL with a host (e.g. http://127.0.0.1:8000/v1) or a list of them"
                   + (" (or a `launch:` block)" if kind == "vllm" else "") + f", got {short(urls)}")
-        for key, lo in (("max_concurrency", 1), ("retries", 1)):
+        if "retries" in settings:   # the old name of `attempts` (it always counted tries in all)
+            _need("attempts" not in settings, f"{base}.retries", "give attempts alone (retries is its old name)")
+            settings["attempts"] = settings.pop("retries")
+            _note(f"bench: {base}.retries is read as attempts: {short(settings['attempts'])} tries in all, the first "
+                  "included; rename it attempts")
+        for key, lo in (("max_concurrency", 1), ("attempts", 1)):
             if key in settings:
                 v = settings[key]
                 _need(isinstance(v, int) and not isinstance(v, bool) and lo <= v <= 100_000, f"{base}.{key}",
@@ -225,7 +241,7 @@ def _http_kwargs(cfg: ProviderConfig) -> dict[str, Any]:
     s = cfg.settings
     return dict(max_concurrency=max_concurrency(cfg), rate_per_s=s.get("rate_per_s"),
                 connect_timeout_s=s.get("connect_timeout_s", 10.0), read_timeout_s=s.get("read_timeout_s", 600.0),
-                policy=RetryPolicy(attempts=s.get("retries", 5)))
+                policy=RetryPolicy(attempts=s.get("attempts", 5)))
 
 
 def build_provider(cfg: ProviderConfig, env: Mapping[str, str] | None = None,

@@ -144,7 +144,7 @@ name: f
 skeletons:
   generate: {{count: {count}, complexities: [4], seed: 5, families: [{family}]}}
 providers:
-  fake: {{kind: vllm, model: fake-model, base_url: "{url}", max_concurrency: 4, retries: 1}}
+  fake: {{kind: vllm, model: fake-model, base_url: "{url}", max_concurrency: 4, attempts: 1}}
   random: {{kind: random}}
 renderers:
   - {{provider: fake{extra}}}
@@ -287,7 +287,7 @@ def test_patterns_go_only_to_servers_whose_grammar_honours_them(tmp_path, kind, 
         grid = tmp_path / "grid.yaml"
         grid.write_text(GRID.format(count=4, url=server.url, family="transitive_order", extra=", names: assigned")
                         .replace(f"fake: {{kind: vllm, model: fake-model, base_url: \"{server.url}\", max_concurrency: 4, "
-                                 "retries: 1}", f"fake: {provider}"))
+                                 "attempts: 1}", f"fake: {provider}"))
         bench("run", "--grid", str(grid), "--out", str(tmp_path / "run"), env={"K": "secret"}, check=True)
         bodies = _bodies(server)
     assert len(bodies) == 4

@@ -321,7 +321,7 @@ providers:
     rate_per_s: 5
     connect_timeout_s: 3
     read_timeout_s: 30
-    retries: 2
+    attempts: 2
     extra_body: {top_k: 5}
     constraint: choice
     launch: {model: smollm2-135m, args: {dtype: float32}, env: {A: "1"}, port: 8011, gpus: [0], gpus_per_replica: 1,

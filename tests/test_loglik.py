@@ -20,7 +20,7 @@ from tests.test_pipeline import records
 GRID = """name: ll
 skeletons: {{generate: {{count: {count}, complexities: [1, 3], seed: 2}}}}
 providers:
-  fake: {{kind: vllm, model: fake-model, base_url: "{url}", retries: 2}}
+  fake: {{kind: vllm, model: fake-model, base_url: "{url}", attempts: 2}}
   template: {{kind: template}}
 renderers: [template]
 solvers:

@@ -21,7 +21,7 @@ name: t
 skeletons:
   generate: {{count: {count}, complexities: [short, 5], seed: 3}}
 providers:
-  fake: {{kind: vllm, model: fake-model, base_url: "{url}", max_concurrency: 8, retries: {retries}}}
+  fake: {{kind: vllm, model: fake-model, base_url: "{url}", max_concurrency: 8, attempts: {retries}}}
   template: {{kind: template}}
   random: {{kind: random}}
 renderers:

@@ -68,3 +68,12 @@ def test_identity_leaves_out_where_a_launched_server_runs_and_what_it_holds():
 def test_builtins_need_no_settings(kind):
     provider = build_provider(parse_provider("b", {"kind": kind}, env={}), env={})
     assert provider.name == "b"
+
+
+def test_retries_is_the_old_name_of_attempts_read_with_a_note(capsys):
+    cfg = parse_provider("p", {"kind": "openai", "model": "m", "base_url": "http://a/v1", "retries": 3}, env={})
+    assert cfg.settings["attempts"] == 3 and "retries" not in cfg.settings
+    assert "providers.p.retries is read as attempts: 3 tries in all" in capsys.readouterr().err
+    with pytest.raises(ConfigError, match=r"^providers\.p\.retries: give attempts alone"):
+        parse_provider("p", {"kind": "openai", "model": "m", "base_url": "http://a/v1", "retries": 3, "attempts": 2},
+                       env={})

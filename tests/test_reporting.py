@@ -371,9 +371,9 @@ def test_the_heatmap_marks_baselines_and_says_why_a_cell_is_empty():
 WIDE = """name: wide-grid-with-a-long-name
 skeletons: {{generate: {{count: 8, complexities: [short, 5], seed: 3}}}}
 providers:
-  qwen2.5-7b-instruct: {{kind: vllm, model: qwen, base_url: "{qwen}", retries: 1}}
-  llama-3.1-8b-instruct: {{kind: vllm, model: llama, base_url: "{llama}", retries: 1}}
-  smollm2-135m-instruct: {{kind: vllm, model: smollm, base_url: "{smollm}", retries: 1}}
+  qwen2.5-7b-instruct: {{kind: vllm, model: qwen, base_url: "{qwen}", attempts: 1}}
+  llama-3.1-8b-instruct: {{kind: vllm, model: llama, base_url: "{llama}", attempts: 1}}
+  smollm2-135m-instruct: {{kind: vllm, model: smollm, base_url: "{smollm}", attempts: 1}}
   template: {{kind: template}}
   random: {{kind: random}}
   prior: {{kind: prior}}

@@ -29,8 +29,8 @@ GRID = """name: view
 skeletons: {{generate: {{count: 12, complexities: [short], families: [transitive_order]}}}}
 providers:
   template: {{kind: template}}
-  fake: {{kind: vllm, model: fake-model, base_url: "{url}", retries: 1}}
-  hostile: {{kind: vllm, model: fake-model, base_url: "{hostile}", retries: 1}}
+  fake: {{kind: vllm, model: fake-model, base_url: "{url}", attempts: 1}}
+  hostile: {{kind: vllm, model: fake-model, base_url: "{hostile}", attempts: 1}}
   random: {{kind: random, seed: 1}}
 renderers: [template, {{provider: hostile, format: text}}]
 solvers: [fake, random]
