@@ -241,18 +241,18 @@ def test_sglang_takes_the_budget_through_the_chat_template():
 
 
 def readme_reasoning_example() -> dict:
-    """The README's grid lines for thinking solvers (its section "Reasoning models as solvers"), parsed."""
+    """The documented grid lines for thinking solvers (docs/thinking.md, "Reasoning models as solvers"), parsed."""
     import re
 
     import yaml
 
     from tests.conftest import ROOT
-    text = (ROOT / "README.md").read_text()
+    text = (ROOT / "docs" / "thinking.md").read_text()
     section = text[text.index("## Reasoning models as solvers"):]
     return yaml.safe_load(re.search(r"```yaml\n(.*?)```", section, re.S).group(1))
 
 
-def test_the_readme_s_openai_reasoning_example_runs_against_a_server_as_strict_as_the_api(tmp_path):
+def test_the_documented_openai_reasoning_example_runs_against_a_server_as_strict_as_the_api(tmp_path):
     from tests.conftest import bench
     example = readme_reasoning_example()
     solver = next(s for s in example["solvers"] if s["provider"] == "o4")

@@ -29,6 +29,14 @@ from providers.base import SCORES
 from runner.config.prompts import (LOGLIK_DEFAULT, PLACEHOLDERS, RENDER_ASSIGNED_DEFAULT, RENDER_DEFAULT, RENDER_PROBLEM,
                                    RENDER_STRUCTURED_DEFAULT, SOLVE_DEFAULT)
 
+# Every key a grid may hold, block by block: the checker's own tables (docs/grid.md is made from them).
+TOP_KEYS = {"name", "skeletons", "providers", "renderers", "solvers", "max_in_flight", "ray"}
+SOURCE_KEYS = {"path", "generate", "format"}
+GENERATE_KEYS = {"count", "complexities", "seed", "families", "target_hop_dist", "distractors"}
+_STAGE_KEYS = {"provider", "prompt", "temperature", "max_tokens", "samples"}
+RENDERER_KEYS = _STAGE_KEYS | {"format", "send_unfaithful", "audit", "names", "repair"}
+SOLVER_KEYS = _STAGE_KEYS | {"constraint", "mode", "delimiter", "score", "reasoning"}
+AUDIT_KEYS = {"provider", "rate", "calibrate", "max_false_alarm"}
 RENDER_KINDS = {"openai", "vllm", "anthropic", "template"}
 NAMES = ("model", "assigned")
 MAX_REPAIR = 10
@@ -191,8 +199,7 @@ def parse_grid(raw: Any, path: Path, env: Mapping[str, str] | None = None, requi
     """Check a parsed grid; relative paths are taken from the grid file's folder."""
     c = Checker(str(path))
     base = path.resolve().parent
-    top = c.mapping(raw, "", {"name", "skeletons", "providers", "renderers", "solvers", "max_in_flight", "ray"},
-                    {"name", "skeletons", "providers", "renderers", "solvers"})
+    top = c.mapping(raw, "", TOP_KEYS, {"name", "skeletons", "providers", "renderers", "solvers"})
     name = c.name(top["name"], "name", 100)
     source = _source(c, top["skeletons"], base)
     if not isinstance(top["providers"], dict) or not top["providers"]:
@@ -217,7 +224,7 @@ def parse_grid(raw: Any, path: Path, env: Mapping[str, str] | None = None, requi
 
 def _source(c: Checker, raw: Any, base: Path) -> Source:
     from runner.source.generate import make_plan
-    s = c.mapping(raw, "skeletons", {"path", "generate", "format"})
+    s = c.mapping(raw, "skeletons", SOURCE_KEYS)
     if ("path" in s) == ("generate" in s):
         raise c.fail("skeletons", "expected exactly one of `path` (a JSONL file) or `generate` (a block)")
     if "path" in s:
@@ -236,8 +243,7 @@ def _source(c: Checker, raw: Any, base: Path) -> Source:
         return Source(path=str(p), format=fmt)
     if "format" in s:
         raise c.fail("skeletons.format", "a format is read from a file: give it with `path`")
-    g = c.mapping(s["generate"], "skeletons.generate",
-                  {"count", "complexities", "seed", "families", "target_hop_dist", "distractors"}, {"count"})
+    g = c.mapping(s["generate"], "skeletons.generate", GENERATE_KEYS, {"count"})
     count = c.number(g["count"], "skeletons.generate.count", 1, integer=True)
     seed = c.number(g.get("seed", 0), "skeletons.generate.seed", INT64[0], integer=True)
     comps = g.get("complexities", ["medium"])
@@ -270,9 +276,7 @@ def _stages(c: Checker, raw: Any, key: str, providers: Mapping[str, ProviderConf
     if not isinstance(raw, list) or not raw:
         raise c.fail(key, "expected a list of provider names or mappings with `provider`")
     stage = "render" if key == "renderers" else "solve"
-    allowed = {"provider", "prompt", "temperature", "max_tokens", "samples"} | (
-        {"constraint", "mode", "delimiter", "score", "reasoning"} if stage == "solve" else
-        {"format", "send_unfaithful", "audit", "names", "repair"})
+    allowed = SOLVER_KEYS if stage == "solve" else RENDERER_KEYS
     out = []
     for i, entry in enumerate(raw):
         path = f"{key}[{i}]"
@@ -348,8 +352,7 @@ def _stages(c: Checker, raw: Any, key: str, providers: Mapping[str, ProviderConf
             raise c.fail(f"{path}.send_unfaithful", f"expected true or false, got {send!r}")
         audit_provider, audit_rate, calibrate, max_false_alarm = None, 0.0, CALIBRATE, 0.05
         if "audit" in e:
-            a = c.mapping(e["audit"], f"{path}.audit", {"provider", "rate", "calibrate", "max_false_alarm"},
-                          {"provider"})
+            a = c.mapping(e["audit"], f"{path}.audit", AUDIT_KEYS, {"provider"})
             audit_provider = a["provider"]
             if not isinstance(audit_provider, str) or audit_provider not in providers or providers[audit_provider].kind not in MODEL_KINDS:
                 raise c.fail(f"{path}.audit.provider", f"expected a model provider (kind {', '.join(sorted(MODEL_KINDS))}) "
