@@ -238,6 +238,8 @@ ray: {{batch: 25, resources: {{fake_gpu: 1}}}}
         res = ray_run(grid, tmp_path / "out", cluster, check=True)
     agent_lines = [line for line in res.stdout.splitlines() if line.startswith("node ")]
     assert len(agent_lines) == 3 and all("solve 0," not in line for line in agent_lines)   # all three sent
+    for banner in ("(_RayAgent", "\x1b[", "Ray deduplicates logs"):   # agents speak as bench, through the driver
+        assert banner not in res.stdout + res.stderr, banner
     assert len(starts) == 400
     starts.sort()
     most = max(sum(1 for t in starts[i:] if t < s + 1.0) for i, s in enumerate(starts))

@@ -22,10 +22,13 @@ def connect(address: str) -> None:
     if address not in ("auto", "local"):
         _reachable(address)
     try:
+        # log_to_driver=False: the agents' own stdout and stderr ("(_RayAgent pid=...)" in colour, Ray's
+        # "deduplicates logs" banner) stay in Ray's log files; what an agent has to say reaches the user as
+        # bench's own lines, through the driver (Counts.note, the driver's per-agent lines).
         if address == "local":
-            ray.init(namespace=NAMESPACE, include_dashboard=False, logging_level=logging.WARNING)
+            ray.init(namespace=NAMESPACE, include_dashboard=False, logging_level=logging.WARNING, log_to_driver=False)
         else:
-            ray.init(address=address, namespace=NAMESPACE, logging_level=logging.WARNING)
+            ray.init(address=address, namespace=NAMESPACE, logging_level=logging.WARNING, log_to_driver=False)
     except (ConnectionError, ValueError, RuntimeError) as exc:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         raise UserError(f"--ray {address}: cannot join a Ray cluster ({first}); start one with `ray start --head` "

@@ -129,6 +129,7 @@ def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, qu
     n = count_skeletons(grid, shard)   # a bad skeleton line stops us here, before any file exists
     aside = n >= aside_min()           # as does a bad LSB_PREPARE_ASIDE_MIN
     renders, solves = UnitPlan(grid).counts(n)
+    instant = UnitPlan(grid).instant_counts(n)
     # On Ray: joined, and its nodes found, before anything is written (no Ray, no cluster: one line)
     nodes = _join(grid, ray_address) if ray_address is not None else None
     claim_run_folder(folder, grid)
@@ -140,7 +141,7 @@ def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, qu
 
         def progress() -> Progress:
             """The bars, made once the servers are up (their start-up lines would run through them)."""
-            made.append(Progress(renders, solves, quiet))
+            made.append(Progress(renders, solves, quiet, instant))
             return made[-1]
         try:
             if nodes is not None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import time
 from pathlib import Path
-from typing import Callable, Iterator, NamedTuple
+from typing import Any, Callable, Iterator, NamedTuple
 
 from families.ir import Skeleton
 from families.registry import FAMILIES
@@ -77,8 +77,10 @@ def trusts(grid: Grid, folder: Path, keys: set[str]) -> dict[tuple[str, str], Tr
     return trust(best_records(folder / CALIBRATION, keys, _FIELDS), auditors)
 
 
-async def calibrate(grid: Grid, folder: Path, providers: dict[str, Provider]) -> dict[tuple[str, str], Trust]:
+async def calibrate(grid: Grid, folder: Path, providers: dict[str, Provider],
+                    progress: Any = None) -> dict[tuple[str, str], Trust]:
     """Run the calibration units the log lacks (all auditors at once), then (auditor, family) -> Trust.
+    `progress` (its `phase`) says how far the auditors have read, for the progress line.
 
     The sample is the whole grid's, not a shard's: every shard of a run trusts an auditor alike."""
     if not any(s.calibrate for s in grid.auditors().values()):
@@ -86,10 +88,23 @@ async def calibrate(grid: Grid, folder: Path, providers: dict[str, Provider]) ->
     path = folder / CALIBRATION
     keys, jobs = pending(grid, load_index(path, CALIBRATION_FIELDS))
     log = AppendLog(path)
+    read = [0]
+    names = ", ".join(sorted({j.auditor for j in jobs}))
+
+    def write(line: bytes) -> None:
+        log.write(line)
+        read[0] += 1
+        if progress is not None:
+            progress.phase = f"auditor(s) {names} reading their control renders: {read[0]}/{len(jobs)}"
     try:
-        await read_backs(jobs, providers, log.write)
+        if progress is not None and jobs:
+            progress.phase = f"auditor(s) {names} reading their control renders: 0/{len(jobs)}"
+            progress.note(f"bench: {progress.phase} (before any render is audited)")
+        await read_backs(jobs, providers, write)
     finally:
         log.close()
+        if progress is not None:
+            progress.phase = None
     return trusts(grid, folder, keys)
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any, AsyncIterator, Awaitable, Coroutine, NamedTuple
 
 from providers.base import Completion, Provider, SolveRequest
+from providers.config import BUILTIN_KINDS
 from runner.engine.feed import Feed, Item, RenderJob, SolveJob
 from runner.fidelity.judge import Judged, judge, only_unread
 from runner.engine.resume import goes_to_solvers
@@ -74,6 +75,8 @@ class Pipeline:
         self.lanes = [[_Lane(st, providers[st.provider], rst.label, st.label, cell(rst, st)) for st in grid.solvers]
                       for rst in grid.renderers]
         self.trust: dict[tuple[str, str], Trust] = trust or {}
+        # solvers that answer at once (the baselines): their units cost no time in the time left
+        self._instant_solver = [grid.providers[st.provider].kind in BUILTIN_KINDS for st in grid.solvers]
         self._failure: Exception | None = None
         self._workers: list[asyncio.Task] = []
 
@@ -85,9 +88,11 @@ class Pipeline:
         try:
             for provider in self.providers.values():
                 await provider.start()
-            self.trust = await calibrate(self.grid, folder, self.providers)
+            self.trust = await calibrate(self.grid, folder, self.providers, self.progress)
             for t in self.trust.values():
                 self.progress.note(t.line())
+            if hasattr(self.progress, "start_clock"):
+                self.progress.start_clock()
             return await self.process(feed.batches())
         finally:
             if ticker:
@@ -161,16 +166,19 @@ class Pipeline:
             text = self._stored_text(entry)
             if text is None:   # a damaged line the index's fast path trusted: render again
                 entry = None
+        local = self.grid.providers[stage.provider].kind in BUILTIN_KINDS
         if entry is not None and entry.status in TERMINAL and repair_from is None:
-            self.progress.skipped("render")
+            self.progress.skipped("render", 1, local)
             status = entry.status
         else:
             if job.local is not None:   # made while preparing, its record with it
                 self.logs.write_render(job.local.line)
                 status, text, attempts = job.local.status, job.local.text, 1
+                self.progress.done("render", status, attempts)
             else:
+                started = time.monotonic()
                 status, text, attempts = await self._render(item, job, stage, *(repair_from or (0, ())))
-            self.progress.done("render", status, attempts)
+                self.progress.done("render", status, attempts, time.monotonic() - started)
         self.result.renders[status] += 1
         self.result.render_keys.add(job.key)
         pending = []
@@ -178,13 +186,13 @@ class Pipeline:
             done = self.solve_index.get(su.key)
             if done is not None and done.status in TERMINAL:
                 self.result.cells[lanes[su.stage].cell].add(done.status, done.correct, status)
-                self.progress.skipped("solve")
+                self.progress.skipped("solve", 1, self._instant_solver[su.stage])
             else:
                 pending.append(su)
         if not goes_to_solvers(status, stage):
             for su in pending:
                 self.result.cells[lanes[su.stage].cell].blocked(status)
-            self.progress.skipped("solve", len(pending))
+                self.progress.skipped("solve", 1, self._instant_solver[su.stage])
             return
         if not pending:
             return
@@ -224,7 +232,12 @@ class Pipeline:
             started = time.time()
             request = job.request if round_ == 0 else replace(
                 job.request, prompt=fill_repair(job.request.prompt, reasons, job.names))
-            judged = judge(await provider.render(request), stage.format, item.answer_options, payload, job.names)
+            self.progress.repairing += round_ > 0   # said in the progress line while it waits
+            try:
+                rendered = await provider.render(request)
+            finally:
+                self.progress.repairing -= round_ > 0
+            judged = judge(rendered, stage.format, item.answer_options, payload, job.names)
             audit = None
             if stage.audit_provider and only_unread(judged) and self._calibrated(stage, item.family):
                 # What the grammar could not read, a calibrated, trusted auditor reads: agreeing with the
@@ -298,7 +311,8 @@ class Pipeline:
             error_kind=res.error_kind, thinking=res.thinking).to_line())
         self.result.cells[lane.cell].add(status, correct, render_status)
         self._count(("solve", lane.solver), res)
-        self.progress.done("solve", status, res.attempts)
+        self.progress.done("solve", status, res.attempts, None if self._instant_solver[su.stage] else
+                           time.time() - started)
 
     def _count(self, stage: tuple[str, str], res: Completion) -> None:
         """Count a sent unit's status, and its reason if it errored, for the run's closing lines."""

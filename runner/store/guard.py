@@ -63,16 +63,21 @@ def read_whole(path: Path, what: str, limit: int = MAX_WHOLE) -> bytes:
     return data
 
 
+def node_mode(path: Path, what: str) -> int | None:
+    """The mode of the node at `path` itself (a symlink is not followed); None when nothing is there."""
+    try:
+        return os.lstat(path).st_mode
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise UserError(f"{what} {path}: cannot use it ({exc.strerror})") from None
+
+
 def _no_follow(path: Path, what: str) -> None:
     """Refuse a path whose last part is not a regular file (or absent): a rename over a symlink, a FIFO or a
     device would replace that node, and a folder cannot be replaced at all."""
-    try:
-        mode = os.lstat(path).st_mode
-    except FileNotFoundError:
-        return
-    except OSError as exc:
-        raise UserError(f"{what} {path}: cannot use it ({exc.strerror})") from None
-    if not stat.S_ISREG(mode):
+    mode = node_mode(path, what)
+    if mode is not None and not stat.S_ISREG(mode):
         raise UserError(f"{what} {path}: is {kind_of(mode)}, not a regular file; give a file path")
 
 

@@ -18,7 +18,7 @@ from typing import Callable, Iterator
 import orjson
 
 from runner.errors import UserError, WriteFailed, printable
-from runner.store.guard import open_append, open_lock, open_regular, read_whole
+from runner.store.guard import kind_of, node_mode, open_append, open_lock, open_regular, read_whole
 
 TERMINAL = ("ok", "invalid", "unfaithful", "unchecked")   # `error` records are tried again on resume
 TORN = b" <torn by a crash>\n"
@@ -153,15 +153,9 @@ def check_log_files(folder: Path) -> None:
     out of the run) or a device in its place gets one line naming it, before anything is read or written."""
     for name in LOGS:
         path = folder / name
-        try:
-            mode = os.lstat(path).st_mode
-        except FileNotFoundError:
-            continue
-        except OSError as exc:
-            raise UserError(f"{path}: cannot read it ({exc.strerror})") from None
-        if not stat.S_ISREG(mode):
-            kind = "a folder" if stat.S_ISDIR(mode) else "a symlink" if stat.S_ISLNK(mode) else "not a regular file"
-            raise UserError(f"{path}: is {kind}, where a run keeps its log; move it out of {folder}")
+        mode = node_mode(path, "log")
+        if mode is not None and not stat.S_ISREG(mode):
+            raise UserError(f"{path}: is {kind_of(mode)}, where a run keeps its log; move it out of {folder}")
 
 
 class Records(list):
