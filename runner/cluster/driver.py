@@ -82,7 +82,9 @@ def drive(grid: Grid, folder: Path, nodes: list[dict], skeletons: int,
     logs.open(lambda error: None)   # outside an event loop a failed write raises at once, from write()
     agents: list[Agent] = []
     limiter = None
-    old_term = signal.signal(signal.SIGTERM, _interrupt)
+    # Ctrl-C and SIGTERM stop the run as on one machine, whatever this process inherited (a job started in
+    # the background by a shell, or by a CI runner, ignores SIGINT until told otherwise)
+    old = {sig: signal.signal(sig, _interrupt) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
         placed, limiter = place(grid, nodes, grid.to_json())
         agents = [Agent(i, p) for i, p in enumerate(placed)]
@@ -97,7 +99,8 @@ def drive(grid: Grid, folder: Path, nodes: list[dict], skeletons: int,
         return result, {logs.render_path: logs.render_index.skipped + result.unreadable,
                         logs.solve_path: logs.solve_index.skipped}, _closing(agents)
     finally:
-        signal.signal(signal.SIGTERM, old_term)
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
         try:
             _stop(agents, limiter)
         finally:

@@ -5,6 +5,7 @@ import asyncio
 import html
 import random
 import re
+import signal
 import time
 from pathlib import Path
 from typing import Callable
@@ -61,11 +62,13 @@ def app(runs: Runs) -> web.Application:
 def serve_forever(folders: list[Path], host: str, port: int, say: Callable[[str], None]) -> None:
     """Serve the pages until Ctrl-C; the URL is said once the port is bound."""
     runs = Runs(folders, wait=False)
+    # Ctrl-C stops the server whatever this process inherited (a shell's background job ignores SIGINT)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
     async def main() -> None:
         runner = web.AppRunner(app(runs), access_log=None)
         await runner.setup()
-        site = web.TCPSite(runner, host, port)
+        site = web.TCPSite(runner, host, port, shutdown_timeout=1.0)   # Ctrl-C: open connections get 1 s, not 60
         try:
             await site.start()
         except OSError as exc:
