@@ -145,9 +145,10 @@ def test_what_smollm2_wrote_for_another_fact_is_caught(family, fact, names, text
     assert verdict(family, text, fact, names, types).kind in ("misread", "unread")
 
 
-def _payload_and_names(family: str, index: int, complexity: int):
+def _payload_and_template(family: str, index: int, complexity: int):
+    """A skeleton's redacted payload and its template render (whose names the sentences use)."""
     payload = make(family, index, complexity).redact()
-    return payload, template_structure(payload)["names"]
+    return payload, template_structure(payload)
 
 
 def _sentence(family: str, fact: dict, names: dict, rng: random.Random, predicate: str | None = None,
@@ -163,8 +164,8 @@ def _sentence(family: str, fact: dict, names: dict, rng: random.Random, predicat
 @given(index=st.integers(0, 200), complexity=st.integers(1, 10), seed=st.integers(0, 2 ** 32))
 def test_renders_of_random_grammar_choices_always_read_back(family, index, complexity, seed):
     rng = random.Random(seed)
-    payload, names = _payload_and_names(family, index, complexity)
-    render = template_structure(payload)
+    payload, render = _payload_and_template(family, index, complexity)
+    names = render["names"]
     for i, fact in enumerate(payload["facts"]):
         render["premises"][i]["text"] = _sentence(family, fact, names, rng)
     assert check(from_object(render), payload) == []
@@ -195,8 +196,8 @@ def _corrupt(family: str, fact: dict, names: dict, rng: random.Random) -> str | 
 @given(index=st.integers(0, 200), complexity=st.integers(1, 10), seed=st.integers(0, 2 ** 32))
 def test_any_single_premise_corruption_is_never_ok(family, index, complexity, seed):
     rng = random.Random(seed)
-    payload, names = _payload_and_names(family, index, complexity)
-    render = template_structure(payload)
+    payload, render = _payload_and_template(family, index, complexity)
+    names = render["names"]
     i = rng.randrange(len(payload["facts"]))
     text = _corrupt(family, payload["facts"][i], names, rng)
     if text is None:
@@ -211,7 +212,8 @@ def test_the_grammar_is_unambiguous_a_sentence_of_one_fact_reads_as_no_other(fam
     rng = random.Random(5)
     r = reader(family)
     for index in range(30):
-        payload, names = _payload_and_names(family, index, 4)
+        payload, render = _payload_and_template(family, index, 4)
+        names = render["names"]
         marked = Marked(names)
         for fact in payload["facts"]:
             for phrasing in FAMILIES[family].wording.facts[fact["predicate"]]:

@@ -128,8 +128,8 @@ def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, qu
         return 0
     n = count_skeletons(grid, shard)   # a bad skeleton line stops us here, before any file exists
     aside = n >= aside_min()           # as does a bad LSB_PREPARE_ASIDE_MIN
-    renders, solves = UnitPlan(grid).counts(n)
-    instant = UnitPlan(grid).instant_counts(n)
+    plan = UnitPlan(grid)   # its fingerprints made once
+    (renders, solves), instant = plan.counts(n), plan.instant_counts(n)
     # On Ray: joined, and its nodes found, before anything is written (no Ray, no cluster: one line)
     nodes = _join(grid, ray_address) if ray_address is not None else None
     claim_run_folder(folder, grid)
