@@ -16,7 +16,8 @@ from families.family import Family
 from families.ir import INTEGER
 from families.wording import NEGATIONS, READ_OPENERS, reader_regex, tokens
 
-Fact = tuple[str, tuple]   # (predicate, arguments): symbols and integers
+Fact = tuple[str, tuple]
+_MEMO = 1 << 16   # marked lines remembered per family   # (predicate, arguments): symbols and integers
 
 
 class Verdict(NamedTuple):
@@ -65,30 +66,39 @@ class Reader:
                       for p, phs in w.facts.items()}
         self.questions = {p: [reader_regex(ph, kinds(family.queries[p]), READ_OPENERS) for ph in phs]
                           for p, phs in w.questions.items()}
+        self._groups = {p: tuple(f"s{i}" for i in range(len(sig))) for p, sig in self.signatures.items()}
+        self._memo: dict[tuple, tuple] = {}
 
     def _parses(self, table, line: str, marked: Marked, types: Mapping[str, str],
                 only: str | None = None) -> list[Fact]:
         out = []
-        for pred, regexes in table.items():
-            if only is not None and pred != only:
-                continue
-            sig = self.signatures[pred]
-            for rx in regexes:
-                m = rx.fullmatch(line)
-                if m is None:
-                    continue
-                args: list = []
-                for i, t in enumerate(sig):
-                    v = int(m.group(f"s{i}"))
-                    if t == INTEGER:
-                        args.append(v)
-                    elif v < len(marked.symbols) and types.get(marked.symbols[v]) == t:
-                        args.append(marked.symbols[v])
-                    else:
-                        break
+        for pred, slots in self._matches(table, line, only):
+            args: list = []
+            for t, v in zip(self.signatures[pred], slots):
+                if t == INTEGER:
+                    args.append(v)
+                elif v < len(marked.symbols) and types.get(marked.symbols[v]) == t:
+                    args.append(marked.symbols[v])
                 else:
-                    out.append((pred, tuple(args)))
+                    break
+            else:
+                out.append((pred, tuple(args)))
         return out
+
+    def _matches(self, table, line: str, only: str | None) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """(predicate, slot values) of every phrasing that reads the whole marked line. Remembered: with
+        names as marks, sentences repeat (the template's always do), and matching every phrasing is the
+        check's main cost."""
+        key = (id(table), only, line)
+        hit = self._memo.get(key)
+        if hit is None:
+            hit = tuple((pred, tuple(int(m.group(g)) for g in self._groups[pred]))
+                        for pred, regexes in (table.items() if only is None else ((only, table.get(only, ())),))
+                        for rx in regexes if (m := rx.fullmatch(line)) is not None)
+            if len(self._memo) >= _MEMO:   # bounded: a long run of model renders would grow it for ever
+                self._memo.clear()
+            self._memo[key] = hit
+        return hit
 
     def norm(self, fact: Fact) -> Fact:
         """A fact as it is compared: a symmetric predicate's arguments in sorted order."""

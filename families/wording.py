@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Mapping, NamedTuple, Sequence
 
 _TOKEN = re.compile(r"\w+|!=|==|≠|<>|=")
@@ -19,6 +20,7 @@ _UNITS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
     "sixteen seventeen eighteen nineteen".split())}
 _TENS = {w: 10 * i for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), 2)}
+_NUMBER_WORDS = frozenset(_UNITS) | frozenset(_TENS)
 # Words that negate what a sentence says (n't reads as `not`); where one stands in a sentence of a
 # positive fact that does not read whole, the sentence says something else.
 NEGATIONS = frozenset("not no never neither nor none nobody nothing cannot unequal differs differ different distinct "
@@ -33,6 +35,8 @@ def tokens(text: str) -> list[str]:
     signs, number words up to ninety-nine as digits."""
     # n't is `not` (a one-letter name `t` must not stand for it); a possessive 's is dropped
     raw = _TOKEN.findall(text.lower().replace("’", "'").replace("n't", " not").replace("'s", ""))
+    if _NUMBER_WORDS.isdisjoint(raw):   # most sentences hold no number word: nothing to join or convert
+        return raw
     out: list[str] = []
     i = 0
     while i < len(raw):
@@ -58,6 +62,7 @@ class _Part(NamedTuple):
 _PART = re.compile(r"\{(\d)\}|\(([^()\[\]]*)\)|\[([^()\[\]]*)\]|([^\s(){}\[\]]+)")
 
 
+@lru_cache(maxsize=4096)   # a family's phrasings are few and said once per premise: parse each once
 def parse_phrasing(phrasing: str) -> tuple[_Part, ...]:
     """The parts of a phrasing; a malformed one (an optional opening, text outside any part) is an error."""
     parts, pos = [], 0

@@ -262,7 +262,7 @@ def audit(
         raise UserError(f"--max-margin {max_margin}: expected a number of points, 0 or more")
 
     groups: dict[tuple[str, int], list] = {}
-    for sk in read_skeletons(file):
+    for _, sk in read_skeletons(file):
         groups.setdefault((sk.family, sk.complexity), []).append(sk)
     if not groups:
         raise UserError(f"{file}: no skeletons to audit")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 import signal
 import subprocess
 from pathlib import Path
@@ -37,9 +38,9 @@ def grid_and_json(tmp: Path, url: str = "http://127.0.0.1:9/v1", count: int = 12
     return grid, folder / "grid.json"
 
 
-async def collect(grid, shard, grid_json, limit: int | None = None) -> list[Item]:
+async def collect(grid, shard, grid_json, limit: int | None = None, workers: int = 1) -> list[Item]:
     out = []
-    feed = Feed(grid, shard, grid_json)
+    feed = Feed(grid, shard, grid_json, workers)
     items = feed.batches()
     try:
         async for batch in items:
@@ -65,11 +66,12 @@ def comparable(item: Item) -> Item:
     return item._replace(renders=tuple(renders))
 
 
+@pytest.mark.parametrize("workers", [1, 3])
 @pytest.mark.parametrize("shard", [None, (0, 2), (1, 2)])
-def test_helper_items_equal_in_process_items(tmp_path, shard):
+def test_helper_items_equal_in_process_items(tmp_path, shard, workers):
     grid, grid_json = grid_and_json(tmp_path)
     here = asyncio.run(collect(grid, shard, None))
-    aside = asyncio.run(collect(grid, shard, grid_json))
+    aside = asyncio.run(collect(grid, shard, grid_json, workers=workers))
     assert [comparable(i) for i in here] == [comparable(i) for i in aside]
     assert here and all(len(i.renders) == 2 for i in here)
     # The template renderer's text is made while preparing; the model renderer gets a request whose
@@ -82,6 +84,31 @@ def test_helper_items_equal_in_process_items(tmp_path, shard):
         assert item.identity.split("#")[0] in model.request.prompt
         assert '"gold_answer"' not in model.request.prompt and '"proof"' not in model.request.prompt
         assert template.request is None and template.local.status == "ok" and template.local.text
+
+
+@pytest.mark.parametrize("source", ["generate", "file"])
+@pytest.mark.parametrize("workers", [2, 5])
+@pytest.mark.parametrize("shard", [None, (1, 3)])
+def test_workers_give_the_items_in_source_order(tmp_path, source, workers, shard):
+    """Several helpers, each preparing every n-th block, give back exactly the one-process stream, in order:
+    blocks that end part-way, a stripe with no block at all (5 workers, 4 blocks), blank lines in a file,
+    and blocks a shard leaves empty."""
+    from runner.engine.feed import BLOCK
+    count = 3 * BLOCK + 7
+    grid, grid_json = grid_and_json(tmp_path, count=count)
+    if source == "file":   # the same count of skeletons read from a file, a blank line between each two
+        from runner.source.generate import make_plan
+        skeletons = tmp_path / "sk.jsonl"
+        skeletons.write_bytes(b"\n\n".join(sk.to_json() for sk in make_plan(5, ["short", 5]).items(count)) + b"\n")
+        path = tmp_path / "grid.yaml"
+        path.write_text(re.sub(r"generate: \{.*\}", f"path: {skeletons}", path.read_text()))
+        grid = load_grid(path)
+        assert grid.source.path == str(skeletons)
+        save_grid(grid, tmp_path / "run", path)
+    here = [comparable(i) for i in asyncio.run(collect(grid, shard, None))]
+    aside = [comparable(i) for i in asyncio.run(collect(grid, shard, grid_json, workers=workers))]
+    assert aside == here
+    assert 0 < len(here) <= count and (shard is not None or len(here) == count)
 
 
 def test_shards_split_the_items(tmp_path):
@@ -139,20 +166,20 @@ def test_run_prepared_aside_writes_the_same_logs(tmp_path):
         assert len(logs[True]["solves.jsonl"]) == 64
 
 
-def template_grid(tmp: Path, url: str, count: int) -> Path:
-    """A grid big enough for the helper: generated skeletons, template renderer, the fake server as solver."""
+def template_grid(tmp: Path, url: str, count: int, workers: int = 1) -> Path:
+    """A grid big enough for helpers: generated skeletons, template renderer, the fake server as solver."""
     grid = tmp / "g.yaml"
-    grid.write_text(f"name: t\nskeletons: {{generate: {{count: {count}}}}}\nproviders:\n"
+    grid.write_text(f"name: t\nprepare_workers: {workers}\nskeletons: {{generate: {{count: {count}}}}}\nproviders:\n"
                     f"  fake: {{kind: vllm, model: fake-model, base_url: \"{url}\", max_concurrency: 4}}\n"
                     "  template: {kind: template}\nrenderers: [template]\nsolvers: [fake]\n")
     return grid
 
 
 @contextlib.contextmanager
-def running(tmp: Path, url: str, count: int) -> Iterator[tuple[subprocess.Popen, Path, Path]]:
+def running(tmp: Path, url: str, count: int, workers: int = 1) -> Iterator[tuple[subprocess.Popen, Path, Path]]:
     """`bench run` of template_grid in the background, once it has written records: (process, grid, run
     folder). The process is killed after, if it still runs."""
-    grid, out = template_grid(tmp, url, count), tmp / "run"
+    grid, out = template_grid(tmp, url, count, workers), tmp / "run"
     proc = _spawn(grid, out)
     try:
         _wait_for_records(out)
@@ -162,21 +189,23 @@ def running(tmp: Path, url: str, count: int) -> Iterator[tuple[subprocess.Popen,
             proc.kill()
 
 
-@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGINT])
-def test_helper_never_outlives_the_run(tmp_path, sig):
-    """Killed (even by SIGKILL) or interrupted mid-run, the run takes its helper with it."""
-    with FakeServer(latency_s=0.2) as server, running(tmp_path, server.url, 50_000) as (proc, _, out):
+@pytest.mark.parametrize("sig,workers", [(signal.SIGKILL, 1), (signal.SIGINT, 1), (signal.SIGKILL, 3)])
+def test_helper_never_outlives_the_run(tmp_path, sig, workers):
+    """Killed (even by SIGKILL) or interrupted mid-run, the run takes its helpers with it."""
+    with FakeServer(latency_s=0.2) as server, running(tmp_path, server.url, 50_000, workers) as (proc, _, out):
         helpers = _helpers_of(out, wait_s=0)
-        assert len(helpers) == 1, "50,000 skeletons are prepared aside, and the helper is still busy"
+        assert len(helpers) == workers, "50,000 skeletons are prepared aside, and the helpers are still busy"
         proc.send_signal(sig)
         assert proc.wait(30) == (130 if sig == signal.SIGINT else -signal.SIGKILL)
         assert not _helpers_of(out)
 
 
-def test_a_killed_helper_stops_the_run_in_one_line_and_resume_finishes(tmp_path):
-    with FakeServer(latency_s=0.01) as server, running(tmp_path, server.url, 3000) as (proc, grid, out):
-        (helper,) = _helpers_of(out, wait_s=0)
-        helper.kill()   # as the OOM killer would
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_killed_helper_stops_the_run_in_one_line_and_resume_finishes(tmp_path, workers):
+    with FakeServer(latency_s=0.01) as server, running(tmp_path, server.url, 3000, workers) as (proc, grid, out):
+        helpers = _helpers_of(out, wait_s=0)
+        assert len(helpers) == workers
+        helpers[-1].kill()   # as the OOM killer would
         assert proc.wait(30) == 2
         err = proc.stderr.read().strip()
         assert err.count("\n") == 0 and "Traceback" not in err

@@ -223,6 +223,11 @@ def test_embedded_default_grid_is_valid():
     (("name: g", "name: ../g"), "name: expected a name"),
     (("  r: {kind: random}", "  r/x: {kind: random}"), "providers.'r/x': expected a name"),
     (("name: g", "name: g\nmax_in_flight: 3000000"), "max_in_flight: expected an integer >= 1 and <= 100000, got 3000000"),
+    (("name: g", "name: g\nprepare_workers: 65"), "prepare_workers: expected an integer >= 0 and <= 64, got 65"),
+    (("name: g", "name: g\nprepare_workers: -1"), "prepare_workers: expected an integer >= 0"),
+    (("name: g", "name: g\nprepare_workers: 2.5"), "prepare_workers: expected an integer"),
+    (("name: g", "name: g\nprepare_workers: many"), "prepare_workers: expected auto or a number of processes 0..64, got 'many'"),
+    (("name: g", "name: g\nprepare_workers: true"), "prepare_workers: expected an integer"),
     (("name: g", "name: g\nname: h"), ":2: not valid YAML (duplicate key 'name')"),
     (("  t: {kind: template}", "  t: {kind: template, kind: random}"), "not valid YAML (duplicate key 'kind')"),
 ])
@@ -309,6 +314,7 @@ def test_any_bytes_give_a_grid_or_one_line_error(tmp_path, data):
 
 FULL = """name: full
 max_in_flight: 8
+prepare_workers: 2
 skeletons:
   generate: {count: 5, complexities: [2, short], seed: 1, families: [equality, transitive_order],
              target_hop_dist: {1: 0.5, 2: 0.5}, distractors: card}
@@ -395,6 +401,9 @@ def test_a_value_of_any_type_at_any_key_path_is_a_grid_or_a_one_line_error_namin
         # a launch's GPUs and its replicas are checked against each other: either may be named
         paired = paired or {dotted.rsplit(".", 1)[-1], named.rsplit(".", 1)[-1]} <= {"gpus", "replicas",
                                                                                       "gpus_per_replica"}
+        # a thought turned off (enabled: false) takes no effort or budget: that error names the other key
+        paired = paired or (dotted.endswith(".reasoning.enabled") and value is False
+                            and named.rsplit(".", 1)[0] == dotted.rsplit(".", 1)[0])
         assert paired or dotted == named or dotted.startswith((named + ".", named + "[")) or named.startswith(dotted), \
             (dotted, text)
 

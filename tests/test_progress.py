@@ -1,8 +1,11 @@
-"""The progress line's time left: reckoned from the units that cost time, never from the template's instant
-renders; unknown until model answers come; never less than one unit's seconds while any is left."""
+"""The progress line's time left: reckoned from the work left of the units that cost time (never the template's
+instant renders) over how many the servers carry at once; unknown until model answers come, or while a unit runs
+past its stage's mean longer than the rest would take."""
 from __future__ import annotations
 
 import time
+
+import pytest
 
 from runner.engine.progress import Progress
 
@@ -19,7 +22,7 @@ def test_instant_units_done_say_nothing_of_the_model_units_left():
         p.done("render", "ok", 1)              # the template's, at once
     for _ in range(96):
         p.done("solve", "ok", 1)               # the baselines'
-    assert p.time_left() == "time left unknown (too few model answers yet)"
+    assert p.time_left() == "time left unknown (no render answered yet)"
 
 
 def test_time_left_follows_the_pace_of_model_units_and_is_never_under_one_unit():
@@ -41,3 +44,84 @@ def test_what_the_run_waits_on_is_said():
     p.repairing = 1
     line = p.line()
     assert line.endswith("; auditor(s) judge reading their control renders: 3/80; 1 render(s) in a repair round")
+
+
+def _simulate(monkeypatch, slots: int, renders: int, render_s, solve_s: float, tick: float = 5.0):
+    """A run in simulated time: `slots` model units at once, every render followed by its solve; at each
+    tick, (time left said, seconds the run really had left)."""
+    import heapq
+    import runner.engine.progress as module
+    now = [0.0]
+    monkeypatch.setattr(module.time, "monotonic", lambda: now[0])
+    p = progress(renders, renders, instant=(0, 0))
+    queue = [("render", render_s(i) if callable(render_s) else render_s) for i in range(renders)]
+    events: list[tuple[float, int, str, float, int]] = []   # (ends at, order, stage, latency, token)
+    order = 0
+    said = []
+
+    def start() -> None:
+        nonlocal order
+        while queue and len(events) < slots:
+            stage, seconds = queue.pop(0)
+            heapq.heappush(events, (now[0] + seconds, order, stage, seconds, p.begin(stage)))
+            order += 1
+    start()
+    next_tick = tick
+    while events:
+        ends = events[0][0]
+        while next_tick < ends:
+            now[0] = next_tick
+            said.append((next_tick, p.time_left()))
+            next_tick += tick
+        now[0], _, stage, seconds, unit = heapq.heappop(events)
+        p.done(stage, "ok", 1, latency=seconds, unit=unit)
+        if stage == "render":   # its solve is sent at once, ahead of the renders still waiting
+            queue.insert(0, ("solve", solve_s))
+        start()
+    end = now[0]
+    return [(text, end - t) for t, text in said]
+
+
+def test_time_left_never_promises_less_than_follows(monkeypatch):
+    """The default grid's shape (24 model renders of a minute, 4 at once, each then a short solve): once the
+    first render is in, every number said is at least what the run really has left and at most twice it (the
+    estimator before said 35 minutes with under 3 left)."""
+    said = _simulate(monkeypatch, slots=4, renders=24, render_s=lambda i: 60.0, solve_s=2.0)
+    assert said[0][0] == "time left unknown (no render answered yet)"
+    known = [(text, real) for text, real in said if text.startswith("about")]
+    assert len(known) > 0.8 * len(said) - 5
+    for text, real in known:
+        assert real - 1 <= _seconds(text) <= 2 * real + 5, (text, real)
+
+
+def test_a_render_running_past_its_mean_makes_the_time_left_unknown(monkeypatch):
+    """The last render runs four minutes in repair rounds (the others one): from when it runs past its stage's
+    mean, no number is said (the estimator before said 13 s left for those four minutes), and why."""
+    said = _simulate(monkeypatch, slots=4, renders=24, render_s=lambda i: 240.0 if i == 23 else 60.0, solve_s=2.0)
+    # from when the long render has run past a minute, to when it ends (7 s before the run: then its solve)
+    tail = [text for text, real in said if 7 <= real < 240 - 65]
+    assert tail and all(text.startswith("time left unknown (a render has run ") for text in tail), tail
+    assert tail[0].endswith("its stage's mean is 1m00s)") and tail[-1].startswith("time left unknown (a render has run 3m55s")
+
+
+def test_time_left_with_latencies_that_vary(monkeypatch):
+    """Renders of 20 to 100 s: the estimate is near the truth most of the time, and within a factor of it
+    always (the first renders in are the quick ones: a unit in flight counts at least its seconds so far in
+    its stage's mean); a long unit no one could foresee is what it misses."""
+    import random
+    rng = random.Random(1)
+    latencies = [rng.uniform(20, 100) for _ in range(24)]
+    said = _simulate(monkeypatch, slots=4, renders=24, render_s=lambda i: latencies[i], solve_s=2.0)
+    import statistics
+    ratios = [_seconds(text) / real for text, real in said if text.startswith("about") and real > 30]
+    assert len(ratios) > 40
+    assert 0.7 <= statistics.median(ratios) <= 1.3 and 0.2 <= min(ratios) and max(ratios) <= 2, ratios
+
+
+def _seconds(text: str) -> float:
+    """`about 3m05s left` -> 185."""
+    import re
+    m = re.fullmatch(r"about (?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)? left", text)
+    assert m, text
+    h, mi, s = (int(x) if x else 0 for x in m.groups())
+    return 3600 * h + 60 * mi + s

@@ -15,7 +15,7 @@ import typer
 from families.ir import SkeletonError
 from providers.config import build_provider
 from runner.errors import Interrupted, UserError, printable
-from runner.engine.feed import Feed
+from runner.engine.feed import Feed, helpers
 from runner.config.grid import Grid, load_grid
 from runner.store.logs import RENDER_FIELDS, SOLVE_FIELDS, TERMINAL, RunLock, best_records, check_log_files, load_index, skipped_note
 from runner.engine.pipeline import Pipeline, RunResult
@@ -28,7 +28,6 @@ from runner.source.reader import scan
 from runner.reporting.summary import ranked, render_table, table
 from runner.store.tally import render_stats, total
 from runner.engine.units import UnitPlan, in_shard, skeletons
-from runner.config import environment
 
 
 def parse_shard(text: str | None) -> tuple[int, int] | None:
@@ -127,7 +126,7 @@ def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, qu
         dry_run(grid, folder, shard, ray_address)
         return 0
     n = count_skeletons(grid, shard)   # a bad skeleton line stops us here, before any file exists
-    aside = n >= aside_min()           # as does a bad LSB_PREPARE_ASIDE_MIN
+    workers = helpers(grid, n)         # as does a bad LSB_PREPARE_ASIDE_MIN
     plan = UnitPlan(grid)   # its fingerprints made once
     (renders, solves), instant = plan.counts(n), plan.instant_counts(n)
     # On Ray: joined, and its nodes found, before anything is written (no Ray, no cluster: one line)
@@ -148,7 +147,7 @@ def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, qu
                 from runner.cluster.driver import drive
                 result, skipped, agents = drive(grid, folder, nodes, n, progress)
             else:
-                result, skipped = _run_here(grid, folder, shard, aside, progress)
+                result, skipped = _run_here(grid, folder, shard, workers, progress)
         except KeyboardInterrupt:
             for bars in made:
                 bars.close()
@@ -189,13 +188,13 @@ def _join(grid: Grid, address: str) -> list[dict]:
     return join(grid, address)
 
 
-def _run_here(grid: Grid, folder: Path, shard: tuple[int, int] | None, aside: bool,
+def _run_here(grid: Grid, folder: Path, shard: tuple[int, int] | None, workers: int,
               progress: Callable[[], Progress]) -> tuple[RunResult, dict[Path, int]]:
     """The run on this machine: its servers, its feed, its pipeline; the result and unreadable lines per log."""
     servers = ServerSet()
-    # A big run prepares its skeletons in a helper process (from the saved grid), started first so
-    # that its start-up overlaps ours and the servers'.
-    feed = Feed(grid, shard, folder / "grid.json" if aside else None)
+    # A big run prepares its skeletons in helper processes (from the saved grid), started first so
+    # that their start-up overlaps ours and the servers'.
+    feed = Feed(grid, shard, folder / "grid.json" if workers else None, workers)
     try:
         try:
             servers, urls = ensure_servers(grid, folder)
@@ -241,11 +240,6 @@ def closing_lines(result: RunResult, skipped: dict[Path, int]) -> int:
             typer.echo(f"bench: {n} of {sent} {kind} units of {label} failed: {why}; "
                        "rerun the same command to retry them", err=True)
     return code
-
-
-def aside_min() -> int:
-    """From how many skeletons a run prepares them in a helper process (LSB_PREPARE_ASIDE_MIN overrides)."""
-    return int(environment.value("LSB_PREPARE_ASIDE_MIN"))
 
 
 def ensure_servers(grid: Grid, folder: Path) -> tuple[ServerSet, dict[str, list[str]]]:

@@ -30,7 +30,8 @@ from runner.config.prompts import (LOGLIK_DEFAULT, PLACEHOLDERS, RENDER_ASSIGNED
                                    RENDER_STRUCTURED_DEFAULT, SOLVE_DEFAULT)
 
 # Every key a grid may hold, block by block: the checker's own tables (docs/grid.md is made from them).
-TOP_KEYS = {"name", "skeletons", "providers", "renderers", "solvers", "max_in_flight", "ray"}
+TOP_KEYS = {"name", "skeletons", "providers", "renderers", "solvers", "max_in_flight", "prepare_workers", "ray"}
+MAX_PREPARE_WORKERS = 64
 SOURCE_KEYS = {"path", "generate", "format"}
 GENERATE_KEYS = {"count", "complexities", "seed", "families", "target_hop_dist", "distractors"}
 _STAGE_KEYS = {"provider", "prompt", "temperature", "max_tokens", "samples"}
@@ -118,6 +119,7 @@ class Grid:
     max_in_flight: int = 256      # skeletons in flight at once: the backpressure window (per node agent on Ray)
     file: str = ""
     ray: RaySettings = field(default_factory=RaySettings)   # used by `bench run --ray` only
+    prepare_workers: int | None = None   # helper processes preparing skeletons; None: from the cores (`auto`)
 
     def to_json(self) -> bytes:
         """The resolved grid, as saved beside the logs."""
@@ -126,6 +128,8 @@ class Grid:
         for st in obj["renderers"] + obj["solvers"]:
             if st["reasoning"] is None:   # a solver without `reasoning:` saves (and hashes) as it always did
                 del st["reasoning"]
+        if self.prepare_workers is None:   # `auto`, the default: saved (and hashed) as before the key
+            del obj["prepare_workers"]
         if self.ray == RaySettings():   # a grid without a `ray:` block saves (and hashes) as it always did
             del obj["ray"]
         else:
@@ -142,7 +146,8 @@ class Grid:
                                     "families": tuple(src["families"])}),
                    providers={n: ProviderConfig(n, p.pop("kind"), p) for n, p in obj["providers"].items()},
                    renderers=tuple(Stage(**st) for st in obj["renderers"]),
-                   solvers=tuple(Stage(**st) for st in obj["solvers"]), ray=RaySettings(**obj.get("ray", {})))
+                   solvers=tuple(Stage(**st) for st in obj["solvers"]), ray=RaySettings(**obj.get("ray", {})),
+                   prepare_workers=obj.get("prepare_workers"))
 
     @classmethod
     def saved(cls, folder: Path) -> "Grid":
@@ -214,12 +219,19 @@ def parse_grid(raw: Any, path: Path, env: Mapping[str, str] | None = None, requi
     renderers = _stages(c, top["renderers"], "renderers", providers, RENDER_KINDS, base)
     solvers = _stages(c, top["solvers"], "solvers", providers, SOLVE_KINDS, base)
     window = c.number(top.get("max_in_flight", 256), "max_in_flight", 1, MAX_IN_FLIGHT, integer=True)
+    workers = top.get("prepare_workers", "auto")
+    if workers != "auto":
+        if isinstance(workers, str):
+            raise c.fail("prepare_workers", f"expected auto or a number of processes 0..{MAX_PREPARE_WORKERS}, "
+                         f"got {short(workers)}")
+        c.number(workers, "prepare_workers", 0, MAX_PREPARE_WORKERS, integer=True)
     for st in solvers:   # a thought takes minutes: a thinking solver's provider waits longer unless told
         cfg = providers[st.provider]
         if st.thinks and "read_timeout_s" not in cfg.settings:
             providers[st.provider] = replace(cfg, settings={**cfg.settings, "read_timeout_s": THINKING_READ_TIMEOUT_S})
     return Grid(name=name, source=source, providers=providers, renderers=renderers, solvers=solvers,
-                max_in_flight=window, file=str(path.resolve()), ray=parse_ray(c, top.get("ray")))
+                max_in_flight=window, file=str(path.resolve()), ray=parse_ray(c, top.get("ray")),
+                prepare_workers=None if workers == "auto" else workers)
 
 
 def _source(c: Checker, raw: Any, base: Path) -> Source:

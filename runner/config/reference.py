@@ -80,6 +80,7 @@ KEYS: dict[str, tuple[str, str]] = {
     "solvers[].reasoning.keep_reasoning": ("false", "keep the thought's text in the record"),
     "solvers[].reasoning.opened_by_template": ("false", "the chat template opens <think> in the prompt"),
     "max_in_flight": ("256", "skeletons in flight at once (per agent on Ray)"),
+    "prepare_workers": ("auto", "processes preparing skeletons: 0 (the run's own), 1..64, or auto (see docs)"),
     "ray": ("-", "how `bench run --ray` places the work"),
     "ray.agents": ("one per node", "node agents placed"),
     "ray.gpus_per_agent": ("what the launch blocks use", "GPUs each agent holds"),

@@ -31,12 +31,10 @@ from runner.config.grid import Grid
 from runner.config.prompts import fill_render
 from runner.store.records import render_record
 from runner.serving.servers import die_with_parent
-from runner.engine.units import UnitPlan, skeletons
+from runner.engine.units import UnitPlan, striped as skeletons
 from runner.config import environment
 
-# below this, a helper's start-up (~0.3 s) costs more than it saves (LSB_PREPARE_ASIDE_MIN overrides)
-ASIDE_MIN_SKELETONS = int(environment.VARIABLES["LSB_PREPARE_ASIDE_MIN"].default)
-_BATCH = 64                  # items per frame on the pipe
+BLOCK = 64                   # source items per frame on a pipe, and per stripe of a worker
 _FRAME = struct.Struct(">I")
 _PIPE_BYTES = 1 << 20        # the pipe's kernel buffer, and what the run buffers of it before it stops reading
 
@@ -132,16 +130,39 @@ class Preparer:
             self._schema_for, self._schema_cache = payload, render_schema(payload)
         return self._schema_cache
 
-    def batches(self, shard: tuple[int, int] | None) -> Iterator[list[Item]]:
-        """This shard's items, in skeleton order, in lists of up to `_BATCH`."""
-        batch: list[Item] = []
-        for sk in skeletons(self.grid, shard):
-            batch.append(self.prepare(sk))
-            if len(batch) >= _BATCH:
-                yield batch
-                batch = []
-        if batch:
+    def batches(self, shard: tuple[int, int] | None, stripe: tuple[int, int] = (0, 1)) -> Iterator[list[Item]]:
+        """The items of this stripe's blocks, in skeleton order, one list per block of `BLOCK` source items.
+
+        Stripe (w, n) owns blocks w, w + n, w + 2n, ...: n workers each prepare every n-th block, and
+        reading one list from each in turn gives back the source's order. A block whose skeletons are all
+        another shard's is an empty list: every worker yields one list per block it owns."""
+        block, batch = None, []
+        for index, sk in skeletons(self.grid, shard, stripe, BLOCK):
+            if index // BLOCK != block:
+                if block is not None:
+                    yield batch
+                block, batch = index // BLOCK, []
+            if sk is not None:
+                batch.append(self.prepare(sk))
+        if block is not None:
             yield batch
+
+
+AUTO_MOST = 8   # `prepare_workers: auto` starts at most this many helpers
+
+
+def helpers(grid: Grid, n_skeletons: int) -> int:
+    """How many helper processes prepare a run's skeletons; 0: the run prepares them itself.
+
+    The grid's `prepare_workers`, or `auto`: none below LSB_PREPARE_ASIDE_MIN skeletons (a helper's
+    start-up, ~0.3 s, costs more than it saves there), else one per core but the run's own, at least one
+    and at most AUTO_MOST, and no more than the run has blocks of skeletons for."""
+    if grid.prepare_workers is not None:
+        return grid.prepare_workers
+    if n_skeletons < int(environment.value("LSB_PREPARE_ASIDE_MIN")):
+        return 0
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return max(1, min(AUTO_MOST, cores - 1, -(-n_skeletons // BLOCK)))
 
 
 def local_renderers(grid: Grid) -> dict[str, Provider]:
@@ -158,44 +179,65 @@ def local_renderers(grid: Grid) -> dict[str, Provider]:
 
 
 class Feed:
-    """Where a run's items come from: a helper process, started when the Feed is made (its imports then
-    overlap the run's own start-up), when `grid_json` (the saved grid) is given; else this process."""
+    """Where a run's items come from: `workers` helper processes, started when the Feed is made (their
+    imports then overlap the run's own start-up), when `grid_json` (the saved grid) is given; else this
+    process. Worker w of n prepares every n-th block of skeletons; the run reads a block from each in turn."""
 
-    def __init__(self, grid: Grid, shard: tuple[int, int] | None, grid_json: Path | None = None):
+    def __init__(self, grid: Grid, shard: tuple[int, int] | None, grid_json: Path | None = None, workers: int = 1):
         self.grid, self.shard = grid, shard
-        self.proc: subprocess.Popen | None = None
-        if grid_json is not None:
-            args = [sys.executable, "-m", "runner.engine.feed", str(grid_json)] + ([f"{shard[0]}/{shard[1]}"] if shard else [])
-            self._errors = tempfile.TemporaryFile()
+        self.procs: list[subprocess.Popen] = []
+        self._errors: list = []
+        if grid_json is None:
+            return
+        for w in range(workers):
+            args = [sys.executable, "-m", "runner.engine.feed", str(grid_json), f"{w}/{workers}"] + \
+                ([f"{shard[0]}/{shard[1]}"] if shard else [])
+            self._errors.append(tempfile.TemporaryFile())
             # Plain Popen, its stdout wired to the loop by hand: asyncio's own subprocess wait() never
             # returns for a killed child whose pipe we stopped reading (Python 3.11), and we must stop it.
-            self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=self._errors, start_new_session=True,
-                                         preexec_fn=die_with_parent)   # Ctrl-C reaches the run, and the run stops us
-            _widen(self.proc.stdout.fileno())
+            proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=self._errors[-1], start_new_session=True,
+                                    preexec_fn=die_with_parent)   # Ctrl-C reaches the run, and the run stops us
+            self.procs.append(proc)
+            _widen(proc.stdout.fileno())
 
     async def batches(self) -> AsyncIterator[list[Item]]:
         """The items, in skeleton order, in batches; a helper that fails raises a one-line UserError."""
-        if self.proc is None:
+        if not self.procs:
             for batch in Preparer(self.grid, local_renderers(self.grid)).batches(self.shard):
-                yield batch
+                if batch:
+                    yield batch
             return
-        reader = asyncio.StreamReader(limit=_PIPE_BYTES)   # the default 64 KiB pauses and resumes reading per frame
-        transport, _ = await asyncio.get_running_loop().connect_read_pipe(
-            lambda: asyncio.StreamReaderProtocol(reader), self.proc.stdout)
+        loop = asyncio.get_running_loop()
+        readers, transports = [], []
         try:
+            for proc in self.procs:
+                reader = asyncio.StreamReader(limit=_PIPE_BYTES)   # the default 64 KiB pauses and resumes per frame
+                transport, _ = await loop.connect_read_pipe(lambda r=reader: asyncio.StreamReaderProtocol(r), proc.stdout)
+                readers.append(reader)
+                transports.append(transport)
+            turn = 0
             while True:
                 try:
-                    head = await reader.readexactly(_FRAME.size)
-                except asyncio.IncompleteReadError:
+                    head = await readers[turn].readexactly(_FRAME.size)
+                except asyncio.IncompleteReadError:   # this worker's blocks are done: so are all the others'
                     break
-                yield pickle.loads(await reader.readexactly(_FRAME.unpack(head)[0]))
-            self._check(self.proc.wait())   # at EOF: the helper is done, or died
+                batch = pickle.loads(await readers[turn].readexactly(_FRAME.unpack(head)[0]))
+                turn = (turn + 1) % len(readers)
+                if batch:
+                    yield batch
+            # At EOF: this helper is done, or died (its exit code says which); if done, so are the others.
+            self._check(turn, self.procs[turn].wait())
+            for i, proc in enumerate(self.procs):
+                if i != turn:
+                    await readers[i].read()
+                    self._check(i, proc.wait())
         finally:
-            transport.close()
+            for transport in transports:
+                transport.close()
 
-    def _check(self, code: int) -> None:
-        self._errors.seek(0)
-        err = self._errors.read().decode("utf-8", "replace").strip()
+    def _check(self, i: int, code: int) -> None:
+        self._errors[i].seek(0)
+        err = self._errors[i].read().decode("utf-8", "replace").strip()
         if code == 2 and err:   # a UserError (say, the skeleton file changed under us): its one line
             raise UserError(err.splitlines()[-1])
         if code != 0:   # killed (say, by the OOM killer) or crashed: stop; finished units are on disk
@@ -204,13 +246,14 @@ class Feed:
                             "finished units are on disk: rerun the same command to resume")
 
     def close(self) -> None:
-        """Stop the helper if it still runs (the run ended early, failed or was interrupted)."""
-        if self.proc is not None:
-            if self.proc.poll() is None:
-                self.proc.kill()
-                self.proc.wait()
-            self.proc.stdout.close()
-            self._errors.close()
+        """Stop the helpers that still run (the run ended early, failed or was interrupted)."""
+        for proc in self.procs:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+            proc.stdout.close()
+        for fh in self._errors:
+            fh.close()
 
 
 def _widen(fd: int) -> None:
@@ -222,12 +265,14 @@ def _widen(fd: int) -> None:
 
 
 def main(argv: list[str]) -> int:
-    """The helper: prepare the items of a saved grid (and shard) and stream them, framed, to stdout."""
+    """A helper: prepare its stripe of a saved grid's items (of a shard, if given) and stream them, framed,
+    to stdout. Arguments: GRID_JSON W/N [I/SHARDS]."""
     grid = Grid.from_json(Path(argv[0]).read_bytes())
-    shard = tuple(int(x) for x in argv[1].split("/")) if len(argv) > 1 else None
+    stripe = tuple(int(x) for x in argv[1].split("/"))
+    shard = tuple(int(x) for x in argv[2].split("/")) if len(argv) > 2 else None
     out = sys.stdout.buffer
     try:
-        for batch in Preparer(grid, local_renderers(grid)).batches(shard):
+        for batch in Preparer(grid, local_renderers(grid)).batches(shard, stripe):
             data = pickle.dumps(batch, protocol=pickle.HIGHEST_PROTOCOL)
             out.write(_FRAME.pack(len(data)) + data)
         out.flush()

@@ -177,8 +177,9 @@ class Pipeline:
                 self.progress.done("render", status, attempts)
             else:
                 started = time.monotonic()
+                unit = self.progress.begin("render")
                 status, text, attempts = await self._render(item, job, stage, *(repair_from or (0, ())))
-                self.progress.done("render", status, attempts, time.monotonic() - started)
+                self.progress.done("render", status, attempts, time.monotonic() - started, unit)
         self.result.renders[status] += 1
         self.result.render_keys.add(job.key)
         pending = []
@@ -297,6 +298,7 @@ class Pipeline:
             temperature=stage.temperature, max_tokens=stage.max_tokens, constraint=stage.constraint,
             sample=su.sample, family=item.family, complexity=item.complexity, seed_key=su.key,
             mode=stage.mode, delimiter=stage.delimiter, score=stage.score, reasoning=stage.reasoning)
+        unit = 0 if self._instant_solver[su.stage] else self.progress.begin("solve")
         res: Completion = await (provider.score(request) if stage.mode == "loglik" else provider.solve(request))
         status, usage = res.status, res.usage
         correct = (res.label == item.gold_answer) if status == "ok" else None
@@ -312,7 +314,7 @@ class Pipeline:
         self.result.cells[lane.cell].add(status, correct, render_status)
         self._count(("solve", lane.solver), res)
         self.progress.done("solve", status, res.attempts, None if self._instant_solver[su.stage] else
-                           time.time() - started)
+                           time.time() - started, unit)
 
     def _count(self, stage: tuple[str, str], res: Completion) -> None:
         """Count a sent unit's status, and its reason if it errored, for the run's closing lines."""

@@ -22,9 +22,9 @@ class Counts:
     def __init__(self) -> None:
         self.counts: dict[str, Counter] = {"render": Counter(), "solve": Counter()}
 
-    def done(self, stage: str, status: str, attempts: int, latency: float | None = None) -> None:
+    def done(self, stage: str, status: str, attempts: int, latency: float | None = None, unit: int = 0) -> None:
         """A unit finished now; `latency` is its model's seconds (None: made at once, by the template renderer
-        or a baseline solver)."""
+        or a baseline solver); `unit`, what its `begin` gave."""
         c = self.counts[stage]
         c[status] += 1
         if attempts > 1:
@@ -35,6 +35,10 @@ class Counts:
         costs no time, the template or a baseline)."""
         if n:
             self.counts[stage]["skipped"] += n
+
+    def begin(self, stage: str) -> int:
+        """A unit that costs time (a model's) is sent now; its `done` comes with its latency and this token."""
+        return 0
 
     def note(self, line: str) -> None:
         """An agent has no terminal: its notes reach the user through the driver."""
@@ -59,6 +63,11 @@ class Progress(Counts):
         self.instant_seen: Counter = Counter()
         self.costly_done = 0
         self.costly_seconds = 0.0
+        # Per stage: model units finished and their seconds; model units in flight and the sum of their starts
+        self.stage_done: Counter = Counter()
+        self.stage_seconds: Counter = Counter()
+        self.flying: dict[str, dict[int, float]] = {"render": {}, "solve": {}}   # token -> when it was sent
+        self._tokens = 0
         self.clock: float | None = None   # when units began to be sent (after servers and calibration)
         self.phase: str | None = None     # what the run waits on now, when it is not sending units
         self.repairing = 0                # renders in a repair round now
@@ -74,7 +83,7 @@ class Progress(Counts):
         super().__init__()
         self._shown = 0.0
 
-    def done(self, stage: str, status: str, attempts: int, latency: float | None = None) -> None:
+    def done(self, stage: str, status: str, attempts: int, latency: float | None = None, unit: int = 0) -> None:
         """A unit finished now."""
         Counts.done(self, stage, status, attempts)
         if latency is None:
@@ -82,10 +91,19 @@ class Progress(Counts):
         else:
             self.costly_done += 1
             self.costly_seconds += latency
+            self.stage_done[stage] += 1
+            self.stage_seconds[stage] += latency
+            self.flying[stage].pop(unit, None)
         bar = self.bars[stage]
         if not bar.disable:   # per unit, on the loop: nothing more to do when no bar is shown
             bar.update(1)
             self._postfix()
+
+    def begin(self, stage: str) -> int:
+        """A model unit is sent now: in flight until its `done` (given the token this returns)."""
+        self._tokens += 1
+        self.flying[stage][self._tokens] = time.monotonic()
+        return self._tokens
 
     def skipped(self, stage: str, n: int = 1, instant: bool = False) -> None:
         """Units already terminal in the logs (resume) or blocked by a failed render."""
@@ -112,23 +130,61 @@ class Progress(Counts):
         self.phase = None
 
     def time_left(self) -> str:
-        """What is left, in time: reckoned from the units that cost time (their pace, and never less than one
-        unit's mean seconds while any is left), or said to be unknown."""
-        left = costly = 0
+        """What is left, in time, or that it cannot be known yet.
+
+        From the work left: per stage, the model units not yet sent times the stage's mean seconds per
+        unit, and what its units in flight have left of that mean; over how many units the servers carry
+        at once (their busy unit-seconds, finished and in flight, per second of sending: Little's law).
+        A stage's mean counts its units in flight at least at their seconds so far (else the quick units,
+        which finish first, would make it short). Instant units (the template's, the baselines') cost
+        nothing. Never less than one unit's mean while a unit of that stage waits to be sent; unknown when a
+        unit in flight has run past its stage's mean for longer than the rest would take."""
+        left = 0
+        costly: dict[str, int] = {}
         for stage, c in self.counts.items():
             total = self.totals[stage] or 0
             seen = finished(c) + c["skipped"]
             left += max(0, total - seen)
-            costly += max(0, (total - self.instant_total[stage]) - (seen - self.instant_seen[stage]))
+            costly[stage] = max(0, (total - self.instant_total[stage]) - (seen - self.instant_seen[stage]))
         if not left:
             return "done"
-        if not costly:
+        if not any(costly.values()):
             return "a moment left"
-        if self.costly_done < 2 or self.clock is None:
+        if self.clock is None:
+            return "time left unknown (no model answers yet)"
+        if not self.stage_done and self.costly_done:   # counted elsewhere (a Ray run's agents): their pace
+            return self._time_left_by_pace(sum(costly.values()))
+        now = time.monotonic()
+        work = floor = busy = 0.0
+        overdue: tuple[float, str, float] | None = None   # (seconds past the mean, stage, mean)
+        for stage, n in costly.items():
+            ages = [now - t for t in self.flying[stage].values()]
+            busy += self.stage_seconds[stage] + sum(ages)
+            if not n:
+                continue
+            if not self.stage_done[stage]:
+                return f"time left unknown (no {stage} answered yet)"
+            done_mean = self.stage_seconds[stage] / self.stage_done[stage]
+            mean = (self.stage_seconds[stage] + sum(max(a, done_mean) for a in ages)) / (self.stage_done[stage] + len(ages))
+            waiting = max(0, n - len(ages))
+            work += waiting * mean + sum(max(0.0, mean - a) for a in ages)
+            if waiting:
+                floor = max(floor, mean)
+            oldest = max(ages, default=0.0)
+            if oldest > mean and (overdue is None or oldest - mean > overdue[0]):
+                overdue = (oldest - mean, stage, mean)
+        carried = busy / max(now - self.clock, 1e-9)   # units in flight on average
+        seconds = max(work / max(carried, 1e-9), floor)
+        if overdue is not None and seconds < overdue[0]:
+            past, stage, mean = overdue
+            return f"time left unknown (a {stage} has run {_clock(mean + past)}, its stage's mean is {_clock(mean)})"
+        return f"about {_clock(seconds)} left"
+
+    def _time_left_by_pace(self, costly: int) -> str:
+        if self.costly_done < 2:
             return "time left unknown (too few model answers yet)"
         pace = self.costly_done / max(time.monotonic() - self.clock, 1e-9)
-        mean = self.costly_seconds / self.costly_done
-        return f"about {_clock(max(costly / pace, mean))} left"
+        return f"about {_clock(costly / pace)} left"
 
     def line(self) -> str:
         """Where the run is, in one line: units done per stage with their statuses, the rate, time left, and what

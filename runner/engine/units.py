@@ -73,14 +73,27 @@ class UnitPlan:
 
 def skeletons(grid: Grid, shard: tuple[int, int] | None = None) -> Iterator[Skeleton]:
     """Stream the grid's skeletons (from its file or its generate block), only this shard's if sharded."""
+    for _, sk in striped(grid, shard, (0, 1), 1 << 62):
+        if sk is not None:
+            yield sk
+
+
+def striped(grid: Grid, shard: tuple[int, int] | None, stripe: tuple[int, int],
+            block: int) -> Iterator[tuple[int, Skeleton | None]]:
+    """(source index, skeleton) of stripe (w, n)'s blocks (source items in runs of `block`, every n-th run
+    from the w-th); the skeleton is None where it is another shard's. Another stripe's items are not made
+    (generated) or not parsed (read): each worker of a run pays for its own items only."""
+    w, n = stripe
+    keep = None if n == 1 else (lambda index: (index // block) % n == w)
     src = grid.source
     if src.path:
-        stream = read_skeletons(src.path, src.format)
+        stream = read_skeletons(src.path, src.format, keep)
     else:
-        stream = make_plan(src.seed, src.complexities, src.families, src.target_hop_dist, src.distractors).items(src.count)
-    for sk in stream:
-        if shard is None or in_shard(sk, shard):
-            yield sk
+        plan = make_plan(src.seed, src.complexities, src.families, src.target_hop_dist, src.distractors)
+        stream = ((i, plan.item(i)) for b in range(w, -(-src.count // block), n)
+                  for i in range(b * block, min((b + 1) * block, src.count)))
+    for index, sk in stream:
+        yield index, sk if shard is None or in_shard(sk, shard) else None
 
 
 def in_shard(sk: Skeleton, shard: tuple[int, int]) -> bool:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 from families.ir import Skeleton, SkeletonError
 from families.logicmark import skeleton_from_logicmark
@@ -15,8 +15,12 @@ BOM = b"\xef\xbb\xbf"
 FORMATS = ("jsonl", "logicmark")   # our skeletons, or the LogicMark card's records (equality)
 
 
-def scan(path: Path, fmt: str = "jsonl") -> Iterator[tuple[int, Skeleton | SkeletonError]]:
-    """Yield (line number, skeleton or the error of that line); blank lines are skipped, ids must be unique."""
+def scan(path: Path, fmt: str = "jsonl", keep: Callable[[int], bool] | None = None,
+         ) -> Iterator[tuple[int, Skeleton | SkeletonError]]:
+    """Yield (line number, skeleton or the error of that line); blank lines are skipped, ids must be unique.
+
+    `keep(i)`: whether the i-th record (from 0; blank lines do not count) is parsed; the others are passed
+    over unread, and ids are compared among the kept ones only (a run checks the whole file first)."""
     seen: set[str] = set()
     try:
         fh = open_regular(path, "skeletons")
@@ -30,6 +34,8 @@ def scan(path: Path, fmt: str = "jsonl") -> Iterator[tuple[int, Skeleton | Skele
             if not line.strip():
                 continue
             records += 1
+            if keep is not None and not keep(records - 1):
+                continue
             try:
                 sk = skeleton_from_logicmark(line, lineno) if fmt == "logicmark" else skeleton_from_json(line)
                 if fmt == "logicmark":
@@ -47,9 +53,15 @@ def scan(path: Path, fmt: str = "jsonl") -> Iterator[tuple[int, Skeleton | Skele
         raise UserError(f"{path}: holds no {what} (the file is empty); give a file with one JSON object per line")
 
 
-def read_skeletons(path: Path, fmt: str = "jsonl") -> Iterator[Skeleton]:
-    """Stream valid skeletons; the first bad line raises UserError naming the file and line."""
-    for lineno, item in scan(path, fmt):
+def read_skeletons(path: Path, fmt: str = "jsonl", keep: Callable[[int], bool] | None = None,
+                   ) -> Iterator[tuple[int, Skeleton]]:
+    """Stream (record index, skeleton) of the valid skeletons (those `keep` keeps, see `scan`); the first
+    bad line raises UserError naming the file and line."""
+    index = -1
+    for lineno, item in scan(path, fmt, keep):
+        index += 1
+        while keep is not None and not keep(index):   # the records scan passed over
+            index += 1
         if isinstance(item, SkeletonError):
             raise UserError(f"{path}:{lineno}: {item}")
-        yield item
+        yield index, item
