@@ -86,18 +86,53 @@ class ChildRun(NamedTuple):
 
     seconds: float
     peak_rss_mb: float   # the child's own peak, not the largest of its children's
-    cpu_s: float         # user + system CPU of the child and the children it waited for (the helper)
+    cpu_s: float         # user + system CPU of the child and the children it waited for (the helpers)
+    helpers_cpu_s: float = 0.0   # of that, its skeleton helpers' (sampled from /proc every 20 ms)
+    helpers: int = 0             # how many helpers it started
 
 
 def run_child(cmd: list[str], **kwargs) -> ChildRun:
-    """Wall time, peak RSS and CPU of one child process, from its own rusage."""
+    """Wall time, peak RSS and CPU of one child process, from its own rusage; its helpers' CPU apart."""
+    import threading
     started = time.perf_counter()
     proc = subprocess.Popen(cmd, **kwargs)
+    seen: dict[int, float] = {}
+    stop = threading.Event()
+
+    def sample() -> None:   # the last reading of each helper before it exits (its CPU misses <= 20 ms)
+        while not stop.is_set():
+            for pid in _helpers(proc.pid):
+                try:
+                    seen[pid] = cpu_seconds(pid)
+                except (OSError, IndexError, ValueError):
+                    pass
+            stop.wait(0.02)
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
     _, status, usage = os.wait4(proc.pid, 0)
+    stop.set()
+    sampler.join()
     proc.returncode = os.waitstatus_to_exitcode(status)
     if proc.returncode != 0:
         raise subprocess.CalledProcessError(proc.returncode, cmd)
-    return ChildRun(time.perf_counter() - started, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime)
+    return ChildRun(time.perf_counter() - started, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime,
+                    sum(seen.values()), len(seen))
+
+
+def _helpers(pid: int) -> list[int]:
+    """The skeleton helpers (`python -m runner.engine.feed`) among a process's children."""
+    try:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        return []
+    out = []
+    for child in children:
+        try:
+            if b"runner.engine.feed" in Path(f"/proc/{child}/cmdline").read_bytes():
+                out.append(int(child))
+        except OSError:
+            pass
+    return out
 
 
 def cpu_seconds(pid: int) -> float:

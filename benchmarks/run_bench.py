@@ -1,6 +1,6 @@
 """Whole `bench run` throughput vs a bare aiohttp loop; peak memory in the skeleton count; resume index time.
 
-    python benchmarks/run_bench.py throughput [--skeletons 100000]
+    python benchmarks/run_bench.py throughput [--skeletons 100000] [--latency 0.2] [--workers 1 2 4] [--cases template]
     python benchmarks/run_bench.py memory [--counts 10000 100000]
     python benchmarks/run_bench.py index [--records 1000000]
 
@@ -39,14 +39,14 @@ from benchmarks.common import (ROOT, ChildRun, bare_client, bare_loop, cpu_secon
                                run_child, template_solve_bodies)
 
 GRID_HTTP = """name: bench
-skeletons: {{generate: {{count: {n}, complexities: [medium], seed: 0}}}}
+{workers}skeletons: {{generate: {{count: {n}, complexities: [medium], seed: 0}}}}
 providers:
   fake: {{kind: vllm, model: fake-model, base_url: "{url}", max_concurrency: 64}}
 renderers: [{{provider: fake, max_tokens: 512}}]
 solvers: [fake]
 """
 GRID_SOLVE = """name: bench
-skeletons: {{generate: {{count: {n}, complexities: [medium], seed: 0}}}}
+{workers}skeletons: {{generate: {{count: {n}, complexities: [medium], seed: 0}}}}
 providers:
   fake: {{kind: vllm, model: fake-model, base_url: "{url}", max_concurrency: 64}}
   template: {{kind: template}}
@@ -102,41 +102,49 @@ def solve_loop(n: int):
     return lambda url: bare_loop(url, bodies, 64)
 
 
-def throughput(n: int, rounds: int) -> None:
-    """Run and bare loop alternately per case; units/s, their ratio, and each process's CPU per unit."""
+def throughput(n: int, rounds: int, latency: float = 0.0, workers: list[str] | None = None,
+               cases: list[str] | None = None) -> None:
+    """Run and bare loop alternately per case (and per `prepare_workers` value); units/s, their ratio, and the
+    CPU per unit of the run's own process (the event loop), of its helpers, and of the server."""
     import statistics
-    cases = (("fake renderer -> fake solver", GRID_HTTP, render_solve_loop, 2),
-             ("template -> fake solver", GRID_SOLVE, solve_loop, 1))
-    with fake_server() as (url, server_pid), tempfile.TemporaryDirectory() as tmp:
-        for title, grid, make_loop, per in cases:
+    every = {"fake": ("fake renderer -> fake solver", GRID_HTTP, render_solve_loop, 2),
+             "template": ("template -> fake solver", GRID_SOLVE, solve_loop, 1)}
+    with fake_server(latency) as (url, server_pid), tempfile.TemporaryDirectory() as tmp:
+        for key in cases or list(every):
+            title, grid, make_loop, per = every[key]
             loop = make_loop(n)
-            ratios, runs, bares, cpu = [], [], [], []
-            for r in range(rounds):
-                s0, c0 = cpu_seconds(server_pid), time.process_time()
-                bares.append(asyncio.run(loop(url)))
-                s1, c1 = cpu_seconds(server_pid), time.process_time()
-                child = bench_run(grid.format(n=n, url=url), Path(tmp), f"{title[:4]}{r}")
-                s2 = cpu_seconds(server_pid)
-                runs.append(per * n / child.seconds)
-                ratios.append(runs[-1] / bares[-1])
-                # CPU µs per request: bare client, server under it; run (with helper), server under it
-                cpu.append([1e6 * x / (per * n) for x in (c1 - c0, s1 - s0, child.cpu_s, s2 - s1)])
-            med = [statistics.median(c[i] for c in cpu) for i in range(4)]
-            fixed = bench_run(grid.format(n=1, url=url), Path(tmp), f"{title[:4]}-one").seconds
-            print(f"{title}: bench run {statistics.median(runs):.0f} units/s, bare loop "
-                  f"{statistics.median(bares):.0f} req/s, ratio {statistics.median(ratios):.2f} "
-                  f"(rounds: {', '.join(f'{x:.2f}' for x in ratios)}; target >= 0.7)\n"
-                  f"  CPU µs per request (medians): bare loop {med[0]:.0f} + server {med[1]:.0f} = "
-                  f"{med[0] + med[1]:.0f}; bench run (its process and helper) {med[2]:.0f} + server {med[3]:.0f} "
-                  f"= {med[2] + med[3]:.0f}; on {os.cpu_count()} cores\n"
-                  f"  a run of 1 skeleton (start-up and shutdown, in every run's time) takes {fixed:.2f} s")
+            for w in workers or ["auto"]:
+                text = grid.format(n=n, url=url, workers=f"prepare_workers: {w}\n")
+                ratios, runs, bares, cpu, helpers = [], [], [], [], 0
+                for r in range(rounds):
+                    s0, c0 = cpu_seconds(server_pid), time.process_time()
+                    bares.append(asyncio.run(loop(url)))
+                    s1, c1 = cpu_seconds(server_pid), time.process_time()
+                    child = bench_run(text, Path(tmp), f"{key}-{w}-{r}")
+                    s2 = cpu_seconds(server_pid)
+                    runs.append(per * n / child.seconds)
+                    ratios.append(runs[-1] / bares[-1])
+                    helpers = child.helpers
+                    # CPU µs per unit: bare client, server under it; run's loop, its helpers, server under it
+                    cpu.append([1e6 * x / (per * n) for x in (c1 - c0, s1 - s0, child.cpu_s - child.helpers_cpu_s,
+                                                              child.helpers_cpu_s, s2 - s1)])
+                med = [statistics.median(c[i] for c in cpu) for i in range(5)]
+                print(f"{title}, latency {latency:g} s, prepare_workers {w} ({helpers} helper(s)): bench run "
+                      f"{statistics.median(runs):.0f} units/s, bare loop {statistics.median(bares):.0f} req/s, ratio "
+                      f"{statistics.median(ratios):.2f} (rounds: {', '.join(f'{x:.2f}' for x in ratios)})\n"
+                      f"  CPU µs per unit (medians): bare loop {med[0]:.0f} + server {med[1]:.0f}; bench run: its event "
+                      f"loop process {med[2]:.0f} + helpers {med[3]:.0f} + server {med[4]:.0f}; on {os.cpu_count()} cores",
+                      flush=True)
+            fixed = bench_run(grid.format(n=1, url=url, workers=""), Path(tmp), f"{key}-one").seconds
+            print(f"  a run of 1 skeleton (start-up and shutdown, in every run's time) takes {fixed:.2f} s", flush=True)
 
 
 def memory(counts: list[int]) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         print(f"{'skeletons':>9}  {'units':>7}  {'seconds':>7}  {'units/s':>8}  peak RSS MB")
         for n in sorted(counts):
-            secs, rss, _ = bench_run(GRID_LOCAL.format(n=n), Path(tmp), f"m{n}")
+            child = bench_run(GRID_LOCAL.format(n=n), Path(tmp), f"m{n}")
+            secs, rss = child.seconds, child.peak_rss_mb
             print(f"{n:>9}  {3 * n:>7}  {secs:>7.1f}  {3 * n / secs:>8.0f}  {rss:.1f}")
 
 
@@ -173,11 +181,14 @@ def main() -> None:
     tp = sub.add_parser("throughput")
     tp.add_argument("--skeletons", type=int, default=100_000)
     tp.add_argument("--rounds", type=int, default=3)
+    tp.add_argument("--latency", type=float, default=0.0, help="the fake server's seconds per answer")
+    tp.add_argument("--workers", nargs="+", default=["auto"], help="prepare_workers values to compare")
+    tp.add_argument("--cases", nargs="+", choices=["fake", "template"], default=["fake", "template"])
     sub.add_parser("memory").add_argument("--counts", type=int, nargs="+", default=[10_000, 100_000])
     sub.add_parser("index").add_argument("--records", type=int, default=1_000_000)
     args = ap.parse_args()
     if args.what == "throughput":
-        throughput(args.skeletons, args.rounds)
+        throughput(args.skeletons, args.rounds, args.latency, args.workers, args.cases)
     elif args.what == "memory":
         memory(args.counts)
     else:

@@ -27,16 +27,26 @@ class Verdict(NamedTuple):
     detail: str = ""
 
 
+@lru_cache(maxsize=1 << 14)   # names come from small pools: each is tokenized once
+def _name_words(name: str) -> tuple[str, ...]:
+    return tuple(tokens(name))
+
+
 class Marked:
     """A render's names, each read as one mark (`@k`, k its symbol's place): sentences become words and marks."""
 
     def __init__(self, names: Mapping[str, str]):
         self.symbols = list(names)
-        self._marks = {tuple(tokens(n)): f"@{k}" for k, n in enumerate(names.values()) if tokens(n)}
+        self._marks = {w: f"@{k}" for k, n in enumerate(names.values()) if (w := _name_words(n))}
         self._lengths = sorted({len(w) for w in self._marks}, reverse=True)
+        # names of one word each (the common case): a word is its mark or itself, one lookup per word
+        self._single = {w[0]: m for w, m in self._marks.items()} if self._lengths == [1] else None
 
     def words(self, text: str) -> list[str]:
         """The words of `text`, each name (longest first) as its mark."""
+        if self._single is not None:
+            single = self._single
+            return [single.get(t, t) for t in tokens(text)]
         toks, out, i = tokens(text), [], 0
         while i < len(toks):
             for n in self._lengths:

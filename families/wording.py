@@ -34,7 +34,10 @@ def tokens(text: str) -> list[str]:
     """The words of a text as they are read: lower case, punctuation dropped but for the equality
     signs, number words up to ninety-nine as digits."""
     # n't is `not` (a one-letter name `t` must not stand for it); a possessive 's is dropped
-    raw = _TOKEN.findall(text.lower().replace("’", "'").replace("n't", " not").replace("'s", ""))
+    low = text.lower()
+    if "'" in low or "’" in low:
+        low = low.replace("’", "'").replace("n't", " not").replace("'s", "")
+    raw = _TOKEN.findall(low)
     if _NUMBER_WORDS.isdisjoint(raw):   # most sentences hold no number word: nothing to join or convert
         return raw
     out: list[str] = []
@@ -135,6 +138,10 @@ def say(phrasing: str, spelled: Sequence[str], rng: random.Random | None = None,
         capital: bool = True) -> str:
     """A sentence of this phrasing: its first choices and no optional part (the canonical one), or,
     with `rng`, random choices (how tests make paraphrases)."""
+    if rng is None:
+        pieces, cap = _canonical(phrasing, end, capital)
+        text = "".join(p if type(p) is str else spelled[p] for p in pieces)
+        return _cap(text) if cap else text
     words, parts = [], parse_phrasing(phrasing)
     for p in parts:
         if p.slot is not None:
@@ -147,6 +154,25 @@ def say(phrasing: str, spelled: Sequence[str], rng: random.Random | None = None,
     text = " ".join(words)
     # a name stays as given (equality's variables are lower case)
     return (_cap(text) if capital and (parts[0].slot is None or parts[0].optional) else text) + end
+
+
+@lru_cache(maxsize=4096)
+def _canonical(phrasing: str, end: str, capital: bool) -> tuple[tuple[str | int, ...], bool]:
+    """The canonical sentence of a phrasing as words and slots, e.g. ("The", " ", 0, " is left of ", 1, "."),
+    made once per phrasing (the template says one per premise), and whether the spelled sentence's first
+    letter is still to capitalize (it starts with a slot)."""
+    parts = parse_phrasing(phrasing)
+    pieces: list[str | int] = []
+    for p in parts:
+        if p.slot is None and p.optional:
+            continue
+        if pieces:
+            pieces.append(" ")
+        pieces.append(p.slot if p.slot is not None else p.options[0])
+    cap = capital and (parts[0].slot is None or parts[0].optional)
+    if cap and type(pieces[0]) is str:
+        pieces[0], cap = _cap(pieces[0]), False
+    return tuple(pieces) + (end,), cap
 
 
 @dataclass(frozen=True)

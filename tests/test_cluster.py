@@ -286,6 +286,25 @@ def test_agents_whose_servers_cannot_start_end_the_run_in_one_line(cluster, tmp_
     assert "left out" in res.stderr
 
 
+def test_several_agents_per_node_share_the_work(cluster, tmp_path):
+    """`agents_per_node: 2` on one node of two CPUs: two agents there, each with its own server, both doing
+    units, every unit once; asking more than a node has is one line."""
+    grid = write_grid(tmp_path, 12)
+    grid.write_text(grid.read_text().replace("ray: {batch: 2, resources: {fake_gpu: 1}}",
+                                             "ray: {agents: 1, agents_per_node: 2, batch: 1, resources: {fake_gpu: 0.5}}"))
+    res = bench("run", "--grid", str(grid), "--out", str(tmp_path / "out"), "--ray", cluster.address)   # not -q
+    assert res.returncode == 0, res.stderr
+    assert "bench: 2 agent(s) ready on 1 node(s), 2 server(s) launched" in res.stderr
+    each_once(tmp_path / "out", 24, 24)
+    closing = [line for line in res.stdout.splitlines() if "(agent " in line and "units/s" in line]
+    assert len(closing) == 2 and len({line.split(" (agent ")[0] for line in closing}) == 1, res.stdout
+    grid.write_text(grid.read_text().replace("agents_per_node: 2", "agents_per_node: 3"))
+    res = ray_run(grid, tmp_path / "out3", cluster)
+    assert res.returncode == 2 and "Traceback" not in res.stderr
+    assert "ray: agents on 1 node(s), 3 per node, each with CPU 1, fake_gpu 0.5 (a node needs 3 times that), but " \
+           "the cluster has 0 such node(s)" in res.stderr, res.stderr
+
+
 @pytest.mark.parametrize("asked, skeletons, agents, size", [
     (32, 24, 1, 6),        # the default grid on one node: four batches, so progress moves before the end
     (32, 100_000, 8, 32),  # a big grid: the grid's batch

@@ -1,4 +1,4 @@
-"""Joining a Ray cluster and placing one node agent per node that has what an agent needs."""
+"""Joining a Ray cluster and placing node agents (`ray.agents_per_node` each) on the nodes that have what they need."""
 from __future__ import annotations
 
 import logging
@@ -79,17 +79,20 @@ class Placed(NamedTuple):
 
 
 def nodes_for(grid: Grid) -> list[dict]:
-    """The nodes that get an agent: each that has what an agent needs (the first `ray.agents` of them, if
-    set); one line if the cluster has too few."""
+    """The nodes that get agents: each that has what `ray.agents_per_node` agents need (the first `ray.agents`
+    of them, if set); one line if the cluster has too few."""
     import ray
-    need = needs(grid)
-    nodes = [n for n in ray.nodes() if n.get("Alive") and all(n["Resources"].get(k, 0) >= v for k, v in need.items())]
+    need, per_node = needs(grid), grid.ray.agents_per_node
+    nodes = [n for n in ray.nodes() if n.get("Alive")
+             and all(n["Resources"].get(k, 0) >= per_node * v for k, v in need.items())]
     wanted = grid.ray.agents
     what = ", ".join(f"{k} {v:g}" for k, v in need.items()) or "nothing"
     if not nodes or (wanted is not None and len(nodes) < wanted):
-        raise UserError(f"ray: {wanted or 1} agent(s), each on its own node with {what}, but the cluster has "
+        asked = f"{wanted or 1} agent(s), each on its own node with {what}" if per_node == 1 else \
+            f"agents on {wanted or 1} node(s), {per_node} per node, each with {what} (a node needs {per_node} times that)"
+        raise UserError(f"ray: {asked}, but the cluster has "
                         f"{len(nodes)} such node(s) of {sum(1 for n in ray.nodes() if n.get('Alive'))}; add nodes, "
-                        "or lower ray.agents / ray.gpus_per_agent / ray.resources in the grid")
+                        "or lower ray.agents / ray.agents_per_node / ray.gpus_per_agent / ray.resources in the grid")
     return sorted(nodes, key=lambda n: n["NodeManagerAddress"])[:wanted] if wanted else nodes
 
 
@@ -108,13 +111,16 @@ def place(grid: Grid, nodes: list[dict], grid_json: bytes) -> tuple[list[Placed]
             num_cpus=0, scheduling_strategy=NodeAffinitySchedulingStrategy(here, soft=False)).remote(per_s)
     remote = ray.remote(_RayAgent)
     placed = []
-    for i, node in enumerate(nodes):
-        handle = remote.options(
-            name=f"{grid.name}-{os.getpid()}-agent-{i}", num_cpus=need.get("CPU", 0), num_gpus=need.get("GPU", 0),
-            resources={k: v for k, v in need.items() if k not in ("CPU", "GPU")}, max_concurrency=AGENT_CALLS,
-            max_restarts=0, scheduling_strategy=NodeAffinitySchedulingStrategy(node["NodeID"], soft=False),
-        ).remote(grid_json, len(nodes), limiter)
-        placed.append(Placed(handle, node["NodeManagerAddress"], node["NodeID"]))
+    total = len(nodes) * grid.ray.agents_per_node
+    for node in nodes:
+        for _ in range(grid.ray.agents_per_node):   # each its own share of the node: GPUs, servers, event loop
+            handle = remote.options(
+                name=f"{grid.name}-{os.getpid()}-agent-{len(placed)}", num_cpus=need.get("CPU", 0),
+                num_gpus=need.get("GPU", 0), resources={k: v for k, v in need.items() if k not in ("CPU", "GPU")},
+                max_concurrency=AGENT_CALLS, max_restarts=0,
+                scheduling_strategy=NodeAffinitySchedulingStrategy(node["NodeID"], soft=False),
+            ).remote(grid_json, total, limiter)
+            placed.append(Placed(handle, node["NodeManagerAddress"], node["NodeID"]))
     return placed, limiter
 
 

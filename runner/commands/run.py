@@ -81,9 +81,9 @@ def dry_run(grid: Grid, folder: Path, shard: tuple[int, int] | None, ray_address
     if ray_address is not None:
         from runner.cluster.placement import needs   # Ray itself is not imported: nothing is placed
         what = ", ".join(f"{k} {v:g}" for k, v in needs(grid).items()) or "nothing"
-        agents = f"{grid.ray.agents} agent(s)" if grid.ray.agents else "one agent on every node"
-        echo(f"on Ray ({ray_address}): {agents} with {what} each, {grid.ray.batch} skeletons per batch; "
-                   "the driver writes the logs")
+        nodes = f"{grid.ray.agents} node(s)" if grid.ray.agents else "every node"
+        echo(f"on Ray ({ray_address}): {grid.ray.agents_per_node} agent(s) on {nodes}, each with {what}, "
+             f"{grid.ray.batch} skeletons per batch; the driver writes the logs")
 
 
 def describe_renderer(grid: Grid, st) -> str:

@@ -7,23 +7,29 @@ from typing import Any, Mapping
 from providers.config import ProviderConfig
 from runner.config.checks import NAME, Checker, short
 
-KEYS = {"agents", "gpus_per_agent", "cpus_per_agent", "resources", "batch"}
+KEYS = {"agents", "agents_per_node", "gpus_per_agent", "cpus_per_agent", "resources", "batch"}
+MAX_AGENTS_PER_NODE = 256
 
 
 @dataclass(frozen=True)
 class RaySettings:
-    """One node agent per node: `agents` of them (None: one on every node that has what an agent needs),
-    each with `gpus_per_agent` GPUs (None: as many as the grid's `launch:` blocks use), `cpus_per_agent`
-    CPUs and any custom `resources`; the driver sends them `batch` skeletons at a time."""
+    """Node agents on `agents` nodes (None: on every node that has what its agents need), `agents_per_node`
+    on each (an 8-GPU node may run 8 agents, each with its own GPU, server and event loop), each with
+    `gpus_per_agent` GPUs (None: as many as the grid's `launch:` blocks use), `cpus_per_agent` CPUs and any
+    custom `resources`; the driver sends them `batch` skeletons at a time."""
 
     agents: int | None = None
+    agents_per_node: int = 1
     gpus_per_agent: float | None = None
     cpus_per_agent: float = 1.0
     resources: Mapping[str, float] = field(default_factory=dict)
     batch: int = 32
 
     def to_obj(self) -> dict[str, Any]:
-        return {**asdict(self), "resources": dict(self.resources)}
+        obj = {**asdict(self), "resources": dict(self.resources)}
+        if self.agents_per_node == 1:   # saved (and hashed) as before the key, unless set
+            del obj["agents_per_node"]
+        return obj
 
 
 def parse_ray(c: Checker, raw: Any) -> RaySettings:
@@ -41,6 +47,8 @@ def parse_ray(c: Checker, raw: Any) -> RaySettings:
         c.number(amount, f"ray.resources.{name}", 0.0001, 1e6)
     return RaySettings(
         agents=c.number(top["agents"], "ray.agents", 1, 100_000, integer=True) if "agents" in top else None,
+        agents_per_node=c.number(top.get("agents_per_node", 1), "ray.agents_per_node", 1, MAX_AGENTS_PER_NODE,
+                                 integer=True),
         gpus_per_agent=c.number(top["gpus_per_agent"], "ray.gpus_per_agent", 0, 1024) if "gpus_per_agent" in top else None,
         cpus_per_agent=c.number(top.get("cpus_per_agent", 1.0), "ray.cpus_per_agent", 0, 1024),
         resources={str(k): float(v) for k, v in resources.items()},
