@@ -37,6 +37,7 @@ class Marked:
 
     def __init__(self, names: Mapping[str, str]):
         self.symbols = list(names)
+        self.place = {s: k for k, s in enumerate(self.symbols)}
         self._marks = {w: f"@{k}" for k, n in enumerate(names.values()) if (w := _name_words(n))}
         self._lengths = sorted({len(w) for w in self._marks}, reverse=True)
         # names of one word each (the common case): a word is its mark or itself, one lookup per word
@@ -61,7 +62,7 @@ class Marked:
         return out
 
     def mark(self, symbol: str) -> str | None:
-        return f"@{self.symbols.index(symbol)}" if symbol in self.symbols else None
+        return f"@{self.place[symbol]}" if symbol in self.place else None
 
 
 class Reader:
@@ -78,6 +79,7 @@ class Reader:
                           for p, phs in w.questions.items()}
         self._groups = {p: tuple(f"s{i}" for i in range(len(sig))) for p, sig in self.signatures.items()}
         self._memo: dict[tuple, tuple] = {}
+        self._reads: dict[tuple, bool] = {}   # (marked line, predicate, (mark, type) of each argument) -> reads
 
     def _parses(self, table, line: str, marked: Marked, types: Mapping[str, str],
                 only: str | None = None) -> list[Fact]:
@@ -119,8 +121,17 @@ class Reader:
         """How one premise reads against the fact it must state."""
         words = marked.words(text)
         line = " " + " ".join(words)
+        # Whether the line reads as the fact depends on the line, the fact with its symbols as marks, and their
+        # types alone: remembered, as the matching is the check's main cost and sentences repeat.
+        place = marked.place
+        key = (line, fact[0], tuple((place.get(a, -1), types.get(a)) if isinstance(a, str) else a for a in fact[1]))
+        if self._reads.get(key):
+            return Verdict("read")
         want = self.norm(fact)
         if any(self.norm(p) == want for p in self._parses(self.facts, line, marked, types, only=fact[0])):
+            if len(self._reads) >= _MEMO:
+                self._reads.clear()
+            self._reads[key] = True
             return Verdict("read")   # the grammar is unambiguous (tested): no other fact reads here too
         other = [p for p in self._parses(self.facts, line, marked, types) if self.norm(p) != want]
         if other:

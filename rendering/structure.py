@@ -14,6 +14,7 @@ instruction with the labels verbatim, are ours.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from collections import Counter
 from dataclasses import dataclass
 from typing import NamedTuple, Any, Mapping
@@ -69,6 +70,7 @@ def from_object(obj: Any) -> StructuredRender | str:
 _WORD = re.compile(r"\w+")
 
 
+@lru_cache(maxsize=1 << 14)   # names, labels and intros repeat from render to render
 def words(text: str) -> tuple[str, ...]:
     """The words of a text, lower-cased: names are found as whole words, ignoring case and punctuation."""
     return tuple(_WORD.findall(text.lower()))
@@ -188,9 +190,10 @@ class PremiseVerdict(NamedTuple):
 
 
 def premise_verdicts(render: StructuredRender, payload: Mapping[str, Any],
-                     names: Mapping[str, str]) -> list[PremiseVerdict]:
+                     names: Mapping[str, str], wrong_only: bool = False) -> list[PremiseVerdict]:
     """Every premise of a render read back by its family's wording, in the render's order (the question last,
-    index -1); premises that name no fact of the skeleton are left out (the shape checks name them)."""
+    index -1); premises that name no fact of the skeleton are left out (the shape checks name them).
+    `wrong_only`: only those that do not read (what the check reports)."""
     read = reader(payload["family"])
     marked, types = Marked(names), payload["entities"]
     facts, out = payload["facts"], []
@@ -199,17 +202,19 @@ def premise_verdicts(render: StructuredRender, payload: Mapping[str, Any],
             continue
         fact = (facts[i]["predicate"], tuple(facts[i]["arguments"]))
         verdict = read.read_fact(text, fact, marked, types)
-        out.append(PremiseVerdict(i, text, spell(fact), verdict.kind, verdict.detail))
+        if not (wrong_only and verdict.kind == "read"):
+            out.append(PremiseVerdict(i, text, spell(fact), verdict.kind, verdict.detail))
     query = (payload["query"]["predicate"], tuple(payload["query"]["arguments"]))
     verdict = read.read_question(render.question, query, marked, types)
-    out.append(PremiseVerdict(-1, render.question, spell(query), verdict.kind, verdict.detail))
+    if not (wrong_only and verdict.kind == "read"):
+        out.append(PremiseVerdict(-1, render.question, spell(query), verdict.kind, verdict.detail))
     return out
 
 
 def _read_back(render: StructuredRender, payload: Mapping[str, Any], names: Mapping[str, str]) -> list[str]:
     """Every premise and the question read back by the family's wording: `misread` and `unread` reasons."""
     out = []
-    for v in premise_verdicts(render, payload, names):
+    for v in premise_verdicts(render, payload, names, wrong_only=True):
         if v.index < 0:
             if v.kind == "misread":   # an unread question is let be: what each label means follows it, ours
                 out.append(f"misread: the question {v.detail}, where the query is {v.fact}")

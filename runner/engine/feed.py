@@ -30,7 +30,7 @@ from rendering.schema import render_schema
 from runner.config.grid import Grid
 from runner.config.prompts import fill_render
 from runner.store.records import render_record
-from runner.serving.servers import die_with_parent
+from runner.children import die_with_parent
 from runner.engine.units import UnitPlan, striped as skeletons
 from runner.config import environment
 
@@ -108,8 +108,9 @@ class Preparer:
             request = RenderRequest(prompt="" if provider else fill_render(stage.prompt, payload, structured, names),
                                     payload=payload if provider or structured else None,
                                     temperature=stage.temperature, max_tokens=stage.max_tokens, sample=unit.sample,
-                                    schema=(render_schema(payload, names) if names else self._schema(payload))
-                                    if structured else None)
+                                    # a local renderer only asks whether to render structured: no schema to make
+                                    schema=None if not structured else {} if provider else
+                                    render_schema(payload, names) if names else self._schema(payload))
             local = None
             if provider is not None:
                 started = time.time()

@@ -19,7 +19,7 @@ from runner.config.grid import Grid
 from runner.store.logs import RENDER_FIELDS, TERMINAL, best_records, check_log_files, newer, usable
 from runner.store.sinks import RENDERS, SOLVES
 from runner.store.records import SCHEMA, unit_key
-from runner.serving.servers import die_with_parent
+from runner.children import die_with_parent
 from runner.engine.units import UnitPlan, skeletons
 
 

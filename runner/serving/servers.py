@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import os
 import signal
 import socket
@@ -17,10 +16,10 @@ from typing import Any, Mapping
 
 import orjson
 
+from runner.children import die_with_parent
 from runner.errors import UserError
 
 GRACE_S = 15.0
-_PR_SET_PDEATHSIG = 1
 
 
 @dataclass
@@ -77,19 +76,6 @@ def _wait_group_gone(pgid: int, timeout: float = 10.0) -> None:
 
 def _say(message: str) -> None:
     print(f"bench: {message}", file=sys.stderr, flush=True)
-
-
-try:   # loaded here, not in the forked child: a dlopen() there could wait on a lock held by a thread
-    _LIBC = ctypes.CDLL(None, use_errno=True)
-except OSError:   # pragma: no cover - not Linux
-    _LIBC = None
-
-
-def die_with_parent() -> None:
-    """In a child, before exec: get SIGTERM when `bench` dies, even by SIGKILL (Linux), so no orphan
-    keeps a port or a pipe."""
-    with contextlib.suppress(Exception):
-        _LIBC.prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 def free_port() -> int:

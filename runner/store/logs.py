@@ -121,14 +121,17 @@ class Typed:
     table: a C-level itemgetter and a set lookup, so the index of a million records can afford it per line."""
 
     def __init__(self, fields: dict[str, type | tuple[type, ...]]):
-        self._get = itemgetter(*fields)
-        self._ok = set(itertools.product(*((t if isinstance(t, tuple) else (t,)) for t in fields.values())))
+        if len(fields) < 2 or list(fields)[:2] != ["key", "status"]:
+            raise ValueError("a log's fields begin with key and status")   # fill reads them by place
+        self.names = list(fields)
+        self.get = itemgetter(*fields)   # a record's values of the fields, in order
+        self.ok = set(itertools.product(*((t if isinstance(t, tuple) else (t,)) for t in fields.values())))
 
     def __call__(self, rec: object) -> bool:
         if type(rec) is not dict:
             return False
         try:
-            return tuple(map(type, self._get(rec))) in self._ok
+            return tuple(map(type, self.get(rec))) in self.ok
         except KeyError:
             return False
 
@@ -239,7 +242,9 @@ class Index(dict):
 def load_index(path: Path, fields: dict[str, type | tuple[type, ...]]) -> Index:
     """key -> Entry: the newest terminal record wins, over `error` ones; errors stay retryable; lines that are
     not whole records with `fields` (torn, damaged, glued, foreign, a field of another type) are skipped and
-    counted, so their units are redone: exactly the lines `status` and `report` skip too."""
+    counted, so their units are redone: exactly the lines `status` and `report` skip too.
+
+    A big log is read in parts on as many cores as it has parts for (runner.store.index_parts)."""
     index = Index()
     try:
         fh = open_regular(path, "log")
@@ -250,33 +255,48 @@ def load_index(path: Path, fields: dict[str, type | tuple[type, ...]]) -> Index:
     paused = gc.isenabled()
     gc.disable()
     try:
-        return _fill(fh, index, Typed(fields))
+        with fh:
+            from runner.store import index_parts   # it reads parts with this module's fill
+            return index_parts.load(fh, path, fields, index)
     finally:
         if paused:
             gc.enable()
 
 
-def _fill(fh, index: Index, typed: Typed) -> Index:
-    """Read every line of `fh` into `index` (the body of load_index)."""
+def fill(fh, index: Index, typed: Typed, start: int = 0, end: int | None = None) -> Index:
+    """Read into `index` the lines of `fh` that begin at offsets in [start, end) (the body of load_index)."""
     get, loads, decode_error, terminal = index.get, orjson.loads, orjson.JSONDecodeError, TERMINAL
-    with fh:
-        offset = 0
-        for line in fh:
-            start = offset
-            offset += len(line)
-            try:
-                rec = loads(line)
-            except decode_error:
-                index.skipped += line != b"\n"
-                continue
-            if not typed(rec):
-                index.skipped += 1
-                continue
-            key, status, correct = rec["key"], rec["status"], rec.get("correct")
-            old = get(key)
-            # supersedes(), inlined: the newest terminal record wins (after a damaged line, its redone unit).
-            if old is None or status in terminal or old.status not in terminal:
-                index[key] = Entry(status, start, correct if type(correct) is bool else None)
+    # Typed's check, inlined (a million calls): its getter's values also give key, status and correct
+    fields, types_ok = typed.get, typed.ok
+    at = typed.names.index("correct") if "correct" in typed.names else None
+    offset = 0
+    if start:   # the part begins with the first line that begins at `start` or after
+        fh.seek(start - 1)
+        offset = start - 1 + len(fh.readline())
+    for line in fh:
+        if end is not None and offset >= end:
+            break
+        begin = offset
+        offset += len(line)
+        try:
+            rec = loads(line)
+        except decode_error:
+            index.skipped += line != b"\n"
+            continue
+        try:
+            values = fields(rec)
+        except (KeyError, TypeError):   # a field missing, or not an object
+            index.skipped += 1
+            continue
+        if tuple(map(type, values)) not in types_ok:
+            index.skipped += 1
+            continue
+        key, status = values[0], values[1]
+        old = get(key)
+        # supersedes(), inlined: the newest terminal record wins (after a damaged line, its redone unit).
+        if old is None or status in terminal or old.status not in terminal:
+            correct = values[at] if at is not None else rec.get("correct")
+            index[key] = Entry(status, begin, correct if type(correct) is bool else None)
     return index
 
 

@@ -1,0 +1,20 @@
+"""Child processes that never outlive bench: the one preexec function every helper and server starts with."""
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import signal
+
+_PR_SET_PDEATHSIG = 1
+
+try:   # loaded here, not in the forked child: a dlopen() there could wait on a lock held by a thread
+    _LIBC = ctypes.CDLL(None, use_errno=True)
+except OSError:   # pragma: no cover - not Linux
+    _LIBC = None
+
+
+def die_with_parent() -> None:
+    """In a child, before exec: get SIGTERM when `bench` dies, even by SIGKILL (Linux), so no orphan
+    keeps a port or a pipe."""
+    with contextlib.suppress(Exception):
+        _LIBC.prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)

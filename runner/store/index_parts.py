@@ -1,0 +1,121 @@
+"""The resume index of a big log on several cores: the run reads the first part of the file, helper
+processes (`python -m runner.store.index_parts`) the others, each sending back its part's index in
+columns; the parts are merged in file order by the same rule (the newest terminal record wins), which
+gives what one pass over the file gives: that rule keeps, of any run of records of a key, the last
+terminal one, else the last one, so a part's result stands for all its records of that key."""
+from __future__ import annotations
+
+import array
+import os
+import pickle
+import subprocess
+import sys
+from pathlib import Path
+
+from runner.children import die_with_parent
+from runner.store.guard import open_regular
+from runner.store.logs import CALIBRATION_FIELDS, RENDER_FIELDS, SOLVE_FIELDS, TERMINAL, Entry, Index, Typed, fill
+
+PART_BYTES = 32 << 20   # a log part a helper is started for (a helper's start-up is ~0.1 s: ~25 MB of records)
+MOST_PARTS = 16
+KINDS = {"render": RENDER_FIELDS, "solve": SOLVE_FIELDS, "calibration": CALIBRATION_FIELDS}
+_STATUS_CODES = 250   # distinct statuses a part may send (there are six): more is a damaged log, read here
+
+
+def parts_for(size: int, cores: int) -> int:
+    """How many parts a log of `size` bytes is read in: one per core, none smaller than PART_BYTES."""
+    return max(1, min(cores, size // PART_BYTES, MOST_PARTS))
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+
+
+def load(fh, path: Path, fields: dict, index: Index) -> Index:
+    """The index of the open log `fh` (at `path`), in parts where it is big and the machine has cores."""
+    kind = next((k for k, f in KINDS.items() if f is fields), None)
+    stat = os.fstat(fh.fileno())
+    n = parts_for(stat.st_size, cores()) if kind is not None else 1
+    typed = Typed(fields)
+    if n == 1:
+        return fill(fh, index, typed)
+    # equal parts: a helper's start-up and its columns take about what merging its part takes here
+    bounds = [stat.st_size * i // n for i in range(n + 1)]
+    helpers = []
+    try:
+        for i in range(1, n):   # started first: they read their parts while this process reads the first
+            helpers.append(subprocess.Popen(
+                [sys.executable, "-m", "runner.store.index_parts", str(path), str(bounds[i]), str(bounds[i + 1]),
+                 kind, f"{stat.st_dev}:{stat.st_ino}"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                preexec_fn=die_with_parent))
+        fill(fh, index, typed, 0, bounds[1])
+        for i, proc in enumerate(helpers, 1):
+            out, _ = proc.communicate()
+            part = _columns(out) if proc.returncode == 0 else None
+            if part is None:   # the helper failed (or the file changed under it): its part is read here
+                fill(fh, index, typed, bounds[i], bounds[i + 1])
+            else:
+                _merge(index, *part)
+    finally:
+        for proc in helpers:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+    return index
+
+
+def _merge(index: Index, keys: list, statuses: list, codes: bytes, offsets: array.array, correct: bytes,
+           skipped: int) -> None:
+    """A later part's index onto the earlier parts': the rule load_index applies line by line."""
+    values = (None, False, True)
+    entries = list(map(Entry, map(statuses.__getitem__, codes), offsets, map(values.__getitem__, correct)))
+    both = index.keys() & keys
+    if both:   # keys of both parts (a unit redone later in the log): the rule, one by one
+        get, terminal = index.get, TERMINAL
+        for key, entry in zip(keys, entries):
+            if key in both:
+                old = get(key)
+                if entry.status in terminal or old.status not in terminal:
+                    index[key] = entry
+        index.update((k, e) for k, e in zip(keys, entries) if k not in both)
+    else:   # the common case: every unit once, in one part
+        index.update(zip(keys, entries))
+    index.skipped += skipped
+
+
+def _columns(data: bytes) -> tuple | None:
+    try:
+        part = pickle.loads(data)
+    except Exception:   # a helper that died mid-write: its part is read again here
+        return None
+    return part if type(part) is tuple and len(part) == 6 else None
+
+
+def main(argv: list[str]) -> int:
+    """A helper: the index of one part of a log, in columns, pickled to stdout."""
+    path, start, end, kind, ident = Path(argv[0]), int(argv[1]), int(argv[2]), argv[3], argv[4]
+    index = Index()
+    with open_regular(path, "log") as fh:
+        stat = os.fstat(fh.fileno())
+        if f"{stat.st_dev}:{stat.st_ino}" != ident:   # not the file the run opened: let the run read it
+            return 1
+        fill(fh, index, Typed(KINDS[kind]), start, end)
+    statuses: dict[str, int] = {}
+    codes, offsets, correct = bytearray(), array.array("q"), bytearray()
+    for entry in index.values():
+        code = statuses.setdefault(entry.status, len(statuses))
+        if code >= _STATUS_CODES:
+            return 1
+        codes.append(code)
+        offsets.append(entry.offset)
+        correct.append(0 if entry.correct is None else 2 if entry.correct else 1)
+    sys.stdout.buffer.write(pickle.dumps((list(index), list(statuses), bytes(codes), offsets, bytes(correct), index.skipped),
+                                         protocol=pickle.HIGHEST_PROTOCOL))
+    return 0
+
+
+if __name__ == "__main__":
+    import gc
+    gc.disable()   # the part's index holds no cycles; a collection would rescan it as it grows
+    sys.exit(main(sys.argv[1:]))
