@@ -13,6 +13,7 @@ from runner.store.logs import LOGS, MARKER, check_log_files, skipped_note
 from runner.reporting import files, terminal, thinking
 from runner.reporting.compare import Paired, compare
 from runner.reporting.fidelity import fidelity_rows, spread_warnings
+from runner.reporting.forked import Forked
 from runner.reporting.load import load_runs
 from runner.reporting.stats import cell_latency, summary_rows, tallies
 from runner.reporting.summary import render_table
@@ -72,21 +73,24 @@ def report(folders: list[Path], by: tuple[str, ...] | None, csv_path: Path | Non
     if renderers:
         compared += compare(loaded.outcomes, "renderer", *renderers, seed=seed)
 
-    renders_text = render_table(render_stats(loaded.renders))
-    warnings = spread_warnings(fidelity)
-    bins = thinking.thought_bins(loaded.outcomes)
-    _print(by, pool_renders, loaded, rows, groups, compared, renders_text, fidelity, warnings, bins)
-    grouped = files.grouped(loaded.outcomes, by or files.DIMENSIONS, pool_renders)
-    with atomic_output(grouped_csv) as fh:
-        fh.write(files.to_csv(grouped))
-    pictures, problem = _pictures(rows, loaded.chance, targets, plot_path, terminal.baselines(loaded.grids)) \
-        if rows else (False, None)
+    # The pictures are drawn beside the rest (a forked child: a core and a second of matplotlib each)
+    drawing = Forked(lambda: _all_pictures(rows, loaded, targets, plot_path)) if rows else None
+    try:
+        renders_text = render_table(render_stats(loaded.renders))
+        warnings = spread_warnings(fidelity)
+        bins = thinking.thought_bins(loaded.outcomes)
+        _print(by, pool_renders, loaded, rows, groups, compared, renders_text, fidelity, warnings, bins)
+        grouped = files.grouped(loaded.outcomes, by or files.DIMENSIONS, pool_renders)
+        with atomic_output(grouped_csv) as fh:
+            fh.write(files.to_csv(grouped))
+        pictures, problem, thought_picture = drawing.result() if drawing else (False, None, False)
+    finally:
+        if drawing:
+            drawing.stop()
     if problem and plot_path is not None:
         raise UserError(problem)
     if problem:
         print(f"bench: {problem}; the report has no pictures", file=sys.stderr)
-    thought_picture = pictures and _draw(targets["thinking_by_complexity.png"],
-                                         lambda tmp: thinking.figure(loaded.outcomes, tmp))
     with atomic_output(targets["summary.csv"]) as fh:
         fh.write(files.summary_csv(rows))
     with atomic_output(targets["summary.json"]) as fh:
@@ -172,6 +176,13 @@ def _print(by, pool_renders, loaded, rows, groups, compared, renders, fidelity, 
         got = [p for p in compared if p.kind == name]
         if got:
             con.print(terminal.paired_table(got))
+
+
+def _all_pictures(rows, loaded, targets: dict[str, Path], plot_path: Path | None) -> tuple[bool, str | None, bool]:
+    """Every picture of the report: (drawn, the problem if not, whether the thinking picture was drawn)."""
+    pictures, problem = _pictures(rows, loaded.chance, targets, plot_path, terminal.baselines(loaded.grids))
+    thought = pictures and _draw(targets["thinking_by_complexity.png"], lambda tmp: thinking.figure(loaded.outcomes, tmp))
+    return pictures, problem, thought
 
 
 def _pictures(rows, chance, targets: dict[str, Path], plot_path: Path | None,

@@ -18,7 +18,7 @@ from runner.fidelity.judge import PROCEED
 from runner.config.grid import Grid
 from runner.store.logs import RENDER_FIELDS, TERMINAL, best_records, check_log_files, newer, usable
 from runner.store.sinks import RENDERS, SOLVES
-from runner.store.records import SCHEMA, unit_key
+from runner.store.records import SCHEMA, unit_keys
 from runner.children import die_with_parent
 from runner.engine.units import UnitPlan, skeletons
 
@@ -85,6 +85,17 @@ def _source_facts(grid: Grid) -> tuple[set[str], dict[str, float]]:
     return identities, {fam: total / n for fam, (total, n) in options.items()}
 
 
+def _render_logs(folders: list[Path], grids: list[Grid]) -> tuple[dict, dict, dict]:
+    """In the helper: every folder's render records, as `_Reader.renders` keeps them (each best one with the
+    index of its folder), each unit's first try, and the unreadable lines per log."""
+    loaded, best, first, place = Loaded(), {}, {}, {}
+    for i, (folder, grid) in enumerate(zip(folders, grids)):
+        reader = _Reader(grid, loaded)
+        place[id(reader)] = i   # the readers stay here: the run's own stand for them by their place
+        reader.renders(folder / RENDERS, best, first)
+    return {key: (place[id(reader)], rec) for key, (reader, rec) in best.items()}, first, dict(loaded.skipped)
+
+
 class _Reader:
     """One folder's logs, read against its grid as it is now: a record counts if its key is the one this
     grid's settings give (a changed model, prompt or sampling makes other keys) and, once the source is
@@ -93,8 +104,9 @@ class _Reader:
     def __init__(self, grid: Grid, loaded: Loaded):
         plan = UnitPlan(grid)
         self.run, self.loaded = grid.name, loaded
-        self.render_fp = {st.label: (fp, st, st.label) for st, fp in plan.render_parts}
-        self.solve_fp = {st.label: (fp, st, st.label) for st, fp in plan.solve_parts}
+        # label -> (its unit keys, stage, label)
+        self.render_fp = {st.label: (unit_keys(fp), st, st.label) for st, fp in plan.render_parts}
+        self.solve_fp = {st.label: (unit_keys(fp), st, st.label) for st, fp in plan.solve_parts}
         self._render_ok: dict[str, bool] = {}     # render key -> whether this grid's settings make it
         self._names: dict[str, str] = {}          # one string object per distinct label and skeleton
 
@@ -131,7 +143,7 @@ class _Reader:
             if rec.get("schema") != SCHEMA:
                 self._schema(rec, path)
             key, part, sample, skeleton = rec["key"], render_fp.get(rec["renderer"]), rec.get("sample"), rec.get("skeleton")
-            if part is None or type(sample) is not int or type(skeleton) is not str or unit_key(part[0], skeleton, sample) != key:
+            if part is None or type(sample) is not int or type(skeleton) is not str or part[0](skeleton, sample) != key:
                 continue
             old = get_best(key)
             if old is not None and old[1]["renderer"] != rec["renderer"]:   # two renderers with one key: kept apart
@@ -175,8 +187,8 @@ class _Reader:
                 continue
             ok = render_ok.get(rkey)
             if ok is None:
-                ok = render_ok[rkey] = unit_key(rpart[0], skeleton, rs) == rkey
-            if not ok or unit_key(spart[0], rkey, sample) != key:
+                ok = render_ok[rkey] = rpart[0](skeleton, rs) == rkey
+            if not ok or spart[0](rkey, sample) != key:
                 continue
             done_at = done_at if type(done_at) in (int, float) else 0.0
             old = get_best(key)
@@ -191,12 +203,12 @@ class _Reader:
             thought = rec.get("thinking")
             tokens, cut, source = (_thought(thought) if type(thought) is dict else (None, False, None))
             # labels, families and statuses are few: one string object each (a million records share them)
-            best[key] = Outcome(
+            best[key] = new_outcome(Outcome, (   # tuple.__new__: a NamedTuple's own __new__ is Python, per record
                 run, rpart[2], spart[2], name(family, family), complexity, name(skeleton, skeleton), rs, sample,
                 name(status, status), correct, name(rstatus, rstatus) if type(rstatus) is str else "ok",
                 lat if type(lat) in (int, float) else None, pt if type(pt) is int else None,
                 ct if type(ct) is int else None, done_at, tokens, cut, source and name(source, source),
-                name(why, why) if type(why := rec.get("reason")) is str else None)
+                name(why, why) if type(why := rec.get("reason")) is str else None))
         self.loaded.skipped[path] += skipped
 
 
@@ -209,6 +221,7 @@ def _thought(thought: dict) -> tuple[int | None, bool, str]:
     return tokens, thought.get("cut") is True, source if tokens is not None and type(source) is str else "uncounted"
 
 
+new_outcome = tuple.__new__
 _SOLVE_GET = itemgetter("key", "status", "renderer", "solver", "family", "complexity", "correct", "skeleton",
                         "render_key", "render_sample", "sample", "latency_s", "prompt_tokens", "completion_tokens",
                         "finished_at")
@@ -245,13 +258,19 @@ def load_runs(folders: list[Path]) -> Loaded:
 def _read(folders, grids, loaded, best_solves, best_renders, first_try, readers) -> None:
     """The body of load_runs."""
     # a Pool's exit terminates its worker: Ctrl-C here does not wait for a big source to be made
+    # The helper makes the skeletons, then reads the render logs; this process reads the solve logs meanwhile.
     with multiprocessing.get_context("fork").Pool(1, initializer=die_with_parent) as pool:   # and if we are killed
         facts = [pool.apply_async(_source_facts, (grid,)) for grid in grids]
+        renders = pool.apply_async(_render_logs, (folders, grids))
         for folder, grid in zip(folders, grids):
             reader = _Reader(grid, loaded)
             readers.append(reader)
-            reader.renders(folder / RENDERS, best_renders, first_try)
             reader.solves(folder / SOLVES, best_solves)
+        best, first, skipped = renders.get()
+        best_renders.update((key, (readers[i], rec)) for key, (i, rec) in best.items())
+        first_try.update(first)
+        for path, n in skipped.items():
+            loaded.skipped[path] += n
         sources = {}
         for grid, fut in zip(grids, facts):
             identities, chance = fut.get()
