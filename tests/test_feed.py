@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import re
 import signal
 import subprocess
@@ -215,3 +216,18 @@ def test_a_killed_helper_stops_the_run_in_one_line_and_resume_finishes(tmp_path,
         bench("run", "--grid", str(grid), "--out", str(out), "-q", check=True)
         solves = records(out, "solves.jsonl")
         assert len({r["key"] for r in solves}) == 3000 == len(solves)
+
+
+@pytest.mark.parametrize("setting, count, said", [
+    ("", 10, "prepared in the run's own process (prepare_workers: auto)"),
+    ("", 5000, "prepared by {auto} helper process(es) (prepare_workers: auto)"),   # the cores but one, 1 to 8
+    ("prepare_workers: 3\n", 10, "prepared by 3 helper process(es)"),
+    ("prepare_workers: 0\n", 5000, "prepared in the run's own process"),
+])
+def test_the_plan_says_where_skeletons_are_prepared(tmp_path, monkeypatch, setting, count, said):
+    said = said.format(auto=max(1, min(8, len(os.sched_getaffinity(0)) - 1)))
+    grid = tmp_path / "g.yaml"
+    grid.write_text(f"name: t\n{setting}skeletons: {{generate: {{count: {count}}}}}\n"
+                    "providers: {t: {kind: template}, r: {kind: random}}\nrenderers: [t]\nsolvers: [r]\n")
+    proc = bench("run", "--grid", str(grid), "--out", str(tmp_path / "run"), "--dry-run", check=True)
+    assert f"skeletons: {count}  (generated: {count}), {said}" in proc.stdout, proc.stdout

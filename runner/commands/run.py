@@ -67,7 +67,10 @@ def dry_run(grid: Grid, folder: Path, shard: tuple[int, int] | None, ray_address
     done_r = sum(e.status in TERMINAL for e in load_index(folder / RENDERS, RENDER_FIELDS).values())
     done_s = sum(e.status in TERMINAL for e in load_index(folder / SOLVES, SOLVE_FIELDS).values())
     echo(f"grid {grid.name} ({grid.hash()}) -> {folder}" + (f", shard {shard[0]}/{shard[1]}" if shard else ""))
-    echo(f"skeletons: {n}  ({grid.source.path or 'generated: ' + str(grid.source.count)})")
+    workers = helpers(grid, n)
+    echo(f"skeletons: {n}  ({grid.source.path or 'generated: ' + str(grid.source.count)}), prepared "
+         + (f"by {workers} helper process(es)" if workers else "in the run's own process")
+         + (" (prepare_workers: auto)" if grid.prepare_workers is None else ""))
     for st in grid.renderers:
         p = grid.providers[st.provider]
         echo(f"renderer {st.label}: {' '.join(filter(None, (p.kind, p.settings.get('model'))))} "
