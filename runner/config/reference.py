@@ -80,7 +80,7 @@ KEYS: dict[str, tuple[str, str]] = {
     "solvers[].reasoning.keep_reasoning": ("false", "keep the thought's text in the record"),
     "solvers[].reasoning.opened_by_template": ("false", "the chat template opens <think> in the prompt"),
     "max_in_flight": ("256", "skeletons in flight at once (per agent on Ray)"),
-    "prepare_workers": ("auto", "processes preparing skeletons: 0 (the run's own), 1..64, or auto (see docs)"),
+    "prepare_workers": ("auto", "helper processes preparing skeletons: 0 (the run itself), 1..64, or auto (cores - 1, 1..8)"),
     "ray": ("-", "how `bench run --ray` places the work"),
     "ray.agents": ("every node", "nodes that get agents"),
     "ray.agents_per_node": ("1", "agents on each node, each with its own GPUs, servers and event loop"),
