@@ -1,8 +1,10 @@
-"""Child processes that never outlive bench: the one preexec function every helper and server starts with."""
+"""Child processes: the one preexec function every helper and server starts with (none outlives bench), and
+how many cores helpers may share."""
 from __future__ import annotations
 
 import contextlib
 import ctypes
+import os
 import signal
 
 _PR_SET_PDEATHSIG = 1
@@ -18,3 +20,8 @@ def die_with_parent() -> None:
     keeps a port or a pipe."""
     with contextlib.suppress(Exception):
         _LIBC.prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
+def cores() -> int:
+    """The cores this process may run on (its affinity, where the OS says)."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)

@@ -30,7 +30,7 @@ from rendering.schema import render_schema
 from runner.config.grid import Grid
 from runner.config.prompts import fill_render
 from runner.store.records import render_record
-from runner.children import die_with_parent
+from runner.children import cores, die_with_parent
 from runner.engine.units import UnitPlan, striped as skeletons
 from runner.config import environment
 
@@ -162,8 +162,7 @@ def helpers(grid: Grid, n_skeletons: int) -> int:
         return grid.prepare_workers
     if n_skeletons < int(environment.value("LSB_PREPARE_ASIDE_MIN")):
         return 0
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    return max(1, min(AUTO_MOST, cores - 1, -(-n_skeletons // BLOCK)))
+    return max(1, min(AUTO_MOST, cores() - 1, -(-n_skeletons // BLOCK)))
 
 
 def local_renderers(grid: Grid) -> dict[str, Provider]:

@@ -12,7 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from runner.children import die_with_parent
+from runner.children import cores, die_with_parent
 from runner.store.guard import open_regular
 from runner.store.logs import CALIBRATION_FIELDS, RENDER_FIELDS, SOLVE_FIELDS, TERMINAL, Entry, Index, Typed, fill
 
@@ -25,11 +25,6 @@ _STATUS_CODES = 250   # distinct statuses a part may send (there are six): more 
 def parts_for(size: int, cores: int) -> int:
     """How many parts a log of `size` bytes is read in: one per core, none smaller than PART_BYTES."""
     return max(1, min(cores, size // PART_BYTES, MOST_PARTS))
-
-
-def cores() -> int:
-    """The cores this process may run on."""
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
 
 def load(fh, path: Path, fields: dict, index: Index) -> Index:
