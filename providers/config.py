@@ -165,6 +165,9 @@ def parse_provider(name: str, raw: Any, env: Mapping[str, str] | None = None,
                 _need(_positive(settings[key]), f"{base}.{key}", f"expected a finite number > 0, got {short(settings[key])}")
         if "extra_body" in settings:
             _need(isinstance(settings["extra_body"], dict), f"{base}.extra_body", "expected a mapping")
+            bad = _json_path(settings["extra_body"], f"{base}.extra_body")
+            _need(bad is None, bad or "", "expected JSON values (text keys; text, true/false, null, 64-bit integers, "
+                  "finite numbers, lists and mappings of them)")
         if kind == "openai":
             server = settings.get("server", "auto")
             _need(server in SERVERS, f"{base}.server", f"expected one of {', '.join(SERVERS)}")
@@ -196,6 +199,32 @@ def parse_provider(name: str, raw: Any, env: Mapping[str, str] | None = None,
 _LAUNCH_KEYS = {"model", "args", "env", "port", "replicas", "gpus", "gpus_per_replica", "python", "startup_timeout_s"}
 
 
+def _plain(v: Any) -> bool:
+    """A value a launch argument or variable may take: what a command line and the saved grid can both hold."""
+    if v is None or isinstance(v, (str, bool)):
+        return True
+    if isinstance(v, int):
+        return INT64[0] <= v <= INT64[1]
+    return isinstance(v, float) and math.isfinite(v)
+
+
+def _json_path(v: Any, path: str) -> str | None:
+    """Where in `v` a value is that JSON (the saved grid, the unit keys) would not give back as it is: a key
+    that is not text, a 64-bit overflow, a NaN, a date; None if there is none."""
+    if isinstance(v, dict):
+        for k, x in v.items():
+            where = (f"{path}.{k}" if k.isidentifier() else f"{path}.{short(k)}") if isinstance(k, str) else path
+            if not isinstance(k, str):
+                return where
+            bad = _json_path(x, where)
+            if bad:
+                return bad
+        return None
+    if isinstance(v, list):
+        return next((bad for i, x in enumerate(v) if (bad := _json_path(x, f"{path}[{i}]"))), None)
+    return None if _plain(v) else path
+
+
 def _launch(raw: Any, path: str, served: str) -> dict[str, Any]:
     """Check a vLLM `launch:` block: model (path, hub name or local alias), vLLM args, env, port, replicas."""
     _need(isinstance(raw, dict), path, "expected a mapping with at least `model`")
@@ -205,8 +234,9 @@ def _launch(raw: Any, path: str, served: str) -> dict[str, Any]:
           "expected a model path, hub name or local model (e.g. smollm2-135m)")
     for key in ("args", "env"):
         if key in raw:
-            _need(isinstance(raw[key], dict) and all(isinstance(k, str) and (v is None or isinstance(v, (str, int, float, bool)))
-                  for k, v in raw[key].items()), f"{path}.{key}", "expected a mapping of names to plain values")
+            _need(isinstance(raw[key], dict) and all(isinstance(k, str) and _plain(v) for k, v in raw[key].items()),
+                  f"{path}.{key}", "expected a mapping of names to plain values (text, true/false, 64-bit integers, "
+                  "finite numbers)")
     for key, lo, hi in (("port", 1, 65535), ("replicas", 1, 64), ("gpus_per_replica", 1, 64)):
         if key in raw:
             v = raw[key]

@@ -50,7 +50,7 @@ def grid_with(tmp: Path, text: str) -> Path:
     (("renderers: [t]", "renderers: [{provider: t, audit: {provider: t, rate: 2}}]"), "renderers[0].audit.provider"),
     (("solvers: [r]", "solvers: [{provider: r, format: text}]"), "solvers[0].format: unknown key"),
     (("solvers: [r]", "solvers: [r]\nray: {agents: 0}"), "ray.agents: expected an integer >= 1"),
-    (("solvers: [r]", "solvers: [r]\nray: {gpus: 8}"), "ray.gpus: unknown key (expected one of agents, batch"),
+    (("solvers: [r]", "solvers: [r]\nray: {gpus: 8}"), "ray.gpus: unknown key (expected one of agents, agents_per_node, batch"),
     (("solvers: [r]", "solvers: [r]\nray: {resources: {GPU: 8}}"), "ray.resources.GPU: expected a custom resource"),
     (("solvers: [r]", "solvers: [r]\nray: {resources: [fake_gpu]}"), "ray.resources: expected a mapping"),
     (("solvers: [r]", "solvers: [r]\nray: {batch: 1.5}"), "ray.batch: expected an integer"),
@@ -460,3 +460,28 @@ def test_the_same_model_served_two_ways_makes_two_solvers_with_their_own_keys(tm
                                            solvers="a, b"))
     (_, fa), (_, fb) = UnitPlan(load_grid(path)).solve_parts
     assert fa != fb
+
+
+@pytest.mark.parametrize("value", [-9223372036854775809, 2**64, float("nan"), float("inf")])
+def test_a_launch_argument_out_of_range_is_one_line(tmp_path, value):
+    """Found by the property test above: a launch argument past 64 bits reached the unit keys' JSON and
+    raised there (a traceback); a NaN would have made keys no JSON reader takes."""
+    raw = yaml.safe_load(FULL)
+    raw["providers"]["v"]["launch"]["args"] = {"x": value}
+    path = grid_with(tmp_path, yaml.safe_dump(raw, allow_unicode=True))
+    with pytest.raises(UserError) as err:
+        load_grid(path, env={"KEY": "k"})
+    assert str(err.value) == f"{path}: providers.v.launch.args: expected a mapping of names to plain values (text, " \
+                              "true/false, 64-bit integers, finite numbers)"
+
+
+@pytest.mark.parametrize("value, where", [({"a": 2**64}, "extra_body.a"), ({"a": [1, float("nan")]}, "extra_body.a[1]"),
+                                          ({"a": {"b": -2**63 - 1}}, "extra_body.a.b"), ({1: "x"}, "extra_body")])
+def test_extra_body_holds_json_values_only(tmp_path, value, where):
+    """A value the saved grid and the unit keys could not hold as it is (found by the property test above)."""
+    raw = yaml.safe_load(FULL)
+    raw["providers"]["v"]["extra_body"] = value
+    path = grid_with(tmp_path, yaml.safe_dump(raw, allow_unicode=True))
+    with pytest.raises(UserError) as err:
+        load_grid(path, env={"KEY": "k"})
+    assert str(err.value).startswith(f"{path}: providers.v.{where}: expected JSON values"), str(err.value)
