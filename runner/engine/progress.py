@@ -63,7 +63,7 @@ class Progress(Counts):
         self.instant_seen: Counter = Counter()
         self.costly_done = 0
         self.costly_seconds = 0.0
-        # Per stage: model units finished and their seconds; model units in flight and the sum of their starts
+        # Per stage: model units finished and their seconds, and those in flight (when each was sent)
         self.stage_done: Counter = Counter()
         self.stage_seconds: Counter = Counter()
         self.flying: dict[str, dict[int, float]] = {"render": {}, "solve": {}}   # token -> when it was sent
@@ -181,6 +181,8 @@ class Progress(Counts):
         return f"about {_clock(seconds)} left"
 
     def _time_left_by_pace(self, costly: int) -> str:
+        """Where only counts come (a Ray run's agents, whose seconds are theirs): the units left at the pace
+        of those done since the clock started."""
         if self.costly_done < 2:
             return "time left unknown (too few model answers yet)"
         pace = self.costly_done / max(time.monotonic() - self.clock, 1e-9)
