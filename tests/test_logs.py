@@ -6,8 +6,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from runner.store.logs import (RENDER_FIELDS, SOLVE_FIELDS, TERMINAL, TORN, AppendLog, best_records, load_index, read_at,
-                         usable)
+from runner.store.logs import RENDER_FIELDS, SOLVE_FIELDS, TERMINAL, TORN, AppendLog, best_records, read_at, usable
+from runner.store.index import load_index
 from runner.store.records import SCHEMA, RenderRecord, SolveRecord
 
 

@@ -26,7 +26,8 @@ from runner.engine.progress import Progress, finished
 from runner.errors import UserError
 from runner.fidelity.calibration import CALIBRATION
 from runner.serving.servers import GRACE_S
-from runner.store.logs import CALIBRATION_FIELDS, AppendLog, load_index
+from runner.store.logs import CALIBRATION_FIELDS, AppendLog
+from runner.store.index import load_index
 from runner.store.sinks import FolderLogs
 
 MAX_SENDS = 3   # a batch whose agent is lost this many times stops the run: it may be what kills them

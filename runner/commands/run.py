@@ -17,7 +17,8 @@ from providers.config import build_provider
 from runner.errors import Interrupted, UserError, printable
 from runner.engine.feed import Feed, helpers
 from runner.config.grid import Grid, load_grid
-from runner.store.logs import RENDER_FIELDS, SOLVE_FIELDS, TERMINAL, RunLock, best_records, check_log_files, load_index, skipped_note
+from runner.store.logs import (RENDER_FIELDS, SOLVE_FIELDS, TERMINAL, RunLock, best_records, check_log_files, skipped_note)
+from runner.store.index import load_index
 from runner.engine.pipeline import Pipeline, RunResult
 from runner.store.sinks import RENDERS, SOLVES, FolderLogs
 from runner.engine.progress import Progress

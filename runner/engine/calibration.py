@@ -18,7 +18,8 @@ from rendering.schema import SCHEMA_VERSION
 from runner.config.grid import Grid
 from runner.fidelity.calibration import CALIBRATION, CONTROL, AuditorSettings, Trust, control_render, control_sample, trust
 from runner.fidelity.parse_back import PROMPT, audit_request, compare
-from runner.store.logs import CALIBRATION_FIELDS, AppendLog, Index, best_records, load_index
+from runner.store.logs import CALIBRATION_FIELDS, AppendLog, best_records
+from runner.store.index import Index, load_index
 from runner.store.records import SCHEMA, CalibrationRecord, fingerprint, text_hash, unit_key
 from runner.engine.units import skeletons
 

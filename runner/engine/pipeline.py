@@ -17,7 +17,8 @@ from runner.engine.calibration import calibrate
 from runner.fidelity.calibration import Trust
 from runner.fidelity.parse_back import audit_request, compare, sampled
 from runner.config.grid import Grid, Stage
-from runner.store.logs import TERMINAL, Entry
+from runner.store.logs import TERMINAL
+from runner.store.index import Entry
 from runner.store.sinks import FolderLogs, MemoryLogs
 from runner.engine.progress import Progress
 from runner.config.prompts import fill_repair, fill_solve

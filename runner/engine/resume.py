@@ -6,7 +6,8 @@ from pathlib import Path
 
 from runner.config.grid import Grid, Stage
 from runner.fidelity.judge import PROCEED
-from runner.store.logs import RENDER_FIELDS, SOLVE_FIELDS, TERMINAL, Entry, Index, load_index
+from runner.store.logs import RENDER_FIELDS, SOLVE_FIELDS, TERMINAL
+from runner.store.index import Entry, Index, load_index
 from runner.store.sinks import RENDERS, SOLVES
 from runner.store.tally import CellStats
 from runner.engine.units import RenderUnit, UnitPlan, cell, skeletons

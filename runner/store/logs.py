@@ -4,13 +4,11 @@ from __future__ import annotations
 import asyncio
 import fcntl
 import functools
-import gc
 import itertools
 import os
 import socket
 import stat
 import sys
-from dataclasses import dataclass
 from operator import itemgetter
 from pathlib import Path
 from typing import Callable, Iterator
@@ -222,82 +220,6 @@ def skipped_note(path: Path, skipped: int, redone: bool = False) -> str | None:
         return None
     tail = "; their units are redone" if redone else "; rerun `bench run` to redo their units"
     return f"bench: skipped {skipped} unreadable line(s) in {path}{tail}"
-
-
-@dataclass(slots=True)
-class Entry:
-    """What the index keeps of a unit: its best status, where that record starts, and `correct`."""
-
-    status: str
-    offset: int
-    correct: bool | None = None
-
-
-class Index(dict):
-    """key -> Entry, and how many non-empty lines were skipped (torn, damaged or foreign)."""
-
-    skipped: int = 0
-
-
-def load_index(path: Path, fields: dict[str, type | tuple[type, ...]]) -> Index:
-    """key -> Entry: the newest terminal record wins, over `error` ones; errors stay retryable; lines that are
-    not whole records with `fields` (torn, damaged, glued, foreign, a field of another type) are skipped and
-    counted, so their units are redone: exactly the lines `status` and `report` skip too.
-
-    A big log is read in parts on as many cores as it has parts for (runner.store.index_parts)."""
-    index = Index()
-    try:
-        fh = open_regular(path, "log")
-    except (FileNotFoundError, NotADirectoryError):
-        return index
-    # The hot loop of a resume over millions of records; the cyclic GC is paused (it would rescan the
-    # growing index again and again; entries hold no cycles).
-    paused = gc.isenabled()
-    gc.disable()
-    try:
-        with fh:
-            from runner.store import index_parts   # it reads parts with this module's fill
-            return index_parts.load(fh, path, fields, index)
-    finally:
-        if paused:
-            gc.enable()
-
-
-def fill(fh, index: Index, typed: Typed, start: int = 0, end: int | None = None) -> Index:
-    """Read into `index` the lines of `fh` that begin at offsets in [start, end) (the body of load_index)."""
-    get, loads, decode_error, terminal = index.get, orjson.loads, orjson.JSONDecodeError, TERMINAL
-    # Typed's check, inlined (a million calls): its getter's values also give key, status and correct
-    fields, types_ok = typed.get, typed.ok
-    at = typed.names.index("correct") if "correct" in typed.names else None
-    offset = 0
-    if start:   # the part begins with the first line that begins at `start` or after
-        fh.seek(start - 1)
-        offset = start - 1 + len(fh.readline())
-    for line in fh:
-        if end is not None and offset >= end:
-            break
-        begin = offset
-        offset += len(line)
-        try:
-            rec = loads(line)
-        except decode_error:
-            index.skipped += line != b"\n"
-            continue
-        try:
-            values = fields(rec)
-        except (KeyError, TypeError):   # a field missing, or not an object
-            index.skipped += 1
-            continue
-        if tuple(map(type, values)) not in types_ok:
-            index.skipped += 1
-            continue
-        key, status = values[0], values[1]
-        old = get(key)
-        # supersedes(), inlined: the newest terminal record wins (after a damaged line, its redone unit).
-        if old is None or status in terminal or old.status not in terminal:
-            correct = values[at] if at is not None else rec.get("correct")
-            index[key] = Entry(status, begin, correct if type(correct) is bool else None)
-    return index
 
 
 def read_at(path: Path, offset: int) -> dict | None:

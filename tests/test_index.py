@@ -1,4 +1,4 @@
-"""The resume index of a big log read in parts by helper processes: exactly what one pass over the file gives,
+"""The resume index; a big log read in parts by helper processes gives exactly what one pass over the file gives,
 whatever the records (units redone across parts, errors after terminal records, damaged and foreign lines,
 parts that begin in the middle of a line), and a helper that cannot help leaves its part to the run."""
 from __future__ import annotations
@@ -12,8 +12,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from runner.store import index_parts
-from runner.store.logs import SOLVE_FIELDS, Index, Typed, fill, load_index, read_at
+from runner.store import index as index_module
+from runner.store.logs import SOLVE_FIELDS, Typed, read_at
+from runner.store.index import Index, fill, load_index
 from tests.test_logs import solve
 
 _LINES = st.one_of(
@@ -33,8 +34,8 @@ def one_pass(path) -> dict:
 def test_parts_give_what_one_pass_gives(tmp_path, monkeypatch, lines, parts):
     path = tmp_path / "solves.jsonl"
     path.write_bytes(b"".join(lines))
-    monkeypatch.setattr(index_parts, "PART_BYTES", 1)            # every log is big here
-    monkeypatch.setattr(index_parts, "cores", lambda: parts)     # and the machine has `parts` cores
+    monkeypatch.setattr(index_module, "PART_BYTES", 1)            # every log is big here
+    monkeypatch.setattr(index_module, "cores", lambda: parts)     # and the machine has `parts` cores
     index = load_index(path, SOLVE_FIELDS)
     assert ({k: (e.status, e.offset, e.correct) for k, e in index.items()}, index.skipped) == one_pass(path)
     for key, entry in index.items():   # every offset is where that record's line begins
@@ -47,13 +48,13 @@ def test_a_part_whose_file_changed_is_read_by_the_run(tmp_path, monkeypatch):
     path = tmp_path / "solves.jsonl"
     lines = [solve(c * 32, "ok", True) for c in "abcdef"]
     path.write_bytes(b"".join(lines))
-    monkeypatch.setattr(index_parts, "PART_BYTES", 1)
-    monkeypatch.setattr(index_parts, "cores", lambda: 3)
-    real_popen = index_parts.subprocess.Popen
+    monkeypatch.setattr(index_module, "PART_BYTES", 1)
+    monkeypatch.setattr(index_module, "cores", lambda: 3)
+    real_popen = index_module.subprocess.Popen
 
     def elsewhere(args, **kw):   # the helper is told another file's identity, as if the log were replaced
         return real_popen(args[:-1] + ["0:0"], **kw)
-    monkeypatch.setattr(index_parts.subprocess, "Popen", elsewhere)
+    monkeypatch.setattr(index_module.subprocess, "Popen", elsewhere)
     index = load_index(path, SOLVE_FIELDS)
     assert sorted(k[0] for k in index) == list("abcdef") and index.skipped == 0
 
@@ -61,7 +62,7 @@ def test_a_part_whose_file_changed_is_read_by_the_run(tmp_path, monkeypatch):
 @pytest.mark.parametrize("size, cores, parts", [(10, 16, 1), (64 << 20, 2, 2), (64 << 20, 16, 2), (600 << 20, 16, 16),
                                                 (600 << 20, 1, 1), (10 << 30, 64, 16)])
 def test_how_many_parts(size, cores, parts):
-    assert index_parts.parts_for(size, cores) == parts
+    assert index_module.parts_for(size, cores) == parts
 
 
 def test_a_helper_part_in_columns(tmp_path):
@@ -69,7 +70,7 @@ def test_a_helper_part_in_columns(tmp_path):
     path = tmp_path / "solves.jsonl"
     path.write_bytes(solve("a" * 32, "ok", True) + b"{torn\n" + solve("b" * 32, "error", None))
     st_ = os.stat(path)
-    out = subprocess.run([sys.executable, "-m", "runner.store.index_parts", str(path), "0", str(st_.st_size), "solve",
+    out = subprocess.run([sys.executable, "-m", "runner.store.index", str(path), "0", str(st_.st_size), "solve",
                           f"{st_.st_dev}:{st_.st_ino}"], capture_output=True, check=True).stdout
     keys, statuses, codes, offsets, correct, skipped = pickle.loads(out)
     assert keys == ["a" * 32, "b" * 32] and [statuses[c] for c in codes] == ["ok", "error"]
