@@ -32,6 +32,9 @@ def _name_words(name: str) -> tuple[str, ...]:
     return tuple(tokens(name))
 
 
+READ = Verdict("read")
+
+
 class Marked:
     """A render's names, each read as one mark (`@k`, k its symbol's place): sentences become words and marks."""
 
@@ -124,15 +127,15 @@ class Reader:
         # Whether the line reads as the fact depends on the line, the fact with its symbols as marks, and their
         # types alone: remembered, as the matching is the check's main cost and sentences repeat.
         place = marked.place
-        key = (line, fact[0], tuple((place.get(a, -1), types.get(a)) if isinstance(a, str) else a for a in fact[1]))
+        key = (line, fact[0], tuple([(place.get(a, -1), types.get(a)) if type(a) is str else a for a in fact[1]]))
         if self._reads.get(key):
-            return Verdict("read")
+            return READ
         want = self.norm(fact)
         if any(self.norm(p) == want for p in self._parses(self.facts, line, marked, types, only=fact[0])):
             if len(self._reads) >= _MEMO:
                 self._reads.clear()
             self._reads[key] = True
-            return Verdict("read")   # the grammar is unambiguous (tested): no other fact reads here too
+            return READ   # the grammar is unambiguous (tested): no other fact reads here too
         other = [p for p in self._parses(self.facts, line, marked, types) if self.norm(p) != want]
         if other:
             return Verdict("misread", f"reads as {spell(other[0])} ({self.difference(other[0], fact)})")
