@@ -126,3 +126,18 @@ def test_a_launch_python_that_does_not_exist_is_one_line(tmp_path, command):
     assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
     assert f"providers.p.launch.python: cannot start {tmp_path / 'no' / 'python3'} (No such file or directory)" \
         in proc.stderr
+
+
+def test_a_slow_start_says_how_long_it_has_taken_and_what_the_server_says(shim, tmp_path, monkeypatch, capsys):
+    """A GPU server loads and compiles for minutes: every LSB_PROGRESS_EVERY seconds the wait says so, with the
+    last line of the server's log, instead of silence."""
+    monkeypatch.setenv("LSB_PROGRESS_EVERY", "1")
+    servers = start_servers({"p": spec(shim, model="/slow")}, tmp_path)
+    servers.stop()
+    err = capsys.readouterr().err.splitlines()
+    waiting = [line for line in err if line.startswith("bench: the p server is starting: ")]
+    assert len(waiting) >= 2 and all(" s of at most 30 s; its log says: " in line for line in waiting), err
+    # (the first may come before the server has said anything: then it is bench's own line in that log)
+    assert any(line.endswith("its log says: INFO Capturing graphs: 40%") for line in waiting), waiting
+    ready = [i for i, line in enumerate(err) if line.startswith("bench: the p server is ready after ")]
+    assert ready and ready[0] > err.index(waiting[-1]), err

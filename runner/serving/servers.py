@@ -17,7 +17,8 @@ from typing import Any, Mapping
 import orjson
 
 from runner.children import die_with_parent
-from runner.errors import UserError
+from runner.config import environment
+from runner.errors import UserError, printable
 
 GRACE_S = 15.0
 
@@ -104,6 +105,18 @@ def serving(url: str, model: str) -> bool:
         return status == 200 and any(m.get("id") == model for m in orjson.loads(body).get("data", []))
     except (orjson.JSONDecodeError, AttributeError):
         return False
+
+
+def _last_line(path: Path, most: int = 160) -> str:
+    """The last line a log holds, printable and short (what a starting server says it is doing)."""
+    try:
+        with open(path, "rb") as fh:
+            fh.seek(max(0, fh.seek(0, os.SEEK_END) - 4096))
+            lines = [x for x in fh.read().decode("utf-8", "replace").splitlines() if x.strip()]
+    except OSError:
+        return "(no log)"
+    last = printable(lines[-1].strip()) if lines else "(nothing yet)"
+    return last if len(last) <= most else last[:most - 3] + "..."
 
 
 def tail(path: Path | None, lines: int = 15) -> str:
@@ -194,9 +207,16 @@ def start_servers(launches: Mapping[str, Mapping[str, Any]], folder: Path) -> Se
 
 
 def _wait_ready(server: Server, served: str, timeout: float) -> None:
-    deadline = time.monotonic() + timeout
+    """Wait for the server to be healthy and serve `served`; every LSB_PROGRESS_EVERY seconds, say how long
+    it has taken and what its log says last (a GPU server loads and compiles for minutes)."""
+    started = time.monotonic()
+    deadline, said, every = started + timeout, started, float(environment.value("LSB_PROGRESS_EVERY"))
     root = server.url[:-3]
     while time.monotonic() < deadline:
+        if time.monotonic() - said >= every:
+            said = time.monotonic()
+            _say(f"the {server.provider} server is starting: {said - started:.0f} s of at most {timeout:.0f} s; "
+                 f"its log says: {_last_line(server.log)}")
         if server.proc.poll() is not None:
             raise UserError(f"the {server.provider} server exited with code {server.proc.returncode} before it was "
                             f"healthy; the end of {server.log}:\n{tail(server.log)}")
