@@ -16,8 +16,8 @@ from families.family import Family
 from families.ir import INTEGER
 from families.wording import NEGATIONS, READ_OPENERS, reader_regex, tokens
 
-Fact = tuple[str, tuple]
-_MEMO = 1 << 16   # marked lines remembered per family   # (predicate, arguments): symbols and integers
+Fact = tuple[str, tuple]   # (predicate, arguments): symbols and integers
+_MEMO = 1 << 16            # marked lines (and their readings) remembered per family
 
 
 class Verdict(NamedTuple):

@@ -61,8 +61,7 @@ class Progress(Counts):
         # template and the baselines make at once; the others' count, seconds and pace are kept here.
         self.instant_total = {"render": instant[0], "solve": instant[1]}
         self.instant_seen: Counter = Counter()
-        self.costly_done = 0
-        self.costly_seconds = 0.0
+        self.elsewhere_done = 0   # units whose counts came from elsewhere (a Ray run's agents), not their seconds
         # Per stage: model units finished and their seconds, and those in flight (when each was sent)
         self.stage_done: Counter = Counter()
         self.stage_seconds: Counter = Counter()
@@ -89,8 +88,6 @@ class Progress(Counts):
         if latency is None:
             self.instant_seen[stage] += 1
         else:
-            self.costly_done += 1
-            self.costly_seconds += latency
             self.stage_done[stage] += 1
             self.stage_seconds[stage] += latency
             self.flying[stage].pop(unit, None)
@@ -121,7 +118,7 @@ class Progress(Counts):
             n = sum(v for k, v in c.items() if k != "retries")
             if n:
                 self.bars[stage].update(n)
-            self.costly_done += finished(c)   # an agent's units: their seconds are the agent's, not known here
+            self.elsewhere_done += finished(c)   # an agent's units: their seconds are the agent's, not known here
         self._postfix()
 
     def start_clock(self) -> None:
@@ -152,7 +149,7 @@ class Progress(Counts):
             return "a moment left"
         if self.clock is None:
             return "time left unknown (no model answers yet)"
-        if not self.stage_done and self.costly_done:   # counted elsewhere (a Ray run's agents): their pace
+        if not self.stage_done and self.elsewhere_done:   # counted elsewhere (a Ray run's agents): their pace
             return self._time_left_by_pace(sum(costly.values()))
         now = time.monotonic()
         work = floor = busy = 0.0
@@ -183,9 +180,9 @@ class Progress(Counts):
     def _time_left_by_pace(self, costly: int) -> str:
         """Where only counts come (a Ray run's agents, whose seconds are theirs): the units left at the pace
         of those done since the clock started."""
-        if self.costly_done < 2:
+        if self.elsewhere_done < 2:
             return "time left unknown (too few model answers yet)"
-        pace = self.costly_done / max(time.monotonic() - self.clock, 1e-9)
+        pace = self.elsewhere_done / max(time.monotonic() - self.clock, 1e-9)
         return f"about {_clock(costly / pace)} left"
 
     def line(self) -> str:

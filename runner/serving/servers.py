@@ -109,13 +109,7 @@ def serving(url: str, model: str) -> bool:
 
 def _last_line(path: Path, most: int = 160) -> str:
     """The last line a log holds, printable and short (what a starting server says it is doing)."""
-    try:
-        with open(path, "rb") as fh:
-            fh.seek(max(0, fh.seek(0, os.SEEK_END) - 4096))
-            lines = [x for x in fh.read().decode("utf-8", "replace").splitlines() if x.strip()]
-    except OSError:
-        return "(no log)"
-    last = printable(lines[-1].strip()) if lines else "(nothing yet)"
+    last = printable(tail(path, 1).strip()) or "(nothing yet)"
     return last if len(last) <= most else last[:most - 3] + "..."
 
 

@@ -103,7 +103,6 @@ def fill(fh, index: Index, typed: Typed, start: int = 0, end: int | None = None)
     return index
 
 
-
 def parts_for(size: int, cores: int) -> int:
     """How many parts a log of `size` bytes is read in: one per core, none smaller than PART_BYTES."""
     return max(1, min(cores, size // PART_BYTES, MOST_PARTS))
