@@ -54,6 +54,7 @@ def grid_with(tmp: Path, text: str) -> Path:
     (("solvers: [r]", "solvers: [r]\nray: {resources: {GPU: 8}}"), "ray.resources.GPU: expected a custom resource"),
     (("solvers: [r]", "solvers: [r]\nray: {resources: [fake_gpu]}"), "ray.resources: expected a mapping"),
     (("solvers: [r]", "solvers: [r]\nray: {batch: 1.5}"), "ray.batch: expected an integer"),
+    (("solvers: [r]", "solvers: [r]\nray: {agents_per_node: 0}"), "ray.agents_per_node: expected an integer >= 1 and <= 256"),
 ])
 def test_bad_grid_names_file_and_key(tmp_path, replace, needle):
     path = grid_with(tmp_path, OK.replace(*replace))
@@ -151,8 +152,10 @@ def test_saved_grid_round_trips(tmp_path):
 def test_a_ray_block_round_trips_and_leaves_the_unit_keys_alone(tmp_path):
     from runner.engine.units import UnitPlan, skeletons
     plain = load_grid(grid_with(tmp_path, OK))
-    on_ray = load_grid(grid_with(tmp_path, OK + "ray: {agents: 2, gpus_per_agent: 8, resources: {fake_gpu: 1}, batch: 8}\n"))
+    on_ray = load_grid(grid_with(tmp_path, OK + "prepare_workers: 3\nray: {agents: 2, agents_per_node: 4, gpus_per_agent: 8, "
+                                               "resources: {fake_gpu: 1}, batch: 8}\n"))
     assert on_ray.ray.agents == 2 and on_ray.ray.gpus_per_agent == 8 and on_ray.ray.resources == {"fake_gpu": 1.0}
+    assert on_ray.ray.agents_per_node == 4 and on_ray.prepare_workers == 3
     assert Grid.from_json(on_ray.to_json()) == on_ray
     keys = [[u.key for u in UnitPlan(g).units(sk)] for g in (plain, on_ray) for sk in list(skeletons(g))[:1]]
     assert keys[0] == keys[1]
@@ -347,7 +350,7 @@ solvers:
   - {provider: o, mode: loglik, delimiter: " ", score: mean_char}
   - {provider: v, temperature: 0.6, max_tokens: 2000, reasoning: {enabled: true, effort: low, budget_tokens: 1000,
      keep_reasoning: true}}
-ray: {agents: 2, gpus_per_agent: 1, cpus_per_agent: 2, resources: {fake_gpu: 1}, batch: 8}
+ray: {agents: 2, agents_per_node: 2, gpus_per_agent: 1, cpus_per_agent: 2, resources: {fake_gpu: 1}, batch: 8}
 """
 
 
