@@ -249,3 +249,24 @@ def test_a_family_without_a_wording_for_each_predicate_is_refused():
     with pytest.raises(ValueError, match="LEFT_OF has no phrasing"):
         register(broken)
     assert "broken" not in FAMILIES
+
+
+_PHRASINGS = sorted({ph for fam in FAMILIES.values() for table in (fam.wording.facts, fam.wording.questions)
+                     for phs in table.values() for ph in phs}
+                    | {ph for fam in FAMILIES.values() for ph in fam.wording.definitions.values()})
+
+
+@settings(max_examples=200, deadline=None)
+@given(phrasing=st.sampled_from(_PHRASINGS), end=st.sampled_from([".", "?", ""]), capital=st.booleans(),
+       names=st.lists(st.text(alphabet="abcXYZ 7", min_size=1, max_size=6), min_size=4, max_size=4))
+def test_the_canonical_sentence_made_once_per_phrasing_is_the_one_its_parts_say(phrasing, end, capital, names):
+    """`say` without a random draw makes each phrasing's canonical sentence from a form built once: it is the
+    sentence of its first choices, no optional part, one space apart, the first letter capital where the
+    phrasing does not begin with a name, whatever names are spelled in."""
+    from families.wording import parse_phrasing
+    parts = parse_phrasing(phrasing)
+    words = [names[p.slot] if p.slot is not None else p.options[0] for p in parts if p.slot is not None or not p.optional]
+    text = " ".join(words)
+    if capital and (parts[0].slot is None or parts[0].optional):
+        text = text[:1].upper() + text[1:]
+    assert say(phrasing, names, end=end, capital=capital) == text + end
