@@ -275,9 +275,13 @@ def test_bench_run_bad_values_exit_2_nothing_written(tmp_path, text):
 
 
 _scalars = st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20)
-_values = st.recursive(_scalars, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner, max_size=4),
-                       max_leaves=12)
-_KEYS = ["name", "skeletons", "providers", "renderers", "solvers", "max_in_flight"]
+def _nested(inner):
+    """Lists and mappings of `inner` (a def: Hypothesis could not read the lambda's source, and warned)."""
+    return st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner, max_size=4)
+
+
+_values = st.recursive(_scalars, _nested, max_leaves=12)
+_KEYS = ["name", "skeletons", "providers", "renderers", "solvers", "max_in_flight", "prepare_workers", "ray"]
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
