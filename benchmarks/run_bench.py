@@ -167,6 +167,8 @@ def index(n: int) -> None:
                     correct=False if ok else None, constrained="choice", reason=None if ok else "http 503",
                     attempts=1, latency_s=0.123, prompt_tokens=412, completion_tokens=3, finish_reason="stop",
                     started_at=1.7e9, finished_at=1.7e9).to_line())
+            fh.flush()
+            os.fsync(fh.fileno())   # as a run leaves its logs (it syncs them on close): no writeback timed below
         size = path.stat().st_size / 1e6
         started = time.perf_counter()
         try:   # where this bench keeps it (an older one kept it in logs, and took the path alone)

@@ -30,16 +30,55 @@ def one_pass(path) -> dict:
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(lines=st.lists(_LINES, min_size=1, max_size=60), parts=st.integers(2, 5))
-def test_parts_give_what_one_pass_gives(tmp_path, monkeypatch, lines, parts):
+@given(lines=st.lists(_LINES, min_size=1, max_size=60), parts=st.integers(2, 5), slice_bytes=st.integers(1, 2000))
+def test_parts_give_what_one_pass_gives(tmp_path, monkeypatch, lines, parts, slice_bytes):
+    """Helpers stream a frame per slice, merged by the run between its own slices, in whatever order they come."""
     path = tmp_path / "solves.jsonl"
     path.write_bytes(b"".join(lines))
     monkeypatch.setattr(index_module, "PART_BYTES", 1)            # every log is big here
     monkeypatch.setattr(index_module, "cores", lambda: parts)     # and the machine has `parts` cores
+    monkeypatch.setattr(index_module, "SLICE_BYTES", slice_bytes)
     index = load_index(path, SOLVE_FIELDS)
     assert ({k: (e.status, e.offset, e.correct) for k, e in index.items()}, index.skipped) == one_pass(path)
     for key, entry in index.items():   # every offset is where that record's line begins
         assert read_at(path, entry.offset)["key"] == key
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(lines=st.lists(_LINES, min_size=1, max_size=40), slice_bytes=st.integers(1, 2000), data=st.data())
+def test_frames_merged_in_any_order_give_one_pass(tmp_path, lines, slice_bytes, data):
+    """The run merges frames as they come, helpers' and its own slices interleaved: any order of the slices'
+    indexes gives the one pass's index (the best record of a key is an order by offset, not by arrival)."""
+    path = tmp_path / "solves.jsonl"
+    path.write_bytes(b"".join(lines))
+    size = path.stat().st_size
+    with open(path, "rb") as fh:
+        slices = [pickle.loads(index_module.columns(fill(fh, Index(), Typed(SOLVE_FIELDS), a, a + slice_bytes)))
+                  for a in range(0, size, slice_bytes)]
+    index = Index()
+    for keys, statuses, codes, offsets, correct, skipped in data.draw(st.permutations(slices)):
+        index_module._merge(index, keys, statuses, codes, offsets, correct)
+        index.skipped += skipped
+    assert ({k: (e.status, e.offset, e.correct) for k, e in index.items()}, index.skipped) == one_pass(path)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(lines=st.lists(_LINES, min_size=1, max_size=40), cut=st.integers(0, 3000), code=st.sampled_from([0, 3]))
+def test_a_helper_that_stops_midway_leaves_its_part_to_the_run(tmp_path, monkeypatch, lines, cut, code):
+    """A helper whose output ends early (after some whole frames, or inside one), whatever its exit code: the
+    frames already merged are merged again by the run's own read of that part, and the index is one pass's."""
+    path = tmp_path / "solves.jsonl"
+    path.write_bytes(b"".join(lines))
+    monkeypatch.setattr(index_module, "PART_BYTES", 1)
+    monkeypatch.setattr(index_module, "cores", lambda: 3)
+    monkeypatch.setattr(index_module, "SLICE_BYTES", 300)
+    real_popen = index_module.subprocess.Popen
+
+    def cut_short(args, **kw):   # the helper's output cut at `cut` bytes, then the exit code `code`
+        return real_popen(["sh", "-c", f'"$@" | head -c {cut}; exit {code}', "sh", *args], **kw)
+    monkeypatch.setattr(index_module.subprocess, "Popen", cut_short)
+    index = load_index(path, SOLVE_FIELDS)
+    assert ({k: (e.status, e.offset, e.correct) for k, e in index.items()}, index.skipped) == one_pass(path)
 
 
 def test_a_part_whose_file_changed_is_read_by_the_run(tmp_path, monkeypatch):
@@ -65,14 +104,27 @@ def test_how_many_parts(size, cores, parts):
     assert index_module.parts_for(size, cores) == parts
 
 
+def frames(data: bytes) -> list[tuple]:
+    """A helper's output, its frames unpickled."""
+    out, at = [], 0
+    while at < len(data):
+        size = int.from_bytes(data[at:at + 4], "big")
+        out.append(pickle.loads(data[at + 4:at + 4 + size]))
+        at += 4 + size
+    return out
+
+
 def test_a_helper_part_in_columns(tmp_path):
-    """What a helper sends: its part's keys, statuses by code, offsets, correct as 0/1/2, and its skipped lines."""
+    """What a helper sends: a frame per slice, each its keys, statuses by code, offsets, correct as 0/1/2, and
+    its skipped lines."""
     path = tmp_path / "solves.jsonl"
-    path.write_bytes(solve("a" * 32, "ok", True) + b"{torn\n" + solve("b" * 32, "error", None))
+    a, b = solve("a" * 32, "ok", True), solve("b" * 32, "error", None)
+    path.write_bytes(a + b"{torn\n" + b)
     st_ = os.stat(path)
     out = subprocess.run([sys.executable, "-m", "runner.store.index", str(path), "0", str(st_.st_size), "solve",
-                          f"{st_.st_dev}:{st_.st_ino}"], capture_output=True, check=True).stdout
-    keys, statuses, codes, offsets, correct, skipped = pickle.loads(out)
-    assert keys == ["a" * 32, "b" * 32] and [statuses[c] for c in codes] == ["ok", "error"]
-    assert list(offsets) == [0, len(solve("a" * 32, "ok", True)) + len(b"{torn\n")] and list(correct) == [2, 0]
-    assert skipped == 1
+                          f"{st_.st_dev}:{st_.st_ino}", str(len(a) + 6)], capture_output=True, check=True).stdout
+    (k1, s1, c1, o1, r1, skip1), (k2, s2, c2, o2, r2, skip2) = frames(out)   # slices: [a, torn] and [b]
+    assert k1 == ["a" * 32] and [s1[c] for c in c1] == ["ok"] and list(o1) == [0] and list(r1) == [2]
+    assert skip1 == 1
+    assert k2 == ["b" * 32] and [s2[c] for c in c2] == ["error"] and list(o2) == [len(a) + len(b"{torn\n")]
+    assert list(r2) == [0] and skip2 == 0

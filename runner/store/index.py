@@ -1,20 +1,23 @@
 """The resume index of a log: key -> its best record's status, offset and correctness.
 
 One pass over a small log; a big one is read in parts on every core: the run reads the first part,
-helper processes (`python -m runner.store.index`) the others, each sending back its part's index in
-columns; the parts are merged in file order by the same rule (the newest terminal record wins), which
-gives what one pass gives: that rule keeps, of any run of records of a key, the last terminal one, else
-the last one, so a part's result stands for all its records of that key."""
+helper processes (`python -m runner.store.index`) the others, each streaming its part's index in
+columns, a frame per slice it has read, which the run merges while it reads its own. The best record
+of a key is its last terminal one, else its last one, by offset in the file: an order, so merging
+frames as they come, in any order, gives what one pass gives."""
 from __future__ import annotations
 
 import array
+import fcntl
 import gc
 import os
 import pickle
+import struct
 import subprocess
 import sys
-from dataclasses import dataclass
+from itertools import repeat
 from pathlib import Path
+from typing import NamedTuple
 
 import orjson
 
@@ -24,13 +27,19 @@ from runner.store.logs import CALIBRATION_FIELDS, RENDER_FIELDS, SOLVE_FIELDS, T
 
 PART_BYTES = 32 << 20   # a log part a helper is started for (a helper's start-up is ~0.1 s: ~25 MB of records)
 MOST_PARTS = 16
+SLICE_BYTES = 4 << 20   # a helper sends a frame per slice it reads; the run takes frames between its slices
+RUN_SHARE = 0.75        # the run's part against a helper's: merging a record costs the run a third of reading it
+_FRAME = struct.Struct(">I")
+_PIPE_BYTES = 1 << 20   # a helper's pipe holds a few frames, so it seldom waits for the run to take them
 KINDS = {"render": RENDER_FIELDS, "solve": SOLVE_FIELDS, "calibration": CALIBRATION_FIELDS}
 _STATUS_CODES = 250   # distinct statuses a part may send (there are six): more is a damaged log, read here
 
 
-@dataclass(slots=True)
-class Entry:
-    """What the index keeps of a unit: its best status, where that record starts, and `correct`."""
+class Entry(NamedTuple):
+    """What the index keeps of a unit: its best status, where that record starts, and `correct`.
+
+    A NamedTuple, not a dataclass: a helper's half a million entries are then made in C when merged
+    (`tuple.__new__` over zipped columns), where a dataclass's `__init__` runs in Python for each."""
 
     status: str
     offset: int
@@ -68,7 +77,7 @@ def load_index(path: Path, fields: dict[str, type | tuple[type, ...]]) -> Index:
 
 def fill(fh, index: Index, typed: Typed, start: int = 0, end: int | None = None) -> Index:
     """Read into `index` the lines of `fh` that begin at offsets in [start, end) (the body of load_index)."""
-    get, loads, decode_error, terminal = index.get, orjson.loads, orjson.JSONDecodeError, TERMINAL
+    setdefault, loads, decode_error, new = index.setdefault, orjson.loads, orjson.JSONDecodeError, tuple.__new__
     # Typed's check, inlined (a million calls): its getter's values also give key, status and correct
     fields, types_ok = typed.get, typed.ok
     at = typed.names.index("correct") if "correct" in typed.names else None
@@ -94,18 +103,30 @@ def fill(fh, index: Index, typed: Typed, start: int = 0, end: int | None = None)
         if tuple(map(type, values)) not in types_ok:
             index.skipped += 1
             continue
-        key, status = values[0], values[1]
-        old = get(key)
-        # supersedes(), inlined: the newest terminal record wins (after a damaged line, its redone unit).
-        if old is None or status in terminal or old.status not in terminal:
-            correct = values[at] if at is not None else rec.get("correct")
-            index[key] = Entry(status, begin, correct if type(correct) is bool else None)
+        status = values[1]
+        if at is None:
+            correct = rec.get("correct")
+            correct = correct if type(correct) is bool else None
+        else:   # a field of the log, typed bool or None by the check above
+            correct = values[at]
+        entry = new(Entry, (status, begin, correct))
+        old = setdefault(values[0], entry)   # one lookup where the key is new, as nearly every one is
+        if old is not entry and better(entry, old):   # a key seen before: rare (a unit redone)
+            index[values[0]] = entry
     return index
 
 
 def parts_for(size: int, cores: int) -> int:
     """How many parts a log of `size` bytes is read in: one per core, none smaller than PART_BYTES."""
     return max(1, min(cores, size // PART_BYTES, MOST_PARTS))
+
+
+def better(entry: Entry, old: Entry) -> bool:
+    """Whether `entry` is a better record of its key than `old`: of any two, the later terminal one, else
+    the later one (after a damaged line, its redone unit wins; an error after a result does not)."""
+    later, earlier = (entry, old) if entry.offset > old.offset else (old, entry)
+    best = later if later.status in TERMINAL or earlier.status not in TERMINAL else earlier
+    return best is entry
 
 
 def _load(fh, path: Path, fields: dict, index: Index) -> Index:
@@ -116,78 +137,140 @@ def _load(fh, path: Path, fields: dict, index: Index) -> Index:
     typed = Typed(fields)
     if n == 1:
         return fill(fh, index, typed)
-    # equal parts: a helper's start-up and its columns take about what merging its part takes here
-    bounds = [stat.st_size * i // n for i in range(n + 1)]
+    # The run's part is smaller than a helper's: it also merges theirs, so all end together.
+    weights = [RUN_SHARE] + [1.0] * (n - 1)
+    bounds = [int(stat.st_size * sum(weights[:i]) / sum(weights)) for i in range(n + 1)]
     helpers = []
     try:
         for i in range(1, n):   # started first: they read their parts while this process reads the first
-            helpers.append(subprocess.Popen(
-                [sys.executable, "-m", "runner.store.index", str(path), str(bounds[i]), str(bounds[i + 1]),
-                 kind, f"{stat.st_dev}:{stat.st_ino}"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                preexec_fn=die_with_parent))
-        fill(fh, index, typed, 0, bounds[1])
-        for i, proc in enumerate(helpers, 1):
-            out, _ = proc.communicate()
-            part = _columns(out) if proc.returncode == 0 else None
-            if part is None:   # the helper failed (or the file changed under it): its part is read here
-                fill(fh, index, typed, bounds[i], bounds[i + 1])
-            else:
-                _merge(index, *part)
+            helpers.append(_Helper(path, bounds[i], bounds[i + 1], kind, stat))
+        for start in range(0, bounds[1], SLICE_BYTES):
+            fill(fh, index, typed, start, min(start + SLICE_BYTES, bounds[1]))
+            for helper in helpers:
+                helper.take(index, block=False)
+        for helper in helpers:
+            if not helper.take(index, block=True):   # it failed (or the file changed under it): read here
+                fill(fh, index, typed, helper.start, helper.end)
     finally:
-        for proc in helpers:
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait()
+        for helper in helpers:
+            helper.close()
     return index
 
 
-def _merge(index: Index, keys: list, statuses: list, codes: bytes, offsets: array.array, correct: bytes,
-           skipped: int) -> None:
-    """A later part's index onto the earlier parts': the rule load_index applies line by line."""
+class _Helper:
+    """A helper process reading one part of a log, and the frames of it the run has not merged yet."""
+
+    def __init__(self, path: Path, start: int, end: int, kind: str, stat: os.stat_result):
+        self.start, self.end, self.buffer, self.skipped, self.failed = start, end, bytearray(), 0, False
+        self.frames_left = len(range(start, end, SLICE_BYTES))   # a frame per slice, an empty one too
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "runner.store.index", str(path), str(start), str(end), kind,
+             f"{stat.st_dev}:{stat.st_ino}", str(SLICE_BYTES)],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, preexec_fn=die_with_parent)
+        self.fd = self.proc.stdout.fileno()
+        try:
+            fcntl.fcntl(self.fd, getattr(fcntl, "F_SETPIPE_SZ", 1031), _PIPE_BYTES)
+        except OSError:   # above /proc/sys/fs/pipe-max-size: the default works, with more waits
+            pass
+        os.set_blocking(self.fd, False)
+
+    def take(self, index: Index, block: bool) -> bool:
+        """Merge the frames that have come; with `block`, all of them, to the helper's end. False: the
+        helper failed, and its part must be read by the run (what it merged already is merged again, alike)."""
+        os.set_blocking(self.fd, block)
+        while not self.failed:
+            try:
+                data = os.read(self.fd, _PIPE_BYTES)
+            except BlockingIOError:
+                return True
+            if not data:   # its end: whole only if it exited well with every frame, none cut short
+                self.failed = self.proc.wait() != 0 or self.frames_left != 0 or bool(self.buffer)
+                if not self.failed:
+                    index.skipped += self.skipped
+                return not self.failed
+            self.buffer += data
+            self._merge_frames(index)
+        return False
+
+    def _merge_frames(self, index: Index) -> None:
+        at = 0
+        while len(self.buffer) - at >= _FRAME.size:
+            size = _FRAME.unpack_from(self.buffer, at)[0]
+            if len(self.buffer) - at - _FRAME.size < size:
+                break
+            part = _columns(bytes(self.buffer[at + _FRAME.size:at + _FRAME.size + size]))
+            if part is None:   # a damaged frame: the helper's part is read by the run
+                self.failed = True
+                return
+            self.skipped += part[-1]
+            self.frames_left -= 1
+            _merge(index, *part[:-1])
+            at += _FRAME.size + size
+        del self.buffer[:at]
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        self.proc.stdout.close()
+
+
+def _merge(index: Index, keys: list, statuses: list, codes: bytes, offsets: array.array, correct: bytes) -> None:
+    """A helper's frame onto the index: for a key in both, the better record (`better`)."""
     values = (None, False, True)
-    entries = list(map(Entry, map(statuses.__getitem__, codes), offsets, map(values.__getitem__, correct)))
-    both = index.keys() & keys
-    if both:   # keys of both parts (a unit redone later in the log): the rule, one by one
-        get, terminal = index.get, TERMINAL
-        for key, entry in zip(keys, entries):
-            if key in both:
-                old = get(key)
-                if entry.status in terminal or old.status not in terminal:
-                    index[key] = entry
-        index.update((k, e) for k, e in zip(keys, entries) if k not in both)
-    else:   # the common case: every unit once, in one part
+    entries = map(tuple.__new__, repeat(Entry), zip(map(statuses.__getitem__, codes), offsets,
+                                                    map(values.__getitem__, correct)))
+    if index.keys().isdisjoint(keys):   # the common case, every unit once: no set is made
         index.update(zip(keys, entries))
-    index.skipped += skipped
+        return
+    get = index.get
+    for key, entry in zip(keys, entries):   # a unit redone in another part: one by one
+        old = get(key)
+        if old is None or better(entry, old):
+            index[key] = entry
 
 
 def _columns(data: bytes) -> tuple | None:
     try:
         part = pickle.loads(data)
-    except Exception:   # a helper that died mid-write: its part is read again here
+    except Exception:   # damaged: the helper's part is read again by the run
         return None
     return part if type(part) is tuple and len(part) == 6 else None
 
 
-def main(argv: list[str]) -> int:
-    """A helper: the index of one part of a log, in columns, pickled to stdout."""
-    path, start, end, kind, ident = Path(argv[0]), int(argv[1]), int(argv[2]), argv[3], argv[4]
-    index = Index()
-    with open_regular(path, "log") as fh:
-        stat = os.fstat(fh.fileno())
-        if f"{stat.st_dev}:{stat.st_ino}" != ident:   # not the file the run opened: let the run read it
-            return 1
-        fill(fh, index, Typed(KINDS[kind]), start, end)
+def columns(index: Index) -> bytes | None:
+    """A part's index in columns, pickled: keys, statuses, status codes, offsets, correct as 0/1/2 (None,
+    False, True), skipped lines; None where it has more distinct statuses than a code holds (a damaged log)."""
     statuses: dict[str, int] = {}
     codes, offsets, correct = bytearray(), array.array("q"), bytearray()
     for entry in index.values():
         code = statuses.setdefault(entry.status, len(statuses))
         if code >= _STATUS_CODES:
-            return 1
+            return None
         codes.append(code)
         offsets.append(entry.offset)
         correct.append(0 if entry.correct is None else 2 if entry.correct else 1)
-    sys.stdout.buffer.write(pickle.dumps((list(index), list(statuses), bytes(codes), offsets, bytes(correct), index.skipped),
-                                         protocol=pickle.HIGHEST_PROTOCOL))
+    return pickle.dumps((list(index), list(statuses), bytes(codes), offsets, bytes(correct), index.skipped),
+                        protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def main(argv: list[str]) -> int:
+    """A helper: the index of one part of a log, a frame of columns per slice, to stdout.
+    Arguments: PATH START END KIND DEV:INODE [SLICE_BYTES]."""
+    path, start, end, kind, ident = Path(argv[0]), int(argv[1]), int(argv[2]), argv[3], argv[4]
+    step = int(argv[5]) if len(argv) > 5 else SLICE_BYTES
+    out = sys.stdout.buffer
+    with open_regular(path, "log") as fh:
+        stat = os.fstat(fh.fileno())
+        if f"{stat.st_dev}:{stat.st_ino}" != ident:   # not the file the run opened: let the run read it
+            return 1
+        typed = Typed(KINDS[kind])
+        for at in range(start, end, step):
+            data = columns(fill(fh, Index(), typed, at, min(at + step, end)))
+            if data is None:
+                return 1
+            out.write(_FRAME.pack(len(data)) + data)
+            out.flush()
     return 0
 
 
