@@ -81,6 +81,25 @@ def test_a_helper_that_stops_midway_leaves_its_part_to_the_run(tmp_path, monkeyp
     assert ({k: (e.status, e.offset, e.correct) for k, e in index.items()}, index.skipped) == one_pass(path)
 
 
+@pytest.mark.parametrize("slice_bytes", [1, 50, 10_000])
+def test_a_helper_asked_again_after_its_end_counts_its_part_once(tmp_path, monkeypatch, slice_bytes):
+    """The run asks each helper for frames after every slice of its own; a helper that ended long before
+    is asked many times: its part's entries and skipped lines are counted once."""
+    path = tmp_path / "solves.jsonl"
+    path.write_bytes(b"{torn\n" + solve("a" * 32, "ok", True) + b"[1, 2]\n" + solve("b" * 32, "error", None))
+    monkeypatch.setattr(index_module, "SLICE_BYTES", slice_bytes)
+    helper = index_module._Helper(path, 0, path.stat().st_size, "solve", os.stat(path))
+    try:
+        helper.proc.wait()   # it has ended before the run first asks
+        index = Index()
+        for _ in range(5):
+            assert helper.take(index, block=False)
+        assert helper.take(index, block=True) and helper.take(index, block=True)
+    finally:
+        helper.close()
+    assert index.skipped == 2 and sorted(index) == ["a" * 32, "b" * 32]
+
+
 def test_a_part_whose_file_changed_is_read_by_the_run(tmp_path, monkeypatch):
     """A helper checks it reads the file the run opened (device and inode); another file there makes it stop,
     and the run reads that part itself: the index is whole either way."""

@@ -23,6 +23,7 @@ from runner.store.sinks import FolderLogs, MemoryLogs
 from runner.engine.progress import Progress
 from runner.config.prompts import fill_repair, fill_solve
 from runner.store.records import SCHEMA, SolveRecord, render_record
+from runner.store.keyset import KeySet
 from runner.store.tally import CellStats
 from runner.engine.units import cell
 
@@ -34,7 +35,7 @@ class RunResult:
 
     cells: dict[tuple[str, str], CellStats] = field(default_factory=lambda: defaultdict(CellStats))
     renders: dict[str, int] = field(default_factory=lambda: defaultdict(int))
-    render_keys: set[str] = field(default_factory=set)   # every render unit of this run, for the renders table
+    render_keys: KeySet = field(default_factory=KeySet)   # every render unit of this run, for the renders table
     unreadable: int = 0      # logged renders whose line could not be read back (damaged): rendered again
     sent: dict[tuple[str, str], Counter] = field(default_factory=lambda: defaultdict(Counter))    # (stage, label) -> statuses
     errors: dict[tuple[str, str], Counter] = field(default_factory=lambda: defaultdict(Counter))  # (stage, label) -> reasons

@@ -162,6 +162,7 @@ class _Helper:
 
     def __init__(self, path: Path, start: int, end: int, kind: str, stat: os.stat_result):
         self.start, self.end, self.buffer, self.skipped, self.failed = start, end, bytearray(), 0, False
+        self.ended = False   # its output was read to the end (and, unless failed, merged and counted)
         self.frames_left = len(range(start, end, SLICE_BYTES))   # a frame per slice, an empty one too
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "runner.store.index", str(path), str(start), str(end), kind,
@@ -177,6 +178,8 @@ class _Helper:
     def take(self, index: Index, block: bool) -> bool:
         """Merge the frames that have come; with `block`, all of them, to the helper's end. False: the
         helper failed, and its part must be read by the run (what it merged already is merged again, alike)."""
+        if self.ended:
+            return not self.failed
         os.set_blocking(self.fd, block)
         while not self.failed:
             try:
@@ -184,6 +187,7 @@ class _Helper:
             except BlockingIOError:
                 return True
             if not data:   # its end: whole only if it exited well with every frame, none cut short
+                self.ended = True
                 self.failed = self.proc.wait() != 0 or self.frames_left != 0 or bool(self.buffer)
                 if not self.failed:
                     index.skipped += self.skipped

@@ -11,7 +11,7 @@ import stat
 import sys
 from operator import itemgetter
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable, Container, Iterator
 
 import orjson
 
@@ -199,7 +199,7 @@ def newer(old_status: str, old_at: float, new_status: str, new_at: float) -> boo
     return new_at >= old_at
 
 
-def best_records(path: Path, keys: set[str], fields: dict[str, type | tuple[type, ...]]) -> Records:
+def best_records(path: Path, keys: Container[str], fields: dict[str, type | tuple[type, ...]]) -> Records:
     """The newest terminal record (else the last one) of each unit in `keys`, from a log; lines that are
     not such records are skipped and counted."""
     best: dict[str, dict] = {}
