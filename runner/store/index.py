@@ -23,7 +23,7 @@ import orjson
 
 from runner.children import cores, die_with_parent
 from runner.store.guard import open_regular
-from runner.store.logs import CALIBRATION_FIELDS, RENDER_FIELDS, SOLVE_FIELDS, TERMINAL, Typed
+from runner.store.logs import CALIBRATION_FIELDS, RENDER_FIELDS, SOLVE_FIELDS, Typed, supersedes
 
 PART_BYTES = 32 << 20   # a log part a helper is started for (a helper's start-up is ~0.1 s: ~25 MB of records)
 MOST_PARTS = 16
@@ -122,11 +122,10 @@ def parts_for(size: int, cores: int) -> int:
 
 
 def better(entry: Entry, old: Entry) -> bool:
-    """Whether `entry` is a better record of its key than `old`: of any two, the later terminal one, else
-    the later one (after a damaged line, its redone unit wins; an error after a result does not)."""
+    """Whether `entry` is a better record of its key than `old`, whichever came first in the file: the
+    later one if it supersedes the earlier (`supersedes`: the one rule, here by offset, not arrival)."""
     later, earlier = (entry, old) if entry.offset > old.offset else (old, entry)
-    best = later if later.status in TERMINAL or earlier.status not in TERMINAL else earlier
-    return best is entry
+    return (later if supersedes(earlier.status, later.status) else earlier) is entry
 
 
 def _load(fh, path: Path, fields: dict, index: Index) -> Index:

@@ -186,7 +186,7 @@ def read_records(path: Path, fields: dict[str, type | tuple[type, ...]], counter
 
 def supersedes(old_status: str, new_status: str) -> bool:
     """Whether a later record of a unit replaces an earlier one: a terminal record always does (the newest
-    wins), an `error` one only replaces another `error`. The resume index inlines this in its hot loop."""
+    wins), an `error` one only replaces another `error`. The resume index applies it by offset (`better`)."""
     return new_status in TERMINAL or old_status not in TERMINAL
 
 
