@@ -27,13 +27,10 @@ class Verdict(NamedTuple):
     detail: str = ""
 
 
-@lru_cache(maxsize=1 << 14)   # names come from small pools: each is tokenized once
-def _name_words(name: str) -> tuple[str, ...]:
-    return tuple(tokens(name))
-
-
-@lru_cache(maxsize=1 << 15)   # a template's sentences repeat (93 to 98% of them in three families): read once
-def _text_words(text: str) -> tuple[str, ...]:
+# Names come from small pools, and a template's sentences repeat (93 to 98% of them in three families):
+# each is tokenized once.
+@lru_cache(maxsize=1 << 15)
+def _words(text: str) -> tuple[str, ...]:
     return tuple(tokens(text))
 
 
@@ -46,7 +43,7 @@ class Marked:
     def __init__(self, names: Mapping[str, str]):
         self.symbols = list(names)
         self.place = {s: k for k, s in enumerate(self.symbols)}
-        self._marks = {w: f"@{k}" for k, n in enumerate(names.values()) if (w := _name_words(n))}
+        self._marks = {w: f"@{k}" for k, n in enumerate(names.values()) if (w := _words(n))}
         self._lengths = sorted({len(w) for w in self._marks}, reverse=True)
         # names of one word each (the common case): a word is its mark or itself, one lookup per word
         self._single = {w[0]: m for w, m in self._marks.items()} if self._lengths == [1] else None
@@ -55,8 +52,8 @@ class Marked:
         """The words of `text`, each name (longest first) as its mark."""
         if self._single is not None:
             single = self._single
-            return [single.get(t, t) for t in _text_words(text)]
-        toks, out, i = _text_words(text), [], 0
+            return [single.get(t, t) for t in _words(text)]
+        toks, out, i = _words(text), [], 0
         while i < len(toks):
             for n in self._lengths:
                 mark = self._marks.get(tuple(toks[i:i + n]))

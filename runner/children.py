@@ -1,9 +1,10 @@
-"""Child processes: the one preexec function every helper and server starts with (none outlives bench), and
-how many cores helpers may share."""
+"""Child processes: the one preexec function every helper and server starts with (none outlives bench), how
+many cores helpers may share, and the pipes helpers stream through."""
 from __future__ import annotations
 
 import contextlib
 import ctypes
+import fcntl
 import os
 import signal
 
@@ -25,3 +26,14 @@ def die_with_parent() -> None:
 def cores() -> int:
     """The cores this process may run on (its affinity, where the OS says)."""
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+
+
+PIPE_BYTES = 1 << 20   # a helper's pipe: its kernel buffer holds a few frames, so the helper seldom waits
+
+
+def widen_pipe(fd: int) -> None:
+    """Grow a pipe's kernel buffer (64 KiB by default, a frame or two) to PIPE_BYTES, so reads are few and large."""
+    try:
+        fcntl.fcntl(fd, getattr(fcntl, "F_SETPIPE_SZ", 1031), PIPE_BYTES)
+    except OSError:   # above /proc/sys/fs/pipe-max-size, or not Linux: the default works, with more waits
+        pass

@@ -9,7 +9,6 @@ prepare in-process: a helper's start-up costs more than it saves there. Both pat
 from __future__ import annotations
 
 import asyncio
-import fcntl
 import os
 import pickle
 import struct
@@ -30,13 +29,12 @@ from rendering.schema import render_schema
 from runner.config.grid import Grid
 from runner.config.prompts import fill_render
 from runner.store.records import render_record
-from runner.children import cores, die_with_parent
+from runner.children import PIPE_BYTES, cores, die_with_parent, widen_pipe
 from runner.engine.units import UnitPlan, striped as skeletons
 from runner.config import environment
 
 BLOCK = 64                   # source items per frame on a pipe, and per stripe of a worker
 _FRAME = struct.Struct(">I")
-_PIPE_BYTES = 1 << 20        # the pipe's kernel buffer, and what the run buffers of it before it stops reading
 
 # The records below are typed NamedTuples, not dataclasses: they cross the pipe by the thousand per
 # second, and a NamedTuple pickles as its values alone, where a dataclass carries a dict of its fields.
@@ -198,7 +196,7 @@ class Feed:
             proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=self._errors[-1], start_new_session=True,
                                     preexec_fn=die_with_parent)   # Ctrl-C reaches the run, and the run stops us
             self.procs.append(proc)
-            _widen(proc.stdout.fileno())
+            widen_pipe(proc.stdout.fileno())
 
     async def batches(self) -> AsyncIterator[list[Item]]:
         """The items, in skeleton order, in batches; a helper that fails raises a one-line UserError."""
@@ -211,7 +209,7 @@ class Feed:
         readers, transports = [], []
         try:
             for proc in self.procs:
-                reader = asyncio.StreamReader(limit=_PIPE_BYTES)   # the default 64 KiB pauses and resumes per frame
+                reader = asyncio.StreamReader(limit=PIPE_BYTES)   # the pipe's size: the default 64 KiB pauses and resumes per frame
                 transport, _ = await loop.connect_read_pipe(lambda r=reader: asyncio.StreamReaderProtocol(r), proc.stdout)
                 readers.append(reader)
                 transports.append(transport)
@@ -254,14 +252,6 @@ class Feed:
             proc.stdout.close()
         for fh in self._errors:
             fh.close()
-
-
-def _widen(fd: int) -> None:
-    """Grow the pipe's kernel buffer (64 KiB by default, a frame or two) so reads are few and large."""
-    try:
-        fcntl.fcntl(fd, getattr(fcntl, "F_SETPIPE_SZ", 1031), _PIPE_BYTES)
-    except OSError:   # above /proc/sys/fs/pipe-max-size, or not Linux: the default works, slower
-        pass
 
 
 def main(argv: list[str]) -> int:

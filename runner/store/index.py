@@ -8,7 +8,6 @@ frames as they come, in any order, gives what one pass gives."""
 from __future__ import annotations
 
 import array
-import fcntl
 import gc
 import os
 import pickle
@@ -21,7 +20,7 @@ from typing import NamedTuple
 
 import orjson
 
-from runner.children import cores, die_with_parent
+from runner.children import PIPE_BYTES, cores, die_with_parent, widen_pipe
 from runner.store.guard import open_regular
 from runner.store.logs import CALIBRATION_FIELDS, RENDER_FIELDS, SOLVE_FIELDS, Typed, supersedes
 
@@ -30,7 +29,6 @@ MOST_PARTS = 16
 SLICE_BYTES = 4 << 20   # a helper sends a frame per slice it reads; the run takes frames between its slices
 RUN_SHARE = 0.75        # the run's part against a helper's: merging a record costs the run a third of reading it
 _FRAME = struct.Struct(">I")
-_PIPE_BYTES = 1 << 20   # a helper's pipe holds a few frames, so it seldom waits for the run to take them
 KINDS = {"render": RENDER_FIELDS, "solve": SOLVE_FIELDS, "calibration": CALIBRATION_FIELDS}
 _STATUS_CODES = 250   # distinct statuses a part may send (there are six): more is a damaged log, read here
 
@@ -168,10 +166,7 @@ class _Helper:
              f"{stat.st_dev}:{stat.st_ino}", str(SLICE_BYTES)],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, preexec_fn=die_with_parent)
         self.fd = self.proc.stdout.fileno()
-        try:
-            fcntl.fcntl(self.fd, getattr(fcntl, "F_SETPIPE_SZ", 1031), _PIPE_BYTES)
-        except OSError:   # above /proc/sys/fs/pipe-max-size: the default works, with more waits
-            pass
+        widen_pipe(self.fd)
         os.set_blocking(self.fd, False)
 
     def take(self, index: Index, block: bool) -> bool:
@@ -182,7 +177,7 @@ class _Helper:
         os.set_blocking(self.fd, block)
         while not self.failed:
             try:
-                data = os.read(self.fd, _PIPE_BYTES)
+                data = os.read(self.fd, PIPE_BYTES)
             except BlockingIOError:
                 return True
             if not data:   # its end: whole only if it exited well with every frame, none cut short
@@ -201,7 +196,7 @@ class _Helper:
             size = _FRAME.unpack_from(self.buffer, at)[0]
             if len(self.buffer) - at - _FRAME.size < size:
                 break
-            part = _columns(bytes(self.buffer[at + _FRAME.size:at + _FRAME.size + size]))
+            part = _unpickled(bytes(self.buffer[at + _FRAME.size:at + _FRAME.size + size]))
             if part is None:   # a damaged frame: the helper's part is read by the run
                 self.failed = True
                 return
@@ -233,7 +228,8 @@ def _merge(index: Index, keys: list, statuses: list, codes: bytes, offsets: arra
             index[key] = entry
 
 
-def _columns(data: bytes) -> tuple | None:
+def _unpickled(data: bytes) -> tuple | None:
+    """A frame's columns (see `columns`), or None where it is damaged."""
     try:
         part = pickle.loads(data)
     except Exception:   # damaged: the helper's part is read again by the run
