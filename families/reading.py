@@ -9,7 +9,7 @@ in the fact's order); else `unread`.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Mapping, NamedTuple, Sequence
 
 from families.family import Family
@@ -41,17 +41,36 @@ class Marked:
     """A render's names, each read as one mark (`@k`, k its symbol's place): sentences become words and marks."""
 
     def __init__(self, names: Mapping[str, str]):
+        self.names = names
         self.symbols = list(names)
-        self.place = {s: k for k, s in enumerate(self.symbols)}
-        self._marks = {w: f"@{k}" for k, n in enumerate(names.values()) if (w := _words(n))}
-        self._lengths = sorted({len(w) for w in self._marks}, reverse=True)
-        # names of one word each (the common case): a word is its mark or itself, one lookup per word
-        self._single = {w[0]: m for w, m in self._marks.items()} if self._lengths == [1] else None
+        self._spelled = [_words(n) for n in names.values()]
+        spelled = [w for w in self._spelled if w]
+        ones = frozenset(w[0] for w in spelled) if all(len(w) == 1 for w in spelled) else frozenset()
+        # The names' words when every name is one word and no two are the same word (the common case): a word
+        # is then a name, and whose, by one lookup. None otherwise.
+        self.name_words = ones if len(ones) == len(spelled) else None
+
+    @cached_property
+    def place(self) -> dict[str, int]:
+        return {s: k for k, s in enumerate(self.symbols)}
+
+    @cached_property
+    def _marks(self) -> dict[tuple[str, ...], str]:
+        return {w: f"@{k}" for k, w in enumerate(self._spelled) if w}
+
+    @cached_property
+    def _lengths(self) -> list[int]:
+        return sorted({len(w) for w in self._marks}, reverse=True)
+
+    @cached_property
+    def single(self) -> dict[str, str] | None:
+        """Each name's word -> its mark, where `name_words` is known."""
+        return None if self.name_words is None else {w[0]: m for w, m in self._marks.items()}
 
     def words(self, text: str) -> list[str]:
         """The words of `text`, each name (longest first) as its mark."""
-        if self._single is not None:
-            single = self._single
+        if self.single is not None:
+            single = self.single
             return [single.get(t, t) for t in _words(text)]
         toks, out, i = _words(text), [], 0
         while i < len(toks):
@@ -85,6 +104,9 @@ class Reader:
         self._groups = {p: tuple(f"s{i}" for i in range(len(sig))) for p, sig in self.signatures.items()}
         self._memo: dict[tuple, tuple] = {}
         self._reads: dict[tuple, bool] = {}   # (marked line, predicate, (mark, type) of each argument) -> reads
+        # (text, predicate, (name, type) of each argument) -> the text's other words, for a text that read
+        self._named: dict[tuple, frozenset] = {}   # the same for questions that read as their query
+        self._named_questions: dict[tuple, frozenset] = {}
 
     def _parses(self, table, line: str, marked: Marked, types: Mapping[str, str],
                 only: str | None = None) -> list[Fact]:
@@ -124,6 +146,8 @@ class Reader:
 
     def read_fact(self, text: str, fact: Fact, marked: Marked, types: Mapping[str, str]) -> Verdict:
         """How one premise reads against the fact it must state."""
+        if self.known(((0, text),), (fact,), marked, types):
+            return READ
         words = marked.words(text)
         line = " " + " ".join(words)
         # Whether the line reads as the fact depends on the line, the fact with its symbols as marks, and their
@@ -131,12 +155,14 @@ class Reader:
         place = marked.place
         key = (line, fact[0], tuple([(place.get(a, -1), types.get(a)) if type(a) is str else a for a in fact[1]]))
         if self._reads.get(key):
+            self._remember(self._named, text, fact, marked, types)
             return READ
         want = self.norm(fact)
         if any(self.norm(p) == want for p in self._parses(self.facts, line, marked, types, only=fact[0])):
             if len(self._reads) >= _MEMO:
                 self._reads.clear()
             self._reads[key] = True
+            self._remember(self._named, text, fact, marked, types)
             return READ   # the grammar is unambiguous (tested): no other fact reads here too
         other = [p for p in self._parses(self.facts, line, marked, types) if self.norm(p) != want]
         if other:
@@ -144,13 +170,51 @@ class Reader:
         cue = self._cue(words, fact, marked)
         return Verdict("misread", cue) if cue else Verdict("unread")
 
+    # A text that read as a fact reads so again wherever its arguments have the same names and types and no
+    # other word of it is a name of the render: its marked line is then the same but for the marks' numbers,
+    # which the reading never compares. So a template's sentence, whose names change from render to render
+    # but repeat, is read once per text and not marked again (marking and keying it was most of the check).
+    def known(self, premises: Sequence[tuple[int, str]], facts: Sequence[Fact], marked: Marked,
+              types: Mapping[str, str], memo: dict | None = None) -> set[int]:
+        """The places in `premises` ((fact index, text) pairs) of those known to read as their facts: the
+        same text read so before with its arguments named and typed alike, no other name in it."""
+        name_words, names = marked.name_words, marked.names
+        if name_words is None:   # names of several words, or two of one word: marking is not one lookup a word
+            return set()
+        memo, n, out = self._named if memo is None else memo, len(facts), set()
+        for j, (i, text) in enumerate(premises):
+            if 0 <= i < n:
+                try:
+                    rest = memo.get(_named_key(text, facts[i], names, types))
+                except KeyError:   # an argument without a (distinct) name: it reads as words, not as a mark
+                    continue
+                if rest is not None and name_words.isdisjoint(rest):
+                    out.add(j)
+        return out
+
+    def _remember(self, memo: dict, text: str, fact: Fact, marked: Marked, types: Mapping[str, str]) -> None:
+        """Remember a text that read as its fact (see `known`), with its words but the arguments' names."""
+        if marked.name_words is None:
+            return
+        try:
+            key = _named_key(text, fact, marked.names, types)
+        except KeyError:
+            return
+        if len(memo) >= _MEMO:
+            memo.clear()
+        own = [w[0] for a in fact[1] if type(a) is str for w in (_words(marked.names[a]),) if w]
+        memo[key] = frozenset(_words(text)).difference(own)
+
     def read_question(self, text: str, query: Fact, marked: Marked, types: Mapping[str, str]) -> Verdict:
         """How the question reads against the query: the query itself, with its symbols in order, is `read`."""
+        if self.known(((0, text),), (query,), marked, types, self._named_questions):
+            return READ
         words = marked.words(text)
         line = " " + " ".join(words)
         parses = self._parses(self.questions, line, marked, types)
         if tuple(query[1]) in [tuple(a) for p, a in parses if p == query[0]]:
-            return Verdict("read")
+            self._remember(self._named_questions, text, query, marked, types)
+            return READ
         if parses:
             return Verdict("misread", f"asks {spell(parses[0])} ({self.difference(parses[0], query)})")
         hit = sorted(set(words) & NEGATIONS)
@@ -207,6 +271,11 @@ class Reader:
             if hit:
                 return f"says {what} ({hit[0]!r})"
         return None
+
+
+def _named_key(text: str, fact: Fact, names: Mapping[str, str], types: Mapping[str, str]) -> tuple:
+    """A text and its fact with each symbol as its name and type (KeyError: a symbol without them)."""
+    return (text, fact[0], tuple([(names[a], types[a]) if type(a) is str else a for a in fact[1]]))
 
 
 def _first(words: Sequence[str], mark: str | None) -> int | None:

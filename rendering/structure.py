@@ -37,7 +37,7 @@ class StructuredRender:
 
 def names_fixed(payload: Mapping[str, Any]) -> bool:
     """Whether the answer labels spell symbols (equality's `c = h`): then every symbol keeps its own name."""
-    symbols = set(payload["entities"])
+    symbols = payload["entities"]
     return any(tok in symbols for label in payload["answer_options"] for tok in label.split())
 
 
@@ -110,55 +110,49 @@ def check(render: StructuredRender, payload: Mapping[str, Any], given: Mapping[s
     `given`: the names the renderer was told to use (`names: assigned`); a family whose labels spell its
     symbols (`names_fixed`) must name every symbol as itself whatever was given.
     """
-    symbols = list(payload["entities"])
+    entities = payload["entities"]
     labels = {label.lower() for label in payload["answer_options"]}
     reasons: list[str] = []
-    names = {s: render.names.get(s, "") for s in symbols}
+    names = {s: render.names.get(s, "") for s in entities}
     fixed = names_fixed(payload)
     if fixed:   # the options name the symbols themselves: a renamed symbol is one the text never mentions
-        given = {s: s for s in symbols}
-    for s in render.names:
-        if s not in payload["entities"]:
-            reasons.append(f"unknown_symbol: `names` has {s}, not a symbol of the problem")
+        given = {s: s for s in entities}
+    if not render.names.keys() <= entities.keys():
+        reasons += [f"unknown_symbol: `names` has {s}, not a symbol of the problem" for s in render.names
+                    if s not in entities]
+    by_name: dict[str, list[str]] = {}   # each name, lower-cased, and the symbols that have it
     for s, name in names.items():
         if not name:
             reasons.append(f"missing_name: {s} has no name")
-        elif given is not None and s in given and name != given[s]:
+            continue
+        low = name.lower()
+        if given is not None and s in given and name != given[s]:
             reasons.append(f"wrong_name: {s} is named {name!r}; the name it was given is {given[s]!r}")
-        elif name.lower() in labels and not fixed:
+        elif low in labels and not fixed:
             reasons.append(f"name_is_label: {s} is named {name!r}, an answer label")
-    by_name: dict[str, list[str]] = {}
-    for s, name in names.items():
-        if name:
-            by_name.setdefault(name.lower(), []).append(s)
-    for name, owners in by_name.items():
-        if len(owners) > 1:
-            reasons.append(f"duplicate_name: {' and '.join(owners)} share the name {name!r}")
+        by_name.setdefault(low, []).append(s)
+    named = len(names) - list(names.values()).count("")
+    if len(by_name) < named:
+        reasons += [f"duplicate_name: {' and '.join(owners)} share the name {name!r}"
+                    for name, owners in by_name.items() if len(owners) > 1]
+    # Symbols that share a name are reported above; in premises they are left out (ambiguous), so one
+    # shared name does not make every premise wrong about every one of them.
+    distinct = {s: words(n) for s, n in names.items() if n and (len(by_name) == named or len(by_name[n.lower()]) == 1)}
     # A name inside another: only a name of several words can hold another, so look up every shorter
     # run of words of those (one set lookup per name, not a comparison per pair of names).
-    name_words = {s: words(n) for s, n in names.items() if n}
-    distinct = {s: w for s, w in name_words.items() if len(by_name[names[s].lower()]) == 1}
     inner: dict[tuple[str, ...], str] = {}
     for t, w in distinct.items():
         for size in range(1, len(w)):
             for i in range(len(w) - size + 1):
                 inner.setdefault(w[i:i + size], t)
-    for s, w in distinct.items():
-        t = inner.get(w)
-        if t is not None and t != s:
-            reasons.append(f"name_inside_name: {s}'s name {names[s]!r} is part of {t}'s name {names[t]!r}")
+    if inner:
+        for s, w in distinct.items():
+            t = inner.get(w)
+            if t is not None and t != s:
+                reasons.append(f"name_inside_name: {s}'s name {names[s]!r} is part of {t}'s name {names[t]!r}")
     facts = payload["facts"]
-    stated = Counter(i for i, _ in render.premises)
-    for i, fact in enumerate(facts):
-        if stated[i] == 0:
-            reasons.append(f"missing_fact: fact {i} {_fact_text(fact)} is not stated")
-        elif stated[i] > 1:
-            reasons.append(f"duplicate_fact: fact {i} {_fact_text(fact)} is stated {stated[i]} times")
-    for i in sorted(i for i in stated if not 0 <= i < len(facts)):
-        reasons.append(f"unknown_fact: a premise states fact {i}; the facts are 0..{len(facts) - 1}")
-    # Symbols that share a name are reported above; in premises they are left out (ambiguous), so one
-    # shared name does not make every premise wrong about every one of them.
-    finder = _Finder(distinct)
+    if sorted([i for i, _ in render.premises]) != list(range(len(facts))):   # not every fact stated once
+        reasons += _stated(render, facts)
     family = FAMILIES.get(payload["family"])
     if family is not None:
         reasons += _read_back(render, payload, {s: names[s] for s in distinct})
@@ -169,14 +163,35 @@ def check(render: StructuredRender, payload: Mapping[str, Any], given: Mapping[s
     for s in (a for a in payload["query"]["arguments"] if isinstance(a, str)):
         if names.get(s) and not mentions(names[s], render.question):
             reasons.append(f"question: the question does not name {s} ({names[s]!r})")
-    for s in sorted(finder.found(render.intro)):
-        reasons.append(f"intro: the intro names {s} ({names[s]!r})")
-    if re.search(r"\d", render.intro):
-        reasons.append("intro: the intro holds a number")
-    intro_words = words(render.intro)   # an answer label in the scene-setting line says or hints an answer
-    for label in sorted({label for label in payload["answer_options"] if _contains(intro_words, words(label))}):
-        reasons.append(f"intro: the intro holds the answer label {label!r}")
+    intro_words = words(render.intro)
+    if not {w[0] for w in distinct.values() if w}.isdisjoint(intro_words):   # a name's first word: look closer
+        for s in sorted(_Finder(distinct).found(render.intro)):
+            reasons.append(f"intro: the intro names {s} ({names[s]!r})")
+    return reasons + list(_intro_flaws(render.intro, tuple(payload["answer_options"])))
+
+
+def _stated(render: StructuredRender, facts: list) -> list[str]:
+    """What is wrong with which facts the premises state: a fact not stated, stated twice, or not a fact."""
+    reasons = []
+    stated = Counter(i for i, _ in render.premises)
+    for i, fact in enumerate(facts):
+        if stated[i] == 0:
+            reasons.append(f"missing_fact: fact {i} {_fact_text(fact)} is not stated")
+        elif stated[i] > 1:
+            reasons.append(f"duplicate_fact: fact {i} {_fact_text(fact)} is stated {stated[i]} times")
+    for i in sorted(i for i in stated if not 0 <= i < len(facts)):
+        reasons.append(f"unknown_fact: a premise states fact {i}; the facts are 0..{len(facts) - 1}")
     return reasons
+
+
+@lru_cache(maxsize=1 << 12)   # a renderer's intros repeat (the template's always), and so do a family's labels
+def _intro_flaws(intro: str, options: tuple[str, ...]) -> tuple[str, ...]:
+    """What the intro must not hold besides names: a number, an answer label (it says or hints an answer)."""
+    reasons = ["intro: the intro holds a number"] if re.search(r"\d", intro) else []
+    intro_words = words(intro)
+    for label in sorted({label for label in options if _contains(intro_words, words(label))}):
+        reasons.append(f"intro: the intro holds the answer label {label!r}")
+    return tuple(reasons)
 
 
 class PremiseVerdict(NamedTuple):
@@ -196,14 +211,18 @@ def premise_verdicts(render: StructuredRender, payload: Mapping[str, Any],
     `wrong_only`: only those that do not read (what the check reports)."""
     read = reader(payload["family"])
     marked, types = Marked(names), payload["entities"]
-    facts, out = payload["facts"], []
-    for i, text in render.premises:
+    facts = [(f["predicate"], tuple(f["arguments"])) for f in payload["facts"]]
+    known, out = read.known(render.premises, facts, marked, types), []
+    for j, (i, text) in enumerate(render.premises):
         if not 0 <= i < len(facts):
             continue
-        fact = (facts[i]["predicate"], tuple(facts[i]["arguments"]))
-        verdict = read.read_fact(text, fact, marked, types)
+        if j in known:   # read before, in another render: the common case, and most of the check's time
+            if not wrong_only:
+                out.append(PremiseVerdict(i, text, spell(facts[i]), "read", ""))
+            continue
+        verdict = read.read_fact(text, facts[i], marked, types)
         if not (wrong_only and verdict.kind == "read"):
-            out.append(PremiseVerdict(i, text, spell(fact), verdict.kind, verdict.detail))
+            out.append(PremiseVerdict(i, text, spell(facts[i]), verdict.kind, verdict.detail))
     query = (payload["query"]["predicate"], tuple(payload["query"]["arguments"]))
     verdict = read.read_question(render.question, query, marked, types)
     if not (wrong_only and verdict.kind == "read"):

@@ -10,11 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from families.family import Family
-from families.reading import Marked, reader
+from families.reading import Marked, Reader, reader
 from families.registry import FAMILIES, register
 from families.wording import Wording, say
 from providers.builtin import template_structure
-from rendering.structure import check, from_object, reason_code
+from rendering.structure import check, from_object, premise_verdicts, reason_code
 from tests.conftest import make
 
 FAMILY_NAMES = sorted(FAMILIES)
@@ -221,6 +221,57 @@ def test_the_grammar_is_unambiguous_a_sentence_of_one_fact_reads_as_no_other(fam
                 line = " " + " ".join(marked.words(say(phrasing, spelled, rng)))
                 parses = {r.norm(p) for p in r._parses(r.facts, line, marked, payload["entities"])}
                 assert parses == {r.norm((fact["predicate"], tuple(fact["arguments"])))}, (phrasing, parses)
+
+
+def _renamed(names: dict, keep: set, text: str, moves: list, rng: random.Random) -> dict:
+    """Other names for the symbols not in `keep`: as before, a word of `text`, a kept symbol's name, a name of
+    two words, or another pool's word (what could make a sentence read before read otherwise)."""
+    out, words = dict(names), [w.capitalize() for w in text.replace(".", " ").replace("?", " ").split()]
+    others = [s for s in names if s not in keep]
+    for s, move in zip(others, moves):
+        if move == "word" and words:
+            out[s] = rng.choice(words)
+        elif move == "kept" and keep:
+            out[s] = names[rng.choice(sorted(keep))]
+        elif move == "two":
+            out[s] = f"{names[s]} Ash"
+        elif move == "pool":
+            out[s] = rng.choice(["Left", "Right", "Not", "All", "Items", "Hopper", "Bakers", "Equal", "Less"])
+    return out
+
+
+@pytest.mark.parametrize("family", FAMILY_NAMES)
+@settings(max_examples=60, deadline=None)
+@given(index=st.integers(0, 200), complexity=st.integers(1, 10), seed=st.integers(0, 2 ** 32),
+       corrupt=st.booleans(), moves=st.lists(st.sampled_from(["same", "word", "kept", "two", "pool"]), max_size=40))
+def test_a_sentence_read_before_reads_as_a_fresh_reader_reads_it_whatever_the_other_names(
+        family, index, complexity, seed, corrupt, moves):
+    # A text that read once is not marked again where its arguments keep their names (families/reading.py):
+    # with any other names around it, the remembered reading must be the one a reader that never saw it makes.
+    rng = random.Random(seed)
+    payload, render = _payload_and_template(family, index, complexity)
+    names, types = render["names"], payload["entities"]
+    warm = Reader(FAMILIES[family])
+    i = rng.randrange(len(payload["facts"]))
+    fact = payload["facts"][i]
+    text = (_corrupt(family, fact, names, rng) if corrupt else None) or _sentence(family, fact, names, rng)
+    as_fact = (fact["predicate"], tuple(fact["arguments"]))
+    query = (payload["query"]["predicate"], tuple(payload["query"]["arguments"]))
+    warm.read_fact(text, as_fact, Marked(names), types)
+    warm.read_question(render["question"], query, Marked(names), types)
+    for keep in ({a for a in fact["arguments"] if isinstance(a, str)}, set(query[1])):
+        other = _renamed(names, keep, text, moves, rng)
+        assert warm.read_fact(text, as_fact, Marked(other), types) == \
+            Reader(FAMILIES[family]).read_fact(text, as_fact, Marked(other), types), other
+        assert warm.read_question(render["question"], query, Marked(other), types) == \
+            Reader(FAMILIES[family]).read_question(render["question"], query, Marked(other), types), other
+    # and through the check's own reader, warmed by every test before this one
+    render["premises"][i]["text"] = text
+    fresh = Reader(FAMILIES[family])
+    parsed = from_object(render)
+    want = [(j, p["text"], fresh.read_fact(p["text"], (f["predicate"], tuple(f["arguments"])), Marked(names), types).kind)
+            for j, (p, f) in enumerate(zip(render["premises"], payload["facts"]))]
+    assert [(v.index, v.text, v.kind) for v in premise_verdicts(parsed, payload, names) if v.index >= 0] == want
 
 
 QUESTIONS = [
