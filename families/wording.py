@@ -139,8 +139,8 @@ def say(phrasing: str, spelled: Sequence[str], rng: random.Random | None = None,
     """A sentence of this phrasing: its first choices and no optional part (the canonical one), or,
     with `rng`, random choices (how tests make paraphrases)."""
     if rng is None:
-        pieces, cap = _canonical(phrasing, end, capital)
-        text = "".join(p if type(p) is str else spelled[p] for p in pieces)
+        form, cap = _canonical(phrasing, end, capital)
+        text = form.format(*spelled)
         return _cap(text) if cap else text
     words, parts = [], parse_phrasing(phrasing)
     for p in parts:
@@ -157,22 +157,18 @@ def say(phrasing: str, spelled: Sequence[str], rng: random.Random | None = None,
 
 
 @lru_cache(maxsize=4096)
-def _canonical(phrasing: str, end: str, capital: bool) -> tuple[tuple[str | int, ...], bool]:
-    """The canonical sentence of a phrasing as words and slots, e.g. ("The", " ", 0, " is left of ", 1, "."),
-    made once per phrasing (the template says one per premise), and whether the spelled sentence's first
-    letter is still to capitalize (it starts with a slot)."""
-    parts = parse_phrasing(phrasing)
-    pieces: list[str | int] = []
-    for p in parts:
-        if p.slot is None and p.optional:
-            continue
-        if pieces:
-            pieces.append(" ")
-        pieces.append(p.slot if p.slot is not None else p.options[0])
-    cap = capital and (parts[0].slot is None or parts[0].optional)
-    if cap and type(pieces[0]) is str:
+def _canonical(phrasing: str, end: str, capital: bool) -> tuple[str, bool]:
+    """The canonical sentence of a phrasing as a format string of its words and slots, e.g. "The {0} is left
+    of {1}.", made once per phrasing (the template says one per premise), and whether the spelled sentence's
+    first letter is still to capitalize (it starts with a slot)."""
+    every = parse_phrasing(phrasing)
+    parts = [p for p in every if p.slot is not None or not p.optional]
+    pieces = [f"{{{p.slot}}}" if p.slot is not None else p.options[0].replace("{", "{{").replace("}", "}}")
+              for p in parts]
+    cap = capital and (every[0].slot is None or every[0].optional)
+    if cap and parts[0].slot is None:   # the sentence begins with a word: capitalized here, once
         pieces[0], cap = _cap(pieces[0]), False
-    return tuple(pieces) + (end,), cap
+    return " ".join(pieces) + end.replace("{", "{{").replace("}", "}}"), cap
 
 
 @dataclass(frozen=True)

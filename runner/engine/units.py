@@ -2,25 +2,27 @@
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
-from typing import Iterator
+from typing import Iterator, NamedTuple
 
 from families.ir import Skeleton
 from runner.source.generate import make_plan
 from runner.config.grid import Grid, Stage, stage_identity
-from runner.store.records import fingerprint, unit_key
+from runner.store.records import fingerprint, unit_keys
 from runner.source.reader import read_skeletons
 
 
-@dataclass(frozen=True, slots=True)
-class SolveUnit:
+class SolveUnit(NamedTuple):
+    """One solve unit: its key, its solver stage and its sample number."""
+
     key: str
     stage: Stage
     sample: int
 
 
-@dataclass(frozen=True, slots=True)
-class RenderUnit:
+class RenderUnit(NamedTuple):
+    """One render unit: its key, its renderer stage, its sample number, and the solve units of its text.
+    (NamedTuples: a run makes several a skeleton, and a frozen dataclass costs twice as much to make.)"""
+
     key: str
     stage: Stage
     sample: int
@@ -34,6 +36,9 @@ class UnitPlan:
         self.grid = grid
         self._render_parts = [(st, fingerprint(stage_identity(grid.providers, st, "render"))) for st in grid.renderers]
         self._solve_parts = [(st, fingerprint(stage_identity(grid.providers, st, "solve"))) for st in grid.solvers]
+        # each stage's key function, its hasher fed the fingerprint once (unit_key's digests)
+        self._render_keys = [(st, unit_keys(fp)) for st, fp in self._render_parts]
+        self._solve_keys = [(st, unit_keys(fp)) for st, fp in self._solve_parts]
 
     @property
     def render_parts(self) -> list[tuple[Stage, str]]:
@@ -48,11 +53,11 @@ class UnitPlan:
     def units(self, sk: Skeleton) -> Iterator[RenderUnit]:
         """The render units of one skeleton, each with the solve units that share its text."""
         identity = sk.identity
-        for stage, fp in self._render_parts:
+        for stage, key in self._render_keys:
             for s in range(stage.samples):
-                rkey = unit_key(fp, identity, s)
-                solves = tuple(SolveUnit(unit_key(sfp, rkey, t), sstage, t)
-                               for sstage, sfp in self._solve_parts for t in range(sstage.samples))
+                rkey = key(identity, s)
+                solves = tuple([SolveUnit(skey(rkey, t), sstage, t)
+                                for sstage, skey in self._solve_keys for t in range(sstage.samples)])
                 yield RenderUnit(rkey, stage, s, solves)
 
     def instant_counts(self, n_skeletons: int) -> tuple[int, int]:
