@@ -24,12 +24,12 @@ def template_structure(payload: Mapping[str, Any]) -> dict[str, Any]:
         raise ValueError(f"template renderer: no family {payload['family']!r}")
     wording, names = family.wording, given_names(payload, payload["id"])
     spell = lambda args: [names[a] if isinstance(a, str) else str(a) for a in args]  # noqa: E731
-    premises = [say(wording.canonical_template(f["predicate"]), spell(f["arguments"]), end=wording.template_end)
-                for f in payload["facts"]]
+    canonical, end = wording.canonical_template, wording.template_end
+    premises = [{"fact": i, "text": say(canonical(f["predicate"]), spell(f["arguments"]), end=end)}
+                for i, f in enumerate(payload["facts"])]
     query = payload["query"]
     question = wording.template_question or wording.question(query["predicate"], spell(query["arguments"]))
-    return {"names": names, "intro": wording.intro,
-            "premises": [{"fact": i, "text": t} for i, t in enumerate(premises)], "question": question}
+    return {"names": names, "intro": wording.intro, "premises": premises, "question": question}
 
 
 def render_template(payload: Mapping[str, Any]) -> str:

@@ -57,14 +57,19 @@ def from_object(obj: Any) -> StructuredRender | str:
     names, premises, question, intro = obj.get("names"), obj.get("premises"), obj.get("question"), obj.get("intro", "")
     if not isinstance(names, dict) or not all(isinstance(v, str) for v in names.values()):
         return "malformed: `names` is not an object of strings"
-    if not isinstance(premises, list) or not all(
-            isinstance(p, dict) and isinstance(p.get("fact"), int) and not isinstance(p.get("fact"), bool)
-            and isinstance(p.get("text"), str) for p in premises):
-        return "malformed: `premises` is not a list of {fact: integer, text: string}"
+    if not isinstance(premises, list):
+        return _BAD_PREMISES
+    stated = []
+    for p in premises:   # JSON's own types: a fact number is an int, never a bool
+        if not isinstance(p, dict) or type(fact := p.get("fact")) is not int or type(text := p.get("text")) is not str:
+            return _BAD_PREMISES
+        stated.append((fact, text.strip()))
     if not isinstance(question, str) or not isinstance(intro, str):
         return "malformed: `question` or `intro` is not a string"
-    return StructuredRender({str(k): v.strip() for k, v in names.items()},
-                            tuple((p["fact"], p["text"].strip()) for p in premises), question.strip(), intro.strip())
+    return StructuredRender({str(k): v.strip() for k, v in names.items()}, tuple(stated), question.strip(), intro.strip())
+
+
+_BAD_PREMISES = "malformed: `premises` is not a list of {fact: integer, text: string}"
 
 
 _WORD = re.compile(r"\w+")
