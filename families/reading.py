@@ -18,6 +18,9 @@ from families.wording import NEGATIONS, READ_OPENERS, reader_regex, tokens
 
 Fact = tuple[str, tuple]   # (predicate, arguments): symbols and integers
 _MEMO = 1 << 16            # marked lines (and their readings) remembered per family
+# Texts that read, remembered per family: fewer, as a model's texts rarely repeat (each entry holds its
+# text); a template's do, and a family's template texts number a few thousand.
+_NAMED_MEMO = 1 << 14
 
 
 class Verdict(NamedTuple):
@@ -105,8 +108,8 @@ class Reader:
         self._memo: dict[tuple, tuple] = {}
         self._reads: dict[tuple, bool] = {}   # (marked line, predicate, (mark, type) of each argument) -> reads
         # (text, predicate, (name, type) of each argument) -> the text's other words, for a text that read
-        self._named: dict[tuple, frozenset] = {}   # the same for questions that read as their query
-        self._named_questions: dict[tuple, frozenset] = {}
+        self._named: dict[tuple, tuple] = {}   # the same for questions that read as their query
+        self._named_questions: dict[tuple, tuple] = {}
 
     def _parses(self, table, line: str, marked: Marked, types: Mapping[str, str],
                 only: str | None = None) -> list[Fact]:
@@ -200,10 +203,10 @@ class Reader:
             key = _named_key(text, fact, marked.names, types)
         except KeyError:
             return
-        if len(memo) >= _MEMO:
+        if len(memo) >= _NAMED_MEMO:
             memo.clear()
         own = [w[0] for a in fact[1] if type(a) is str for w in (_words(marked.names[a]),) if w]
-        memo[key] = frozenset(_words(text)).difference(own)
+        memo[key] = tuple(set(_words(text)).difference(own))   # a tuple: a third of a frozenset's memory
 
     def read_question(self, text: str, query: Fact, marked: Marked, types: Mapping[str, str]) -> Verdict:
         """How the question reads against the query: the query itself, with its symbols in order, is `read`."""
