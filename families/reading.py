@@ -108,7 +108,8 @@ class Reader:
         self._memo: dict[tuple, tuple] = {}
         self._reads: dict[tuple, bool] = {}   # (marked line, predicate, (mark, type) of each argument) -> reads
         # (text, predicate, (name, type) of each argument) -> the text's other words, for a text that read
-        self._named: dict[tuple, tuple] = {}   # the same for questions that read as their query
+        # as its fact (`known`); the same for questions that read as their query
+        self._named: dict[tuple, tuple] = {}
         self._named_questions: dict[tuple, tuple] = {}
 
     def _parses(self, table, line: str, marked: Marked, types: Mapping[str, str],
