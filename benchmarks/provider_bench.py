@@ -1,9 +1,11 @@
 """Requests per second of the OpenAI-compatible provider vs a bare aiohttp loop, concurrency 64.
 
-    python benchmarks/provider_bench.py [--requests 6000] [--rounds 3]
+    python benchmarks/provider_bench.py [--requests 6000] [--rounds 3] [--shape tasks|workers]
 
 Both clients send the same constrained-solve requests to the same fake server (a separate
-process), alternating, in one run; the ratio provider/bare is the figure (target >= 0.8).
+process), alternating, in one run; the ratio provider/bare is the figure (target >= 0.8). Both in one
+shape (benchmarks/common.py `fan_out`): a task per request (the default, as in every earlier figure),
+or 64 workers (the shape of `bench run`'s loop). Also the client's CPU per request, each.
 """
 from __future__ import annotations
 
@@ -16,26 +18,29 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.common import LABELS, bare_loop, fake_server, solve_body  # noqa: E402
+from benchmarks.common import LABELS, SHAPES, bare_loop, fake_server, fan_out, solve_body  # noqa: E402
 import orjson  # noqa: E402
 from providers.base import SolveRequest  # noqa: E402
 from providers.config import build_provider, parse_provider  # noqa: E402
 
 
-async def provider_loop(url: str, n: int, concurrency: int) -> float:
+async def provider_loop(url: str, n: int, concurrency: int, shape: str) -> float:
     cfg = parse_provider("bench", {"kind": "vllm", "model": "fake-model", "base_url": url,
                                    "max_concurrency": concurrency}, env={})
     provider = build_provider(cfg, env={})
     await provider.start()
     try:
         labels = tuple(LABELS)
+        results = []
+
+        async def one(i: int) -> None:
+            results.append(await provider.solve(SolveRequest(prompt=f"Problem {i}: who is left?", labels=labels)))
         started = time.perf_counter()
-        results = await asyncio.gather(*(provider.solve(SolveRequest(prompt=f"Problem {i}: who is left?",
-                                                                     labels=labels)) for i in range(n)))
+        await fan_out(range(n), one, concurrency, shape)
         rate = n / (time.perf_counter() - started)
     finally:
         await provider.close()
-    assert all(r.status == "ok" for r in results), {r.reason for r in results}
+    assert len(results) == n and all(r.status == "ok" for r in results), {r.reason for r in results}
     return rate
 
 
@@ -44,20 +49,28 @@ def main() -> None:
     ap.add_argument("--requests", type=int, default=6000)
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--concurrency", type=int, default=64)
+    ap.add_argument("--shape", choices=SHAPES, default="tasks")
     args = ap.parse_args()
-    bare, prov = [], []
+    bare, prov, cpu = [], [], {"bare": [], "provider": []}
     with fake_server() as (url, _):
         bodies = [orjson.dumps(solve_body(i)) for i in range(args.requests)]
 
         def in_set(data: dict) -> None:
             assert data["choices"][0]["message"]["content"] in LABELS
-        asyncio.run(bare_loop(url, bodies[:500], args.concurrency, in_set))   # warm-up
+        asyncio.run(bare_loop(url, bodies[:500], args.concurrency, in_set, args.shape))   # warm-up
         for _ in range(args.rounds):
-            bare.append(asyncio.run(bare_loop(url, bodies, args.concurrency, in_set)))
-            prov.append(asyncio.run(provider_loop(url, args.requests, args.concurrency)))
+            c0 = time.process_time()
+            bare.append(asyncio.run(bare_loop(url, bodies, args.concurrency, in_set, args.shape)))
+            c1 = time.process_time()
+            prov.append(asyncio.run(provider_loop(url, args.requests, args.concurrency, args.shape)))
+            cpu["bare"].append(1e6 * (c1 - c0) / args.requests)
+            cpu["provider"].append(1e6 * (time.process_time() - c1) / args.requests)
     b, p = statistics.median(bare), statistics.median(prov)
-    print(f"bare aiohttp loop : {b:8.0f} req/s (median of {args.rounds}: {', '.join(f'{x:.0f}' for x in bare)})")
-    print(f"provider          : {p:8.0f} req/s (median of {args.rounds}: {', '.join(f'{x:.0f}' for x in prov)})")
+    print(f"shape: {args.shape}")
+    print(f"bare aiohttp loop : {b:8.0f} req/s (median of {args.rounds}: {', '.join(f'{x:.0f}' for x in bare)}), "
+          f"{statistics.median(cpu['bare']):.0f} µs CPU a request")
+    print(f"provider          : {p:8.0f} req/s (median of {args.rounds}: {', '.join(f'{x:.0f}' for x in prov)}), "
+          f"{statistics.median(cpu['provider']):.0f} µs CPU a request")
     print(f"ratio provider/bare: {p / b:.2f} (target >= 0.8)")
 
 
