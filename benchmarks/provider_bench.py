@@ -20,11 +20,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.common import LABELS, SHAPES, bare_loop, fake_server, fan_out, solve_body  # noqa: E402
 import orjson  # noqa: E402
-from providers.base import SolveRequest  # noqa: E402
+from providers.base import Completion, SolveRequest  # noqa: E402
 from providers.config import build_provider, parse_provider  # noqa: E402
 
 
-async def provider_loop(url: str, n: int, concurrency: int, shape: str) -> float:
+async def provider_loop(url: str, n: int, concurrency: int, shape: str, post_only: bool = False) -> float:
+    """Requests per second of the provider's `solve`, or (`post_only`) of its request path alone: `post`
+    with the body `solve` would send, none of the rest (building it, retries, reading the answer)."""
     cfg = parse_provider("bench", {"kind": "vllm", "model": "fake-model", "base_url": url,
                                    "max_concurrency": concurrency}, env={})
     provider = build_provider(cfg, env={})
@@ -34,6 +36,10 @@ async def provider_loop(url: str, n: int, concurrency: int, shape: str) -> float
         results = []
 
         async def one(i: int) -> None:
+            if post_only:
+                data, _ = await provider.post(solve_body(i))
+                results.append(Completion(status="ok" if data["choices"][0]["message"]["content"] in labels else "invalid"))
+                return
             results.append(await provider.solve(SolveRequest(prompt=f"Problem {i}: who is left?", labels=labels)))
         started = time.perf_counter()
         await fan_out(range(n), one, concurrency, shape)
@@ -51,7 +57,7 @@ def main() -> None:
     ap.add_argument("--concurrency", type=int, default=64)
     ap.add_argument("--shape", choices=SHAPES, default="tasks")
     args = ap.parse_args()
-    bare, prov, cpu = [], [], {"bare": [], "provider": []}
+    bare, prov, cpu = [], [], {"bare": [], "provider": [], "post": []}
     with fake_server() as (url, _):
         bodies = [orjson.dumps(solve_body(i)) for i in range(args.requests)]
 
@@ -65,6 +71,9 @@ def main() -> None:
             prov.append(asyncio.run(provider_loop(url, args.requests, args.concurrency, args.shape)))
             cpu["bare"].append(1e6 * (c1 - c0) / args.requests)
             cpu["provider"].append(1e6 * (time.process_time() - c1) / args.requests)
+            c2 = time.process_time()
+            asyncio.run(provider_loop(url, args.requests, args.concurrency, args.shape, post_only=True))
+            cpu["post"].append(1e6 * (time.process_time() - c2) / args.requests)
     b, p = statistics.median(bare), statistics.median(prov)
     print(f"shape: {args.shape}")
     print(f"bare aiohttp loop : {b:8.0f} req/s (median of {args.rounds}: {', '.join(f'{x:.0f}' for x in bare)}), "
@@ -72,6 +81,8 @@ def main() -> None:
     print(f"provider          : {p:8.0f} req/s (median of {args.rounds}: {', '.join(f'{x:.0f}' for x in prov)}), "
           f"{statistics.median(cpu['provider']):.0f} µs CPU a request")
     print(f"ratio provider/bare: {p / b:.2f} (target >= 0.8)")
+    print(f"the provider's request path alone (`post`, the same body): {statistics.median(cpu['post']):.0f} µs CPU a "
+          f"request (rounds: {', '.join(f'{x:.0f}' for x in cpu['post'])})")
 
 
 if __name__ == "__main__":
