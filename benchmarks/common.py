@@ -82,6 +82,7 @@ async def bare_loop(url: str, bodies: list[bytes], concurrency: int, check=None,
 
 
 SHAPES = ("workers", "tasks")
+SHAPE_NAMES = {"workers": "64 workers (the ceiling)", "tasks": "a task per request (the older yardstick)"}
 
 
 async def fan_out(items: list, send: Callable[[Any], Awaitable[Any]], concurrency: int, shape: str) -> None:

@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import orjson  # noqa: E402
 
-from benchmarks.common import (ROOT, SHAPES, ChildRun, bare_client, bare_loop, cpu_seconds, fake_server,  # noqa: E402
+from benchmarks.common import (ROOT, SHAPE_NAMES, SHAPES, ChildRun, bare_client, bare_loop, cpu_seconds, fake_server,  # noqa: E402
                                fan_out, run_child, template_solve_bodies)
 
 GRID_HTTP = """name: bench
@@ -130,9 +130,8 @@ def throughput(n: int, rounds: int, latency: float = 0.0, workers: list[str] | N
                         bares[sh].append(asyncio.run(loop(url, sh)))
                         s1, c1 = cpu_seconds(server_pid), time.process_time()
                         row += [1e6 * (c1 - c0) / (per * n), 1e6 * (s1 - s0) / (per * n)]
-                    s1 = cpu_seconds(server_pid)
                     child = bench_run(text, Path(tmp), f"{key}-{w}-{r}")
-                    s2 = cpu_seconds(server_pid)
+                    s2 = cpu_seconds(server_pid)   # the run's server CPU: from s1, as the last bare loop ended
                     runs.append(per * n / child.seconds)
                     helpers = child.helpers
                     cpu.append(row + [1e6 * x / (per * n) for x in (child.cpu_s - child.helpers_cpu_s,
@@ -149,9 +148,6 @@ def throughput(n: int, rounds: int, latency: float = 0.0, workers: list[str] | N
                       f"{med[5]:.0f} + server {med[6]:.0f}; on {os.cpu_count()} cores", flush=True)
             fixed = bench_run(grid.format(n=1, url=url, workers=""), Path(tmp), f"{key}-one").seconds
             print(f"  a run of 1 skeleton (start-up and shutdown, in every run's time) takes {fixed:.2f} s", flush=True)
-
-
-SHAPE_NAMES = {"workers": "64 workers (the ceiling)", "tasks": "a task per request (the older yardstick)"}
 
 
 def memory(counts: list[int]) -> None:

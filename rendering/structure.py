@@ -60,8 +60,9 @@ def from_object(obj: Any) -> StructuredRender | str:
     if not isinstance(premises, list):
         return _BAD_PREMISES
     stated = []
-    for p in premises:   # JSON's own types: a fact number is an int, never a bool
-        if not isinstance(p, dict) or type(fact := p.get("fact")) is not int or type(text := p.get("text")) is not str:
+    for p in premises:   # a fact number is an integer, never a bool
+        if not isinstance(p, dict) or not isinstance(fact := p.get("fact"), int) or isinstance(fact, bool) \
+                or not isinstance(text := p.get("text"), str):
             return _BAD_PREMISES
         stated.append((fact, text.strip()))
     if not isinstance(question, str) or not isinstance(intro, str):
