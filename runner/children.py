@@ -1,5 +1,5 @@
 """Child processes: the one preexec function every helper and server starts with (none outlives bench), how
-many cores helpers may share, and the pipes helpers stream through."""
+many cores helpers may share, and the pipes helpers stream through (and how to write to one whole)."""
 from __future__ import annotations
 
 import contextlib
@@ -37,3 +37,15 @@ def widen_pipe(fd: int) -> None:
         fcntl.fcntl(fd, getattr(fcntl, "F_SETPIPE_SZ", 1031), PIPE_BYTES)
     except OSError:   # above /proc/sys/fs/pipe-max-size, or not Linux: the default works, with more waits
         pass
+
+
+def write_all(fd: int, data: bytes) -> None:
+    """Write all of `data` to a pipe, however often the write is cut short.
+
+    A process stopped and continued (SIGSTOP and SIGCONT: a scheduler's suspend, Ctrl-Z, a profiler
+    attaching) while blocked on a full pipe gets a partial write back. Python 3.11's buffered writer,
+    given a write larger than its buffer, then drops the rest of it (measured: a helper's frames came
+    out torn and the run stopped on an unpickling error), so frames go to the file descriptor here."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]

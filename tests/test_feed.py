@@ -218,6 +218,25 @@ def test_a_killed_helper_stops_the_run_in_one_line_and_resume_finishes(tmp_path,
         assert len({r["key"] for r in solves}) == 3000 == len(solves)
 
 
+def test_a_helper_stopped_and_continued_while_it_writes_loses_nothing(tmp_path):
+    """SIGSTOP and SIGCONT (a scheduler's suspend, a profiler attaching) while a helper waits on a full pipe
+    cut its write short; every frame must still arrive whole, and the run finish with every unit."""
+    import time
+    with FakeServer(latency_s=0.005) as server, running(tmp_path, server.url, 3000) as (proc, _, out):
+        (helper,) = _helpers_of(out, wait_s=0)   # it outruns 4 requests in flight: blocked on the pipe
+        deadline = time.monotonic() + 2.0
+        with contextlib.suppress(psutil.NoSuchProcess):
+            while time.monotonic() < deadline and proc.poll() is None:
+                helper.suspend()
+                time.sleep(0.01)
+                helper.resume()
+                time.sleep(0.02)
+        assert proc.wait(60) == 0, proc.stderr.read()
+        solves = records(out, "solves.jsonl")
+        assert len({r["key"] for r in solves}) == 3000 == len(solves)
+        assert {r["status"] for r in solves} == {"ok"}
+
+
 @pytest.mark.parametrize("setting, count, said", [
     ("", 10, "prepared in the run's own process (prepare_workers: auto)"),
     ("", 5000, "prepared by {auto} helper process(es) (prepare_workers: auto)"),   # the cores but one, 1 to 8

@@ -29,7 +29,7 @@ from rendering.schema import render_schema
 from runner.config.grid import Grid
 from runner.config.prompts import fill_render
 from runner.store.records import render_record
-from runner.children import PIPE_BYTES, cores, die_with_parent, widen_pipe
+from runner.children import PIPE_BYTES, cores, die_with_parent, widen_pipe, write_all
 from runner.engine.units import UnitPlan, striped as skeletons
 from runner.config import environment
 
@@ -260,12 +260,11 @@ def main(argv: list[str]) -> int:
     grid = Grid.from_json(Path(argv[0]).read_bytes())
     stripe = tuple(int(x) for x in argv[1].split("/"))
     shard = tuple(int(x) for x in argv[2].split("/")) if len(argv) > 2 else None
-    out = sys.stdout.buffer
+    out = sys.stdout.fileno()   # each frame written whole by write_all, not through sys.stdout's buffer
     try:
         for batch in Preparer(grid, local_renderers(grid)).batches(shard, stripe):
             data = pickle.dumps(batch, protocol=pickle.HIGHEST_PROTOCOL)
-            out.write(_FRAME.pack(len(data)) + data)
-        out.flush()
+            write_all(out, _FRAME.pack(len(data)) + data)
     except BrokenPipeError:   # the run stopped reading: it ended or was interrupted
         os._exit(0)
     except UserError as exc:

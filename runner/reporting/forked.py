@@ -7,6 +7,7 @@ import pickle
 import signal
 from typing import Any, Callable
 
+from runner.children import write_all
 from runner.errors import UserError, WriteFailed
 
 
@@ -31,8 +32,8 @@ class Forked:
                 except BaseException as exc:   # a bug: the parent says so in one line
                     outcome = ("bug", f"{type(exc).__name__}: {exc}")
                 data = pickle.dumps(outcome)
-                with os.fdopen(write, "wb") as fh:
-                    fh.write(data)
+                write_all(write, data)   # whole, even if the child is stopped and continued mid-write
+                os.close(write)
             except BaseException:
                 code = 1
             finally:

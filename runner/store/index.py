@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 import orjson
 
-from runner.children import PIPE_BYTES, cores, die_with_parent, widen_pipe
+from runner.children import PIPE_BYTES, cores, die_with_parent, widen_pipe, write_all
 from runner.store.guard import open_regular
 from runner.store.logs import CALIBRATION_FIELDS, RENDER_FIELDS, SOLVE_FIELDS, Typed, supersedes
 
@@ -258,7 +258,7 @@ def main(argv: list[str]) -> int:
     Arguments: PATH START END KIND DEV:INODE [SLICE_BYTES]."""
     path, start, end, kind, ident = Path(argv[0]), int(argv[1]), int(argv[2]), argv[3], argv[4]
     step = int(argv[5]) if len(argv) > 5 else SLICE_BYTES
-    out = sys.stdout.buffer
+    out = sys.stdout.fileno()   # each frame written whole by write_all, not through sys.stdout's buffer
     with open_regular(path, "log") as fh:
         stat = os.fstat(fh.fileno())
         if f"{stat.st_dev}:{stat.st_ino}" != ident:   # not the file the run opened: let the run read it
@@ -268,8 +268,7 @@ def main(argv: list[str]) -> int:
             data = columns(fill(fh, Index(), typed, at, min(at + step, end)))
             if data is None:
                 return 1
-            out.write(_FRAME.pack(len(data)) + data)
-            out.flush()
+            write_all(out, _FRAME.pack(len(data)) + data)
     return 0
 
 
