@@ -196,6 +196,11 @@ class Provider(abc.ABC):
         """
         raise NotImplementedError(f"{type(self).__name__} renders through render()")
 
+    def render_now_parsed(self, request: RenderRequest) -> tuple[Completion, Any]:
+        """`render_now`, with the structured render already parsed where the renderer built it as an object
+        (the same as parsing its text; None: the checker parses the text, as it does a model's)."""
+        return self.render_now(request), None
+
     async def start(self) -> None:
         """Open sessions, check health; called once before the first request."""
 

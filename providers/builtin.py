@@ -14,7 +14,7 @@ from providers.base import Completion, Provider, RenderRequest, SolveRequest
 from families.registry import FAMILIES
 from families.wording import say
 from rendering.names import given_names
-from rendering.structure import assemble, from_object
+from rendering.structure import StructuredRender, assemble, from_object
 
 def template_structure(payload: Mapping[str, Any]) -> dict[str, Any]:
     """The template's render as the structured object every renderer returns: names drawn from the
@@ -46,11 +46,16 @@ class Template(Provider):
         self.name, self.model = name, model
 
     def render_now(self, request: RenderRequest) -> Completion:
+        return self.render_now_parsed(request)[0]
+
+    def render_now_parsed(self, request: RenderRequest) -> tuple[Completion, StructuredRender | None]:
         started = time.perf_counter()
         # Asked for a structured render (the default), the same object a model returns; else the text.
-        text = orjson.dumps(template_structure(request.payload)).decode() if request.schema is not None \
-            else render_template(request.payload)
-        return Completion(status="ok", text=text, finish_reason="stop", latency_s=time.perf_counter() - started)
+        # The object is handed on as from_object reads it: reading its JSON back gives the same (7 to 12 µs).
+        structure = template_structure(request.payload) if request.schema is not None else None
+        text = orjson.dumps(structure).decode() if structure is not None else render_template(request.payload)
+        return (Completion(status="ok", text=text, finish_reason="stop", latency_s=time.perf_counter() - started),
+                None if structure is None else from_object(structure))
 
     async def render(self, request: RenderRequest) -> Completion:
         return self.render_now(request)

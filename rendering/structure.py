@@ -126,31 +126,21 @@ def check(render: StructuredRender, payload: Mapping[str, Any], given: Mapping[s
     if not render.names.keys() <= entities.keys():
         reasons += [f"unknown_symbol: `names` has {s}, not a symbol of the problem" for s in render.names
                     if s not in entities]
-    by_name: dict[str, list[str]] = {}   # each name, lower-cased, and the symbols that have it
-    for s, name in names.items():
-        if not name:
-            reasons.append(f"missing_name: {s} has no name")
-            continue
-        low = name.lower()
-        if given is not None and s in given and name != given[s]:
-            reasons.append(f"wrong_name: {s} is named {name!r}; the name it was given is {given[s]!r}")
-        elif low in labels and not fixed:
-            reasons.append(f"name_is_label: {s} is named {name!r}, an answer label")
-        by_name.setdefault(low, []).append(s)
-    named = len(names) - list(names.values()).count("")
-    if len(by_name) < named:
-        reasons += [f"duplicate_name: {' and '.join(owners)} share the name {name!r}"
-                    for name, owners in by_name.items() if len(owners) > 1]
-    # Symbols that share a name are reported above; in premises they are left out (ambiguous), so one
-    # shared name does not make every premise wrong about every one of them.
-    distinct = {s: words(n) for s, n in names.items() if n and (len(by_name) == named or len(by_name[n.lower()]) == 1)}
+    values = list(names.values())
+    lows = [n.lower() for n in values]
+    if "" not in values and (given is None or all(given.get(s, n) == n for s, n in names.items())) \
+            and (fixed or labels.isdisjoint(lows)) and len(set(lows)) == len(lows):
+        distinct = {s: words(n) for s, n in names.items()}   # the common case: no name rule to report
+    else:
+        distinct = _named_apart(names, given, labels, fixed, reasons)
     # A name inside another: only a name of several words can hold another, so look up every shorter
     # run of words of those (one set lookup per name, not a comparison per pair of names).
     inner: dict[tuple[str, ...], str] = {}
-    for t, w in distinct.items():
-        for size in range(1, len(w)):
-            for i in range(len(w) - size + 1):
-                inner.setdefault(w[i:i + size], t)
+    if max(map(len, distinct.values()), default=0) > 1:
+        for t, w in distinct.items():
+            for size in range(1, len(w)):
+                for i in range(len(w) - size + 1):
+                    inner.setdefault(w[i:i + size], t)
     if inner:
         for s, w in distinct.items():
             t = inner.get(w)
@@ -174,6 +164,30 @@ def check(render: StructuredRender, payload: Mapping[str, Any], given: Mapping[s
         for s in sorted(_Finder(distinct).found(render.intro)):
             reasons.append(f"intro: the intro names {s} ({names[s]!r})")
     return reasons + list(_intro_flaws(render.intro, tuple(payload["answer_options"])))
+
+
+def _named_apart(names: dict[str, str], given: Mapping[str, str] | None, labels: set[str], fixed: bool,
+                 reasons: list[str]) -> dict[str, tuple[str, ...]]:
+    """The name rules one symbol at a time (some name breaks one): each break appended to `reasons`; the
+    words of every name that is its symbol's alone."""
+    by_name: dict[str, list[str]] = {}   # each name, lower-cased, and the symbols that have it
+    for s, name in names.items():
+        if not name:
+            reasons.append(f"missing_name: {s} has no name")
+            continue
+        low = name.lower()
+        if given is not None and s in given and name != given[s]:
+            reasons.append(f"wrong_name: {s} is named {name!r}; the name it was given is {given[s]!r}")
+        elif low in labels and not fixed:
+            reasons.append(f"name_is_label: {s} is named {name!r}, an answer label")
+        by_name.setdefault(low, []).append(s)
+    named = len(names) - list(names.values()).count("")
+    if len(by_name) < named:
+        reasons += [f"duplicate_name: {' and '.join(owners)} share the name {name!r}"
+                    for name, owners in by_name.items() if len(owners) > 1]
+    # Symbols that share a name are reported above; in premises they are left out (ambiguous), so one
+    # shared name does not make every premise wrong about every one of them.
+    return {s: words(n) for s, n in names.items() if n and (len(by_name) == named or len(by_name[n.lower()]) == 1)}
 
 
 def _stated(render: StructuredRender, facts: list) -> list[str]:

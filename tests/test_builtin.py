@@ -4,10 +4,15 @@ from __future__ import annotations
 import asyncio
 import re
 
+import pytest
+from hypothesis import given, settings, strategies as st
+
 from families.registry import FAMILIES
 from providers.base import RenderRequest, SolveRequest
 from providers.builtin import PriorSolver, RandomSolver, Template, render_template
 from families.logicmark import logicmark_context
+from rendering.structure import parse
+from runner.fidelity.judge import judge
 from tests.conftest import make
 
 
@@ -29,6 +34,21 @@ def test_template_text_cannot_depend_on_gold_or_proof(family):
     other = next(o for o in sk.answer_options if o != sk.gold_answer)
     twin = dataclasses.replace(sk, gold_answer=other, proof=tuple(reversed(sk.proof)))
     assert render_template(sk.redact()) == render_template(twin.redact())
+
+
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+@settings(max_examples=60, deadline=None)
+@given(index=st.integers(0, 10**6), complexity=st.integers(1, 8))
+def test_a_template_render_handed_on_parsed_is_judged_as_its_text(family, index, complexity):
+    """The object the template hands the checker with its render is what parsing its JSON text gives."""
+    sk = make(family, index, complexity)
+    payload = sk.redact()
+    done, parsed = Template("t").render_now_parsed(RenderRequest(prompt="", payload=payload, schema={}))
+    assert parsed == parse(done.text)
+    handed, read = (judge(done, "structured", sk.answer_options, payload, parsed=p) for p in (parsed, None))
+    assert handed == read and handed.completion.status == "ok"
+    text_only, none = Template("t").render_now_parsed(RenderRequest(prompt="", payload=payload))
+    assert none is None and text_only.text == render_template(payload)
 
 
 def test_template_equality_is_the_logicmark_task_format():

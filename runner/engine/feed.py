@@ -112,7 +112,8 @@ class Preparer:
             local = None
             if provider is not None:
                 started = time.time()
-                judged = judge(provider.render_now(request), stage.format, sk.answer_options, payload)
+                done, parsed = provider.render_now_parsed(request)
+                judged = judge(done, stage.format, sk.answer_options, payload, parsed=parsed)
                 res = judged.completion
                 local = LocalRender(res.status, res.text, render_record(
                     unit.key, sk.identity, sk.family, sk.complexity, stage.label, provider.model, unit.sample,

@@ -23,11 +23,12 @@ class Judged(NamedTuple):
 
 
 def judge(res: Completion, fmt: str, labels: tuple[str, ...], payload: Mapping[str, Any] | None,
-          names: Mapping[str, str] | None = None) -> Judged:
+          names: Mapping[str, str] | None = None, parsed: StructuredRender | None = None) -> Judged:
     """Check one finished render unit: `ok` (faithful), `unfaithful`, `invalid`, `unchecked` or `error`.
 
     A structured render is checked against `payload` (the redacted skeleton), and against `names` where
-    the renderer was given them; a text render only for its labels.
+    the renderer was given them; a text render only for its labels. `parsed`: the render as parse() reads
+    `res.text`, where a local renderer made it as an object (`render_now_parsed`).
     """
     if res.status != "ok":
         return Judged(res, res.text, (), None)
@@ -37,7 +38,8 @@ def judge(res: Completion, fmt: str, labels: tuple[str, ...], payload: Mapping[s
             return Judged(replace(res, status="invalid", reason=f"labels missing from the text: {', '.join(missing)}"),
                           res.text, (), None)
         return Judged(replace(res, status="unchecked"), res.text, (), None)
-    parsed = parse(res.text)
+    if parsed is None:
+        parsed = parse(res.text)
     if isinstance(parsed, str):
         return Judged(replace(res, status="unfaithful", text="", reason=parsed), res.text, (parsed,), None)
     reasons = check(parsed, payload, names)
