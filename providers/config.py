@@ -14,13 +14,17 @@ from providers.retry import RetryPolicy
 INT64 = (-2**63, 2**63 - 1)   # the range of a 64-bit integer (seeds, counts)
 
 
+# auto: plain-http servers through the lean client (providers/wire.py), https through aiohttp; aiohttp: all
+HTTP_CLIENTS = ("auto", "aiohttp")
+
+
 class ConfigError(ValueError):
     """A provider setting is wrong; the message starts with its key path."""
 
 
 KINDS = ("openai", "vllm", "anthropic", "template", "random", "prior")
 _HTTP_KEYS = {"model", "base_url", "api_key_env", "max_concurrency", "rate_per_s", "connect_timeout_s",
-              "read_timeout_s", "attempts", "retries", "extra_body", "constraint", "variant"}
+              "read_timeout_s", "attempts", "retries", "extra_body", "constraint", "variant", "http_client"}
 # vLLM launch arguments that say where a server runs and how much it holds at once, not what it answers:
 # left out of unit keys, so moving a server or giving it more memory keeps a run's results. Every other
 # argument (a quantization, a reasoning parser, a chat template, a revision...) is in them; dtype is kept
@@ -176,6 +180,8 @@ def parse_provider(name: str, raw: Any, env: Mapping[str, str] | None = None,
         d = declared(kind, settings.get("server"))
         _need(constraint in allowed, f"{base}.constraint", f"expected one of {', '.join(allowed)}"
               + (f" (what {d.name if d else 'OpenAI-compatible'} servers honour)" if constraint in CONSTRAINTS else ""))
+        _need(settings.get("http_client", "auto") in HTTP_CLIENTS, f"{base}.http_client",
+              f"expected one of {', '.join(HTTP_CLIENTS)}")
         if "variant" in settings:
             _need(isinstance(settings["variant"], str) and 0 < len(settings["variant"]) <= 100, f"{base}.variant",
                   "expected a short text saying how this server differs (e.g. awq-int4, sglang-0.5)")
@@ -271,7 +277,7 @@ def _http_kwargs(cfg: ProviderConfig) -> dict[str, Any]:
     s = cfg.settings
     return dict(max_concurrency=max_concurrency(cfg), rate_per_s=s.get("rate_per_s"),
                 connect_timeout_s=s.get("connect_timeout_s", 10.0), read_timeout_s=s.get("read_timeout_s", 600.0),
-                policy=RetryPolicy(attempts=s.get("attempts", 5)))
+                policy=RetryPolicy(attempts=s.get("attempts", 5)), http_client=s.get("http_client", "auto"))
 
 
 def build_provider(cfg: ProviderConfig, env: Mapping[str, str] | None = None,

@@ -6,6 +6,7 @@ import dataclasses
 import time
 from dataclasses import dataclass
 from typing import Any, Awaitable, Callable, Mapping
+from urllib.parse import urlsplit
 
 import aiohttp
 import orjson
@@ -13,6 +14,7 @@ from asyncio_throttle import Throttler
 
 from providers.base import Completion, Provider, ProviderFailure
 from providers.retry import RetryPolicy, retry_after_seconds, with_retries
+from providers.wire import Wire, WireError
 
 _CONTEXT_SIGNS = ("context length", "context_length", "maximum context", "prompt is too long",
                   "exceed_context_size", "context window", "too many tokens")
@@ -27,6 +29,7 @@ class Endpoint:
     load: int = 0          # requests routed here and not finished: in flight plus waiting for the cap
     down_until: float = 0.0
     strikes: int = 0
+    wire: Wire | None = None   # the lean client's connections (plain http), else aiohttp's session serves
 
 
 class EndpointPool:
@@ -89,6 +92,17 @@ def connection_reason(exc: aiohttp.ClientError, url: str) -> str:
     return f"connection to {url}: {type(exc).__name__}" + (f": {detail[:200]}" if detail else "")
 
 
+def wire_reason(exc: WireError, url: str) -> str:
+    """What went wrong on the lean client's connection, worded as connection_reason words aiohttp's."""
+    if exc.kind == "refused":
+        return f"connection refused to {url}"
+    if exc.kind == "connect":
+        return f"cannot connect to {url}: {exc.detail}"
+    if exc.kind == "disconnected":
+        return f"connection to {url}: server disconnected"
+    return f"connection to {url}: a broken answer" + (f": {exc.detail[:200]}" if exc.detail else "")
+
+
 def classify(status: int, raw: bytes, headers: Mapping[str, str]) -> ProviderFailure:
     """Classify a non-200 answer: 408, 429, 5xx retry (after Retry-After); context length is a result."""
     message = error_message(raw)
@@ -107,8 +121,12 @@ class HTTPProvider(Provider):
 
     def __init__(self, name: str, model: str, urls: list[str], *, max_concurrency: int,
                  rate_per_s: float | None, connect_timeout_s: float, read_timeout_s: float,
-                 policy: RetryPolicy, secret: str | None = None):
+                 policy: RetryPolicy, secret: str | None = None, http_client: str = "auto"):
         self.name, self.model, self.urls = name, model, urls
+        # `auto`: the lean client (providers/wire.py) for plain http, aiohttp for https; `aiohttp`: aiohttp for all
+        self.http_client = http_client
+        self.connect_timeout_s, self.read_timeout_s = connect_timeout_s, read_timeout_s
+        self._heads: dict[str, bytes] = {}   # request line and headers per target URL, made once
         self.max_concurrency = max_concurrency
         self.pool = EndpointPool(urls, max_concurrency)
         self.throttle = Throttler(rate_limit=rate_per_s, period=1.0) if rate_per_s else None
@@ -137,9 +155,17 @@ class HTTPProvider(Provider):
                                              limit_per_host=self.max_concurrency, ttl_dns_cache=300)
             self._session = aiohttp.ClientSession(connector=connector, timeout=self.timeout,
                                                   headers=self.headers())
+            for ep in self.pool.endpoints:
+                parts = urlsplit(ep.url)
+                if self.http_client == "auto" and parts.scheme == "http" and parts.hostname:
+                    ep.wire = Wire(parts.hostname, parts.port or 80, self.connect_timeout_s)
 
     async def close(self) -> None:
         if self._session is not None:
+            for ep in self.pool.endpoints:
+                if ep.wire is not None:
+                    ep.wire.close()
+                    ep.wire = None
             await self._session.close()
             self._session = None
             self._started = False
@@ -171,17 +197,25 @@ class HTTPProvider(Provider):
                 started = time.perf_counter()
                 try:
                     base = ep.url[:-3] if at_root and ep.url.endswith("/v1") else ep.url
-                    async with self._session.post(base + (self.path if path is None else path),
-                                                  data=orjson.dumps(body)) as resp:
-                        raw = await resp.read()
-                        latency = time.perf_counter() - started
-                        if resp.status != 200:
-                            if resp.status >= 500:
-                                self.pool.mark_down(ep)
-                            raise classify(resp.status, raw, resp.headers)
+                    target, data = base + (self.path if path is None else path), orjson.dumps(body)
+                    if ep.wire is not None:
+                        head = self._heads.get(target) or self._head(target)
+                        status, headers, raw = await ep.wire.post(
+                            head + str(len(data)).encode() + b"\r\n\r\n" + data, self.read_timeout_s)
+                    else:
+                        async with self._session.post(target, data=data) as resp:
+                            status, headers, raw = resp.status, resp.headers, await resp.read()
+                    latency = time.perf_counter() - started
+                    if status != 200:
+                        if status >= 500:
+                            self.pool.mark_down(ep)
+                        raise classify(status, raw, headers)
                 except asyncio.TimeoutError:
                     raise ProviderFailure(f"timeout after {time.perf_counter() - started:.1f}s",
                                           retryable=True) from None
+                except WireError as exc:
+                    self.pool.mark_down(ep)
+                    raise ProviderFailure(wire_reason(exc, ep.url), retryable=True, kind="connection") from None
                 except (aiohttp.ClientConnectionError, aiohttp.ClientPayloadError) as exc:
                     self.pool.mark_down(ep)
                     raise ProviderFailure(connection_reason(exc, ep.url), retryable=True, kind="connection") from None
@@ -195,6 +229,21 @@ class HTTPProvider(Provider):
         if not isinstance(data, dict):
             raise ProviderFailure("malformed response: not a JSON object", retryable=True)
         return data, latency
+
+    def _head(self, target: str) -> bytes:
+        """A POST's request line and headers to `target`, up to the Content-Length value (the lean client's)."""
+        parts = urlsplit(target)
+        host = f"[{parts.hostname}]" if ":" in (parts.hostname or "") else parts.hostname
+        headers = {"Host": f"{host}:{parts.port}" if parts.port else host, "User-Agent": "logic-skeleton-bench",
+                   **self.headers()}
+        for name, value in headers.items():   # a line break would end the header early (and let a value in)
+            if "\r" in value or "\n" in value:
+                raise ProviderFailure(f"the {name} header holds a line break: check its value (an API key?)",
+                                      retryable=False)
+        lines = [f"POST {parts.path or '/'}{'?' + parts.query if parts.query else ''} HTTP/1.1",
+                 *(f"{k}: {v}" for k, v in headers.items()), "Content-Length: "]
+        self._heads[target] = head = "\r\n".join(lines).encode()
+        return head
 
     async def run(self, attempt: Callable[[], Awaitable[Completion]], constrained: str) -> Completion:
         """Run one unit's attempts under the retry policy; failures come back as error records."""

@@ -239,12 +239,12 @@ def test_a_helper_stopped_and_continued_while_it_writes_loses_nothing(tmp_path):
 
 @pytest.mark.parametrize("setting, count, said", [
     ("", 10, "prepared in the run's own process (prepare_workers: auto)"),
-    ("", 5000, "prepared by {auto} helper process(es) (prepare_workers: auto)"),   # the cores but one, 1 to 8
+    ("", 5000, "prepared by {auto} helper process(es) (prepare_workers: auto)"),   # one per core, 1 to 8
     ("prepare_workers: 3\n", 10, "prepared by 3 helper process(es)"),
     ("prepare_workers: 0\n", 5000, "prepared in the run's own process"),
 ])
 def test_the_plan_says_where_skeletons_are_prepared(tmp_path, monkeypatch, setting, count, said):
-    said = said.format(auto=max(1, min(8, len(os.sched_getaffinity(0)) - 1)))
+    said = said.format(auto=max(1, min(8, len(os.sched_getaffinity(0)))))
     grid = tmp_path / "g.yaml"
     grid.write_text(f"name: t\n{setting}skeletons: {{generate: {{count: {count}}}}}\n"
                     "providers: {t: {kind: template}, r: {kind: random}}\nrenderers: [t]\nsolvers: [r]\n")

@@ -70,7 +70,9 @@ def test_builtins_need_no_settings(kind):
     assert provider.name == "b"
 
 
-def test_retries_is_the_old_name_of_attempts_read_with_a_note(capsys):
+def test_retries_is_the_old_name_of_attempts_read_with_a_note(capsys, monkeypatch):
+    import providers.config
+    monkeypatch.setattr(providers.config, "_NOTED", set())   # a note is said once per process: as if first here
     cfg = parse_provider("p", {"kind": "openai", "model": "m", "base_url": "http://a/v1", "retries": 3}, env={})
     assert cfg.settings["attempts"] == 3 and "retries" not in cfg.settings
     assert "providers.p.retries is read as attempts: 3 tries in all" in capsys.readouterr().err

@@ -22,6 +22,12 @@ def server():
         yield srv
 
 
+@pytest.fixture(params=["auto", "aiohttp"])
+def client(request):
+    """The HTTP client a provider sends through: the lean one (auto, on plain http) or aiohttp."""
+    return request.param
+
+
 def make(kind: str, url, env=None, **settings):
     settings.setdefault("model", "fake-model")
     cfg = parse_provider("p", {"kind": kind, "base_url": url, **settings}, env=env or {})
@@ -116,24 +122,24 @@ def test_extra_body_passed_through(server):
 
 
 @pytest.mark.parametrize("fault", ["429", "429-date", "500", "503", "drop", "malformed", "slow"])
-def test_each_fault_is_retried_to_success(server, fault):
+def test_each_fault_is_retried_to_success(server, fault, client):
     server.retry_after, server.slow_s = "0", 3.0
     server.script.extend([fault])
-    (res,) = run(make("vllm", server.url, read_timeout_s=0.5), solve_req())
+    (res,) = run(make("vllm", server.url, read_timeout_s=0.5, http_client=client), solve_req())
     assert res.status == "ok" and res.attempts == 2 and server.faults_served[fault] == 1
 
 
 @pytest.mark.parametrize("fault", ["500", "drop", "malformed"])
-def test_persistent_fault_ends_as_error_after_configured_attempts(server, fault):
+def test_persistent_fault_ends_as_error_after_configured_attempts(server, fault, client):
     server.default = fault
-    (res,) = run(make("vllm", server.url, retries=3), solve_req())
+    (res,) = run(make("vllm", server.url, retries=3, http_client=client), solve_req())
     assert res.status == "error" and res.attempts == 3 and server.requests == 3 and res.reason
 
 
 @pytest.mark.parametrize("fault, reason", [("404", "http 404"), ("context", "context_length")])
-def test_non_retryable_fails_at_once(server, fault, reason):
+def test_non_retryable_fails_at_once(server, fault, reason, client):
     server.default = fault
-    (res,) = run(make("vllm", server.url, retries=5), solve_req())
+    (res,) = run(make("vllm", server.url, retries=5, http_client=client), solve_req())
     assert res.status == "error" and res.attempts == 1 and server.requests == 1
     assert res.reason.startswith(reason)
 
@@ -146,9 +152,9 @@ def test_retry_after_is_waited(server):
     assert res.status == "ok" and res.attempts == 2 and time.monotonic() - started >= 0.95
 
 
-def test_in_flight_cap_never_exceeded(server):
+def test_in_flight_cap_never_exceeded(server, client):
     server.latency_s = 0.05
-    provider = make("vllm", server.url, max_concurrency=4)
+    provider = make("vllm", server.url, max_concurrency=4, http_client=client)
     results = run(provider, *[solve_req() for _ in range(40)])
     assert all(r.status == "ok" for r in results)
     assert server.max_in_flight == 4
@@ -161,24 +167,35 @@ def test_start_rate_limited(server):
     assert time.monotonic() - started >= 0.45   # 30 starts at 20/s cannot finish in one window
 
 
-def test_replicas_least_in_flight_and_dead_replica_taken_out():
+def test_replicas_least_in_flight_and_dead_replica_taken_out(client):
     with FakeServer() as a, FakeServer() as b:
         a.latency_s = b.latency_s = 0.02
         dead = "http://127.0.0.1:9/v1"   # nothing listens on the discard port
-        provider = make("vllm", [a.url, b.url, dead], max_concurrency=4)
+        provider = make("vllm", [a.url, b.url, dead], max_concurrency=4, http_client=client)
         results = run(provider, *[solve_req() for _ in range(60)])
         assert all(r.status == "ok" for r in results)
         assert a.requests > 10 and b.requests > 10
         assert a.max_in_flight <= 4 and b.max_in_flight <= 4
 
 
-def test_secret_sent_as_bearer_but_never_in_errors(server):
+def test_secret_sent_as_bearer_but_never_in_errors(server, client):
     env = {"MY_KEY": KEY}
     server.echo_auth_in_errors = True
-    provider = make("openai", server.url, env=env, api_key_env="MY_KEY", model="wrong-model")
+    provider = make("openai", server.url, env=env, api_key_env="MY_KEY", model="wrong-model", http_client=client)
     (res,) = run(provider, solve_req())
     assert server.headers_seen[-1]["Authorization"] == f"Bearer {KEY}"
     assert res.status == "error" and KEY not in res.reason and "***" in res.reason
+
+
+def test_plain_http_goes_through_the_lean_client_unless_told(server, client):
+    (res,) = run(make("vllm", server.url, http_client=client), solve_req())
+    agent = server.headers_seen[-1]["User-Agent"]
+    assert res.status == "ok" and (agent == "logic-skeleton-bench" if client == "auto" else "aiohttp" in agent)
+
+
+def test_an_unknown_http_client_is_a_config_error():
+    with pytest.raises(ConfigError, match=r"^providers\.p\.http_client: expected one of auto, aiohttp"):
+        make("vllm", "http://127.0.0.1:9/v1", http_client="curl")
 
 
 # ---- Anthropic --------------------------------------------------------------------------------

@@ -155,13 +155,15 @@ def helpers(grid: Grid, n_skeletons: int) -> int:
     """How many helper processes prepare a run's skeletons; 0: the run prepares them itself.
 
     The grid's `prepare_workers`, or `auto`: none below LSB_PREPARE_ASIDE_MIN skeletons (a helper's
-    start-up, ~0.3 s, costs more than it saves there), else one per core but the run's own, at least one
-    and at most AUTO_MOST, and no more than the run has blocks of skeletons for."""
+    start-up, ~0.3 s, costs more than it saves there), else one per core, at most AUTO_MOST, and no more
+    than the run has blocks of skeletons for. One per core, not one per core but the run's own: the loop
+    sends requests through the lean client (providers/wire.py) and needs a core's fraction, and preparing
+    is the run's main work (two cores: two helpers make 9% more units a second than one, BENCHMARKS.md)."""
     if grid.prepare_workers is not None:
         return grid.prepare_workers
     if n_skeletons < int(environment.value("LSB_PREPARE_ASIDE_MIN")):
         return 0
-    return max(1, min(AUTO_MOST, cores() - 1, -(-n_skeletons // BLOCK)))
+    return max(1, min(AUTO_MOST, cores(), -(-n_skeletons // BLOCK)))
 
 
 def local_renderers(grid: Grid) -> dict[str, Provider]:
