@@ -1,11 +1,13 @@
 """Requests per second of the OpenAI-compatible provider vs a bare aiohttp loop, concurrency 64.
 
-    python benchmarks/provider_bench.py [--requests 6000] [--rounds 3] [--shape tasks|workers]
+    python benchmarks/provider_bench.py [--requests 6000] [--rounds 3] [--shape tasks|workers|lean]
 
 Both clients send the same constrained-solve requests to the same fake server (a separate
 process), alternating, in one run; the ratio provider/bare is the figure (target >= 0.8). Both in one
 shape (benchmarks/common.py `fan_out`): a task per request (the default, as in every earlier figure),
-or 64 workers (the shape of `bench run`'s loop). Also the client's CPU per request, each.
+or 64 workers (the shape of `bench run`'s loop); `lean`: 64 workers, the bare loop through bench's
+lean client (providers/wire.py, which the provider too uses on plain http). Also each client's CPU per
+request.
 """
 from __future__ import annotations
 

@@ -11,10 +11,11 @@ solver (every request of the run goes to the server), against a bare loop sendin
 and solve requests; and the template renderer with the fake server as solver, against the provider
 benchmark's bare loop sending the same solve prompts. The bare loops' bodies are made beforehand
 (they are the ceiling): the run also generates the skeletons, and in the second grid renders them,
-while it is timed. Each bare loop runs in two shapes (benchmarks/common.py `fan_out`): 64 workers,
-the shape of the run's own loop and the true ceiling, and a task per request, the yardstick of the
-figures before 2026-12-02's second session (issue 33's goals were set against it; it is slower, and
-more so the more requests it is given). Figure: units (requests) per second of the run over requests
+while it is timed. Three bare loops (benchmarks/common.py `SHAPES`): aiohttp with 64 workers, the
+shape of the run's own loop (issue 33's ceiling); aiohttp with a task per request, the yardstick of
+the figures before 2026-12-02's second session (issue 33's goals were set against it; it is slower,
+and more so the more requests it is given); and bench's own lean client with 64 workers, the client
+the run sends through to plain-http servers since the fourth session, and so its true ceiling. Figure: units (requests) per second of the run over requests
 per second of each loop, and the CPU per request of each process, which shows what the two cores are
 spent on. Renders are structured (the default): the fake server makes them, and the run checks each
 against its skeleton on the event loop, which the bare loop does not.
@@ -87,7 +88,7 @@ def render_solve_loop(n: int):
         for sk in make_plan(0, ["medium"]).items(n) for p in (sk.redact(),)]
 
     async def loop(url: str, shape: str, concurrency: int = 64) -> float:
-        async with bare_client(url, concurrency) as post:
+        async with bare_client(url, concurrency, lean=shape == "lean") as post:
             async def one(job: tuple[bytes, tuple[str, ...]]) -> None:
                 render, labels = job
                 text = (await post(render))["choices"][0]["message"]["content"]
@@ -121,7 +122,7 @@ def throughput(n: int, rounds: int, latency: float = 0.0, workers: list[str] | N
                 text = grid.format(n=n, url=url, workers=f"prepare_workers: {w}\n")
                 runs, bares, cpu, helpers = [], {sh: [] for sh in SHAPES}, [], 0
                 for r in range(rounds):
-                    # both bare loops (SHAPES: 64 workers, the ceiling; a task per request, the older yardstick),
+                    # the bare loops (SHAPES: aiohttp with 64 workers and with a task per request, bench's lean client),
                     # then the run: CPU µs per unit of each bare client and the server under it, then of the
                     # run's loop, its helpers and the server under it
                     row = []
@@ -136,7 +137,8 @@ def throughput(n: int, rounds: int, latency: float = 0.0, workers: list[str] | N
                     helpers = child.helpers
                     cpu.append(row + [1e6 * x / (per * n) for x in (child.cpu_s - child.helpers_cpu_s,
                                                                     child.helpers_cpu_s, s2 - s1)])
-                med = [statistics.median(c[i] for c in cpu) for i in range(7)]
+                k = 2 * len(SHAPES)   # each bare loop's CPU and its server's, then the run's three
+                med = [statistics.median(c[i] for c in cpu) for i in range(k + 3)]
                 print(f"{title}, latency {latency:g} s, prepare_workers {w} ({helpers} helper(s)): bench run "
                       f"{statistics.median(runs):.0f} units/s (rounds: {', '.join(f'{x:.0f}' for x in runs)})", flush=True)
                 for i, sh in enumerate(SHAPES):
@@ -144,8 +146,8 @@ def throughput(n: int, rounds: int, latency: float = 0.0, workers: list[str] | N
                     print(f"  bare loop, {SHAPE_NAMES[sh]}: {statistics.median(bares[sh]):.0f} req/s, ratio "
                           f"{statistics.median(ratios):.2f} (rounds: {', '.join(f'{x:.2f}' for x in ratios)}); "
                           f"CPU µs per unit: bare loop {med[2 * i]:.0f} + server {med[2 * i + 1]:.0f}", flush=True)
-                print(f"  CPU µs per unit (medians), bench run: its event loop process {med[4]:.0f} + helpers "
-                      f"{med[5]:.0f} + server {med[6]:.0f}; on {os.cpu_count()} cores", flush=True)
+                print(f"  CPU µs per unit (medians), bench run: its event loop process {med[k]:.0f} + helpers "
+                      f"{med[k + 1]:.0f} + server {med[k + 2]:.0f}; on {os.cpu_count()} cores", flush=True)
             fixed = bench_run(grid.format(n=1, url=url, workers=""), Path(tmp), f"{key}-one").seconds
             print(f"  a run of 1 skeleton (start-up and shutdown, in every run's time) takes {fixed:.2f} s", flush=True)
 
