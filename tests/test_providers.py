@@ -193,6 +193,13 @@ def test_plain_http_goes_through_the_lean_client_unless_told(server, client):
     assert res.status == "ok" and (agent == "logic-skeleton-bench" if client == "auto" else "aiohttp" in agent)
 
 
+def test_a_key_with_a_line_break_is_refused_not_sent(server):
+    env = {"MY_KEY": "sk-abc\r\nX-Injected: 1"}
+    (res,) = run(make("openai", server.url, env=env, api_key_env="MY_KEY"), solve_req())
+    assert res.status == "error" and res.attempts == 1 and "authorization header holds a line break" in res.reason
+    assert "sk-abc" not in res.reason and server.requests == 0
+
+
 def test_an_unknown_http_client_is_a_config_error():
     with pytest.raises(ConfigError, match=r"^providers\.p\.http_client: expected one of auto, aiohttp"):
         make("vllm", "http://127.0.0.1:9/v1", http_client="curl")
