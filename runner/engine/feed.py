@@ -158,7 +158,7 @@ def helpers(grid: Grid, n_skeletons: int) -> int:
     start-up, ~0.3 s, costs more than it saves there), else one per core, at most AUTO_MOST, and no more
     than the run has blocks of skeletons for. One per core, not one per core but the run's own: the loop
     sends requests through the lean client (providers/wire.py) and needs a core's fraction, and preparing
-    is the run's main work (two cores: two helpers make 9% more units a second than one, BENCHMARKS.md)."""
+    is the run's main work (two cores: two helpers make 8 to 9% more units a second than one, BENCHMARKS.md)."""
     if grid.prepare_workers is not None:
         return grid.prepare_workers
     if n_skeletons < int(environment.value("LSB_PREPARE_ASIDE_MIN")):
