@@ -60,6 +60,33 @@ def test_patterns_only_with_given_names_and_never_beside_a_max_length(family):
     assert sum("maxLength" in n for n in _walk(other)) == sum("maxLength" in n for n in _walk(schema))
 
 
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-2**63, 2**63 - 1) | st.floats(allow_nan=False) | st.sampled_from(["string", "object", "x"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["type", "pattern", "maxLength", "properties", "items", "const"]), inner, max_size=4),
+    max_leaves=30)
+
+
+def _for_server_by_definition(schema, patterns):
+    """The rule, spelled plainly: a string node with a pattern drops its maxLength (pattern servers) or its
+    pattern (the others); every other mapping and list is walked; anything else is kept."""
+    if isinstance(schema, dict):
+        if schema.get("type") == "string" and "pattern" in schema:
+            return {k: v for k, v in schema.items() if k != ("maxLength" if patterns else "pattern")}
+        return {k: _for_server_by_definition(v, patterns) for k, v in schema.items()}
+    if isinstance(schema, list):
+        return [_for_server_by_definition(v, patterns) for v in schema]
+    return schema
+
+
+@settings(max_examples=300, deadline=None)
+@given(schema=_JSON, patterns=st.booleans())
+def test_what_a_server_gets_is_the_rule_on_any_json(schema, patterns):
+    got = for_server(schema, patterns)
+    assert got == _for_server_by_definition(schema, patterns)
+    assert orjson.dumps(got) == orjson.dumps(_for_server_by_definition(schema, patterns))   # types kept too
+
+
 def _sentence_strategy(pattern: str):
     return st.from_regex(re.compile(pattern), fullmatch=True)
 
