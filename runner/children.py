@@ -40,7 +40,8 @@ def widen_pipe(fd: int) -> None:
 
 
 def write_all(fd: int, data: bytes) -> None:
-    """Write all of `data` to a pipe, however often the write is cut short.
+    """Write all of `data` to a file descriptor (a helper's pipe, a run's log), however often the write is
+    cut short.
 
     A process stopped and continued (SIGSTOP and SIGCONT: a scheduler's suspend, Ctrl-Z, a profiler
     attaching) while blocked on a full pipe gets a partial write back. Python 3.11's buffered writer,

@@ -15,6 +15,7 @@ from typing import Callable, Container, Iterator
 
 import orjson
 
+from runner.children import write_all
 from runner.errors import UserError, WriteFailed, printable
 from runner.store.guard import kind_of, node_mode, open_append, open_lock, open_regular, read_whole
 
@@ -77,10 +78,8 @@ class AppendLog:
             self._write(data)
 
     def _write(self, data: bytes) -> None:
-        view = memoryview(data)
         try:
-            while view:
-                view = view[os.write(self.fd, view):]
+            write_all(self.fd, data)
         except OSError as exc:   # a part may be on disk: a torn last line, which the next run closes off
             # Never raised here: from a loop callback asyncio would only log it. write() and close() raise it.
             self.error = WriteFailed(self.path, exc)
