@@ -112,7 +112,8 @@ async def bare_loop(url: str, bodies: list[bytes], concurrency: int, check=None,
 
 # The bare loops a run is measured against: aiohttp in two shapes, and bench's own lean client
 SHAPES = ("workers", "tasks", "lean")
-SHAPE_NAMES = {"workers": "aiohttp, 64 workers (issue 33's ceiling)", "tasks": "aiohttp, a task per request (the older yardstick)",
+SHAPE_NAMES = {"workers": "aiohttp, 64 workers (issue 33's ceiling)",
+               "tasks": "aiohttp, a task per request (the older yardstick)",
                "lean": "bench's lean client, 64 workers (the true ceiling now)"}
 
 
@@ -124,8 +125,8 @@ async def fan_out(items: list, send: Callable[[Any], Awaitable[Any]], concurrenc
     50,000 it sends 25 to 40% fewer requests a second than the workers on this machine)."""
     if shape == "tasks":
         await asyncio.gather(*(send(x) for x in items))
-        return   # "workers", and "lean" (its client is another; its shape is this)
-    it = iter(items)
+        return
+    it = iter(items)   # "workers", and "lean" (another client, this shape)
 
     async def worker() -> None:
         for x in it:

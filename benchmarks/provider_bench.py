@@ -80,7 +80,8 @@ def main() -> None:
             cpu["post"].append(1e6 * (time.process_time() - c2) / args.requests)
     b, p = statistics.median(bare), statistics.median(prov)
     print(f"shape: {args.shape}")
-    print(f"bare {'lean' if args.shape == 'lean' else 'aiohttp'} loop : {b:8.0f} req/s (median of {args.rounds}: {', '.join(f'{x:.0f}' for x in bare)}), "
+    client = "lean" if args.shape == "lean" else "aiohttp"
+    print(f"bare {client} loop : {b:8.0f} req/s (median of {args.rounds}: {', '.join(f'{x:.0f}' for x in bare)}), "
           f"{statistics.median(cpu['bare']):.0f} µs CPU a request")
     print(f"provider          : {p:8.0f} req/s (median of {args.rounds}: {', '.join(f'{x:.0f}' for x in prov)}), "
           f"{statistics.median(cpu['provider']):.0f} µs CPU a request")

@@ -15,10 +15,11 @@ while it is timed. Three bare loops (benchmarks/common.py `SHAPES`): aiohttp wit
 shape of the run's own loop (issue 33's ceiling); aiohttp with a task per request, the yardstick of
 the figures before 2026-12-02's second session (issue 33's goals were set against it; it is slower,
 and more so the more requests it is given); and bench's own lean client with 64 workers, the client
-the run sends through to plain-http servers since the fourth session, and so its true ceiling. Figure: units (requests) per second of the run over requests
-per second of each loop, and the CPU per request of each process, which shows what the two cores are
-spent on. Renders are structured (the default): the fake server makes them, and the run checks each
-against its skeleton on the event loop, which the bare loop does not.
+the run sends through to plain-http servers since the fourth session, and so its true ceiling.
+Figure: units (requests) per second of the run over requests per second of each loop, and the CPU
+per request of each process, which shows what the two cores are spent on. Renders are structured
+(the default): the fake server makes them, and the run checks each against its skeleton on the
+event loop, which the bare loop does not.
 memory: `bench run` with the built-in providers (no server) at two skeleton counts; peak RSS of
 each child (target: within 20%).
 index: a solves.jsonl of N realistic records, then the time to load the resume index (target < 5 s).
