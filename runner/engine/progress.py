@@ -4,11 +4,13 @@ from __future__ import annotations
 import asyncio
 import sys
 import time
-from collections import Counter
+from collections import Counter, deque
 
 from tqdm import tqdm
 
 from runner.config import environment
+
+RECENT = 8   # what one more unit of a stage takes now: the mean of its last RECENT units' seconds
 
 
 class Counts:
@@ -65,6 +67,7 @@ class Progress(Counts):
         # Per stage: model units finished and their seconds, and those in flight (when each was sent)
         self.stage_done: Counter = Counter()
         self.stage_seconds: Counter = Counter()
+        self.recent: dict[str, deque[float]] = {"render": deque(maxlen=RECENT), "solve": deque(maxlen=RECENT)}
         self.flying: dict[str, dict[int, float]] = {"render": {}, "solve": {}}   # token -> when it was sent
         self._tokens = 0
         self.clock: float | None = None   # when units began to be sent (after servers and calibration)
@@ -90,6 +93,7 @@ class Progress(Counts):
         else:
             self.stage_done[stage] += 1
             self.stage_seconds[stage] += latency
+            self.recent[stage].append(latency)
             self.flying[stage].pop(unit, None)
         bar = self.bars[stage]
         if not bar.disable:   # per unit, on the loop: nothing more to do when no bar is shown
@@ -134,8 +138,11 @@ class Progress(Counts):
         at once (their busy unit-seconds, finished and in flight, per second of sending: Little's law).
         A stage's mean counts its units in flight at least at their seconds so far (else the quick units,
         which finish first, would make it short). Instant units (the template's, the baselines') cost
-        nothing. Never less than one unit's mean while a unit of that stage waits to be sent; unknown when a
-        unit in flight has run past its stage's mean for longer than the rest would take."""
+        nothing. Never less than what one more unit of a stage takes while one of it waits to be sent: the
+        mean of its last RECENT units, not of all (a unit's seconds include its wait for a server slot, long
+        while the server is full and short once it drains: the all-time mean of the default grid's solves
+        said 1m29s with 7 s left). Unknown when a unit in flight has run past its stage's mean for longer
+        than the rest would take."""
         left = 0
         costly: dict[str, int] = {}
         for stage, c in self.counts.items():
@@ -163,10 +170,11 @@ class Progress(Counts):
                 return f"time left unknown (no {stage} answered yet)"
             done_mean = self.stage_seconds[stage] / self.stage_done[stage]
             mean = (self.stage_seconds[stage] + sum(max(a, done_mean) for a in ages)) / (self.stage_done[stage] + len(ages))
+            recent = sum(self.recent[stage]) / len(self.recent[stage])
             waiting = max(0, n - len(ages))
             work += waiting * mean + sum(max(0.0, mean - a) for a in ages)
             if waiting:
-                floor = max(floor, mean)
+                floor = max(floor, min(mean, recent))
             oldest = max(ages, default=0.0)
             if oldest > mean and (overdue is None or oldest - mean > overdue[0]):
                 overdue = (oldest - mean, stage, mean)
@@ -186,25 +194,29 @@ class Progress(Counts):
         return f"about {_clock(costly / pace)} left"
 
     def line(self) -> str:
-        """Where the run is, in one line: units done per stage with their statuses, the rate, time left, and what
-        it waits on (an auditor's calibration, renders in a repair round)."""
-        parts, done = [], 0
-        for stage, c in self.counts.items():
-            total = self.totals[stage]
-            ended = finished(c)
-            seen = ended + c["skipped"]
-            statuses = ", ".join(f"{k} {v}" for k, v in sorted(c.items()) if k not in ("retries", "skipped") and v)
-            parts.append(f"{stage} {seen}/{total if total is not None else '?'}"
-                         + (f" ({statuses}{', ' if statuses and c['skipped'] else ''}"
-                            f"{'skipped ' + str(c['skipped']) if c['skipped'] else ''})" if statuses or c["skipped"]
-                            else ""))
-            done += ended
+        """Where the run is, in one line: units done per stage with their statuses (and, beside units made at
+        once, how many of the model's are done), the rate, time left, and what it waits on (an auditor's
+        calibration, renders in a repair round)."""
+        done = sum(finished(c) for c in self.counts.values())
         elapsed = time.monotonic() - self.started
         rate = done / elapsed if elapsed > 0 else 0.0
         waits = ([self.phase] if self.phase else []) + (
             [f"{self.repairing} render(s) in a repair round"] if self.repairing else [])
-        return f"bench: {'; '.join(parts)}; {rate:.2f} units/s; {self.time_left()}" + \
-            "".join(f"; {w}" for w in waits)
+        parts = "; ".join(self._stage_part(stage) for stage in self.counts)
+        return f"bench: {parts}; {rate:.2f} units/s; {self.time_left()}" + "".join(f"; {w}" for w in waits)
+
+    def _stage_part(self, stage: str) -> str:
+        """`render 30/48 (ok 30; model 6/24)`: seen of the total, by status; where the template or a baseline
+        made some at once, the model units apart (else 24 instant renders read as half the work done)."""
+        c, total = self.counts[stage], self.totals[stage]
+        seen = finished(c) + c["skipped"]
+        details = [", ".join(f"{k} {v}" for k, v in sorted(c.items()) if k not in ("retries", "skipped") and v)]
+        details[0] += f"{', ' if details[0] and c['skipped'] else ''}{'skipped ' + str(c['skipped']) if c['skipped'] else ''}"
+        instant = self.instant_total[stage]
+        if instant and total is not None and total > instant:
+            details.append(f"model {seen - self.instant_seen[stage]}/{total - instant}")
+        inside = "; ".join(d for d in details if d)
+        return f"{stage} {seen}/{total if total is not None else '?'}" + (f" ({inside})" if inside else "")
 
     async def lines_every(self) -> None:
         """Off a terminal: print `line()` at a steady pace until cancelled (the run's end)."""
