@@ -108,13 +108,20 @@ def generate(
 
 
 @app.command(short_help="Check a skeleton file, line by line.")
-def validate(file: Path = typer.Argument(..., metavar="FILE", help="A skeletons JSONL file."),
+def validate(file: Path = typer.Argument(..., metavar="FILE",
+                                         help="A skeletons JSONL file, or a grid (.yaml or .yml)."),
              fmt: str = typer.Option("jsonl", "--format", metavar="[jsonl|logicmark]",
                                      help="jsonl (skeletons) or logicmark (the LogicMark dataset's records).")
              ) -> None:
-    """Check every line of FILE against the spec; report each bad line's number and reason."""
+    """Check every line of FILE against the spec, reporting each bad line's number and reason; a grid (.yaml,
+    .yml) is checked as `bench run` reads it (API keys in the environment aside)."""
     from runner.source.reader import FORMATS, scan
 
+    if file.suffix.lower() in (".yaml", ".yml"):   # a grid: YAML read whole, never JSON lines
+        from runner.config.grid import load_grid
+        grid = load_grid(file, require_keys=False)   # a bad key: one line naming it, exit 2
+        typer.echo(f"{file}: a valid grid ({len(grid.renderers)} renderer(s) x {len(grid.solvers)} solver(s))")
+        return
     if fmt not in FORMATS:
         raise UserError(f"--format {fmt!r}: expected {' or '.join(FORMATS)}")
     good = bad = 0

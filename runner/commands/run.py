@@ -164,7 +164,8 @@ def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, qu
         typer.echo("")
         typer.echo(table(cells))
     t = total(cells)
-    typer.echo(f"renders: {dict(result.renders)}; solves: ok {t.ok}, invalid {t.invalid}, error {t.error}, "
+    by_status = ", ".join(f"{k} {v}" for k, v in sorted(result.renders.items(), key=lambda kv: (kv[0] != "ok", kv[0])))
+    typer.echo(f"renders: {by_status or 'none'}; solves: ok {t.ok}, invalid {t.invalid}, error {t.error}, "
                f"unfaithful {t.unfaithful}, render_failed {t.render_failed}; logs in {folder}/")
     for line in agents:
         typer.echo(line)

@@ -48,7 +48,7 @@ KEYS: dict[str, tuple[str, str]] = {
     "providers.NAME.launch.gpus": ("-", "GPU indices, split among replicas"),
     "providers.NAME.launch.gpus_per_replica": ("1", "GPUs per replica (tensor parallel)"),
     "providers.NAME.launch.python": ("this interpreter", "the Python that runs vLLM"),
-    "providers.NAME.launch.startup_timeout_s": ("600", "seconds a server may take to answer its health check"),
+    "providers.NAME.launch.startup_timeout_s": ("900", "seconds a server may take to answer its health check"),
     "renderers": ("required", "renderer entries: provider names or mappings"),
     "renderers[].provider": ("required", "a provider of kind openai, vllm, anthropic or template"),
     "renderers[].prompt": ("built in", "a prompt template file"),

@@ -21,6 +21,7 @@ from runner.config import environment
 from runner.errors import UserError, printable
 
 GRACE_S = 15.0
+STARTUP_TIMEOUT_S = 900   # seconds a launched server may take to answer /health, unless `startup_timeout_s` says
 
 
 @dataclass
@@ -192,7 +193,7 @@ def start_servers(launches: Mapping[str, Mapping[str, Any]], folder: Path) -> Se
             for server in pending:
                 started_at = time.monotonic()
                 _say(f"starting the {provider} server at {server.url} (log: {server.log})")
-                _wait_ready(server, served, spec.get("startup_timeout_s", 900))
+                _wait_ready(server, served, spec.get("startup_timeout_s", STARTUP_TIMEOUT_S))
                 _say(f"the {provider} server is ready after {time.monotonic() - started_at:.0f} s")
     except BaseException:
         started.stop()
