@@ -10,6 +10,7 @@ import signal
 
 _PR_SET_PDEATHSIG = 1
 
+_LIBC: ctypes.CDLL | None
 try:   # loaded here, not in the forked child: a dlopen() there could wait on a lock held by a thread
     _LIBC = ctypes.CDLL(None, use_errno=True)
 except OSError:   # pragma: no cover - not Linux
@@ -19,6 +20,8 @@ except OSError:   # pragma: no cover - not Linux
 def die_with_parent() -> None:
     """In a child, before exec: get SIGTERM when `bench` dies, even by SIGKILL (Linux), so no orphan
     keeps a port or a pipe."""
+    if _LIBC is None:   # not Linux: no parent-death signal to ask for
+        return
     with contextlib.suppress(Exception):
         _LIBC.prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
 

@@ -5,6 +5,7 @@ import asyncio
 import sys
 import time
 from collections import Counter, deque
+from typing import cast
 
 from tqdm import tqdm
 
@@ -65,8 +66,8 @@ class Progress(Counts):
         self.instant_seen: Counter = Counter()
         self.elsewhere_done = 0   # units whose counts came from elsewhere (a Ray run's agents), not their seconds
         # Per stage: model units finished and their seconds, and those in flight (when each was sent)
-        self.stage_done: Counter = Counter()
-        self.stage_seconds: Counter = Counter()
+        self.stage_done: Counter[str] = Counter()
+        self.stage_seconds: dict[str, float] = {"render": 0.0, "solve": 0.0}
         self.recent: dict[str, deque[float]] = {"render": deque(maxlen=RECENT), "solve": deque(maxlen=RECENT)}
         self.flying: dict[str, dict[int, float]] = {"render": {}, "solve": {}}   # token -> when it was sent
         self._tokens = 0
@@ -157,7 +158,7 @@ class Progress(Counts):
         if self.clock is None:
             return "time left unknown (no model answers yet)"
         if not self.stage_done and self.elsewhere_done:   # counted elsewhere (a Ray run's agents): their pace
-            return self._time_left_by_pace(sum(costly.values()))
+            return self._time_left_by_pace(sum(costly.values()), self.clock)
         now = time.monotonic()
         work = floor = busy = 0.0
         overdue: tuple[float, str, float] | None = None   # (seconds past the mean, stage, mean)
@@ -185,12 +186,12 @@ class Progress(Counts):
             return f"time left unknown (a {stage} has run {_clock(mean + past)}, its stage's mean is {_clock(mean)})"
         return f"about {_clock(seconds)} left"
 
-    def _time_left_by_pace(self, costly: int) -> str:
+    def _time_left_by_pace(self, costly: int, clock: float) -> str:
         """Where only counts come (a Ray run's agents, whose seconds are theirs): the units left at the pace
         of those done since the clock started."""
         if self.elsewhere_done < 2:
             return "time left unknown (too few model answers yet)"
-        pace = self.elsewhere_done / max(time.monotonic() - self.clock, 1e-9)
+        pace = self.elsewhere_done / max(time.monotonic() - clock, 1e-9)
         return f"about {_clock(costly / pace)} left"
 
     def line(self) -> str:
@@ -247,7 +248,7 @@ class Progress(Counts):
 
 def _every() -> float:
     """Seconds between progress lines off a terminal (LSB_PROGRESS_EVERY; 15 by default; checked at start)."""
-    return float(environment.value("LSB_PROGRESS_EVERY"))
+    return cast(float, environment.value("LSB_PROGRESS_EVERY"))   # the table's kind for it is float
 
 
 def _clock(seconds: float) -> str:
