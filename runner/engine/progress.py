@@ -1,4 +1,5 @@
-"""Progress on long runs: one tqdm bar per stage with ok / invalid / error / skipped counts and retries."""
+"""Progress on long runs: a tqdm bar per stage (counts by status, retries) on a terminal, else a line at a steady
+pace; both with the model units apart from those made at once, and the time left."""
 from __future__ import annotations
 
 import asyncio
