@@ -1,5 +1,5 @@
 """Progress on long runs: a tqdm bar per stage (counts by status, retries) on a terminal, else a line at a steady
-pace; both with the model units apart from those made at once, and the time left."""
+pace (the model's units apart from those made at once, and the time left)."""
 from __future__ import annotations
 
 import asyncio
