@@ -69,11 +69,13 @@ class Progress(Counts):
         # Per stage: model units finished and their seconds, and those in flight (when each was sent)
         self.stage_done: Counter[str] = Counter()
         self.stage_seconds: dict[str, float] = {"render": 0.0, "solve": 0.0}
-        # Per stage, its last RECENT model units: their seconds, and when they ended
-        self.recent: dict[str, deque[float]] = {"render": deque(maxlen=RECENT), "solve": deque(maxlen=RECENT)}
+        # Per stage, its last RECENT model units: their seconds with how many units were in flight when each was
+        # sent (its wait for a server slot grows with them), and when they ended
+        self.recent: dict[str, deque[tuple[float, int]]] = {stage: deque(maxlen=RECENT) for stage in ("render", "solve")}
         self.ends: dict[str, deque[float]] = {"render": deque(maxlen=RECENT), "solve": deque(maxlen=RECENT)}
         self.flying: dict[str, dict[int, float]] = {"render": {}, "solve": {}}   # token -> when it was sent
         self._tokens = 0
+        self.sent_with: dict[int, int] = {}   # token -> units in flight when it was sent
         self.clock: float | None = None   # when units began to be sent (after servers and calibration)
         self.phase: str | None = None     # what the run waits on now, when it is not sending units
         self.repairing = 0                # renders in a repair round now
@@ -97,7 +99,7 @@ class Progress(Counts):
         else:
             self.stage_done[stage] += 1
             self.stage_seconds[stage] += latency
-            self.recent[stage].append(latency)
+            self.recent[stage].append((latency, self.sent_with.pop(unit, 0)))
             self.ends[stage].append(time.monotonic())
             self.flying[stage].pop(unit, None)
         bar = self.bars[stage]
@@ -108,6 +110,7 @@ class Progress(Counts):
     def begin(self, stage: str) -> int:
         """A model unit is sent now: in flight until its `done` (given the token this returns)."""
         self._tokens += 1
+        self.sent_with[self._tokens] = sum(len(f) for f in self.flying.values())
         self.flying[stage][self._tokens] = time.monotonic()
         return self._tokens
 
@@ -144,13 +147,13 @@ class Progress(Counts):
         A stage's mean counts its units in flight at least at their seconds so far (else the quick units,
         which finish first, would make it short). Instant units (the template's, the baselines') cost
         nothing. Never less than what one more unit of a stage takes while one of it waits to be sent: the
-        mean of its last RECENT units, not of all (a unit's seconds include its wait for a server slot, long
-        while the server is full and short once it drains: the all-time mean of the default grid's solves
-        said 1m29s with 7 s left). Once every unit of a stage in flight has run past its finished units'
-        mean (a server shares itself among them: their ages no longer say when they end), never less than
-        its units left at the pace its last RECENT ended. Unknown when a unit in flight has run past its
-        stage's mean for longer than the rest would take (reckoned without that pace). Replayed on two real
-        runs of the default grid, every number said was within twice the time left (tests/test_progress.py)."""
+        mean seconds of its last RECENT units that were sent with no more units in flight than now (a unit's
+        seconds include its wait for a server slot: the all-time mean of the default grid's solves, minutes
+        of waiting, said 1m29s with 7 s left). Once every unit of a stage in flight has run past its finished
+        units' mean (a server shares itself among them: their ages no longer say when they end), weighed
+        with its units left at the pace its last RECENT ended. Unknown when a unit in flight has run past its
+        stage's mean for longer than all that. Replayed on three real runs of the default grid, every number
+        said was within twice the time left (tests/test_progress.py)."""
         left = 0
         costly: dict[str, int] = {}
         for stage, c in self.counts.items():
@@ -168,6 +171,7 @@ class Progress(Counts):
             return self._time_left_by_pace(sum(costly.values()), self.clock)
         now = time.monotonic()
         work = floor = busy = paced = 0.0
+        in_flight = sum(len(f) for f in self.flying.values())
         overdue: tuple[float, str, float] | None = None   # (seconds past the mean, stage, mean)
         for stage, n in costly.items():
             ages = [now - t for t in self.flying[stage].values()]
@@ -178,11 +182,12 @@ class Progress(Counts):
                 return f"time left unknown (no {stage} answered yet)"
             done_mean = self.stage_seconds[stage] / self.stage_done[stage]
             mean = (self.stage_seconds[stage] + sum(max(a, done_mean) for a in ages)) / (self.stage_done[stage] + len(ages))
-            recent = sum(self.recent[stage]) / len(self.recent[stage])
+            # what one more unit takes now: the stage's recent units sent with no more in flight than now
+            like = [seconds for seconds, among in self.recent[stage] if among <= in_flight]
             waiting = max(0, n - len(ages))
             work += waiting * mean + sum(max(0.0, mean - a) for a in ages)
-            if waiting:
-                floor = max(floor, min(mean, recent))
+            if waiting and like:
+                floor = max(floor, min(mean, sum(like) / len(like)))
             ends = self.ends[stage]
             if ages and min(ages) >= done_mean and len(ends) >= 2:   # ages no longer say when they end
                 paced = max(paced, n * (now - ends[0]) / len(ends))
@@ -191,10 +196,13 @@ class Progress(Counts):
                 overdue = (oldest - mean, stage, mean)
         carried = busy / max(now - self.clock, 1e-9)   # units in flight on average
         seconds = max(work / max(carried, 1e-9), floor)
+        # The ages' view says too little once a shared server speeds up with fewer units; the pace too much when
+        # its window held other work: weighed (geometric, toward the pace; from three real runs, BENCHMARKS.md)
+        seconds = max(seconds, seconds ** 0.4 * paced ** 0.6)
         if overdue is not None and seconds < overdue[0]:
             past, stage, mean = overdue
             return f"time left unknown (a {stage} has run {_clock(mean + past)}, its stage's mean is {_clock(mean)})"
-        return f"about {_clock(max(seconds, paced))} left"
+        return f"about {_clock(seconds)} left"
 
     def _time_left_by_pace(self, costly: int, clock: float) -> str:
         """Where only counts come (a Ray run's agents, whose seconds are theirs): the units left at the pace
@@ -221,8 +229,8 @@ class Progress(Counts):
         made some at once, the model units apart (else 24 instant renders read as half the work done)."""
         c, total = self.counts[stage], self.totals[stage]
         seen = finished(c) + c["skipped"]
-        details = [", ".join(f"{k} {v}" for k, v in sorted(c.items()) if k not in ("retries", "skipped") and v)]
-        details[0] += f"{', ' if details[0] and c['skipped'] else ''}{'skipped ' + str(c['skipped']) if c['skipped'] else ''}"
+        statuses = [f"{k} {v}" for k, v in sorted(c.items()) if k not in ("retries", "skipped") and v]
+        details = [", ".join(statuses + ([f"skipped {c['skipped']}"] if c["skipped"] else []))]
         instant = self.instant_total[stage]
         if instant and total is not None and total > instant:
             details.append(f"model {seen - self.instant_seen[stage]}/{total - instant}")
