@@ -161,7 +161,7 @@ class ResponseParser:
         raise WireError("payload", "the connection closed inside an answer")
 
 
-def _bytes_waiting(transport: asyncio.BaseTransport) -> bool:
+def bytes_waiting(transport: asyncio.BaseTransport) -> bool:
     """Whether the socket holds bytes, or the server's close, that nobody asked for: peeked without reading."""
     sock = transport.get_extra_info("socket")
     if sock is None:
@@ -257,7 +257,7 @@ class Wire:
             conn = self._idle.pop()
             if conn.closed:
                 continue
-            if _bytes_waiting(conn.transport):   # a stray answer, or the server's close, not yet read
+            if bytes_waiting(conn.transport):   # a stray answer, or the server's close, not yet read
                 conn.close()
                 continue
             return conn, True
