@@ -16,7 +16,7 @@ from asyncio_throttle import Throttler
 from providers.base import Completion, Provider, ProviderFailure
 from providers.config import key_fault
 from providers.retry import RetryPolicy, retry_after_seconds, with_retries
-from providers.wire import Wire, WireError, bytes_waiting
+from providers.wire import Wire, WireError, waiting
 
 _CONTEXT_SIGNS = ("context length", "context_length", "maximum context", "prompt is too long",
                   "exceed_context_size", "context window", "too many tokens")
@@ -93,14 +93,20 @@ def error_message(raw: bytes, secret: str | None = None) -> str:
 class CheckedConnector(aiohttp.TCPConnector):
     """aiohttp's pool, but a pooled connection holding anything nobody asked for (a stray answer aiohttp
     already parsed and queued, bytes not yet read, the server's close) is closed, never handed a request:
-    aiohttp would give the queued answer to the next request sent on it."""
+    aiohttp would give the queued answer to the next request sent on it. A server seen sending a stray
+    keeps no connection from then on (as the lean client's Wire.keep_alive)."""
 
     async def connect(self, req: Any, traces: Any, timeout: Any) -> Any:
         for _ in range(max(self.limit, 1) + 2):   # each turn closes a pooled connection; a new one ends it
             conn = await super().connect(req, traces, timeout)
             proto = conn.protocol
-            if proto is None or proto.transport is None or not (proto.should_close or bytes_waiting(proto.transport)):
+            if proto is None or proto.transport is None:
                 return conn
+            found = "bytes" if proto.should_close else waiting(proto.transport)
+            if not found:
+                return conn
+            if found == "bytes":
+                self._force_close = True   # aiohttp's own switch: every connection closed after its answer
             conn.close()
         raise aiohttp.ClientConnectionError("the server sends bytes on every connection before any request")
 

@@ -56,7 +56,7 @@ class ResponseParser:
         self.reusable = False
         self.started = False    # a byte of an answer arrived (not only of an interim 1xx: any)
         self._answer: Response | None = None
-        self._stray = False
+        self.stray = False      # bytes (not CR or LF) came after the answer: nobody asked for them
         self._stall = 0
         self._new_message()
 
@@ -68,7 +68,7 @@ class ResponseParser:
     # ---- llhttp's callbacks (any exception raised here stops the parser and comes out of feed_data) ----
     def on_message_begin(self) -> None:
         if self._answer is not None:   # a second answer on the heels of the first: nobody asked for it
-            self._stray = True
+            self.stray = True
             raise _Stray
         self.started, self._progress = True, True
         self._new_message()
@@ -131,7 +131,7 @@ class ResponseParser:
             except httptools.HttpParserCallbackError as exc:
                 if isinstance(exc.__context__, WireError):
                     raise exc.__context__ from None
-                if not self._stray:
+                if not self.stray:
                     raise WireError("payload", str(exc)) from None
                 break
             except httptools.HttpParserUpgrade:
@@ -139,14 +139,14 @@ class ResponseParser:
             except httptools.HttpParserError as exc:
                 if self._answer is None:
                     raise WireError("payload", str(exc) or type(exc).__name__) from None
-                self._stray = True   # bytes after the answer that are no HTTP: out of step all the same
+                self.stray = True   # bytes after the answer that are no HTTP: out of step all the same
                 break
             self._stall = 0 if self._progress else self._stall + len(piece)
             if self._stall > MAX_LINE:
                 raise WireError("payload", f"a status, header or chunk-size line over {MAX_LINE} bytes")
         answer = self._answer
         if answer is not None:
-            self.reusable = self._keep and not self._stray
+            self.reusable = self._keep and not self.stray
             self._answer = None
         return answer
 
@@ -161,19 +161,36 @@ class ResponseParser:
         raise WireError("payload", "the connection closed inside an answer")
 
 
-def bytes_waiting(transport: asyncio.BaseTransport) -> bool:
-    """Whether the socket holds bytes, or the server's close, that nobody asked for: peeked without reading."""
+_QUICKACK = getattr(socket, "TCP_QUICKACK", None)   # Linux's
+
+
+def ack_now(transport: asyncio.BaseTransport | None) -> None:
+    """Acknowledge what was received at once (TCP_QUICKACK), not with the next request: a server whose stack
+    holds back a small second write until that acknowledgement (Nagle's rule) sends its stray answer now,
+    while the connection is idle, where it is seen, not after our next request, where it would pass for
+    that request's answer."""
+    sock = transport.get_extra_info("socket") if transport is not None else None
+    if sock is not None and _QUICKACK is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
+        try:
+            sock.setsockopt(socket.IPPROTO_TCP, _QUICKACK, 1)
+        except OSError:
+            pass
+
+
+def waiting(transport: asyncio.BaseTransport) -> str:
+    """What an idle connection's socket holds that nobody asked for, peeked without reading: `bytes` (a stray
+    answer), `closed` (the server closed it while it was idle, or reset it) or "" (nothing)."""
     sock = transport.get_extra_info("socket")
     if sock is None:
-        return False
+        return ""
+    ack_now(transport)
     raw = socket.socket(sock.family, sock.type, sock.proto, sock.fileno())   # the same descriptor, not a dup
     try:
-        raw.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT)
-        return True   # a byte (a stray answer) or b"" (the server closed the connection while it was idle)
+        return "bytes" if raw.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT) else "closed"
     except BlockingIOError:
-        return False
+        return ""
     except OSError:
-        return True   # reset by the server: as dead
+        return "closed"
     finally:
         raw.detach()
 
@@ -181,11 +198,12 @@ def bytes_waiting(transport: asyncio.BaseTransport) -> bool:
 class _Connection(asyncio.Protocol):
     """One keep-alive connection: a request written, its answer awaited; then back to the pool, or closed."""
 
-    def __init__(self, max_body: int) -> None:
+    def __init__(self, wire: Wire) -> None:
         self.transport: asyncio.Transport | None = None
-        self.parser = ResponseParser(max_body)
+        self.parser = ResponseParser(wire.max_body)
         self.waiter: asyncio.Future | None = None
         self.closed = False
+        self.wire = wire
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = transport   # type: ignore[assignment]
@@ -193,6 +211,7 @@ class _Connection(asyncio.Protocol):
     def data_received(self, data: bytes) -> None:
         waiter = self.waiter
         if waiter is None or waiter.done():   # bytes nobody asked for: the connection is out of step
+            self.wire.stray_seen()
             self.close()
             return
         try:
@@ -204,6 +223,10 @@ class _Connection(asyncio.Protocol):
             return
         if answer is not None:
             self.waiter = None
+            if self.parser.reusable:
+                ack_now(self.transport)
+            elif self.parser.stray:
+                self.wire.stray_seen()
             waiter.set_result(answer)
 
     def eof_received(self) -> bool:
@@ -250,6 +273,18 @@ class Wire:
     def __init__(self, host: str, port: int, connect_timeout_s: float, max_body: int = MAX_BODY):
         self.host, self.port, self.connect_timeout_s, self.max_body = host, port, connect_timeout_s, max_body
         self._idle: list[_Connection] = []
+        # False once the server sent an answer nobody asked for: from then on a connection carries one request.
+        # A stray that arrives after the next request was written passes for its answer (HTTP/1.1 has no
+        # request ids), so a server seen doing it once is not trusted with a kept connection again.
+        self.keep_alive = True
+        self.strays = 0
+
+    def stray_seen(self) -> None:
+        """The server sent bytes nobody asked for: keep no connection to it from now on."""
+        self.strays += 1
+        if self.keep_alive:
+            self.keep_alive = False
+            self.close()
 
     async def _connection(self, deadline: float, fresh: bool) -> tuple[_Connection, bool]:
         """An idle connection with nothing waiting in it (unless `fresh`), else a new one: (it, reused)."""
@@ -257,7 +292,10 @@ class Wire:
             conn = self._idle.pop()
             if conn.closed:
                 continue
-            if bytes_waiting(conn.transport):   # a stray answer, or the server's close, not yet read
+            found = waiting(conn.transport)   # a stray answer, or the server's close, not yet read
+            if found:
+                if found == "bytes":
+                    self.stray_seen()
                 conn.close()
                 continue
             return conn, True
@@ -267,7 +305,7 @@ class Wire:
             raise asyncio.TimeoutError()
         try:   # the attempt's deadline bounds connecting too: never its timeout plus the connect timeout
             _, conn = await asyncio.wait_for(
-                loop.create_connection(lambda: _Connection(self.max_body), self.host, self.port),
+                loop.create_connection(lambda: _Connection(self), self.host, self.port),
                 min(self.connect_timeout_s, left))
         except ConnectionRefusedError:
             raise WireError("refused") from None
@@ -308,7 +346,7 @@ class Wire:
                 break
         finally:
             timer.cancel()
-        if conn.parser.reusable and not conn.closed:
+        if conn.parser.reusable and not conn.closed and self.keep_alive:
             self._idle.append(conn)
         else:
             conn.close()
