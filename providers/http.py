@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import dataclasses
+import weakref
 import time
 from dataclasses import dataclass
 from typing import Any, Awaitable, Callable, Mapping
@@ -90,11 +92,19 @@ def error_message(raw: bytes, secret: str | None = None) -> str:
     return scrub(str(obj), secret)[:200]
 
 
+# Whether the connection aiohttp handed this task's request was used before (CheckedConnector sets it)
+_REUSED: contextvars.ContextVar[bool] = contextvars.ContextVar("reused", default=False)
+
+
 class CheckedConnector(aiohttp.TCPConnector):
     """aiohttp's pool, but a pooled connection holding anything nobody asked for (a stray answer aiohttp
     already parsed and queued, bytes not yet read, the server's close) is closed, never handed a request:
     aiohttp would give the queued answer to the next request sent on it. A server seen sending a stray
     keeps no connection from then on (as the lean client's Wire.keep_alive)."""
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(**kwargs)
+        self._handed: weakref.WeakSet = weakref.WeakSet()   # protocols handed a request before
 
     async def connect(self, req: Any, traces: Any, timeout: Any) -> Any:
         for _ in range(max(self.limit, 1) + 2):   # each turn closes a pooled connection; a new one ends it
@@ -102,8 +112,11 @@ class CheckedConnector(aiohttp.TCPConnector):
             proto = conn.protocol
             if proto is None or proto.transport is None:
                 return conn
-            found = "bytes" if proto.should_close else waiting(proto.transport)
+            reused = proto in self._handed
+            found = ("bytes" if proto.should_close else waiting(proto.transport)) if reused else ""
             if not found:
+                self._handed.add(proto)
+                _REUSED.set(reused)
                 return conn
             if found == "bytes":
                 self._force_close = True   # aiohttp's own switch: every connection closed after its answer
@@ -263,8 +276,7 @@ class HTTPProvider(Provider):
                     status, headers, raw = await ep.wire.post(
                         head + str(len(data)).encode() + b"\r\n\r\n" + data, self.read_timeout_s)
                 else:
-                    async with self._session.post(target, data=data) as resp:
-                        status, headers, raw = resp.status, resp.headers, await resp.read()
+                    status, headers, raw = await self._aiohttp_post(target, data)
                 latency = time.perf_counter() - started
                 if status != 200:
                     if status >= 500:
@@ -282,6 +294,20 @@ class HTTPProvider(Provider):
                 self.pool.mark_down(ep)
                 raise ProviderFailure(connection_reason(exc, ep.url), retryable=True, kind="connection") from None
         return raw, latency
+
+    async def _aiohttp_post(self, target: str, data: bytes) -> tuple[int, Mapping[str, str], bytes]:
+        """POST through aiohttp; a reused connection the server closed before any answer (its close crossed our
+        request) is tried again at once on another, as the lean client does: no failed attempt."""
+        assert self._session is not None
+        for again in (True, False):
+            _REUSED.set(False)
+            try:
+                async with self._session.post(target, data=data) as resp:
+                    return resp.status, resp.headers, await resp.read()
+            except aiohttp.ServerDisconnectedError:
+                if not (again and _REUSED.get()):
+                    raise
+        raise AssertionError("unreachable")  # pragma: no cover
 
     def _head(self, target: str) -> bytes:
         """A POST's request line and headers to `target`, up to the Content-Length value (the lean client's)."""

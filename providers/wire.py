@@ -54,7 +54,7 @@ class ResponseParser:
         self._parser = httptools.HttpResponseParser(self)
         self.max_body = max_body
         self.reusable = False
-        self.started = False    # a byte of an answer arrived (not only of an interim 1xx: any)
+        self.started = False    # a byte of an answer to the request now sent arrived (the connection resets it)
         self._answer: Response | None = None
         self.stray = False      # bytes (not CR or LF) came after the answer: nobody asked for them
         self._stall = 0
@@ -356,7 +356,7 @@ class Wire:
     async def _exchange(conn: _Connection, request: bytes, attempt: _Attempt) -> Response:
         """Write the request on `conn` and await its answer (the connection closed on any failure)."""
         waiter = attempt.waiter = asyncio.get_running_loop().create_future()
-        conn.waiter = waiter
+        conn.waiter, conn.parser.started = waiter, False
         try:
             conn.transport.write(request)
             return await waiter

@@ -5,7 +5,7 @@ process (`python -m tests.fake_server --port 0`, which prints the URL). Faults a
 request takes the next entry of `script` (then `default`): ok, 429, 429-date, 500, 503, drop, slow,
 malformed, context, 404; and faults of HTTP itself, written raw: stray (the answer, then in the same write a
 stray extra answer on the kept-alive connection: another label of the set, its usage STRAY_TOKENS prompt
-tokens), bad-status, te-and-length, bad-length (a non-ASCII digit), huge-head. `keepalive_s` closes idle
+tokens), stray-apart (the same in two writes), bad-status, te-and-length, bad-length (a non-ASCII digit), huge-head. `keepalive_s` closes idle
 connections that soon (as servers do: the client's next request may cross the close). Honours `structured_outputs.choice`; ignores unknown fields like vLLM does
 (so `guided_choice` has no effect); an unconstrained chat answer echoes the prompt. Asked for a
 structured render (a JSON schema with `premises`), it answers a faithful one of the skeleton in the
@@ -144,7 +144,7 @@ class FakeServer:
             await asyncio.sleep(self.latency_s)
         if fault == "ok":
             return None
-        if fault == "stray":
+        if fault in ("stray", "stray-apart"):
             return fault   # _serve writes the answer and its stray
         if fault in RAW_FAULTS:
             return _Raw(request, RAW_FAULTS[fault])
@@ -214,7 +214,9 @@ class FakeServer:
             if self.fault_hook is not None and (name := self.fault_hook(body)):
                 self.script.appendleft(name)   # _fault takes it before its first await: no other request between
             fault = await self._fault(request)
-            if fault == "stray":   # two writes, as a server that answers twice makes them
+            if fault == "stray":   # one write: the stray is in the client's kernel before it reads the answer
+                return _Raw(request, raw_http(answer(body)) + self._stray(body))
+            if fault == "stray-apart":   # two writes: the stray may reach the client after its next request
                 raw = _Raw(request, raw_http(answer(body)))
                 request.transport.write(self._stray(body))
                 return raw
@@ -618,3 +620,82 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+class RawServer:
+    """An OpenAI-shaped chat server written on plain sockets in a thread, for faults between answers: each
+    request (read whole by its Content-Length) gets `answer(body)`'s bytes; the test then writes on, or
+    closes, the server's side of a connection itself (`conns`) and waits with `delivered` until the client's
+    kernel holds it."""
+
+    def __init__(self, answer=None):
+        self.answer = answer or (lambda body: raw_http(web.Response(body=chat_answer(body))))
+        self.conns: list = []
+        self.requests = 0
+        self._sock = __import__("socket").create_server(("127.0.0.1", 0))
+        self.port = self._sock.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}/v1"
+        threading.Thread(target=self._accept, daemon=True, name="raw-server").start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                conn, _ = self._sock.accept()
+            except OSError:
+                return
+            self.conns.append(conn)
+            threading.Thread(target=self._serve, args=(conn,), daemon=True).start()
+
+    def _serve(self, conn) -> None:
+        buf = b""
+        try:
+            while True:
+                while b"\r\n\r\n" not in buf:
+                    data = conn.recv(65536)
+                    if not data:
+                        return
+                    buf += data
+                head, _, buf = buf.partition(b"\r\n\r\n")
+                length = int(re.search(rb"(?i)content-length: *(\d+)", head).group(1))
+                while len(buf) < length:
+                    data = conn.recv(65536)
+                    if not data:
+                        return
+                    buf += data
+                body, buf = buf[:length], buf[length:]
+                self.requests += 1
+                answer = self.answer(orjson.loads(body))
+                if answer is None:   # a close that crosses the request: no byte of an answer
+                    conn.close()
+                    return
+                conn.sendall(answer)
+        except OSError:
+            return
+
+    def delivered(self, conn, timeout_s: float = 10.0) -> None:
+        """Wait until what was written on `conn` (the server's side) reached the client's kernel: its send
+        queue empty (Linux's SIOCOUTQ), the bytes acknowledged."""
+        import fcntl
+        import struct
+        import termios
+        deadline = time.monotonic() + timeout_s
+        while struct.unpack("i", fcntl.ioctl(conn, termios.TIOCOUTQ, b"\0\0\0\0"))[0]:
+            if time.monotonic() > deadline:
+                raise TimeoutError("the client's kernel did not take the bytes")
+            time.sleep(0.001)
+
+    def close(self) -> None:
+        self._sock.close()
+        for conn in self.conns:
+            conn.close()
+
+
+def chat_answer(body: dict[str, Any], tokens: int | None = None) -> bytes:
+    """A chat completion answering a solve `body` with its own label (FakeServer.pick of its prompt);
+    `tokens`: the prompt tokens its usage reports (a stray's STRAY_TOKENS), else the prompt's words."""
+    prompt = "".join(m.get("content") or "" for m in body.get("messages", []) if isinstance(m, dict))
+    label = FakeServer.pick(prompt, _solve_labels(body, prompt)) if _solve_labels(body, prompt) else prompt
+    usage = {"prompt_tokens": len(prompt.split()) if tokens is None else tokens, "completion_tokens": 1}
+    return orjson.dumps({"id": "chatcmpl-raw", "object": "chat.completion", "created": 0, "model": body.get("model"),
+                         "choices": [{"index": 0, "message": {"role": "assistant", "content": label},
+                                      "finish_reason": "stop"}], "usage": usage})
