@@ -161,29 +161,12 @@ class ResponseParser:
         raise WireError("payload", "the connection closed inside an answer")
 
 
-_QUICKACK = getattr(socket, "TCP_QUICKACK", None)   # Linux's
-
-
-def ack_now(transport: asyncio.BaseTransport | None) -> None:
-    """Acknowledge what was received at once (TCP_QUICKACK), not with the next request: a server whose stack
-    holds back a small second write until that acknowledgement (Nagle's rule) sends its stray answer now,
-    while the connection is idle, where it is seen, not after our next request, where it would pass for
-    that request's answer."""
-    sock = transport.get_extra_info("socket") if transport is not None else None
-    if sock is not None and _QUICKACK is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
-        try:
-            sock.setsockopt(socket.IPPROTO_TCP, _QUICKACK, 1)
-        except OSError:
-            pass
-
-
 def waiting(transport: asyncio.BaseTransport) -> str:
     """What an idle connection's socket holds that nobody asked for, peeked without reading: `bytes` (a stray
     answer), `closed` (the server closed it while it was idle, or reset it) or "" (nothing)."""
     sock = transport.get_extra_info("socket")
     if sock is None:
         return ""
-    ack_now(transport)
     raw = socket.socket(sock.family, sock.type, sock.proto, sock.fileno())   # the same descriptor, not a dup
     try:
         return "bytes" if raw.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT) else "closed"
@@ -223,9 +206,7 @@ class _Connection(asyncio.Protocol):
             return
         if answer is not None:
             self.waiter = None
-            if self.parser.reusable:
-                ack_now(self.transport)
-            elif self.parser.stray:
+            if self.parser.stray:
                 self.wire.stray_seen()
             waiter.set_result(answer)
 

@@ -601,11 +601,13 @@ def main() -> None:
     ap.add_argument("--latency", type=float, default=0.0)
     ap.add_argument("--fault", default="ok", help="every request's fault (ok, stray, 500...); default ok")
     ap.add_argument("--keepalive", type=float, default=75.0, help="close idle connections after this many seconds")
+    ap.add_argument("--echo-key", action="store_true", help="quote the Authorization header in error messages")
     ap.add_argument("--thinking", choices=("parser", "no_parser", "template", "openai"), default=None,
                     help="play a thinking model in this dialect")
     args = ap.parse_args()
     server = FakeServer(args.model, latency_s=args.latency, record_bodies=False)
     server.thinking, server.default, server.keepalive_s = args.thinking, args.fault, args.keepalive
+    server.echo_auth_in_errors = args.echo_key
 
     async def run() -> None:
         runner = web.AppRunner(server.app(), access_log=None, keepalive_timeout=server.keepalive_s)
@@ -656,6 +658,9 @@ class RawServer:
                         return
                     buf += data
                 head, _, buf = buf.partition(b"\r\n\r\n")
+                if not head.startswith(b"POST"):   # /models and the like: not found, as most servers but vLLM
+                    conn.sendall(b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n")
+                    continue
                 length = int(re.search(rb"(?i)content-length: *(\d+)", head).group(1))
                 while len(buf) < length:
                     data = conn.recv(65536)
