@@ -167,7 +167,8 @@ def waiting(transport: asyncio.BaseTransport) -> str:
     sock = transport.get_extra_info("socket")
     if sock is None:
         return ""
-    raw = socket.socket(sock.family, sock.type, sock.proto, sock.fileno())   # the same descriptor, not a dup
+    real = getattr(sock, "_sock", None)   # asyncio's TransportSocket wraps the socket: peek through it (cheap)
+    raw = real if isinstance(real, socket.socket) else socket.socket(sock.family, sock.type, sock.proto, sock.fileno())
     try:
         return "bytes" if raw.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT) else "closed"
     except BlockingIOError:
@@ -175,7 +176,8 @@ def waiting(transport: asyncio.BaseTransport) -> str:
     except OSError:
         return "closed"
     finally:
-        raw.detach()
+        if raw is not real:
+            raw.detach()   # the same descriptor, not a dup: the transport's to close
 
 
 class _Connection(asyncio.Protocol):
