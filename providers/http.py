@@ -295,7 +295,7 @@ class HTTPProvider(Provider):
                 raise ProviderFailure(connection_reason(exc, ep.url), retryable=True, kind="connection") from None
         return raw, latency
 
-    async def _aiohttp_post(self, target: str, data: bytes) -> tuple[int, Mapping[str, str], bytes]:
+    async def _aiohttp_post(self, target: str, data: bytes) -> tuple[int, Any, bytes]:
         """POST through aiohttp; a reused connection the server closed before any answer (its close crossed our
         request) is tried again at once on another, as the lean client does: no failed attempt."""
         assert self._session is not None
@@ -316,8 +316,9 @@ class HTTPProvider(Provider):
         headers = {"Host": f"{host}:{parts.port}" if parts.port else host, "User-Agent": "logic-skeleton-bench",
                    **self.headers()}
         for name, value in headers.items():   # a line break would end the header early (and let a value in)
-            if key_fault(value):
-                raise ProviderFailure(f"the {name} header {key_fault(value)}: check its value", retryable=False)
+            fault = key_fault(value or "")
+            if fault:
+                raise ProviderFailure(f"the {name} header {fault}: check its value", retryable=False)
         lines = [f"POST {parts.path or '/'}{'?' + parts.query if parts.query else ''} HTTP/1.1",
                  *(f"{k}: {v}" for k, v in headers.items()), "Content-Length: "]
         self._heads[target] = head = "\r\n".join(lines).encode()

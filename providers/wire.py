@@ -61,7 +61,8 @@ class ResponseParser:
         self._new_message()
 
     def _new_message(self) -> None:
-        self._status, self._headers, self._head = 0, {}, 0
+        self._status, self._head = 0, 0
+        self._headers: dict[str, str] = {}
         self._body: list[bytes] = []
         self._size, self._keep, self._until_close, self._in_body = 0, False, False, False
 
@@ -275,7 +276,7 @@ class Wire:
             conn = self._idle.pop()
             if conn.closed:
                 continue
-            found = waiting(conn.transport)   # a stray answer, or the server's close, not yet read
+            found = waiting(conn.transport) if conn.transport is not None else "closed"   # a stray answer, or the server's close, not yet read
             if found:
                 if found == "bytes":
                     self.stray_seen()
@@ -341,6 +342,7 @@ class Wire:
         waiter = attempt.waiter = asyncio.get_running_loop().create_future()
         conn.waiter, conn.parser.started = waiter, False
         try:
+            assert conn.transport is not None   # set when the connection was made
             conn.transport.write(request)
             return await waiter
         except BaseException:   # an error, a timeout, a cancelled run: the connection is out of step
