@@ -206,7 +206,7 @@ def parse_provider(name: str, raw: Any, env: Mapping[str, str] | None = None,
             _need(isinstance(key_env, str) and key_env, f"{base}.api_key_env", "expected an environment variable name")
             _need(bool(env.get(key_env)) or not require_keys, f"{base}.api_key_env",
                   f"environment variable {key_env} is not set")
-            fault = key_fault(env.get(key_env) or "")
+            fault = key_fault(env.get(key_env) or "") if require_keys else None   # a report sends nothing
             _need(fault is None, f"{base}.api_key_env", f"environment variable {key_env} {fault} "
                   "(a key is letters, digits and signs: check how it was set, e.g. a newline from a file)")
         settings = {**settings, "base_url": urls}
