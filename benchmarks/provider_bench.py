@@ -1,6 +1,7 @@
 """Requests per second of the OpenAI-compatible provider vs a bare aiohttp loop, concurrency 64.
 
     python benchmarks/provider_bench.py [--requests 6000] [--rounds 3] [--shape tasks|workers|lean]
+    python benchmarks/provider_bench.py --clients [--requests 20000] [--rounds 5]
 
 Both clients send the same constrained-solve requests to the same fake server (a separate
 process), alternating, in one run; the ratio provider/bare is the figure (target >= 0.8). Both in one
@@ -8,15 +9,23 @@ shape (benchmarks/common.py `fan_out`): a task per request (the default, as in e
 or 64 workers (the shape of `bench run`'s loop); `lean`: 64 workers, the bare loop through bench's
 lean client (providers/wire.py, which the provider too uses on plain http). Also each client's CPU per
 request.
+
+`--clients`: the client CPU a request of the provider's request path (`post`, 64 workers) through each HTTP
+client in turn, rounds alternating in one run: the lean client parsing with httptools (llhttp, as shipped),
+the same lean client with the hand-written parser it had before (providers/wire.py at commit e60bdee, read
+from git), and aiohttp (`http_client: aiohttp`).
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
 import statistics
+import subprocess
 import sys
 import time
+import types
 from pathlib import Path
+from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -24,6 +33,54 @@ from benchmarks.common import LABELS, SHAPES, bare_loop, fake_server, fan_out, s
 import orjson  # noqa: E402
 from providers.base import SolveRequest  # noqa: E402
 from providers.config import build_provider, parse_provider  # noqa: E402
+
+
+HAND_PARSER_COMMIT = "e60bdee"   # the last providers/wire.py with the hand-written parser
+
+
+def hand_wire() -> types.ModuleType:
+    """providers/wire.py as it was with its hand-written parser, loaded from git as a module of its own."""
+    root = Path(__file__).resolve().parent.parent
+    source = subprocess.run(["git", "show", f"{HAND_PARSER_COMMIT}:providers/wire.py"], cwd=root, check=True,
+                            capture_output=True, text=True).stdout
+    module = types.ModuleType("hand_wire")
+    exec(compile(source, "hand_wire.py", "exec"), module.__dict__)
+    return module
+
+
+async def client_loop(url: str, n: int, concurrency: int, client: str, old: types.ModuleType) -> float:
+    """CPU seconds of n `post`s through the provider with `client`: httptools, hand or aiohttp."""
+    cfg = parse_provider("bench", {"kind": "vllm", "model": "fake-model", "base_url": url, "max_concurrency": concurrency,
+                                   "http_client": "aiohttp" if client == "aiohttp" else "auto"}, env={})
+    provider = build_provider(cfg, env={})
+    await provider.start()
+    provider._started = True
+    if client == "hand":   # the same pool and provider, the old connection class and its parser
+        parts = urlsplit(url)
+        provider.pool.endpoints[0].wire = old.Wire(parts.hostname, parts.port, 10.0)
+    try:
+        async def one(i: int) -> None:
+            data, _ = await provider.post(solve_body(i))
+            assert data["choices"][0]["message"]["content"] in LABELS
+        c0 = time.process_time()
+        await fan_out(range(n), one, concurrency, "workers")
+        return time.process_time() - c0
+    finally:
+        await provider.close()
+
+
+def clients(url: str, args: argparse.Namespace) -> None:
+    """Rounds alternating httptools, hand, aiohttp; the median client CPU a request of each."""
+    old, cpu = hand_wire(), {"httptools": [], "hand": [], "aiohttp": []}
+    for name in cpu:   # warm-up
+        asyncio.run(client_loop(url, 500, args.concurrency, name, old))
+    for _ in range(args.rounds):
+        for name in cpu:
+            cpu[name].append(1e6 * asyncio.run(client_loop(url, args.requests, args.concurrency, name, old))
+                             / args.requests)
+    for name, values in cpu.items():
+        print(f"{name:9}: {statistics.median(values):6.1f} µs CPU a request (rounds: "
+              f"{', '.join(f'{v:.1f}' for v in values)})")
 
 
 async def provider_loop(url: str, n: int, concurrency: int, shape: str, post_only: bool = False) -> float:
@@ -60,7 +117,12 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--concurrency", type=int, default=64)
     ap.add_argument("--shape", choices=SHAPES, default="tasks")
+    ap.add_argument("--clients", action="store_true", help="client CPU a request: httptools, hand parser, aiohttp")
     args = ap.parse_args()
+    if args.clients:
+        with fake_server() as (url, _):
+            clients(url, args)
+        return
     bare, prov, cpu = [], [], {"bare": [], "provider": [], "post": []}
     with fake_server() as (url, _):
         bodies = [orjson.dumps(solve_body(i)) for i in range(args.requests)]

@@ -126,6 +126,22 @@ def _note(line: str) -> None:
         print(line, file=sys.stderr)
 
 
+_CONTROL_NAMES = {"\r": "a carriage return (CR)", "\n": "a line feed (LF)", "\t": "a tab", "\x00": "a NUL",
+                  "\x7f": "a DEL"}
+
+
+def key_fault(key: str) -> str | None:
+    """What makes `key` unfit for an HTTP header: `holds a line feed (LF) at its end` and so on (a control
+    character: C0, DEL or C1; a header cannot carry it, and a server may echo it raw); None when fit.
+    Never quotes the key."""
+    for i, ch in enumerate(key):
+        if ord(ch) < 0x20 or 0x7F <= ord(ch) <= 0x9F:
+            name = _CONTROL_NAMES.get(ch, f"the control character U+{ord(ch):04X}")
+            where = "at its end" if i == len(key) - 1 else "at its start" if i == 0 else "inside it"
+            return f"holds {name} {where}"
+    return None
+
+
 def _need(cond: bool, path: str, what: str) -> None:
     if not cond:
         raise ConfigError(f"{path}: {what}")
@@ -190,6 +206,9 @@ def parse_provider(name: str, raw: Any, env: Mapping[str, str] | None = None,
             _need(isinstance(key_env, str) and key_env, f"{base}.api_key_env", "expected an environment variable name")
             _need(bool(env.get(key_env)) or not require_keys, f"{base}.api_key_env",
                   f"environment variable {key_env} is not set")
+            fault = key_fault(env.get(key_env) or "") if require_keys else None   # a report sends nothing
+            _need(fault is None, f"{base}.api_key_env", f"environment variable {key_env} {fault} "
+                  "(a key is letters, digits and signs: check how it was set, e.g. a newline from a file)")
         settings = {**settings, "base_url": urls}
         if key_env is not None:
             settings["api_key_env"] = key_env
@@ -286,6 +305,9 @@ def build_provider(cfg: ProviderConfig, env: Mapping[str, str] | None = None,
     env = os.environ if env is None else env
     s = cfg.settings
     key = env.get(s["api_key_env"]) if s.get("api_key_env") else None
+    if key and key_fault(key):   # the environment here (a cluster agent's node) may differ from the grid check's
+        raise ConfigError(f"providers.{cfg.name}.api_key_env: environment variable {s['api_key_env']} "
+                          f"{key_fault(key)}")
     if cfg.kind in _BUILTINS:
         return _BUILTINS[cfg.kind](cfg)
     if cfg.kind == "anthropic":

@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import dataclasses
+import weakref
 import time
 from dataclasses import dataclass
 from typing import Any, Awaitable, Callable, Mapping
@@ -10,11 +12,13 @@ from urllib.parse import urlsplit
 
 import aiohttp
 import orjson
+from aiohttp.http_exceptions import HttpProcessingError
 from asyncio_throttle import Throttler
 
 from providers.base import Completion, Provider, ProviderFailure
+from providers.config import key_fault
 from providers.retry import RetryPolicy, retry_after_seconds, with_retries
-from providers.wire import Wire, WireError
+from providers.wire import Wire, WireError, waiting
 
 _CONTEXT_SIGNS = ("context length", "context_length", "maximum context", "prompt is too long",
                   "exceed_context_size", "context window", "too many tokens")
@@ -64,21 +68,63 @@ class EndpointPool:
         ep.strikes, ep.down_until = 0, 0.0
 
 
-def error_message(raw: bytes) -> str:
-    """The server's error text: `error.message` (OpenAI, vLLM, Anthropic), `message`, or the body's start."""
+def scrub(text: str, secret: str | None) -> str:
+    """`text` without the secret, as sent or as a server that strips a header's spaces echoes it."""
+    if not secret:
+        return text
+    for form in {secret, secret.strip()} - {""}:
+        text = text.replace(form, "***")
+    return text
+
+
+def error_message(raw: bytes, secret: str | None = None) -> str:
+    """The server's error text: `error.message` (OpenAI, vLLM, Anthropic), `message`, or the body's start;
+    the secret scrubbed before the text is cut (a cut would leave the key's first characters)."""
     try:
         obj = orjson.loads(raw)
     except orjson.JSONDecodeError:
-        return raw[:200].decode("utf-8", "replace").strip()
+        return scrub(raw.decode("utf-8", "replace"), secret)[:200].strip()
     if isinstance(obj, dict):
         err = obj.get("error", obj)
         if isinstance(err, dict):
-            return str(err.get("message") or err.get("type") or err)[:300]
-        return str(err)[:300]
-    return str(obj)[:200]
+            return scrub(str(err.get("message") or err.get("type") or err), secret)[:300]
+        return scrub(str(err), secret)[:300]
+    return scrub(str(obj), secret)[:200]
 
 
-def connection_reason(exc: aiohttp.ClientError, url: str) -> str:
+# Whether the connection aiohttp handed this task's request was used before (CheckedConnector sets it)
+_REUSED: contextvars.ContextVar[bool] = contextvars.ContextVar("reused", default=False)
+
+
+class CheckedConnector(aiohttp.TCPConnector):
+    """aiohttp's pool, but a pooled connection holding anything nobody asked for (a stray answer aiohttp
+    already parsed and queued, bytes not yet read, the server's close) is closed, never handed a request:
+    aiohttp would give the queued answer to the next request sent on it. A server seen sending a stray
+    keeps no connection from then on (as the lean client's Wire.keep_alive)."""
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(**kwargs)
+        self._handed: weakref.WeakSet = weakref.WeakSet()   # protocols handed a request before
+
+    async def connect(self, req: Any, traces: Any, timeout: Any) -> Any:
+        for _ in range(max(self.limit, 1) + 2):   # each turn closes a pooled connection; a new one ends it
+            conn = await super().connect(req, traces, timeout)
+            proto = conn.protocol
+            if proto is None or proto.transport is None:
+                return conn
+            reused = proto in self._handed
+            found = ("bytes" if proto.should_close else waiting(proto.transport)) if reused else ""
+            if not found:
+                self._handed.add(proto)
+                _REUSED.set(reused)
+                return conn
+            if found == "bytes":
+                self._force_close = True   # aiohttp's own switch: every connection closed after its answer
+            conn.close()
+        raise aiohttp.ClientConnectionError("the server sends bytes on every connection before any request")
+
+
+def connection_reason(exc: BaseException, url: str) -> str:
     """What went wrong with a connection, naming the endpoint: `connection refused to URL`, and so on."""
     os_error = getattr(exc, "os_error", None)
     if isinstance(os_error, ConnectionRefusedError):
@@ -103,9 +149,10 @@ def wire_reason(exc: WireError, url: str) -> str:
     return f"connection to {url}: a broken answer" + (f": {exc.detail[:200]}" if exc.detail else "")
 
 
-def classify(status: int, raw: bytes, headers: Mapping[str, str]) -> ProviderFailure:
-    """Classify a non-200 answer: 408, 429, 5xx retry (after Retry-After); context length is a result."""
-    message = error_message(raw)
+def classify(status: int, raw: bytes, headers: Mapping[str, str], secret: str | None = None) -> ProviderFailure:
+    """Classify a non-200 answer: 408, 429, 5xx retry (after Retry-After); context length is a result.
+    The message is the server's, `secret` scrubbed from it."""
+    message = error_message(raw, secret)
     if status == 400 and any(s in message.lower() for s in _CONTEXT_SIGNS):
         return ProviderFailure(f"context_length: {message}", retryable=False, status=status, kind="context_length")
     if status in (408, 429) or status >= 500:
@@ -135,6 +182,9 @@ class HTTPProvider(Provider):
         # chunk received (a few percent of a fast server's throughput).
         self.timeout = aiohttp.ClientTimeout(total=read_timeout_s, sock_connect=connect_timeout_s)
         self.policy = policy
+        fault = key_fault(secret) if secret else None
+        if fault:   # the grid check refuses it first, naming its variable; this guards a provider made in code
+            raise ValueError(f"{name}: the API key {fault}")
         self._secret = secret
         self._session: aiohttp.ClientSession | None = None
         self._started = False
@@ -145,13 +195,19 @@ class HTTPProvider(Provider):
 
     def scrub(self, text: str) -> str:
         """Remove the secret from any text that may reach a log or an error message."""
-        return text.replace(self._secret, "***") if self._secret else text
+        return scrub(text, self._secret)
+
+    def _scrubbed(self, exc: ProviderFailure) -> ProviderFailure:
+        """The failure with the secret scrubbed from its reason (a server's words or an exception's may hold it)."""
+        exc.reason = self.scrub(exc.reason)
+        exc.args = (exc.reason,)
+        return exc
 
     async def start(self) -> None:
         if self._session is None:
             # One session per provider; its pool is exactly as large as the caps allow, so a request
             # that holds a semaphore never waits for a connection.
-            connector = aiohttp.TCPConnector(limit=self.max_concurrency * len(self.urls),
+            connector = CheckedConnector(limit=self.max_concurrency * len(self.urls),
                                              limit_per_host=self.max_concurrency, ttl_dns_cache=300)
             self._session = aiohttp.ClientSession(connector=connector, timeout=self.timeout,
                                                   headers=self.headers())
@@ -176,7 +232,7 @@ class HTTPProvider(Provider):
         async with self._session.get(url) as resp:
             raw = await resp.read()
             if resp.status != 200:
-                raise classify(resp.status, raw, resp.headers)
+                raise classify(resp.status, raw, resp.headers, self._secret)
             return orjson.loads(raw)
 
     async def post(self, body: dict[str, Any], path: str | None = None,
@@ -190,35 +246,9 @@ class HTTPProvider(Provider):
             self._started = True
         ep = self.pool.choose()
         try:
-            async with ep.semaphore:
-                if self.throttle is not None:
-                    async with self.throttle:
-                        pass
-                started = time.perf_counter()
-                try:
-                    base = ep.url[:-3] if at_root and ep.url.endswith("/v1") else ep.url
-                    target, data = base + (self.path if path is None else path), orjson.dumps(body)
-                    if ep.wire is not None:
-                        head = self._heads.get(target) or self._head(target)
-                        status, headers, raw = await ep.wire.post(
-                            head + str(len(data)).encode() + b"\r\n\r\n" + data, self.read_timeout_s)
-                    else:
-                        async with self._session.post(target, data=data) as resp:
-                            status, headers, raw = resp.status, resp.headers, await resp.read()
-                    latency = time.perf_counter() - started
-                    if status != 200:
-                        if status >= 500:
-                            self.pool.mark_down(ep)
-                        raise classify(status, raw, headers)
-                except asyncio.TimeoutError:
-                    raise ProviderFailure(f"timeout after {time.perf_counter() - started:.1f}s",
-                                          retryable=True) from None
-                except WireError as exc:
-                    self.pool.mark_down(ep)
-                    raise ProviderFailure(wire_reason(exc, ep.url), retryable=True, kind="connection") from None
-                except (aiohttp.ClientConnectionError, aiohttp.ClientPayloadError) as exc:
-                    self.pool.mark_down(ep)
-                    raise ProviderFailure(connection_reason(exc, ep.url), retryable=True, kind="connection") from None
+            raw, latency = await self._send(ep, body, path, at_root)
+        except ProviderFailure as exc:
+            raise self._scrubbed(exc) from None
         finally:
             ep.load -= 1
         self.pool.mark_up(ep)
@@ -230,6 +260,55 @@ class HTTPProvider(Provider):
             raise ProviderFailure("malformed response: not a JSON object", retryable=True)
         return data, latency
 
+    async def _send(self, ep: Endpoint, body: dict[str, Any], path: str | None, at_root: bool) -> tuple[bytes, float]:
+        """One request to replica `ep` under its cap: the 200 answer's body and latency, or a classified
+        ProviderFailure (every exception either client can raise is one)."""
+        async with ep.semaphore:
+            if self.throttle is not None:
+                async with self.throttle:
+                    pass
+            started = time.perf_counter()
+            try:
+                base = ep.url[:-3] if at_root and ep.url.endswith("/v1") else ep.url
+                target, data = base + (self.path if path is None else path), orjson.dumps(body)
+                if ep.wire is not None:
+                    head = self._heads.get(target) or self._head(target)
+                    status, headers, raw = await ep.wire.post(
+                        head + str(len(data)).encode() + b"\r\n\r\n" + data, self.read_timeout_s)
+                else:
+                    status, headers, raw = await self._aiohttp_post(target, data)
+                latency = time.perf_counter() - started
+                if status != 200:
+                    if status >= 500:
+                        self.pool.mark_down(ep)
+                    raise classify(status, raw, headers, self._secret)
+            except asyncio.TimeoutError:   # aiohttp's ServerTimeoutError too (a ClientError as well)
+                raise ProviderFailure(f"timeout after {time.perf_counter() - started:.1f}s",
+                                      retryable=True) from None
+            except WireError as exc:
+                self.pool.mark_down(ep)
+                raise ProviderFailure(wire_reason(exc, ep.url), retryable=True, kind="connection") from None
+            except (aiohttp.ClientError, HttpProcessingError, OSError, ValueError) as exc:
+                # aiohttp's every failure: a refused or broken connection, an answer that is not HTTP
+                # (ClientResponseError, HttpProcessingError), a header or body it cannot decode (ValueError)
+                self.pool.mark_down(ep)
+                raise ProviderFailure(connection_reason(exc, ep.url), retryable=True, kind="connection") from None
+        return raw, latency
+
+    async def _aiohttp_post(self, target: str, data: bytes) -> tuple[int, Any, bytes]:
+        """POST through aiohttp; a reused connection the server closed before any answer (its close crossed our
+        request) is tried again at once on another, as the lean client does: no failed attempt."""
+        assert self._session is not None
+        for again in (True, False):
+            _REUSED.set(False)
+            try:
+                async with self._session.post(target, data=data) as resp:
+                    return resp.status, resp.headers, await resp.read()
+            except aiohttp.ServerDisconnectedError:
+                if not (again and _REUSED.get()):
+                    raise
+        raise AssertionError("unreachable")  # pragma: no cover
+
     def _head(self, target: str) -> bytes:
         """A POST's request line and headers to `target`, up to the Content-Length value (the lean client's)."""
         parts = urlsplit(target)
@@ -237,9 +316,9 @@ class HTTPProvider(Provider):
         headers = {"Host": f"{host}:{parts.port}" if parts.port else host, "User-Agent": "logic-skeleton-bench",
                    **self.headers()}
         for name, value in headers.items():   # a line break would end the header early (and let a value in)
-            if "\r" in value or "\n" in value:
-                raise ProviderFailure(f"the {name} header holds a line break: check its value (an API key?)",
-                                      retryable=False)
+            fault = key_fault(value or "")
+            if fault:
+                raise ProviderFailure(f"the {name} header {fault}: check its value", retryable=False)
         lines = [f"POST {parts.path or '/'}{'?' + parts.query if parts.query else ''} HTTP/1.1",
                  *(f"{k}: {v}" for k, v in headers.items()), "Content-Length: "]
         self._heads[target] = head = "\r\n".join(lines).encode()

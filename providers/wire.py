@@ -1,23 +1,31 @@
-"""A lean HTTP/1.1 client for model servers on plain http: keep-alive connections over asyncio protocols.
+"""A lean HTTP/1.1 client for model servers on plain http: keep-alive connections over asyncio protocols,
+answers parsed by llhttp (httptools, the parser uvicorn uses).
 
-At a local server's pace the client is the run loop's main cost: aiohttp spends about 100 µs of CPU on
-a request, this client about 35 (the same bodies to the same server, BENCHMARKS.md). It speaks what
-those servers answer (vLLM, SGLang, llama.cpp, TGI): bodies framed by Content-Length, chunked, or the
-connection's close; 1xx answers skipped; `Connection: close` honoured. A connection carries one request
-at a time and goes back to its pool only when its answer ended cleanly. https (remote APIs) stays with
-aiohttp, as does a provider with `http_client: aiohttp`.
+At a local server's pace the client is the run loop's main cost: aiohttp spends several times its CPU on a
+request (BENCHMARKS.md). It speaks what those servers answer (vLLM, SGLang, llama.cpp, TGI): bodies framed
+by Content-Length, chunked, or the connection's close; 1xx answers skipped; `Connection: close` honoured.
+An answer belongs to its request: a connection carries one request at a time, goes back to its pool only
+when its answer ended cleanly with nothing after it, and is dropped when anything arrives while it is idle
+(checked again, in the socket, just before it is reused). https (remote APIs) stays with aiohttp, as does
+a provider with `http_client: aiohttp`.
 """
 from __future__ import annotations
 
 import asyncio
+import socket
 from typing import NamedTuple
 
-_MAX_HEAD = 1 << 16   # a response head longer than this is not a model server's
+import httptools
+
+MAX_HEAD = 1 << 16        # status line, headers and trailers of one answer: a model server's are a few hundred bytes
+MAX_LINE = 1 << 13        # bytes with no step of the answer (one status, header or chunk-size line) are refused past
+                          # this, at most one more such slice later (the parser is fed in slices of this size)
+MAX_BODY = 1 << 26        # one answer's body (64 MiB): model answers are kilobytes
 
 
 class WireError(Exception):
     """A request that got no whole answer: `refused`, `connect` (with the OS's words), `disconnected` (the
-    connection ended before any answer) or `payload` (it ended, or broke HTTP, inside one)."""
+    connection ended before any byte of an answer) or `payload` (it ended, or broke HTTP, inside one)."""
 
     def __init__(self, kind: str, detail: str = ""):
         super().__init__(detail or kind)
@@ -32,127 +40,156 @@ class Response(NamedTuple):
     body: bytes
 
 
+class _Stray(Exception):
+    """Raised inside llhttp's callback when a second answer begins: it stops the parser there."""
+
+
 class ResponseParser:
-    """One connection's answers, fed as bytes arrive: `feed` returns the answer once it is whole."""
+    """One connection's answers, fed as bytes arrive: `feed` returns the answer once it is whole.
 
-    def __init__(self) -> None:
-        self.buf = bytearray()
-        self._head: tuple[int, dict[str, str], bool] | None = None   # status, headers, keep-alive
-        self._framing: str | int = ""      # a byte count (Content-Length), "chunked", or "close"
-        self._chunks: list[bytes] = []
-        self.reusable = False               # whether the last whole answer left the connection usable
+    `reusable` says whether the last whole answer left the connection usable: the server kept it alive and
+    sent nothing after the answer (CR and LF between answers, which llhttp skips, are no answer)."""
 
+    def __init__(self, max_body: int = MAX_BODY) -> None:
+        self._parser = httptools.HttpResponseParser(self)
+        self.max_body = max_body
+        self.reusable = False
+        self.started = False    # a byte of an answer to the request now sent arrived (the connection resets it)
+        self._answer: Response | None = None
+        self.stray = False      # bytes (not CR or LF) came after the answer: nobody asked for them
+        self._stall = 0
+        self._new_message()
+
+    def _new_message(self) -> None:
+        self._status, self._head = 0, 0
+        self._headers: dict[str, str] = {}
+        self._body: list[bytes] = []
+        self._size, self._keep, self._until_close, self._in_body = 0, False, False, False
+
+    # ---- llhttp's callbacks (any exception raised here stops the parser and comes out of feed_data) ----
+    def on_message_begin(self) -> None:
+        if self._answer is not None:   # a second answer on the heels of the first: nobody asked for it
+            self.stray = True
+            raise _Stray
+        self.started, self._progress = True, True
+        self._new_message()
+
+    def on_status(self, reason: bytes) -> None:
+        self._head += len(reason) + 16   # called per slice for a long reason phrase: not a step
+        self._check_head()
+
+    def on_header(self, name: bytes, value: bytes) -> None:
+        self._progress = True
+        self._head += len(name) + len(value) + 4
+        self._check_head()
+        if self._in_body:   # a trailer: counted, not an answer header
+            return
+        key, text = name.decode("latin-1").lower(), value.decode("latin-1")
+        self._headers[key] = f"{self._headers[key]}, {text}" if key in self._headers else text
+
+    def on_headers_complete(self) -> None:
+        self._progress, self._in_body = True, True
+        self._status = self._parser.get_status_code()
+        declared = self._headers.get("content-length")
+        if declared is not None and int(declared) > self.max_body:   # llhttp checked it is digits
+            raise WireError("payload", f"a body of {declared} bytes, over the cap of {self.max_body}")
+        coding = self._headers.get("transfer-encoding", "").rsplit(",", 1)[-1].strip().lower()
+        self._until_close = declared is None and coding != "chunked" and self._status not in (204, 304)
+
+    def on_body(self, data: bytes) -> None:
+        self._progress = True
+        self._size += len(data)
+        if self._size > self.max_body:
+            raise WireError("payload", f"a body over the cap of {self.max_body} bytes")
+        self._body.append(data)
+
+    def on_chunk_header(self) -> None:
+        self._progress = True
+
+    def on_chunk_complete(self) -> None:
+        self._progress = True
+
+    def on_message_complete(self) -> None:
+        self._progress = True
+        if self._status < 200:   # an interim answer (100 Continue, 103 Early Hints): the real one follows
+            return
+        self._keep = self._parser.should_keep_alive()
+        self._answer = Response(self._status, self._headers, b"".join(self._body))
+
+    def _check_head(self) -> None:
+        if self._head > MAX_HEAD:
+            raise WireError("payload", f"a response head over {MAX_HEAD} bytes")
+
+    # ---- feeding --------------------------------------------------------------------------------------
     def feed(self, data: bytes) -> Response | None:
-        """Take more bytes; the answer when it is complete (WireError `payload`: not HTTP)."""
-        self.buf += data
-        return self._step()
+        """Take more bytes; the answer when it is complete (WireError `payload`: not HTTP, or over a cap)."""
+        view = memoryview(data)
+        for at in range(0, len(data), MAX_LINE):
+            piece = view[at:at + MAX_LINE]
+            self._progress = False
+            try:
+                self._parser.feed_data(piece)
+            except httptools.HttpParserCallbackError as exc:
+                if isinstance(exc.__context__, WireError):
+                    raise exc.__context__ from None
+                if not self.stray:
+                    raise WireError("payload", str(exc)) from None
+                break
+            except httptools.HttpParserUpgrade:
+                raise WireError("payload", "the server switched protocols (101): not an answer") from None
+            except httptools.HttpParserError as exc:
+                if self._answer is None:
+                    raise WireError("payload", str(exc) or type(exc).__name__) from None
+                self.stray = True   # bytes after the answer that are no HTTP: out of step all the same
+                break
+            self._stall = 0 if self._progress else self._stall + len(piece)
+            if self._stall > MAX_LINE:
+                raise WireError("payload", f"a status, header or chunk-size line over {MAX_LINE} bytes")
+        answer = self._answer
+        if answer is not None:
+            self.reusable = self._keep and not self.stray
+            self._answer = None
+        return answer
 
     def eof(self) -> Response:
         """The server closed the connection: the answer it ends (WireError when it ends none whole)."""
-        if self._head is not None and self._framing == "close":
-            status, headers, _ = self._head
-            self._head, self.reusable = None, False
-            body, self.buf = bytes(self.buf), bytearray()
-            return Response(status, headers, body)
-        if self._head is None and not self.buf:
+        self.reusable = False
+        if self._until_close and self._answer is None:
+            self._until_close = False
+            return Response(self._status, self._headers, b"".join(self._body))
+        if not self.started:
             raise WireError("disconnected")
         raise WireError("payload", "the connection closed inside an answer")
 
-    def _step(self) -> Response | None:
-        while self._head is None:
-            end = self.buf.find(b"\r\n\r\n")
-            if end < 0:
-                if len(self.buf) > _MAX_HEAD:
-                    raise WireError("payload", "no end to the response head")
-                return None
-            head, self.buf = bytes(self.buf[:end]), self.buf[end + 4:]
-            self._start(head)
-        if self._framing == "close":
-            return None
-        if self._framing == "chunked":
-            return self._chunked()
-        if len(self.buf) < self._framing:
-            return None
-        body, rest = bytes(self.buf[:self._framing]), self.buf[self._framing:]
-        return self._done(body, rest)
 
-    def _start(self, head: bytes) -> None:
-        lines = head.decode("latin-1").split("\r\n")
-        version, _, rest = lines[0].partition(" ")
-        code = rest[:3]
-        if not version.startswith("HTTP/1.") or not code.isdigit() or rest[3:4] not in ("", " "):
-            raise WireError("payload", f"not an HTTP/1.x status line: {lines[0][:60]!r}")
-        status = int(code)
-        headers: dict[str, str] = {}
-        for line in lines[1:]:
-            name, colon, value = line.partition(":")
-            if not colon or not name or name != name.strip():
-                raise WireError("payload", f"a malformed header line: {line[:60]!r}")
-            name, value = name.lower(), value.strip()
-            headers[name] = f"{headers[name]}, {value}" if name in headers else value
-        if 100 <= status < 200:   # an interim answer (100 Continue, 103 Early Hints): the real one follows
-            return
-        connection = headers.get("connection", "").lower()
-        keep = "close" not in connection and (version != "HTTP/1.0" or "keep-alive" in connection)
-        self._head = (status, headers, keep)
-        if "chunked" in headers.get("transfer-encoding", "").lower():
-            self._framing = "chunked"
-        elif "content-length" in headers:
-            length = headers["content-length"]
-            if not length.isdigit():
-                raise WireError("payload", f"a bad Content-Length: {length[:30]!r}")
-            self._framing = int(length)
-        elif status in (204, 304):
-            self._framing = 0
-        else:
-            self._framing = "close"
-
-    def _chunked(self) -> Response | None:
-        buf, at = self.buf, 0
-        while True:
-            eol = buf.find(b"\r\n", at)
-            if eol < 0:
-                break
-            size_text = bytes(buf[at:eol]).split(b";", 1)[0].strip()
-            if not size_text or size_text.strip(b"0123456789abcdefABCDEF"):
-                raise WireError("payload", f"a bad chunk size: {size_text[:20]!r}")
-            size = int(size_text, 16)
-            if size == 0:   # the last chunk: then trailer lines, if any, and an empty line
-                after = eol + 2
-                if buf[after:after + 2] == b"\r\n":
-                    end = after + 2
-                else:
-                    found = buf.find(b"\r\n\r\n", after)
-                    if found < 0:
-                        break
-                    end = found + 4
-                body = b"".join(self._chunks)
-                self._chunks = []
-                return self._done(body, buf[end:])
-            if len(buf) < eol + 2 + size + 2:
-                break
-            if buf[eol + 2 + size:eol + 4 + size] != b"\r\n":
-                raise WireError("payload", "a chunk not followed by CRLF")
-            self._chunks.append(bytes(buf[eol + 2:eol + 2 + size]))
-            at = eol + 4 + size
-        del buf[:at]
-        return None
-
-    def _done(self, body: bytes, rest: bytearray) -> Response:
-        status, headers, keep = self._head
-        self._head, self._framing, self.buf = None, "", bytearray(rest)
-        self.reusable = keep and not rest   # bytes past the answer: the connection is out of step, not reused
-        return Response(status, headers, body)
+def waiting(transport: asyncio.BaseTransport) -> str:
+    """What an idle connection's socket holds that nobody asked for, peeked without reading: `bytes` (a stray
+    answer), `closed` (the server closed it while it was idle, or reset it) or "" (nothing)."""
+    sock = transport.get_extra_info("socket")
+    if sock is None:
+        return ""
+    real = getattr(sock, "_sock", None)   # asyncio's TransportSocket wraps the socket: peek through it (cheap)
+    raw = real if isinstance(real, socket.socket) else socket.socket(sock.family, sock.type, sock.proto, sock.fileno())
+    try:
+        return "bytes" if raw.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT) else "closed"
+    except BlockingIOError:
+        return ""
+    except OSError:
+        return "closed"
+    finally:
+        if raw is not real:
+            raw.detach()   # the same descriptor, not a dup: the transport's to close
 
 
 class _Connection(asyncio.Protocol):
     """One keep-alive connection: a request written, its answer awaited; then back to the pool, or closed."""
 
-    def __init__(self) -> None:
+    def __init__(self, wire: Wire) -> None:
         self.transport: asyncio.Transport | None = None
-        self.parser = ResponseParser()
+        self.parser = ResponseParser(wire.max_body)
         self.waiter: asyncio.Future | None = None
         self.closed = False
+        self.wire = wire
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = transport   # type: ignore[assignment]
@@ -160,6 +197,7 @@ class _Connection(asyncio.Protocol):
     def data_received(self, data: bytes) -> None:
         waiter = self.waiter
         if waiter is None or waiter.done():   # bytes nobody asked for: the connection is out of step
+            self.wire.stray_seen()
             self.close()
             return
         try:
@@ -171,6 +209,8 @@ class _Connection(asyncio.Protocol):
             return
         if answer is not None:
             self.waiter = None
+            if self.parser.stray:
+                self.wire.stray_seen()
             waiter.set_result(answer)
 
     def eof_received(self) -> bool:
@@ -187,7 +227,7 @@ class _Connection(asyncio.Protocol):
         self.closed = True
         waiter, self.waiter = self.waiter, None
         if waiter is not None and not waiter.done():
-            waiter.set_exception(WireError("payload" if self.parser.buf else "disconnected",
+            waiter.set_exception(WireError("payload" if self.parser.started else "disconnected",
                                            str(exc) if exc else ""))
 
     def close(self) -> None:
@@ -196,68 +236,123 @@ class _Connection(asyncio.Protocol):
             self.transport.close()
 
 
+class _Attempt:
+    """One attempt's deadline: when it passes, the answer awaited now (if any) fails with TimeoutError."""
+
+    def __init__(self) -> None:
+        self.waiter: asyncio.Future | None = None
+        self.expired = False
+
+    def expire(self) -> None:
+        self.expired = True
+        if self.waiter is not None and not self.waiter.done():
+            self.waiter.set_exception(asyncio.TimeoutError())
+
+
 class Wire:
     """Keep-alive connections to one http server (`host`, `port`); `post` sends one request on an idle one
     (or a new one) and gives its answer. Concurrency is the caller's to cap: a connection per request in
     flight, kept for the next."""
 
-    def __init__(self, host: str, port: int, connect_timeout_s: float):
-        self.host, self.port, self.connect_timeout_s = host, port, connect_timeout_s
+    def __init__(self, host: str, port: int, connect_timeout_s: float, max_body: int = MAX_BODY):
+        self.host, self.port, self.connect_timeout_s, self.max_body = host, port, connect_timeout_s, max_body
         self._idle: list[_Connection] = []
+        # False once the server sent an answer nobody asked for: from then on a connection carries one request.
+        # A stray that arrives after the next request was written passes for its answer (HTTP/1.1 has no
+        # request ids), so a server seen doing it once is not trusted with a kept connection again.
+        self.keep_alive = True
+        self.strays = 0
 
-    async def _connection(self) -> _Connection:
-        while self._idle:
+    def stray_seen(self) -> None:
+        """The server sent bytes nobody asked for: keep no connection to it from now on."""
+        self.strays += 1
+        if self.keep_alive:
+            self.keep_alive = False
+            self.close()
+
+    async def _connection(self, deadline: float, fresh: bool) -> tuple[_Connection, bool]:
+        """An idle connection with nothing waiting in it (unless `fresh`), else a new one: (it, reused)."""
+        while self._idle and not fresh:
             conn = self._idle.pop()
-            if not conn.closed:
-                return conn
+            if conn.closed:
+                continue
+            found = waiting(conn.transport) if conn.transport is not None else "closed"   # a stray answer, or the server's close, not yet read
+            if found:
+                if found == "bytes":
+                    self.stray_seen()
+                conn.close()
+                continue
+            return conn, True
         loop = asyncio.get_running_loop()
-        try:
-            _, conn = await asyncio.wait_for(loop.create_connection(_Connection, self.host, self.port),
-                                             self.connect_timeout_s)
+        left = deadline - loop.time()
+        if left <= 0:
+            raise asyncio.TimeoutError()
+        try:   # the attempt's deadline bounds connecting too: never its timeout plus the connect timeout
+            _, conn = await asyncio.wait_for(
+                loop.create_connection(lambda: _Connection(self), self.host, self.port),
+                min(self.connect_timeout_s, left))
         except ConnectionRefusedError:
             raise WireError("refused") from None
         except asyncio.TimeoutError:
+            if left <= self.connect_timeout_s:
+                raise   # the attempt's own time ran out
             raise WireError("connect", f"no connection within {self.connect_timeout_s:g}s") from None
         except OSError as exc:
             raise WireError("connect", exc.strerror or str(exc)) from None
-        return conn
+        return conn, False
 
     async def post(self, request: bytes, timeout_s: float) -> Response:
         """Send a whole request (head and body); its answer, or WireError (or TimeoutError after `timeout_s`,
-        connecting included)."""
+        connecting included).
+
+        A reused connection that ends before any byte of an answer was closed by the server while idle (its
+        close crossed our request): the request goes again at once on a new connection, within the same
+        deadline, as no failed attempt."""
         loop = asyncio.get_running_loop()
-        waiter = loop.create_future()
+        deadline = loop.time() + timeout_s
+        attempt = _Attempt()
         # One timer for the whole attempt, as aiohttp's `total`: cheaper than a task under asyncio.timeout
-        timer = loop.call_later(timeout_s, _time_out, waiter)
-        conn = None
+        timer = loop.call_at(deadline, attempt.expire)
         try:
-            conn = await self._connection()
-            if waiter.done():   # the attempt's time ran out while connecting
-                waiter.result()
-            conn.waiter = waiter
-            conn.transport.write(request)
-            answer = await waiter
-        except BaseException:   # an error, a timeout, a cancelled run: the connection is out of step
-            if conn is not None:
-                conn.close()
-            if waiter.done() and not waiter.cancelled():
-                waiter.exception()   # retrieved: asyncio would log it as never seen
-            raise
+            fresh = False
+            while True:
+                conn, reused = await self._connection(deadline, fresh)
+                if attempt.expired:
+                    conn.close()
+                    raise asyncio.TimeoutError()
+                try:
+                    answer = await self._exchange(conn, request, attempt)
+                except WireError as exc:
+                    if reused and exc.kind == "disconnected":
+                        fresh = True
+                        continue
+                    raise
+                break
         finally:
             timer.cancel()
-        if conn.parser.reusable and not conn.closed:
+        if conn.parser.reusable and not conn.closed and self.keep_alive:
             self._idle.append(conn)
         else:
             conn.close()
         return answer
+
+    @staticmethod
+    async def _exchange(conn: _Connection, request: bytes, attempt: _Attempt) -> Response:
+        """Write the request on `conn` and await its answer (the connection closed on any failure)."""
+        waiter = attempt.waiter = asyncio.get_running_loop().create_future()
+        conn.waiter, conn.parser.started = waiter, False
+        try:
+            assert conn.transport is not None   # set when the connection was made
+            conn.transport.write(request)
+            return await waiter
+        except BaseException:   # an error, a timeout, a cancelled run: the connection is out of step
+            conn.close()
+            if waiter.done() and not waiter.cancelled():
+                waiter.exception()   # retrieved: asyncio would log it as never seen
+            raise
 
     def close(self) -> None:
         """Close every idle connection (the ones in use close when their request ends)."""
         for conn in self._idle:
             conn.close()
         self._idle.clear()
-
-
-def _time_out(waiter: asyncio.Future) -> None:
-    if not waiter.done():
-        waiter.set_exception(asyncio.TimeoutError())

@@ -3,7 +3,10 @@
 Runs aiohttp on 127.0.0.1 at a random port, in a thread of its own (`FakeServer().start()`) or as a
 process (`python -m tests.fake_server --port 0`, which prints the URL). Faults are scripted: each
 request takes the next entry of `script` (then `default`): ok, 429, 429-date, 500, 503, drop, slow,
-malformed, context, 404. Honours `structured_outputs.choice`; ignores unknown fields like vLLM does
+malformed, context, 404; and faults of HTTP itself, written raw: stray (the answer, then in the same write a
+stray extra answer on the kept-alive connection: another label of the set, its usage STRAY_TOKENS prompt
+tokens), stray-apart (the same in two writes), bad-status, te-and-length, bad-length (a non-ASCII digit), huge-head. `keepalive_s` closes idle
+connections that soon (as servers do: the client's next request may cross the close). Honours `structured_outputs.choice`; ignores unknown fields like vLLM does
 (so `guided_choice` has no effect); an unconstrained chat answer echoes the prompt. Asked for a
 structured render (a JSON schema with `premises`), it answers a faithful one of the skeleton in the
 prompt, or what `render_hook` makes of it; asked for a parse-back (`facts`), the facts its sentences state.
@@ -24,11 +27,39 @@ import orjson
 from aiohttp import web
 
 
+STRAY_TOKENS = 424242   # the prompt tokens a stray answer reports: a record holding them took a stray answer
+RAW_FAULTS = {
+    "bad-status": b"HTTP/1.1 2x0 OK\r\nContent-Length: 2\r\n\r\n{}",
+    "te-and-length": b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nContent-Length: 2\r\n\r\n2\r\n{}\r\n0\r\n\r\n",
+    "bad-length": "HTTP/1.1 200 OK\r\nContent-Length: \u0662\r\n\r\n{}".encode(),
+    "huge-head": b"HTTP/1.1 200 OK\r\nX-Big: " + b"a" * 200_000 + b"\r\nContent-Length: 2\r\n\r\n{}",
+}
+
+
+class _Raw(web.StreamResponse):
+    """An answer written as raw bytes (one write), which aiohttp would never send itself; aiohttp sends
+    nothing more for it and keeps the connection."""
+
+    def __init__(self, request: web.Request, raw: bytes):
+        super().__init__()
+        request.transport.write(raw)
+        self._eof_sent = True
+
+
+def raw_http(response: web.Response) -> bytes:
+    """A web.Response's status, content type and body as the bytes of an HTTP/1.1 answer."""
+    body = response.body or b""
+    return (f"HTTP/1.1 {response.status} OK\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(body)}\r\n\r\n").encode() + body
+
+
 class FakeServer:
     """The server and its counters (requests seen, in flight now, most in flight at once, bodies)."""
 
     def __init__(self, model: str = "fake-model", *, latency_s: float = 0.0, slow_s: float = 5.0,
-                 retry_after: str = "1", record_bodies: bool = True, owned_by: str = "vllm"):
+                 retry_after: str = "1", record_bodies: bool = True, owned_by: str = "vllm",
+                 keepalive_s: float = 75.0):
+        self.keepalive_s = keepalive_s
         self.model, self.latency_s, self.slow_s = model, latency_s, slow_s
         self.retry_after, self.record_bodies, self.owned_by = retry_after, record_bodies, owned_by
         self.script: collections.deque[str] = collections.deque()
@@ -101,7 +132,7 @@ class FakeServer:
         body = orjson.dumps({"error": {"message": message, "type": kind, "param": None, "code": status}})
         return web.Response(status=status, body=body, content_type="application/json", headers=headers)
 
-    async def _fault(self, request: web.Request) -> web.StreamResponse | None:
+    async def _fault(self, request: web.Request) -> web.StreamResponse | str | None:
         if self.script:
             fault = self.script.popleft()
         elif self.fault_rate and self._rng.random() < self.fault_rate:
@@ -113,6 +144,10 @@ class FakeServer:
             await asyncio.sleep(self.latency_s)
         if fault == "ok":
             return None
+        if fault in ("stray", "stray-apart"):
+            return fault   # _serve writes the answer and its stray
+        if fault in RAW_FAULTS:
+            return _Raw(request, RAW_FAULTS[fault])
         if fault == "429":
             return self._error(429, "rate limited", "RateLimitError", {"Retry-After": self.retry_after})
         if fault == "429-date":
@@ -179,9 +214,27 @@ class FakeServer:
             if self.fault_hook is not None and (name := self.fault_hook(body)):
                 self.script.appendleft(name)   # _fault takes it before its first await: no other request between
             fault = await self._fault(request)
+            if fault == "stray":   # one write: the stray is in the client's kernel before it reads the answer
+                return _Raw(request, raw_http(answer(body)) + self._stray(body))
+            if fault == "stray-apart":   # two writes: the stray may reach the client after its next request
+                raw = _Raw(request, raw_http(answer(body)))
+                request.transport.write(self._stray(body))
+                return raw
             return fault if fault is not None else answer(body)
         finally:
             self.in_flight -= 1
+
+    def _stray(self, body: dict[str, Any]) -> bytes:
+        """An extra answer nobody asked for: well formed, a label of the set (another than the prompt's own),
+        and STRAY_TOKENS prompt tokens in its usage, so a record that took it shows it."""
+        prompt = "".join(m.get("content") or "" for m in body.get("messages", []) if isinstance(m, dict))
+        labels = _solve_labels(body, prompt) or ["STRAY"]
+        own = (self.solve_hook or self.pick)(prompt, labels) if labels != ["STRAY"] else None
+        label = next((x for x in labels if x != own), labels[0])
+        return raw_http(web.Response(body=orjson.dumps({
+            "id": "chatcmpl-stray", "object": "chat.completion", "created": 0, "model": self.model,
+            "choices": [{"index": 0, "message": {"role": "assistant", "content": label}, "finish_reason": "stop"}],
+            "usage": {"prompt_tokens": STRAY_TOKENS, "completion_tokens": 1, "total_tokens": STRAY_TOKENS + 1}})))
 
     async def _chat(self, request: web.Request) -> web.StreamResponse:
         return await self._serve(request, self._chat_answer)
@@ -298,7 +351,7 @@ class FakeServer:
             if isinstance(body, web.Response):
                 return body
             fault = await self._fault(request) if self.fault_tokenize else None
-            if fault is not None:
+            if fault is not None and not isinstance(fault, str):
                 return fault
             ids = fake_tokenize(str(body.get("prompt", "")))
             if self.tokenize_hook is not None:   # an impossible answer, to script
@@ -317,7 +370,9 @@ class FakeServer:
             if isinstance(body, web.Response):
                 return self._anthropic_error(body.status, "not_found_error", "model not found")
             fault = await self._fault(request)
-            if fault is not None:
+            if isinstance(fault, _Raw):   # already written
+                return fault
+            if fault is not None and not isinstance(fault, str):   # a stray: the chat routes' only
                 if fault.status == 429 or fault.status >= 500:
                     kind = "rate_limit_error" if fault.status == 429 else "overloaded_error"
                     return self._anthropic_error(529 if fault.status == 503 else fault.status, kind,
@@ -405,7 +460,7 @@ class FakeServer:
         def serve() -> None:
             self._loop = asyncio.new_event_loop()
             asyncio.set_event_loop(self._loop)
-            self._runner = web.AppRunner(self.app(), access_log=None)
+            self._runner = web.AppRunner(self.app(), access_log=None, keepalive_timeout=self.keepalive_s)
             self._loop.run_until_complete(self._runner.setup())
             site = web.TCPSite(self._runner, "127.0.0.1", 0)
             self._loop.run_until_complete(site.start())
@@ -544,14 +599,18 @@ def main() -> None:
     ap.add_argument("--port", type=int, default=0)
     ap.add_argument("--model", default="fake-model")
     ap.add_argument("--latency", type=float, default=0.0)
+    ap.add_argument("--fault", default="ok", help="every request's fault (ok, stray, 500...); default ok")
+    ap.add_argument("--keepalive", type=float, default=75.0, help="close idle connections after this many seconds")
+    ap.add_argument("--echo-key", action="store_true", help="quote the Authorization header in error messages")
     ap.add_argument("--thinking", choices=("parser", "no_parser", "template", "openai"), default=None,
                     help="play a thinking model in this dialect")
     args = ap.parse_args()
     server = FakeServer(args.model, latency_s=args.latency, record_bodies=False)
-    server.thinking = args.thinking
+    server.thinking, server.default, server.keepalive_s = args.thinking, args.fault, args.keepalive
+    server.echo_auth_in_errors = args.echo_key
 
     async def run() -> None:
-        runner = web.AppRunner(server.app(), access_log=None)
+        runner = web.AppRunner(server.app(), access_log=None, keepalive_timeout=server.keepalive_s)
         await runner.setup()
         site = web.TCPSite(runner, "127.0.0.1", args.port)
         await site.start()
@@ -563,3 +622,85 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+class RawServer:
+    """An OpenAI-shaped chat server written on plain sockets in a thread, for faults between answers: each
+    request (read whole by its Content-Length) gets `answer(body)`'s bytes; the test then writes on, or
+    closes, the server's side of a connection itself (`conns`) and waits with `delivered` until the client's
+    kernel holds it."""
+
+    def __init__(self, answer=None):
+        self.answer = answer or (lambda body: raw_http(web.Response(body=chat_answer(body))))
+        self.conns: list = []
+        self.requests = 0
+        self._sock = __import__("socket").create_server(("127.0.0.1", 0))
+        self.port = self._sock.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}/v1"
+        threading.Thread(target=self._accept, daemon=True, name="raw-server").start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                conn, _ = self._sock.accept()
+            except OSError:
+                return
+            self.conns.append(conn)
+            threading.Thread(target=self._serve, args=(conn,), daemon=True).start()
+
+    def _serve(self, conn) -> None:
+        buf = b""
+        try:
+            while True:
+                while b"\r\n\r\n" not in buf:
+                    data = conn.recv(65536)
+                    if not data:
+                        return
+                    buf += data
+                head, _, buf = buf.partition(b"\r\n\r\n")
+                if not head.startswith(b"POST"):   # /models and the like: not found, as most servers but vLLM
+                    conn.sendall(b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n")
+                    continue
+                length = int(re.search(rb"(?i)content-length: *(\d+)", head).group(1))
+                while len(buf) < length:
+                    data = conn.recv(65536)
+                    if not data:
+                        return
+                    buf += data
+                body, buf = buf[:length], buf[length:]
+                self.requests += 1
+                answer = self.answer(orjson.loads(body))
+                if answer is None:   # a close that crosses the request: no byte of an answer
+                    conn.close()
+                    return
+                conn.sendall(answer)
+        except OSError:
+            return
+
+    def delivered(self, conn, timeout_s: float = 10.0) -> None:
+        """Wait until what was written on `conn` (the server's side) reached the client's kernel: its send
+        queue empty (Linux's SIOCOUTQ), the bytes acknowledged."""
+        import fcntl
+        import struct
+        import termios
+        deadline = time.monotonic() + timeout_s
+        while struct.unpack("i", fcntl.ioctl(conn, termios.TIOCOUTQ, b"\0\0\0\0"))[0]:
+            if time.monotonic() > deadline:
+                raise TimeoutError("the client's kernel did not take the bytes")
+            time.sleep(0.001)
+
+    def close(self) -> None:
+        self._sock.close()
+        for conn in self.conns:
+            conn.close()
+
+
+def chat_answer(body: dict[str, Any], tokens: int | None = None) -> bytes:
+    """A chat completion answering a solve `body` with its own label (FakeServer.pick of its prompt);
+    `tokens`: the prompt tokens its usage reports (a stray's STRAY_TOKENS), else the prompt's words."""
+    prompt = "".join(m.get("content") or "" for m in body.get("messages", []) if isinstance(m, dict))
+    label = FakeServer.pick(prompt, _solve_labels(body, prompt)) if _solve_labels(body, prompt) else prompt
+    usage = {"prompt_tokens": len(prompt.split()) if tokens is None else tokens, "completion_tokens": 1}
+    return orjson.dumps({"id": "chatcmpl-raw", "object": "chat.completion", "created": 0, "model": body.get("model"),
+                         "choices": [{"index": 0, "message": {"role": "assistant", "content": label},
+                                      "finish_reason": "stop"}], "usage": usage})

@@ -193,11 +193,22 @@ def test_plain_http_goes_through_the_lean_client_unless_told(server, client):
     assert res.status == "ok" and (agent == "logic-skeleton-bench" if client == "auto" else "aiohttp" in agent)
 
 
-def test_a_key_with_a_line_break_is_refused_not_sent(server):
-    env = {"MY_KEY": "sk-abc\r\nX-Injected: 1"}
-    (res,) = run(make("openai", server.url, env=env, api_key_env="MY_KEY"), solve_req())
-    assert res.status == "error" and res.attempts == 1 and "authorization header holds a line break" in res.reason
-    assert "sk-abc" not in res.reason and server.requests == 0
+@pytest.mark.parametrize("key, what", [
+    ("sk-abc\r\nX-Injected: 1", "carriage return (CR) inside it"), ("sk-abc\n", "line feed (LF) at its end"),
+    ("sk-a\tbc", "a tab inside it"), ("sk-abc\x7f", "a DEL at its end"), ("\x00sk-abc", "a NUL at its start"),
+    ("sk-ab\x85c", "U+0085 inside it"), ("sk-ab\x1bc", "U+001B inside it")])
+@pytest.mark.parametrize("kind", ["openai", "vllm", "anthropic"])
+def test_a_key_with_a_control_character_is_refused_naming_its_variable(server, client, kind, key, what):
+    env = {"MY_KEY": key}
+    with pytest.raises(ConfigError) as info:   # the grid check, before any request
+        make(kind, server.url, env=env, api_key_env="MY_KEY", http_client=client)
+    message = str(info.value)
+    assert message.startswith("providers.p.api_key_env: environment variable MY_KEY holds") and what in message
+    assert "sk-a" not in message and "\n" not in message and server.requests == 0
+    cfg = parse_provider("p", {"kind": kind, "model": "fake-model", "base_url": server.url,
+                               "api_key_env": "MY_KEY"}, env={"MY_KEY": "sk-fine"})
+    with pytest.raises(ConfigError, match="MY_KEY holds"):   # a node whose environment differs from the check's
+        build_provider(cfg, env=env)
 
 
 def test_an_unknown_http_client_is_a_config_error():

@@ -64,7 +64,8 @@ def test_an_answer_fed_in_any_pieces_parses_to_what_was_sent(answer, cuts, after
         result = parser.feed(piece)
         if result is not None:
             got.append(result)
-            assert parser.reusable == (keep and at == end)
+            # CR and LF between answers are skipped (RFC 9112 2.2), anything else is a stray
+            assert parser.reusable == (keep and (at == end or not after.strip(b"\r\n")))
             break   # what comes after is the connection's to refuse: nobody asked for it
     if framing == "close":   # only the server's close ends it
         assert not got
@@ -86,13 +87,19 @@ def test_bytes_that_are_not_an_answer_raise_only_wire_errors(data, cuts):
 
 
 @pytest.mark.parametrize("raw, why", [
-    (b"SSH-2.0-OpenSSH\r\n\r\n", "status line"),
-    (b"HTTP/1.1 2x0 OK\r\n\r\n", "status line"),
+    (b"SSH-2.0-OpenSSH\r\n\r\n", "Expected HTTP/"),
+    (b"HTTP/1.1 2x0 OK\r\n\r\n", "Invalid status code"),
     (b"HTTP/1.1 200 OK\r\nContent-Length: -1\r\n\r\n", "Content-Length"),
     (b"HTTP/1.1 200 OK\r\nContent-Length: 1_0\r\n\r\n", "Content-Length"),
+    ("HTTP/1.1 200 OK\r\nContent-Length: \u0661\r\n\r\n".encode(), "Content-Length"),   # an Arabic-Indic one
     (b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n0x5\r\n", "chunk size"),
-    (b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nabc\r\n", "CRLF"),
-    (b"HTTP/1.1 200 OK\r\nno colon here\r\n\r\n", "header line"),
+    ("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n\u0661\r\nx\r\n0\r\n\r\n".encode(), "chunk size"),
+    (b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nabc\r\n", "LF after chunk data"),
+    (b"HTTP/1.1 200 OK\r\nno colon here\r\n\r\n", "header token"),
+    (b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n",
+     "Content-Length can't be present with Transfer-Encoding"),
+    (b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\nContent-Length: 2\r\n\r\n{}", "Duplicate Content-Length"),
+    (b"HTTP/1.1 101 Switching\r\nUpgrade: x\r\nConnection: upgrade\r\n\r\n", "switched protocols"),
 ])
 def test_a_broken_answer_says_what_is_broken(raw, why):
     with pytest.raises(WireError, match=why) as info:
@@ -157,7 +164,6 @@ def test_a_connection_that_sends_more_than_its_answer_is_not_reused():
         async with Scripted([OK + b"HTTP/1.1 200 OK\r\n", OK]) as srv:
             wire = Wire("127.0.0.1", srv.port, 5)
             first = await wire.post(REQUEST, 5)
-            await asyncio.sleep(0.1)   # the stray bytes may come in the answer's read or after it
             second = await wire.post(REQUEST, 5)
             wire.close()
             return first.body, second.body, srv.connections
@@ -200,3 +206,116 @@ def test_a_closed_port_is_refused():
             await Wire("127.0.0.1", port, 5).post(REQUEST, 5)
         return info.value.kind
     assert asyncio.run(go()) == "refused"
+
+
+# ---- faults injected into a well-formed answer, cut in any pieces: one WireError naming the fault --------
+_ARABIC_TWO = "\u0662".encode()
+
+
+def _faulty(fault: str, body: bytes) -> tuple[bytes, str]:
+    """A well-formed answer with `fault` injected, and the words its WireError must hold."""
+    length = f"Content-Length: {len(body)}\r\n".encode()
+    if fault == "non-ASCII length":
+        return b"HTTP/1.1 200 OK\r\nContent-Length: " + _ARABIC_TWO + b"\r\n\r\n" + body, "Content-Length"
+    if fault == "non-ASCII chunk size":
+        return (b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n" + _ARABIC_TWO + b"\r\nab\r\n0\r\n\r\n",
+                "chunk size")
+    if fault == "both framings":
+        return (b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n" + length + b"\r\n"
+                + f"{len(body):x}\r\n".encode() + body + b"\r\n0\r\n\r\n", "Transfer-Encoding")
+    if fault == "long header line":
+        return b"HTTP/1.1 200 OK\r\nX-A: " + b"a" * 40_000 + b"\r\n" + length + b"\r\n" + body, "over"
+    if fault == "header block":
+        many = b"".join(b"X-%d: %s\r\n" % (i, b"v" * 1000) for i in range(80))
+        return b"HTTP/1.1 200 OK\r\n" + many + length + b"\r\n" + body, "head over"
+    if fault == "long chunk-size line":
+        return (b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n" + b"0" * 40_000 + b"2\r\nab\r\n0\r\n\r\n",
+                "chunk-size line over")
+    if fault == "long chunk extension":
+        return (b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2;x=" + b"e" * 40_000 + b"\r\nab\r\n0\r\n\r\n",
+                "over")
+    if fault == "declared body over the cap":
+        return b"HTTP/1.1 200 OK\r\nContent-Length: 5000\r\n\r\n" + b"x" * 5000, "over the cap"
+    if fault == "chunked body over the cap":
+        return (b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+                + b"".join(b"400\r\n" + b"y" * 1024 + b"\r\n" for _ in range(5)) + b"0\r\n\r\n", "over the cap")
+    if fault == "body to the close over the cap":
+        return b"HTTP/1.1 200 OK\r\n\r\n" + b"z" * 5000, "over the cap"
+    return b"\x16\x03\x01garbage " + body, "Expected HTTP/"   # a TLS hello, not HTTP
+
+
+FAULTS = ("non-ASCII length", "non-ASCII chunk size", "both framings", "long header line", "header block",
+          "long chunk-size line", "long chunk extension", "declared body over the cap", "chunked body over the cap",
+          "body to the close over the cap", "garbage")
+
+
+@settings(max_examples=400, deadline=None)
+@given(fault=st.sampled_from(FAULTS), body=st.binary(min_size=1, max_size=200),
+       cuts=st.lists(st.integers(0, 60_000), max_size=8))
+def test_a_fault_in_an_answer_cut_in_any_pieces_is_one_wire_error_naming_it(fault, body, cuts):
+    raw, words = _faulty(fault, body)
+    parser = ResponseParser(max_body=4096)
+    with pytest.raises(WireError, match=words) as info:
+        for piece in _pieces(raw, cuts):
+            assert parser.feed(piece) is None
+        parser.eof()
+    assert info.value.kind == "payload"
+
+
+@settings(max_examples=200, deadline=None)
+@given(answer=answers(), cuts=st.lists(st.integers(0, 10_000), max_size=8),
+       stray=st.sampled_from([b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}", b"H", b"x", b"\x00"]))
+def test_bytes_after_an_answer_in_its_own_pieces_leave_it_whole_and_the_connection_unused(answer, cuts, stray):
+    raw, (status, _, body, keep, framing) = answer
+    if framing == "close":
+        return
+    parser, got, at = ResponseParser(), None, 0
+    for piece in _pieces(raw + stray, cuts):
+        at += len(piece)
+        got = parser.feed(piece)
+        if got is not None:
+            break
+    assert got is not None and got.status == status and got.body == body
+    # stray bytes in the answer's last piece: not reused; none there (the piece ended with the answer): the
+    # connection refuses them when they come (Wire's tests)
+    assert parser.reusable == (keep and at == len(raw))
+
+
+def test_an_attempt_that_cannot_connect_ends_at_its_own_deadline_not_after_the_connect_timeout():
+    # a listener whose backlog is full: the kernel drops further SYNs, so connecting hangs
+    import socket
+    import time
+    listener = socket.create_server(("127.0.0.1", 0), backlog=0)
+    port = listener.getsockname()[1]
+    fillers = []
+    for _ in range(8):
+        s = socket.socket()
+        s.setblocking(False)
+        s.connect_ex(("127.0.0.1", port))
+        fillers.append(s)
+
+    async def go():
+        started = time.monotonic()
+        with pytest.raises(asyncio.TimeoutError):
+            await Wire("127.0.0.1", port, connect_timeout_s=30).post(REQUEST, 0.5)
+        return time.monotonic() - started
+    try:
+        took = asyncio.run(go())
+    finally:
+        for s in fillers:
+            s.close()
+        listener.close()
+    assert took < 10   # the connect timeout (30 s) would end it only after the attempt's 0.5 s deadline
+
+
+def test_an_answer_over_a_cap_is_named_and_its_connection_not_reused():
+    async def go():
+        big = b"HTTP/1.1 200 OK\r\nContent-Length: 9000\r\n\r\n" + b"x" * 9000
+        async with Scripted([big, OK]) as srv:
+            wire = Wire("127.0.0.1", srv.port, 5, max_body=8000)
+            with pytest.raises(WireError, match="over the cap") as info:
+                await wire.post(REQUEST, 5)
+            assert (await wire.post(REQUEST, 5)).body == b"{}"
+            wire.close()
+            return info.value.kind, srv.connections
+    assert asyncio.run(go()) == ("payload", 2)

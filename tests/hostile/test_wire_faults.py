@@ -1,0 +1,237 @@
+"""An answer belongs to its request, and a broken answer is one failed unit: through the lean client and
+aiohttp alike, against real servers on 127.0.0.1 (tests/fake_server.py's, and raw sockets for what happens
+between answers), and through a real `bench run`."""
+from __future__ import annotations
+
+import asyncio
+import os
+import socket
+import subprocess
+import sys
+
+import orjson
+import pytest
+
+from providers.base import SolveRequest
+from providers.config import build_provider, parse_provider
+from tests.conftest import ROOT
+from tests.fake_server import STRAY_TOKENS, FakeServer, RawServer, chat_answer, raw_http
+from tests.hostile.test_hostile import bench
+
+LABELS = ("LEFT_OF", "RIGHT_OF", "UNKNOWN")
+
+
+@pytest.fixture(params=["auto", "aiohttp"])
+def client(request):
+    """The lean client (auto, on plain http) or aiohttp."""
+    return request.param
+
+
+def provider(urls, client: str, **settings):
+    cfg = parse_provider("p", {"kind": "vllm", "model": "fake-model", "base_url": urls, "http_client": client,
+                               **settings}, env={})
+    return build_provider(cfg, env={})
+
+
+def ask(i: int) -> SolveRequest:
+    return SolveRequest(prompt=f"Problem {i}: who is left? " + " ".join(LABELS), labels=LABELS)
+
+
+def own(i: int) -> str:
+    """The label the servers here answer request i with (FakeServer.pick of its prompt)."""
+    return FakeServer.pick(ask(i).prompt, list(LABELS))
+
+
+def stray_for(i: int) -> bytes:
+    """A well-formed answer nobody asked for: a label of the set other than request i's own."""
+    body = {"model": "fake-model", "messages": [{"role": "user", "content": ask(i).prompt}],
+            "structured_outputs": {"choice": list(LABELS)}}
+    answer = orjson.loads(chat_answer(body, tokens=STRAY_TOKENS))
+    answer["choices"][0]["message"]["content"] = next(x for x in LABELS if x != own(i))
+    from aiohttp import web
+    return raw_http(web.Response(body=orjson.dumps(answer)))
+
+
+def assert_own(results, first: int = 0) -> None:
+    for i, res in enumerate(results, first):
+        assert res.status == "ok" and res.label == own(i) and res.usage.prompt_tokens != STRAY_TOKENS, (i, res)
+
+
+@pytest.mark.parametrize("read_first", [False, True], ids=["unread", "read"])
+def test_a_stray_answer_on_an_idle_connection_is_never_taken(client, read_first):
+    # unread: the stray sits in the kernel when the next request picks the connection (the socket is peeked);
+    # read: the event loop read it while the connection was idle (the lean client closes it, aiohttp queues it)
+    srv = RawServer()
+    prov = provider(srv.url, client, max_concurrency=1)
+
+    async def go():
+        await prov.start()
+        try:
+            first = await prov.solve(ask(0))
+            srv.conns[0].sendall(stray_for(1))
+            srv.delivered(srv.conns[0])   # blocks the loop: nothing is read meanwhile
+            if read_first:
+                for _ in range(3):
+                    await asyncio.sleep(0)   # loop turns: the readable socket is read
+            return [first] + [await prov.solve(ask(i)) for i in (1, 2)]
+        finally:
+            await prov.close()
+    try:
+        results = asyncio.run(go())
+    finally:
+        srv.close()
+    assert_own(results)
+    assert all(r.attempts == 1 for r in results) and len(srv.conns) == 3   # none kept once a stray is seen
+
+
+def test_a_connection_the_server_closed_while_idle_is_replaced_without_a_failure(client):
+    servers = [RawServer(), RawServer()]
+    prov = provider([s.url for s in servers], client, max_concurrency=1)
+
+    async def go():
+        await prov.start()
+        try:
+            results = list(await asyncio.gather(prov.solve(ask(0)), prov.solve(ask(1))))
+            for srv in servers:   # as a server's keep-alive timeout does
+                srv.conns[0].shutdown(socket.SHUT_WR)
+                srv.delivered(srv.conns[0])
+            results += await asyncio.gather(*(prov.solve(ask(i)) for i in range(2, 6)))
+            return results, [(ep.strikes, ep.down_until) for ep in prov.pool.endpoints]
+        finally:
+            await prov.close()
+    try:
+        results, health = asyncio.run(go())
+    finally:
+        for srv in servers:
+            srv.close()
+    assert_own(results)
+    assert all(r.attempts == 1 for r in results) and health == [(0, 0.0), (0, 0.0)]
+
+
+def test_a_close_that_crosses_the_next_request_is_sent_again_at_once(client):
+    seen = []
+
+    def answer(body):   # the second request's connection is closed without a byte of answer
+        seen.append(body)
+        return None if len(seen) == 2 else raw_http(__import__("aiohttp").web.Response(body=chat_answer(body)))
+    servers = [RawServer(answer), RawServer(answer)]
+    prov = provider([s.url for s in servers], client, max_concurrency=1)
+
+    async def go():
+        await prov.start()
+        try:   # one replica's connection is made and kept, then the close crosses a request on it
+            results = [await prov.solve(ask(0))]
+            results.append(await prov.solve(ask(1)))
+            return results, [(ep.strikes, ep.down_until) for ep in prov.pool.endpoints]
+        finally:
+            await prov.close()
+    try:
+        results, health = asyncio.run(go())
+    finally:
+        for srv in servers:
+            srv.close()
+    assert_own(results)
+    assert [r.attempts for r in results] == [1, 1] and len(seen) == 3 and health == [(0, 0.0), (0, 0.0)]
+
+
+def test_a_stray_in_the_answer_s_own_bytes_is_never_taken(client):
+    with FakeServer() as srv:
+        srv.default = "stray"
+        prov = provider(srv.url, client, max_concurrency=4)
+
+        async def go():
+            await prov.start()
+            try:
+                return await asyncio.gather(*(prov.solve(ask(i)) for i in range(60)))
+            finally:
+                await prov.close()
+        results = asyncio.run(go())
+    assert_own(results)
+
+
+def test_a_server_that_sends_strays_apart_keeps_no_connection_once_seen():
+    # A stray written after the answer may reach the client after its next request was written: HTTP/1.1
+    # cannot tell it from that request's answer. Once one is seen, connections carry one request each.
+    # (The lean client only: aiohttp closes a connection with a queued stray at release without a word, and
+    # its pool learns of strays only from idle connections; see the report of issue 43.)
+    client = "auto"
+    with FakeServer() as srv:
+        srv.default = "stray-apart"
+        prov = provider(srv.url, client, max_concurrency=2)
+
+        async def go():
+            await prov.start()
+            try:
+                first = await asyncio.gather(*(prov.solve(ask(i)) for i in range(40)))
+                seen = not prov.pool.endpoints[0].wire.keep_alive
+                later = await asyncio.gather(*(prov.solve(ask(i)) for i in range(40, 80)))
+                return first, seen, later
+            finally:
+                await prov.close()
+        first, seen, later = asyncio.run(go())
+    assert seen and all(r.status == "ok" for r in first)
+    assert_own(later, 40)
+
+
+@pytest.mark.parametrize("fault", ["bad-status", "te-and-length", "bad-length", "huge-head", "malformed"])
+def test_a_broken_answer_is_one_failed_attempt_never_an_exception(client, fault):
+    with FakeServer() as srv:
+        srv.script.extend([fault])
+        prov = provider(srv.url, client, max_concurrency=2)
+
+        async def go():
+            await prov.start()
+            try:
+                return await asyncio.gather(*(prov.solve(ask(i)) for i in range(4)))
+            finally:
+                await prov.close()
+        results = asyncio.run(go())
+        assert_own(results)
+        assert sorted(r.attempts for r in results) == [1, 1, 1, 2]
+        srv.default = fault   # every answer broken: error records, one line each
+        prov = provider(srv.url, client, max_concurrency=2, attempts=2)
+        results = asyncio.run(go())
+    assert all(r.status == "error" and r.attempts == 2 and "\n" not in r.reason for r in results)
+    assert all(r.error_kind in ("connection", "malformed") for r in results), [r.reason for r in results]
+
+
+GRID = """name: w
+skeletons: {{generate: {{count: 8, complexities: [short]}}}}
+providers:
+  t: {{kind: template}}
+  m: {{kind: vllm, model: fake-model, base_url: "{url}", max_concurrency: 3, http_client: {client}, attempts: 2}}
+renderers: [t]
+solvers: [m]
+"""
+
+
+@pytest.fixture
+def fake_process(request):
+    """`python -m tests.fake_server` with a fault on every answer; its URL as it printed it."""
+    proc = subprocess.Popen([sys.executable, "-m", "tests.fake_server", "--fault", request.param], cwd=ROOT,
+                            stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    try:
+        yield proc.stdout.readline().strip()
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+@pytest.mark.parametrize("fake_process", ["stray"], indirect=True)
+def test_bench_run_against_a_server_sending_strays_scores_only_answers_to_their_own_requests(
+        fake_process, client, tmp_path):
+    (tmp_path / "grid.yaml").write_text(GRID.format(url=fake_process, client=client))
+    proc = bench("run", "-g", "grid.yaml", "--out", "run", "-q", cwd=tmp_path, timeout=240)
+    assert proc.returncode == 0, proc.stderr
+    records = [orjson.loads(line) for line in (tmp_path / "run" / "solves.jsonl").read_bytes().splitlines()]
+    assert records and all(r["status"] == "ok" for r in records)
+    assert not [r for r in records if r["prompt_tokens"] == STRAY_TOKENS]
+
+
+@pytest.mark.parametrize("fake_process", ["bad-status"], indirect=True)
+def test_bench_run_against_a_server_of_broken_answers_ends_with_error_records(fake_process, client, tmp_path):
+    (tmp_path / "grid.yaml").write_text(GRID.format(url=fake_process, client=client))
+    proc = bench("run", "-g", "grid.yaml", "--out", "run", "-q", cwd=tmp_path, timeout=240)
+    assert "Traceback" not in proc.stderr, proc.stderr
+    records = [orjson.loads(line) for line in (tmp_path / "run" / "solves.jsonl").read_bytes().splitlines()]
+    assert records and all(r["status"] == "error" and r["attempts"] == 2 for r in records)
