@@ -1,0 +1,80 @@
+"""A run with every render and solve status, for the view's browser tests, screenshots and docs: the
+template renderer (faithful), a scripted structured renderer (misread, unread, a dropped fact, render
+errors, repair rounds), a text renderer with injected HTML (unchecked, and invalid where the labels are
+missing), a renderer whose every request fails; solvers right, wrong, invalid and erroring."""
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+from tests.conftest import bench
+from tests.fake_server import FakeServer
+
+HOSTILE = '<script>window.HACKED=1</script><img src=x onerror="window.HACKED=2"> LEFT_OF RIGHT_OF UNKNOWN'
+GRID = """name: {name}
+skeletons: {{generate: {{count: {count}, complexities: [1, 2, 3], families: [transitive_order, sequential_state_update]}}}}
+providers:
+  template: {{kind: template}}
+  scripted: {{kind: vllm, model: fake-model, base_url: "{scripted}", attempts: 1}}
+  hostile: {{kind: vllm, model: fake-model, base_url: "{hostile}", attempts: 1}}
+  dead: {{kind: vllm, model: dead-model, base_url: "http://127.0.0.1:9/v1", attempts: 1, connect_timeout_s: 2}}
+  gone: {{kind: vllm, model: gone-model, base_url: "http://127.0.0.1:9/v1", attempts: 1, connect_timeout_s: 2}}
+  fake: {{kind: vllm, model: fake-model, base_url: "{solver}", attempts: 1}}
+  random: {{kind: random, seed: 1}}
+renderers:
+  - template
+  - {{provider: scripted, repair: 1}}
+  - {{provider: hostile, format: text}}
+  - dead
+solvers: [fake, random, gone]
+"""
+
+
+def _number(payload: dict) -> int:
+    return int(str(payload["id"]).split("-")[1])
+
+
+def _scripted(render: dict, payload: dict) -> dict | str:
+    """Item n's render: n % 6 == 0 misread (a premise's names swapped), 1 unread, 2 a fact dropped then
+    repaired, 3 a fact dropped twice; the rest faithful."""
+    n = _number(payload) % 6
+    premises = render["premises"]
+    if n == 0 and len(premises) > 1:
+        premises[0]["text"], premises[1]["text"] = premises[1]["text"], premises[0]["text"]
+    elif n == 1:
+        premises[0]["text"] = "Somewhere in all this, something happens to " + premises[0]["text"].lower()
+    elif n in (2, 3):
+        premises.pop(1 if len(premises) > 1 else 0)
+    return render
+
+
+def build(out: Path, count: int = 6, name: str = "mixed") -> Path:
+    """Run the mixed grid into `out` (its folder `out/run`); the run folder."""
+    out.mkdir(parents=True, exist_ok=True)
+    seen: dict[str, int] = {}
+
+    def scripted(render: dict, payload: dict) -> dict | str:
+        seen[payload["id"]] = seen.get(payload["id"], 0) + 1
+        if _number(payload) % 6 == 2 and seen[payload["id"]] > 1:   # the repair round is faithful
+            return render
+        return _scripted(copy.deepcopy(render), payload)
+
+    def faults(body: dict) -> str | None:   # some renders fail at the server
+        text = str(body.get("messages"))
+        return "500" if '"id": "order-0004"' in text or '"id":"order-0004"' in text else None
+
+    def solve(prompt: str, labels: list[str]) -> str:
+        h = sum(map(ord, prompt)) % 5
+        return "no idea" if h == 0 else labels[h % len(labels)]
+
+    with FakeServer() as scripted_server, FakeServer() as hostile, FakeServer() as solver:
+        scripted_server.render_hook = scripted
+        scripted_server.fault_hook = faults
+        hostile.answer_override = HOSTILE
+        solver.solve_hook = solve
+        (out / "grid.yaml").write_text(GRID.format(name=name, count=count, scripted=scripted_server.url,
+                                                   hostile=hostile.url, solver=solver.url))
+        proc = bench("run", "--grid", str(out / "grid.yaml"), "--out", str(out / "run"), "-q")
+        if not (out / "run" / "solves.jsonl").exists():
+            raise AssertionError(proc.stderr)
+    return out / "run"
