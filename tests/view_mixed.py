@@ -78,3 +78,70 @@ def build(out: Path, count: int = 6, name: str = "mixed") -> Path:
         if not (out / "run" / "solves.jsonl").exists():
             raise AssertionError(proc.stderr)
     return out / "run"
+
+
+# ---- the browser and the server, for the view's tests ------------------------------------------------------
+import os  # noqa: E402
+import re  # noqa: E402
+import shutil  # noqa: E402
+import signal  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import time  # noqa: E402
+import urllib.request  # noqa: E402
+from contextlib import contextmanager  # noqa: E402
+
+from tests.conftest import ROOT  # noqa: E402
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+NO_BROWSER = "needs Debian's chromium and chromium-driver (apt-get install chromium chromium-driver)"
+
+
+def chrome(width: int = 1300, height: int = 1400):
+    """A headless Chromium driven by Selenium (the caller quits it)."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM or ""
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", f"--window-size={width},{height}"):
+        options.add_argument(arg)
+    return webdriver.Chrome(service=Service(DRIVER), options=options)
+
+
+def get(url: str, host: str | None = None) -> tuple[int, str]:
+    """A page's status and text (an HTTP error's too), with the Host header given."""
+    req = urllib.request.Request(url, headers={"Host": host} if host else {})
+    try:
+        with urllib.request.urlopen(req, timeout=30) as resp:
+            return resp.status, resp.read().decode()
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.read().decode()
+
+
+def ready(url: str) -> str:
+    """The URL once the view has read the logs (until then its page says it is reading them)."""
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if "Renderer x solver" in get(url)[1]:
+            return url
+        time.sleep(0.2)
+    raise AssertionError(f"{url} never showed the grid")
+
+
+@contextmanager
+def served(*folders: Path, args: tuple[str, ...] = ()):
+    """`bench view FOLDERS` on a free port: (its URL, the process); stopped with Ctrl-C after."""
+    proc = subprocess.Popen([sys.executable, "-c", "from runner.cli import main; main()", "view", *map(str, folders),
+                             "--port", "0", *args], cwd=ROOT, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)})
+    try:
+        line = proc.stderr.readline()
+        while line and "http://" not in line:
+            line = proc.stderr.readline()
+        match = re.search(r"(http://[^/ ]+/)", line)
+        assert match, line
+        yield ready(match.group(1).replace("0.0.0.0", "127.0.0.1")), proc
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=30)

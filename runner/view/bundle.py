@@ -51,6 +51,12 @@ def _lists(snap: Snapshot, add: Callable[[str, dict], None]) -> None:
                     add("units", dict(q, page=str(page)) if page else q)
 
 
+def _fidelity(snap: Snapshot, add: Callable[[str, dict], None]) -> None:
+    """The pages the fidelity table links: a renderer's renders of one family and complexity."""
+    for f in snap.fidelity:
+        add("units", {"run": f.run, "renderer": f.renderer, "family": f.family, "complexity": str(f.complexity)})
+
+
 def _units(runs: Runs, snap: Snapshot, max_units: int, seed: int) -> dict[str, str]:
     """The unit pages: every render unit with a failure anywhere, and up to `max_units` all-correct ones per
     renderer (a seeded sample)."""
@@ -91,6 +97,7 @@ def bundle(folders: list[Path], out: Path, max_units: int, seed: int = 0) -> int
                     for b in names[i + 1:]:
                         add("compare", {"kind": kind, "run": run, "a": a, "b": b})
         _lists(snap, add)
+        _fidelity(snap, add)
         written.update(_units(runs, snap, max_units, seed))
     finally:
         pages.Links.static = False

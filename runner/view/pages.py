@@ -200,6 +200,9 @@ def list_page(snap: Snapshot, q: Mapping[str, str]) -> str:
     if (run, renderer) not in snap.render_fp and (run, renderer) not in snap.by_renderer:
         raise NotFound(f"no renderer {renderer!r} in run {run!r}")
     sel = select(snap, q)
+    # in a bundle each filter's link is a page of that filter alone: its count is that page's length
+    counts = select(snap, {k: v for k, v in q.items() if k in ("run", "renderer", "solver")}).counts \
+        if Links.static else sel.counts
     page, pages, note = page_of(q, len(sel.rows))
     chosen = {k: q.get(k, "") or "" for k in FILTERS}
     base = {"run": run, "renderer": renderer, "solver": solver}
@@ -210,8 +213,8 @@ def list_page(snap: Snapshot, q: Mapping[str, str]) -> str:
     dims = [("verdict", "render", list(VERDICTS)), ("status", "answer", list(ANSWERS)),
             ("family", "family", sel.families), ("complexity", "complexity", sel.complexities)]
     filters = [{"dim": dim, "title": title, "active": chosen[dim], "all": chip(dim, ""),
-                "choices": [(v, sel.counts[dim].get(v, 0), chip(dim, v)) for v in values
-                           if sel.counts[dim].get(v, 0) or chosen[dim] == v]} for dim, title, values in dims]
+                "choices": [(v, counts[dim].get(v, 0), chip(dim, v)) for v in values
+                            if counts[dim].get(v, 0) or chosen[dim] == v]} for dim, title, values in dims]
     shown = sel.rows[page * PAGE:(page + 1) * PAGE]
     context = {} if Links.static else {k: v for k, v in dict(base, **chosen).items() if v and k != "run"}
     units = [{"row": r, "href": link("unit", run=run, key=r.key, **context),
