@@ -137,8 +137,11 @@ def served(*folders: Path, args: tuple[str, ...] = ()):
                             env={**os.environ, "PYTHONPATH": str(ROOT)})
     try:
         line = proc.stderr.readline()
+        head = [line]
         while line and "http://" not in line:
             line = proc.stderr.readline()
+            head.append(line)
+        proc.head = "".join(head)   # what it said before its URL
         match = re.search(r"(http://[^/ ]+/)", line)
         assert match, line
         yield ready(match.group(1).replace("0.0.0.0", "127.0.0.1")), proc
