@@ -133,3 +133,4 @@ def test_a_unit_page_shows_only_its_own_keys_answers(tmp_path, run):
             rows = re.findall(r'<td class="solver">([^<]*)</td>.*?<td class="answer">([^<]*)</td>', table, re.S)
             assert {(s, a) for s, a in rows} == answers, key
             assert len(rows) == len({s for s, _ in answers})   # one row per solver's sample, never another unit's
+

@@ -89,7 +89,8 @@ def bundle(folders: list[Path], out: Path, max_units: int, seed: int = 0) -> int
                      "/": pages.grid_page}[path]
             written.setdefault(pages.link(path, **q), build(snap, {k: str(v) for k, v in q.items() if v}))
         for run in sorted(snap.loaded.grids):
-            add("/", {"run": run})
+            if len(snap.loaded.grids) > 1:   # the run picker's pages
+                add("/", {"run": run})
             add("run", {"run": run})
             renderers, solvers = pages._labels(snap, run)
             for kind, names in (("solver", solvers), ("renderer", renderers)):

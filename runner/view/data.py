@@ -55,6 +55,7 @@ class Snapshot:
     sizes: tuple = ()
     made_at: float = 0.0
     changed_at: dict[str, float] = field(default_factory=dict)  # run -> its logs' last write (epoch s)
+    stale: bool = False   # the logs moved since: a newer snapshot is being read
 
     def render_key(self, run: str, renderer: str, skeleton: str, sample: int) -> str | None:
         """A render unit's key, as the run made it."""
@@ -177,6 +178,7 @@ class Runs:
         if self.snapshot is not None and now - self._checked >= FRESH_S:
             self._checked = now
             if sizes(self.folders) != self.snapshot.sizes:
+                self.snapshot.stale = True
                 with self._lock:
                     if not self._building:
                         self._building = True
