@@ -19,7 +19,7 @@ from tests.view_mixed import CHROMIUM, DRIVER, NO_BROWSER, build, chrome, served
 if not (CHROMIUM and DRIVER):   # without a browser these tests skip (CI installs one: .ci/run)
     pytest.skip(NO_BROWSER, allow_module_level=True)
 
-from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.by import By
 
 
 @pytest.fixture(scope="module")

@@ -16,8 +16,8 @@ from tests.view_mixed import CHROMIUM, DRIVER, NO_BROWSER, chrome, served
 if not (CHROMIUM and DRIVER):
     pytest.skip(NO_BROWSER, allow_module_level=True)
 
-from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 GRID = """name: live
 skeletons: {{generate: {{count: 40, complexities: [1, 2], families: [transitive_order]}}}}

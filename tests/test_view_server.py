@@ -96,11 +96,16 @@ def test_unit_pages_still_resolve_after_the_grid_changes(run, tmp_path):
         links = _unit_links(url)
         before = {link: get(url + link) for link in links}
     assert links and all(status == 200 for status, _ in before.values())
-    # the same folder, rerun with more skeletons and a solver fewer: the keys of the old units are the same
+    # the same folder, rerun with more skeletons, a solver fewer and a renderer's settings changed (its old
+    # renders are no longer this grid's): each old unit page still shows its unit
     grid = (run.parent / "grid.yaml").read_text().replace("count: 6", "count: 8").replace(", gone]", "]")
+    grid = grid.replace("{provider: scripted, repair: 1}", "{provider: scripted}")
+    assert "repair" not in grid
     (tmp_path / "grid.yaml").write_text(grid)
+    size = (run / "renders.jsonl").stat().st_size
     subprocess.run([sys.executable, "-c", "from runner.cli import main; main()", "run", "--grid",
-                    str(tmp_path / "grid.yaml"), "--out", str(run), "-q"], cwd=ROOT, capture_output=True, timeout=300)
+                    str(tmp_path / "grid.yaml"), "--out", str(run), "-q"], cwd=ROOT, capture_output=True, timeout=300, check=False)
+    assert (run / "renders.jsonl").stat().st_size > size   # it ran (its servers are gone: new units fail)
     with served(run) as (url, _):
         for link, (_, text) in before.items():
             status, now = get(url + link)
@@ -130,7 +135,7 @@ def test_a_unit_page_shows_only_its_own_keys_answers(tmp_path, run):
         for key, answers in by_key.items():
             _, text = get(url + f"unit?run=mixed&key={key}")
             table = text.split('<table class="answers">', 1)[1].split("</table>", 1)[0]
-            rows = re.findall(r'<td class="solver">([^<]*)</td>.*?<td class="answer">([^<]*)</td>', table, re.S)
+            rows = re.findall(r'<td class="solver">([^<]*)</td>.*?<td class="answer">([^<]*)</td>', table, re.DOTALL)
             assert {(s, a) for s, a in rows} == answers, key
             assert len(rows) == len({s for s, _ in answers})   # one row per solver's sample, never another unit's
 

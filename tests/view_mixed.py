@@ -5,9 +5,19 @@ missing), a renderer whose every request fails; solvers right, wrong, invalid an
 from __future__ import annotations
 
 import copy
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
 
-from tests.conftest import bench
+from tests.conftest import ROOT, bench
 from tests.fake_server import FakeServer
 
 HOSTILE = '<script>window.HACKED=1</script><img src=x onerror="window.HACKED=2"> LEFT_OF RIGHT_OF UNKNOWN'
@@ -81,18 +91,6 @@ def build(out: Path, count: int = 6, name: str = "mixed") -> Path:
 
 
 # ---- the browser and the server, for the view's tests ------------------------------------------------------
-import os  # noqa: E402
-import re  # noqa: E402
-import shutil  # noqa: E402
-import signal  # noqa: E402
-import subprocess  # noqa: E402
-import sys  # noqa: E402
-import time  # noqa: E402
-import urllib.request  # noqa: E402
-from contextlib import contextmanager  # noqa: E402
-
-from tests.conftest import ROOT  # noqa: E402
-
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
 NO_BROWSER = "needs Debian's chromium and chromium-driver (apt-get install chromium chromium-driver)"

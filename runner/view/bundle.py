@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from runner.errors import UserError
 from runner.store.guard import Outputs, atomic_output, mark, owns
@@ -15,7 +15,7 @@ from runner.view.listing import ANSWERS, PAGE, VERDICTS, answer_of, rows_of, sel
 from runner.view.unit import unit_page
 
 MARKER = ".bench-view"   # a bundle folder bench made: a later bundle may write there again
-_ANCHOR = re.compile(r'<a ([^>]*?)href="([^"#]+)"([^>]*)>(.*?)</a>', re.S)
+_ANCHOR = re.compile(r'<a ([^>]*?)href="([^"#]+)"([^>]*)>(.*?)</a>', re.DOTALL)
 
 
 def _check_out(folders: list[Path], out: Path) -> None:
@@ -60,7 +60,8 @@ def _fidelity(snap: Snapshot, add: Callable[[str, dict], None]) -> None:
 def _units(runs: Runs, snap: Snapshot, max_units: int, seed: int) -> dict[str, str]:
     """The unit pages: every render unit with a failure anywhere, and up to `max_units` all-correct ones per
     renderer (a seeded sample)."""
-    rng, out = random.Random(seed), {}
+    rng = random.Random(seed)
+    out: dict[str, str] = {}
     for (run, renderer) in sorted(snap.by_renderer):
         rows = rows_of(snap, run, renderer, "")
         fine = [r for r in rows if r.verdict in ("faithful", "unchecked") and r.answers

@@ -190,7 +190,7 @@ class Runs:
             self.snapshot = build(self.folders)
             for run in self.snapshot.loaded.grids:   # the unit pages' skeletons, read before anyone asks
                 self.skeleton(run, "")
-        except Exception as exc:   # a log mid-write or a folder gone: the last whole snapshot stays
+        except Exception as exc:  # noqa: BLE001  (a log mid-write, a folder gone: the last whole snapshot stays)
             self.failed = f"{type(exc).__name__}: {exc}"
         finally:
             self._building = False

@@ -2,8 +2,9 @@
 filtered by render verdict, answer status, family, complexity and a search, a page at a time."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal, Mapping, get_args
+from typing import Literal, get_args
 
 from runner.reporting.load import Outcome
 from runner.store.sinks import RENDERS, SOLVES
@@ -137,8 +138,7 @@ def select(snap: Snapshot, q: Mapping[str, str]) -> Selection:
     if needle:
         rows = [r for r in rows if _matches(snap, r, needle)]
     counts: dict[str, dict[str, int]] = {"family": {}, "complexity": {}, "verdict": {}, "status": {}}
-    for dim in counts:
-        tally = counts[dim]
+    for dim, tally in counts.items():
         for r in rows:
             if not keep(r, chosen, skip=dim):
                 continue

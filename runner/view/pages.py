@@ -11,8 +11,9 @@ import importlib.metadata
 import re
 import time
 from collections import Counter, defaultdict
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 from urllib.parse import urlencode
 
 import jinja2
@@ -22,7 +23,16 @@ from runner.intervals import wilson
 from runner.reporting.compare import paired_answers
 from runner.view import plots
 from runner.view.data import Snapshot
-from runner.view.listing import ANSWERS, FILTERS, PAGE, VERDICTS, answer_of, page_of, select, verdict_of
+from runner.view.listing import (
+    ANSWERS,
+    FILTERS,
+    PAGE,
+    VERDICTS,
+    answer_of,
+    page_of,
+    select,
+    verdict_of,
+)
 
 SHOWN_PAIRS = 500   # discordant pairs listed per comparison section (all are counted)
 REFRESH_S = 5       # a page of a running run reloads itself this often (never in a bundle)

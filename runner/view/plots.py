@@ -3,8 +3,8 @@ with the chance level, and the faithful share of renders by complexity per rende
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from html import escape
-from typing import Iterable
 
 from runner.reporting.fidelity import FidelityRow
 from runner.reporting.stats import SummaryRow
@@ -27,8 +27,8 @@ def _svg(title: str, series: dict[str, dict[int, float]], dashed: dict[str, dict
     def py(y: float) -> float:
         return TOP + (H - TOP - BOTTOM) * (1 - y)
 
-    out = [f'<svg class="plot" viewBox="0 0 {W} {H}" role="img" aria-label="{escape(title)}" '
-           f'xmlns="http://www.w3.org/2000/svg"><title>{escape(title)}</title>']
+    out = [(f'<svg class="plot" viewBox="0 0 {W} {H}" role="img" aria-label="{escape(title)}" '
+            f'xmlns="http://www.w3.org/2000/svg"><title>{escape(title)}</title>')]
     for y in (0, 0.25, 0.5, 0.75, 1):
         out.append(f'<line x1="{LEFT}" x2="{W - RIGHT}" y1="{py(y):.1f}" y2="{py(y):.1f}" stroke="#e3e3e3"/>'
                    f'<text x="{LEFT - 6}" y="{py(y) + 4:.1f}" text-anchor="end" font-size="11">{y:g}</text>')

@@ -9,14 +9,14 @@ import os
 import signal
 import socket
 import time
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Callable
 
 from aiohttp import web
 
 from runner.errors import UserError
 from runner.view import pages
-from runner.view.data import Runs
+from runner.view.data import Runs, Snapshot
 from runner.view.unit import unit_page
 
 LOOPBACK_NAMES = ("localhost",)
@@ -71,39 +71,41 @@ def app(runs: Runs, host_ok: Callable[[str], bool] = lambda h: True) -> web.Appl
             return _page(421, f"refused: this view does not answer for host {request.headers.get('Host', '')!r}")
         return await handler(request)
 
-    async def serve(request: web.Request, build: Callable[[], str]) -> web.Response:
-        if runs.current() is None:   # the first reading of the logs is not done: say so, and look again soon
+    async def serve(request: web.Request, build: Callable[[Snapshot, Mapping[str, str]], str]) -> web.Response:
+        snap = runs.current()
+        if snap is None:   # the first reading of the logs is not done: say so, and look again soon
             said = html.escape(runs.failed) if runs.failed else \
                 f"reading the run logs ({time.monotonic() - runs.started:.0f} s so far)"
             return web.Response(content_type="text/html", text=f"<!doctype html><meta http-equiv='refresh' "
                                 f"content='1'><title>bench view</title><p>bench view: {said}...</p>")
         try:
-            text = await asyncio.get_running_loop().run_in_executor(None, build)
+            text = await asyncio.get_running_loop().run_in_executor(None, build, snap, request.query)
         except pages.NotFound as exc:
             return _page(404, str(exc))
         except (ValueError, KeyError, TypeError, OSError, UserError) as exc:   # a log changed under us, a bad value
             return _page(500, f"cannot show this page: {type(exc).__name__}: {exc}")
         return web.Response(text=text, content_type="text/html")
 
-    def route(build: Callable[[web.Request], str]):
+    def route(build: Callable[[Snapshot, Mapping[str, str]], str]):
         async def handler(request: web.Request) -> web.Response:
-            return await serve(request, lambda: build(request))
+            return await serve(request, build)
         return handler
 
-    def old_unit(request: web.Request) -> str:   # a link from an older view: renderer, skeleton, render sample
-        snap, q = runs.current(), request.query
-        rs = q.get("rs", "0")
-        key = snap.render_key(q.get("run", ""), q.get("renderer", ""), q.get("skeleton", ""), int(rs) if rs.isdigit() else 0)
-        return unit_page(runs, snap, {**q, "key": key or ""})
+    def unit(snap: Snapshot, q: Mapping[str, str]) -> str:
+        if not q.get("key"):   # a link from an older view: renderer, skeleton, render sample
+            rs = q.get("rs", "0")
+            key = snap.render_key(q.get("run", ""), q.get("renderer", ""), q.get("skeleton", ""),
+                                  int(rs) if rs.isdigit() else 0)
+            q = {**q, "key": key or ""}
+        return unit_page(runs, snap, q)
 
     application = web.Application(middlewares=[only_ours])
-    application.router.add_get("/", route(lambda r: pages.grid_page(runs.current(), r.query)))
-    application.router.add_get("/run", route(lambda r: pages.run_page(runs.current(), r.query)))
-    application.router.add_get("/units", route(lambda r: pages.list_page(runs.current(), r.query)))
-    application.router.add_get("/cell", route(lambda r: pages.list_page(runs.current(), r.query)))
-    application.router.add_get("/unit", route(lambda r: unit_page(runs, runs.current(), r.query) if r.query.get("key")
-                                              else old_unit(r)))
-    application.router.add_get("/compare", route(lambda r: pages.compare_page(runs.current(), r.query)))
+    application.router.add_get("/", route(pages.grid_page))
+    application.router.add_get("/run", route(pages.run_page))
+    application.router.add_get("/units", route(pages.list_page))
+    application.router.add_get("/cell", route(pages.list_page))   # an older view's links
+    application.router.add_get("/unit", route(unit))
+    application.router.add_get("/compare", route(pages.compare_page))
     return application
 
 
@@ -176,4 +178,4 @@ def serve_forever(folders: list[Path], host: str, port: int, say: Callable[[str]
     asyncio.run(main())
 
 
-from runner.view.bundle import MARKER, bundle  # noqa: E402,F401  (the CLI's entry to --bundle)
+from runner.view.bundle import MARKER, bundle  # noqa: F401  (the CLI's entry to --bundle)

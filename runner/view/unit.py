@@ -4,7 +4,8 @@ repair rounds folded, the skeleton with its proof marked, and the way back and o
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from families.ir import Skeleton
 from rendering.structure import parse
@@ -14,9 +15,9 @@ from runner.view.data import Runs, Snapshot
 from runner.view.listing import FILTERS, answer_of, select, verdict_of
 from runner.view.pages import Links, NotFound, link, render
 
-_PREMISE = re.compile(r"^(misread|unread): the premise of fact (\d+) (\S+)\s*(.*)$", re.S)
-_QUESTION = re.compile(r"^misread: the question (.*), where the query is (\S+)$", re.S)
-_FACT = re.compile(r"^(missing_fact|duplicate_fact): fact (\d+) (\S+)\s*(.*)$", re.S)
+_PREMISE = re.compile(r"^(misread|unread): the premise of fact (\d+) (\S+)\s*(.*)$", re.DOTALL)
+_QUESTION = re.compile(r"^misread: the question (.*), where the query is (\S+)$", re.DOTALL)
+_FACT = re.compile(r"^(missing_fact|duplicate_fact): fact (\d+) (\S+)\s*(.*)$", re.DOTALL)
 
 
 def proof_facts(sk: Skeleton) -> set[str]:
@@ -71,7 +72,8 @@ def _best_answers(recs: list[dict]) -> list[dict]:
     for r in recs:
         at = (r.get("solver"), r.get("sample"))
         old = best.get(at)
-        done = r.get("finished_at") if type(r.get("finished_at")) in (int, float) else 0.0
+        at_time = r.get("finished_at")
+        done = float(at_time) if isinstance(at_time, (int, float)) else 0.0
         if old is None or newer(old["status"], old.get("finished_at") or 0.0, r["status"], done):
             best[at] = r
     return [best[k] for k in sorted(best, key=lambda k: (str(k[0]), k[1] if type(k[1]) is int else 0))]
@@ -127,4 +129,4 @@ def _status(rec: Mapping) -> str:
     return "correct" if rec.get("correct") else "wrong"
 
 
-__all__ = ["unit_page", "premise_table", "proof_facts", "answer_of"]
+__all__ = ["answer_of", "premise_table", "proof_facts", "unit_page"]
