@@ -146,3 +146,43 @@ def served(*folders: Path, args: tuple[str, ...] = ()):
     finally:
         proc.send_signal(signal.SIGINT)
         proc.wait(timeout=30)
+
+
+def screenshots(out: Path, work: Path) -> list[Path]:
+    """docs/ screenshots at 1400 and 800 px: the quick grid's pages, and the mixed run's grid and a repaired
+    unit (python -m tests.view_mixed DOCS_DIR)."""
+    quick = work / "quick"
+    if not (quick / "solves.jsonl").exists():
+        bench("run", "--grid", str(ROOT / "configs" / "grid-quick.yaml"), "--out", str(quick), "-q")
+    mixed = work / "mixed" / "run"
+    if not (mixed / "solves.jsonl").exists():
+        build(work / "mixed", count=12)
+    import orjson
+    repaired = next(r for r in map(orjson.loads, (mixed / "renders.jsonl").read_bytes().splitlines()) if r.get("round"))
+    shots: list[Path] = []
+    out.mkdir(parents=True, exist_ok=True)
+    browser = chrome()
+    try:
+        with served(quick) as (q, _), served(mixed) as (m, _):
+            pages = [("view-grid", q), ("view-list", q + "units?run=quick&renderer=template&solver=random&status=wrong"),
+                     ("view-unit", q + "units?run=quick&renderer=template&solver=random&status=wrong"),
+                     ("view-failures", m), ("view-repaired", m + f"unit?run=mixed&key={repaired['key']}")]
+            for name, url in pages:
+                for width in (1400, 800):
+                    browser.set_window_size(width, 900)
+                    browser.get(url)
+                    if name == "view-unit":
+                        from selenium.webdriver.common.by import By
+                        browser.find_element(By.CSS_SELECTOR, "table.units td a").click()
+                    height = browser.execute_script("return document.documentElement.scrollHeight")
+                    browser.set_window_size(width, min(height + 140, 2600))
+                    path = out / f"{name}-{width}.png"
+                    browser.save_screenshot(str(path))
+                    shots.append(path)
+    finally:
+        browser.quit()
+    return shots
+
+
+if __name__ == "__main__":
+    print("\n".join(map(str, screenshots(Path(sys.argv[1]), Path(sys.argv[2] if len(sys.argv) > 2 else "/tmp/view-shots")))))

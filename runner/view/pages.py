@@ -137,7 +137,11 @@ def grid_page(snap: Snapshot, q: Mapping[str, str] | None = None) -> str:
         r = _run_table(snap, run)
         rows = [x for x in snap.rows if x.run == run]
         fid = [f for f in snap.fidelity if f.run == run]
-        r["plots"] = [p for p in (plots.accuracy_by_depth(rows), plots.fidelity_by_complexity(fid)) if p]
+        r["plots"] = [(c, p) for c, p in (
+            ("Accuracy by depth per solver (answers on faithful renders, renderers pooled; dashed: chance)",
+             plots.accuracy_by_depth(rows)),
+            ("Faithful renders by complexity per renderer (checked renders, families pooled)",
+             plots.fidelity_by_complexity(fid))) if p]
         r["fidelity"] = [{"row": f, "href": link("units", run=run, renderer=f.renderer, family=f.family,
                                                  complexity=f.complexity)} for f in fid]
         r["compare"] = _compare_links(r) if Links.static else None

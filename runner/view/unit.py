@@ -62,7 +62,8 @@ def premise_table(rec: Mapping, sk: Skeleton | None, proof: set[str]) -> tuple[l
             rows.append({"index": i, "fact": fact, "text": "", "kind": kind, "detail": detail, "proof": fact in proof})
     query = str(sk.query) if sk is not None else ""
     rows.append({"index": -1, "fact": query, "text": parsed.question, "kind": question[0] or "question",
-                 "detail": question[1], "proof": False})
+                 "detail": question[1] or ("" if question[0] else "not misread (the check flags a question only "
+                                           "when it says another query)"), "proof": False})
     return rows, other
 
 
