@@ -125,6 +125,9 @@ def test_a_list_counts_under_its_filters_and_the_active_filter_shows(url, browse
     browser.find_element(By.CSS_SELECTOR, '.chips[data-dim="status"] a[data-value="wrong"]').click()
     rows = browser.find_elements(By.CSS_SELECTOR, "table.units tr")[1:]
     assert len(rows) == chips["wrong"] and all(r.find_element(By.CSS_SELECTOR, "td.status").text == "wrong" for r in rows)
+    said = {(r.find_element(By.CSS_SELECTOR, "td.answer").text, r.find_element(By.CSS_SELECTOR, "td.gold").text)
+            for r in rows}
+    assert said == {(r["answer"], r["gold"]) for r in mine if r["correct"] is False}   # the answer beside the gold
     assert browser.find_element(By.CSS_SELECTOR, "p.total b").text == str(chips["wrong"])
 
 

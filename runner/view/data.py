@@ -113,11 +113,16 @@ def _offsets(path: Path, log: str) -> dict[str, list[int]]:
     except (FileNotFoundError, NotADirectoryError):
         return out
     search = _KEY[log].search
+    needle = b'"key":"' if log == RENDERS else b'"render_key":"'   # as bench writes it: a plain find, 4x a regex
+    size = len(needle)
     with fh:
         offset = 0
         for line in fh:
-            m = search(line)
-            if m:
+            at = line.find(needle)
+            end = line.find(b'"', at + size) if at > 0 and line[at - 1] != 92 else -1   # 92: a backslash
+            if end > 0:
+                out[line[at + size:end].decode("ascii", "replace")].append(offset)
+            elif m := search(line):   # another writer's spacing
                 out[m.group(1).decode("ascii")].append(offset)
             offset += len(line)
     return out

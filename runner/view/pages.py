@@ -21,6 +21,7 @@ import jinja2
 from runner.engine.units import UnitPlan
 from runner.intervals import wilson
 from runner.reporting.compare import paired_answers
+from runner.store.sinks import SOLVES
 from runner.view import plots
 from runner.view.data import Snapshot
 from runner.view.listing import (
@@ -28,6 +29,7 @@ from runner.view.listing import (
     FILTERS,
     PAGE,
     VERDICTS,
+    Row,
     answer_of,
     page_of,
     select,
@@ -232,7 +234,17 @@ def list_page(snap: Snapshot, q: Mapping[str, str]) -> str:
                             if counts[dim].get(v, 0) or chosen[dim] == v]} for dim, title, values in dims]
     shown = sel.rows[page * PAGE:(page + 1) * PAGE]
     context = {} if Links.static else {k: v for k, v in dict(base, **chosen).items() if v and k != "run"}
-    units = [{"row": r, "href": link("unit", run=run, key=r.key, **context),
+    texts: dict[str, list[dict]] = {}   # the shown rows' answer records: their answer and gold (a page's worth)
+    for r in shown:
+        if r.answers and r.key not in texts:
+            texts[r.key] = snap.records(SOLVES, r.key)
+
+    def said(r: Row) -> tuple[str, str]:
+        recs = texts.get(r.key, [])
+        mine = [x for x in recs if not solver or (x.get("solver") == solver and x.get("sample") == r.answers[0].sample)]
+        best = max(mine, key=lambda x: (x.get("status") == "ok", x.get("finished_at") or 0), default={})
+        return str(best.get("answer") or "") if solver else "", str(best.get("gold") or "")
+    units = [{"row": r, "href": link("unit", run=run, key=r.key, **context), "said": said(r),
               "answers": [(o.solver, o.sample, answer_of(o)) for o in r.answers]} for r in shown]
     return render("units.html", snap, [run], run=run, renderer=renderer, solver=solver, filters=filters,
                   chosen=chosen, total=len(sel.rows), page=page, pages=pages, note=note, units=units, base=base,
