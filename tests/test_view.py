@@ -14,7 +14,7 @@ import orjson
 import pytest
 
 from tests.conftest import bench
-from tests.view_mixed import CHROMIUM, DRIVER, NO_BROWSER, build, chrome, served
+from tests.view_mixed import CHROMIUM, DRIVER, NO_BROWSER, build, chrome, go, served
 
 if not (CHROMIUM and DRIVER):   # without a browser these tests skip (CI installs one: .ci/run)
     pytest.skip(NO_BROWSER, allow_module_level=True)
@@ -75,7 +75,7 @@ def test_the_grid_shows_every_renderer_and_solver_with_the_reports_counts(url, b
         for td, solver in zip(tr.find_elements(By.CSS_SELECTOR, "td.cell"), solvers):
             want = expected.get((renderer, solver), Counter())
             assert int(td.get_attribute("data-n")) == want["n"]
-            shown = dict(s.text.split() for s in td.find_elements(By.CSS_SELECTOR, ".fails span"))
+            shown = dict(s.text.split() for s in td.find_elements(By.CSS_SELECTOR, ".fails span.count"))
             assert {labels[k]: int(v) for k, v in shown.items()} == {k: v for k, v in want.items()
                                                                      if k in labels.values() and v}
             acc = td.find_element(By.CSS_SELECTOR, "a.acc").text
@@ -99,10 +99,10 @@ def test_every_failed_render_is_two_clicks_from_the_grid(url, browser, run):
             browser.get(url)
             row = next(tr for tr in browser.find_elements(By.CSS_SELECTOR, "table.heatmap tr")[1:]
                        if tr.find_element(By.CSS_SELECTOR, "a.renderer").text == rec["renderer"])
-            row.find_elements(By.CSS_SELECTOR, "td.verdicts a")[i].click()
+            go(browser, row.find_elements(By.CSS_SELECTOR, "td.verdicts a")[i])
             mine = browser.find_elements(By.CSS_SELECTOR, f'table.units a[href*="key={key}"]')
             if mine:
-                mine[0].click()
+                go(browser, mine[0])
                 found = True
                 break
         assert found, (rec["renderer"], rec["skeleton"], rec["status"])
@@ -115,14 +115,14 @@ def test_a_list_counts_under_its_filters_and_the_active_filter_shows(url, browse
              for a in browser.find_elements(By.CSS_SELECTOR, '.chips[data-dim="status"] a[data-value]')}
     answers = [r for r in lines(run / "solves.jsonl") if r["renderer"] == "template" and r["solver"] == "fake"]
     assert chips.get("wrong", 0) == sum(r["correct"] is False for r in answers)
-    browser.find_element(By.CSS_SELECTOR, '.chips[data-dim="family"] a[data-value="transitive_order"]').click()
+    go(browser, browser.find_element(By.CSS_SELECTOR, '.chips[data-dim="family"] a[data-value="transitive_order"]'))
     active = browser.find_element(By.CSS_SELECTOR, '.chips[data-dim="family"] .on')
     assert active.get_attribute("data-value") == "transitive_order"
     chips = {a.get_attribute("data-value"): int(a.text.split()[-1])
              for a in browser.find_elements(By.CSS_SELECTOR, '.chips[data-dim="status"] a[data-value]')}
     mine = [r for r in answers if r["family"] == "transitive_order"]
     assert chips.get("wrong", 0) == sum(r["correct"] is False for r in mine)
-    browser.find_element(By.CSS_SELECTOR, '.chips[data-dim="status"] a[data-value="wrong"]').click()
+    go(browser, browser.find_element(By.CSS_SELECTOR, '.chips[data-dim="status"] a[data-value="wrong"]'))
     rows = browser.find_elements(By.CSS_SELECTOR, "table.units tr")[1:]
     assert len(rows) == chips["wrong"] and all(r.find_element(By.CSS_SELECTOR, "td.status").text == "wrong" for r in rows)
     said = {(r.find_element(By.CSS_SELECTOR, "td.answer").text, r.find_element(By.CSS_SELECTOR, "td.gold").text)
@@ -135,7 +135,7 @@ def test_search_finds_names_and_texts(url, browser, run):
     browser.get(url + "units?run=mixed&renderer=scripted")
     box = browser.find_element(By.CSS_SELECTOR, "form.search input[name=q]")
     box.send_keys("Somewhere in all this")   # the unread premise's own words: only in the render's text
-    browser.find_element(By.ID, "search").click()
+    go(browser, browser.find_element(By.ID, "search"))
     ids = [a.text for a in browser.find_elements(By.CSS_SELECTOR, "table.units td:first-child a")]
     unread = sorted({r["skeleton"].split("#")[0] for r in best_renders(run).values()
                      if r["renderer"] == "scripted" and "Somewhere in all this" in (r.get("raw") or "")})
@@ -197,16 +197,16 @@ def test_prev_next_walk_the_list_and_back_returns_to_it(url, browser):
     keys = [a.get_attribute("href").split("key=")[1].split("&")[0]
             for a in browser.find_elements(By.CSS_SELECTOR, "table.units td:first-child a")]
     assert len(keys) >= 2
-    browser.find_element(By.CSS_SELECTOR, "table.units td:first-child a").click()
+    go(browser, browser.find_element(By.CSS_SELECTOR, "table.units td:first-child a"))
     seen = []
     while True:
         seen.append(browser.current_url.split("key=")[1].split("&")[0])
         nxt = browser.find_elements(By.CSS_SELECTOR, "a.next")
         if not nxt:
             break
-        nxt[0].click()
+        go(browser, nxt[0])
     assert seen == list(dict.fromkeys(keys))
-    browser.find_element(By.CSS_SELECTOR, "a.back").click()
+    go(browser, browser.find_element(By.CSS_SELECTOR, "a.back"))
     assert "status=wrong" in browser.current_url and browser.find_elements(By.CSS_SELECTOR, "table.units")
 
 
@@ -232,7 +232,7 @@ def test_an_out_of_range_page_shows_the_last_and_says_so(url, browser):
 
 def test_model_text_is_shown_as_text_and_runs_nothing(url, browser):
     browser.get(url + "units?run=mixed&renderer=hostile%3Atext&verdict=unchecked")
-    browser.find_element(By.CSS_SELECTOR, "table.units a").click()
+    go(browser, browser.find_element(By.CSS_SELECTOR, "table.units a"))
     browser.find_element(By.CSS_SELECTOR, "pre.render-text").find_element(By.XPATH, "..").click()
     time.sleep(0.3)   # an onerror handler would have run by now
     assert browser.execute_script("return window.HACKED") is None
@@ -251,5 +251,5 @@ def test_the_comparison_lists_exactly_the_pairs_the_report_counts(url, browser, 
         assert f"fake alone right {p['a_only']}, random alone right {p['b_only']}" in heading.text
     rows = browser.find_elements(By.CSS_SELECTOR, "table.pairs tr td a")
     assert len(rows) == sum(p["a_only"] + p["b_only"] for p in paired) and rows
-    rows[0].click()
+    go(browser, rows[0])
     assert browser.find_elements(By.CSS_SELECTOR, "table.answers tr")

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import bench
-from tests.view_mixed import CHROMIUM, DRIVER, NO_BROWSER, build, chrome
+from tests.view_mixed import CHROMIUM, DRIVER, NO_BROWSER, build, chrome, go
 
 
 @pytest.fixture(scope="module")
@@ -55,12 +55,12 @@ def test_the_path_to_a_failed_render_works_offline(bundle, run):
     browser = chrome()
     try:
         browser.get((bundle / "index.html").as_uri())
-        browser.find_element(By.CSS_SELECTOR, "td.verdicts a.v-misread").click()
+        go(browser, browser.find_element(By.CSS_SELECTOR, "td.verdicts a.v-misread"))
         rows = browser.find_elements(By.CSS_SELECTOR, "table.units tr")[1:]
         assert rows and all(r.find_element(By.CSS_SELECTOR, "td.verdict").text.startswith("misread") for r in rows)
-        browser.find_element(By.CSS_SELECTOR, '.chips[data-dim="verdict"] a[data-value="error"]').click()
+        go(browser, browser.find_element(By.CSS_SELECTOR, '.chips[data-dim="verdict"] a[data-value="error"]'))
         assert all(td.text == "error" for td in browser.find_elements(By.CSS_SELECTOR, "table.units td.verdict"))
-        browser.find_element(By.CSS_SELECTOR, "table.units td a").click()
+        go(browser, browser.find_element(By.CSS_SELECTOR, "table.units td a"))
         assert browser.find_element(By.CSS_SELECTOR, "span.verdict").text == "error"
     finally:
         browser.quit()

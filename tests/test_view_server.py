@@ -139,3 +139,16 @@ def test_a_unit_page_shows_only_its_own_keys_answers(tmp_path, run):
             assert {(s, a) for s, a in rows} == answers, key
             assert len(rows) == len({s for s, _ in answers})   # one row per solver's sample, never another unit's
 
+
+
+def test_several_runs_in_one_view_with_a_run_picker(run, tmp_path):
+    other = build(tmp_path / "b", count=4, name="second")
+    with served(run, other) as (url, _):
+        _, text = get(url)
+        assert '<table class="heatmap" data-run="mixed">' in text and '<table class="heatmap" data-run="second">' in text
+        picker = re.findall(r'<a href="(/\?run=[^"]+)">', text)
+        assert sorted(picker) == ["/?run=mixed", "/?run=second"]
+        _, one = get(url.rstrip("/") + "/?run=second")
+        assert 'data-run="second"' in one and 'data-run="mixed"' not in one
+        status, _ = get(url + "?run=nope")
+        assert status == 404

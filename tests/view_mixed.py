@@ -107,6 +107,17 @@ def chrome(width: int = 1300, height: int = 1400):
     return webdriver.Chrome(service=Service(DRIVER), options=options)
 
 
+def go(browser, element) -> None:
+    """Click a link or button and wait for the page it opens (the old one gone, the new one loaded)."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions
+    from selenium.webdriver.support.ui import WebDriverWait
+    old = browser.find_element(By.TAG_NAME, "html")
+    element.click()
+    WebDriverWait(browser, 60).until(expected_conditions.staleness_of(old))
+    WebDriverWait(browser, 60).until(lambda b: b.execute_script("return document.readyState") == "complete")
+
+
 def get(url: str, host: str | None = None) -> tuple[int, str]:
     """A page's status and text (an HTTP error's too), with the Host header given."""
     req = urllib.request.Request(url, headers={"Host": host} if host else {})

@@ -86,6 +86,12 @@ class Snapshot:
                         out.append(rec)
         return out
 
+    def lines(self, log: str):
+        """(render key, raw line) of every line of a log in every folder (a search reads them as bytes)."""
+        for i, folder in enumerate(self.folders):
+            for key, _, line in _keyed_lines(folder / log, log):
+                yield key, line
+
     def running(self, run: str) -> bool:
         """Whether a `bench run` holds one of this run's folders now (its lock)."""
         return any(_locked(p) for i in self.runs.get(run, []) for p in self.folders[i].glob(".lock*"))
@@ -115,7 +121,7 @@ def _offsets(path: Path, log: str) -> dict[str, list[int]]:
     search = _KEY[log].search
     needle = b'"key":"' if log == RENDERS else b'"render_key":"'   # as bench writes it: a plain find, 4x a regex
     size = len(needle)
-    with fh:
+    with fh:   # the loop of _keyed_lines, inlined: a generator costs twice as much a line on a million lines
         offset = 0
         for line in fh:
             at = line.find(needle)
@@ -126,6 +132,27 @@ def _offsets(path: Path, log: str) -> dict[str, list[int]]:
                 out[m.group(1).decode("ascii")].append(offset)
             offset += len(line)
     return out
+
+
+def _keyed_lines(path: Path, log: str):
+    """(render key, offset, line) of each line of a log that carries a key."""
+    try:
+        fh = open_regular(path, "log")
+    except (FileNotFoundError, NotADirectoryError):
+        return
+    search = _KEY[log].search
+    needle = b'"key":"' if log == RENDERS else b'"render_key":"'   # as bench writes it: a plain find, 4x a regex
+    size = len(needle)
+    with fh:
+        offset = 0
+        for line in fh:
+            at = line.find(needle)
+            end = line.find(b'"', at + size) if at > 0 and line[at - 1] != 92 else -1   # 92: a backslash
+            if end > 0:
+                yield line[at + size:end].decode("ascii", "replace"), offset, line
+            elif m := search(line):   # another writer's spacing
+                yield m.group(1).decode("ascii"), offset, line
+            offset += len(line)
 
 
 def build(folders: list[Path]) -> Snapshot:

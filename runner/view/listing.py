@@ -62,25 +62,36 @@ class Row:
 
 
 def outcomes_by_render(snap: Snapshot, run: str, renderer: str) -> dict[str, list[Outcome]]:
-    """Render key -> the answers on it (kept on the snapshot: a renderer's keys are hashed once)."""
-    cache = snap.__dict__.setdefault("_by_render", {})
-    if (run, renderer) not in cache:
-        out: dict[str, list[Outcome]] = {}
-        keys: dict[tuple[str, int], str | None] = {}
+    """Render key -> the answers on it, for every renderer at once on the first call (one pass over the
+    outcomes; each render unit's key hashed once), kept on the snapshot."""
+    cache = snap.__dict__.get("_by_render")
+    if cache is None:
+        cache = {}
+        keys: dict[tuple[str, str, str, int], str | None] = {}
         for o in snap.loaded.outcomes:
-            if o.run == run and o.renderer == renderer:
-                at = (o.skeleton, o.render_sample)
-                key = keys[at] if at in keys else keys.setdefault(at, snap.render_key(run, renderer, *at))
-                if key is not None:
-                    out.setdefault(key, []).append(o)
-        for v in out.values():
-            v.sort(key=lambda o: (o.solver, o.sample))
-        cache[(run, renderer)] = out
-    return cache[(run, renderer)]
+            at = (o.run, o.renderer, o.skeleton, o.render_sample)
+            key = keys[at] if at in keys else keys.setdefault(at, snap.render_key(*at))
+            if key is not None:
+                cache.setdefault((o.run, o.renderer), {}).setdefault(key, []).append(o)
+        for by_key in cache.values():
+            for v in by_key.values():
+                v.sort(key=lambda o: (o.solver, o.sample))
+        snap.__dict__["_by_render"] = cache
+    return cache.get((run, renderer), {})
 
 
 def rows_of(snap: Snapshot, run: str, renderer: str, solver: str) -> list[Row]:
-    """Every row of a renderer's list (solver empty) or of a cell's, unfiltered, in skeleton order."""
+    """Every row of a renderer's list (solver empty) or of a cell's, unfiltered, in skeleton order (kept on
+    the snapshot for the lists last asked for)."""
+    cache = snap.__dict__.setdefault("_rows", {})
+    if (run, renderer, solver) not in cache:
+        if len(cache) >= 16:
+            cache.pop(next(iter(cache)))
+        cache[(run, renderer, solver)] = _rows(snap, run, renderer, solver)
+    return cache[(run, renderer, solver)]
+
+
+def _rows(snap: Snapshot, run: str, renderer: str, solver: str) -> list[Row]:
     answers = outcomes_by_render(snap, run, renderer)
     out = []
     for rec in snap.by_renderer.get((run, renderer), []):
@@ -94,18 +105,28 @@ def rows_of(snap: Snapshot, run: str, renderer: str, solver: str) -> list[Row]:
     return out
 
 
-def _matches(snap: Snapshot, row: Row, needle: str) -> bool:
-    """Whether a search finds a row: in its names (skeleton, family, reasons, checks), else in its texts
-    (the render's text and raw answer, its answers' raw text), read from the logs."""
+def _names(row: Row) -> str:
+    """What a search by name looks in: the skeleton, family, render reasons, the check's findings."""
     rec = row.rec
-    names = " ".join(str(x) for x in (rec["skeleton"], rec.get("family"), rec.get("reason"),
-                                      *(rec.get("checks") or []), *(o.reason for o in row.answers)) if x)
-    if needle in names.lower():
-        return True
-    for r in snap.records(RENDERS, row.key):
-        if needle in f"{r.get('text') or ''} {r.get('raw') or ''}".lower():
-            return True
-    return any(needle in f"{r.get('raw') or ''} {r.get('answer') or ''}".lower() for r in snap.records(SOLVES, row.key))
+    return " ".join(str(x) for x in (rec["skeleton"], rec.get("family"), rec.get("reason"),
+                                     *(rec.get("checks") or []), *(o.reason for o in row.answers)) if x).lower()
+
+
+def matching_keys(snap: Snapshot, needle: str) -> set[str]:
+    """The render keys whose records hold `needle` anywhere in their lines (texts, raw replies, answers): one
+    pass over each log, kept on the snapshot for the searches last made."""
+    cache = snap.__dict__.setdefault("_found", {})
+    if needle not in cache:
+        if len(cache) >= 8:
+            cache.pop(next(iter(cache)))
+        want = needle.encode()
+        found: set[str] = set()
+        for log in (RENDERS, SOLVES):
+            for key, line in snap.lines(log):
+                if want in line.lower():
+                    found.add(key)
+        cache[needle] = found
+    return cache[needle]
 
 
 def keep(row: Row, chosen: Mapping[str, str], skip: str = "") -> bool:
@@ -136,7 +157,8 @@ def select(snap: Snapshot, q: Mapping[str, str]) -> Selection:
     rows = every
     needle = chosen["q"].strip().lower()
     if needle:
-        rows = [r for r in rows if _matches(snap, r, needle)]
+        found = matching_keys(snap, needle)
+        rows = [r for r in rows if r.key in found or needle in _names(r)]
     counts: dict[str, dict[str, int]] = {"family": {}, "complexity": {}, "verdict": {}, "status": {}}
     for dim, tally in counts.items():
         for r in rows:
