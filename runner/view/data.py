@@ -48,9 +48,9 @@ class Snapshot:
     folders: list[Path]
     runs: dict[str, list[int]]                                 # run name -> its folders' indexes
     render_fp: dict[tuple[str, str], str]                      # (run, renderer label) -> its key fingerprint
-    # render key -> (folder index, offset) of its lines in renders.jsonl, and of its answers in solves.jsonl
-    renders_at: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
-    solves_at: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
+    # per folder, render key -> the offsets of its lines in renders.jsonl, and of its answers in solves.jsonl
+    renders_at: list[dict[str, list[int]]] = field(default_factory=list)
+    solves_at: list[dict[str, list[int]]] = field(default_factory=list)
     by_renderer: dict[tuple[str, str], list[dict]] = field(default_factory=dict)   # (run, renderer) -> best renders
     sizes: tuple = ()
     made_at: float = 0.0
@@ -67,16 +67,16 @@ class Snapshot:
         key alone: a line whose key is not this one is never shown, whatever the index said."""
         out = []
         fields, name = (RENDER_FIELDS, "key") if log == RENDERS else (SOLVE_FIELDS, "render_key")
-        at = sorted((self.renders_at if log == RENDERS else self.solves_at).get(key, []))
-        for i in sorted({i for i, _ in at}):
+        for i, index in enumerate(self.renders_at if log == RENDERS else self.solves_at):
+            at = index.get(key)
+            if not at:
+                continue
             try:
                 fh = open_regular(self.folders[i] / log, "log")
             except (FileNotFoundError, NotADirectoryError):
                 continue
             with fh:
-                for j, offset in at:
-                    if j != i:
-                        continue
+                for offset in at:
                     fh.seek(offset)
                     try:
                         rec = orjson.loads(fh.readline())
@@ -168,8 +168,7 @@ def build(folders: list[Path]) -> Snapshot:
         for st, fp in UnitPlan(grid).render_parts:
             snap.render_fp.setdefault((grid.name, st.label), fp)
         for log, index in ((RENDERS, snap.renders_at), (SOLVES, snap.solves_at)):
-            for key, at in _offsets(folder / log, log).items():
-                index.setdefault(key, []).extend((i, o) for o in at)
+            index.append(_offsets(folder / log, log))
             try:
                 mtime = (folder / log).stat().st_mtime
             except OSError:
