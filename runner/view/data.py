@@ -10,6 +10,7 @@ import re
 import threading
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -187,8 +188,9 @@ class Runs:
     The first snapshot is built in the background too (`wait=False`): a server answers at once, with a
     page saying it is still reading, instead of after a million records are read."""
 
-    def __init__(self, folders: list[Path], wait: bool = True):
+    def __init__(self, folders: list[Path], wait: bool = True, warm: Callable[[Snapshot], object] | None = None):
         self.folders = folders
+        self.warm = warm   # what to work out ahead on each new snapshot, in the background (the lists' index)
         self.snapshot: Snapshot | None = None
         self.failed: str | None = None
         self.started = time.monotonic()
@@ -219,6 +221,8 @@ class Runs:
     def _rebuild(self) -> None:
         try:
             self.snapshot = build(self.folders)
+            if self.warm is not None:
+                self.warm(self.snapshot)
             for run in self.snapshot.loaded.grids:   # the unit pages' skeletons, read before anyone asks
                 self.skeleton(run, "")
         except Exception as exc:  # noqa: BLE001  (a log mid-write, a folder gone: the last whole snapshot stays)

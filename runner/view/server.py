@@ -17,6 +17,7 @@ from aiohttp import web
 from runner.errors import UserError
 from runner.view import pages
 from runner.view.data import Runs, Snapshot
+from runner.view.listing import outcomes_by_render
 from runner.view.unit import unit_page
 
 LOOPBACK_NAMES = ("localhost",)
@@ -160,7 +161,7 @@ def serve_forever(folders: list[Path], host: str, port: int, say: Callable[[str]
         say(f"bench view: listening on {host}, not only this machine: anyone who can reach port {bound} here "
             "can read these runs (--host 127.0.0.1 keeps them to this machine)")
     quiet_aiohttp(say)
-    runs = Runs(folders, wait=False)
+    runs = Runs(folders, wait=False, warm=lambda snap: outcomes_by_render(snap, "", ""))
     # Ctrl-C stops the server whatever this process inherited (a shell's background job ignores SIGINT)
     signal.signal(signal.SIGINT, signal.default_int_handler)
     shown = f"[{host}]" if ":" in host else host
