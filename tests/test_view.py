@@ -253,3 +253,16 @@ def test_the_comparison_lists_exactly_the_pairs_the_report_counts(url, browser, 
     assert len(rows) == sum(p["a_only"] + p["b_only"] for p in paired) and rows
     go(browser, rows[0])
     assert browser.find_elements(By.CSS_SELECTOR, "table.answers tr")
+
+
+def test_each_fidelity_row_opens_its_renders(url, browser):
+    browser.get(url)
+    rows = [(tr.find_element(By.CSS_SELECTOR, "a").get_attribute("href"),
+             int(tr.find_elements(By.TAG_NAME, "td")[3].text))
+            for tr in browser.find_elements(By.CSS_SELECTOR, "table.fidelity tr")[1:]]
+    assert rows
+    for href, checked in rows:
+        browser.get(href)
+        total = int(browser.find_element(By.CSS_SELECTOR, "p.total b").text)
+        assert total >= checked > 0   # the checked renders, and any invalid or errored ones of that group
+        assert len(browser.find_elements(By.CSS_SELECTOR, "table.units tr")) - 1 == min(total, 100)

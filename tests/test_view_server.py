@@ -152,3 +152,23 @@ def test_several_runs_in_one_view_with_a_run_picker(run, tmp_path):
         assert 'data-run="second"' in one and 'data-run="mixed"' not in one
         status, _ = get(url + "?run=nope")
         assert status == 404
+
+
+def test_a_log_rewritten_while_viewed_never_shows_another_units_answers(run, tmp_path):
+    live = tmp_path / "live"
+    import shutil
+    shutil.copytree(run, live)
+    solves = (live / "solves.jsonl").read_bytes().splitlines(keepends=True)
+    owner = {orjson.loads(line)["render_key"]: set() for line in solves}
+    for line in solves:
+        rec = orjson.loads(line)
+        owner[rec["render_key"]].add((rec["solver"], rec["answer"] or ""))
+    with served(live) as (url, _):
+        (live / "solves.jsonl").write_bytes(b"".join(reversed(solves)))   # same size, every offset moved
+        for key, answers in owner.items():
+            _, text = get(url + f"unit?run=mixed&key={key}")
+            if '<table class="answers">' not in text:
+                continue
+            table = text.split('<table class="answers">', 1)[1].split("</table>", 1)[0]
+            rows = re.findall(r'<td class="solver">([^<]*)</td>.*?<td class="answer">([^<]*)</td>', table, re.DOTALL)
+            assert set(rows) <= answers, key
