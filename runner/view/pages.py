@@ -75,7 +75,8 @@ def render(template: str, snap: Snapshot, shown: list[str], refresh: bool = True
     live = [{"run": r, "running": snap.running(r) or snap.stale, "ago": _ago(now - snap.changed_at.get(r, now))}
             for r in shown]
     return ENV.get_template(template).render(
-        link=link, static=Links.static, all_runs=sorted(snap.loaded.grids), live=live, read_ago=_ago(now - snap.made_at),
+        link=link, static=Links.static, all_runs=sorted(snap.loaded.grids), live=live,
+        made=time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(snap.made_at)),
         refresh=REFRESH_S if refresh and not Links.static and any(x["running"] for x in live) else 0, **ctx)
 
 
