@@ -3,8 +3,9 @@
     python benchmarks/view_bench.py --skeletons 50000 --renderers 4 --solvers 5 --folder /tmp/report-bench
 
 writes (or reuses) the run folder of benchmarks/report_bench.py, then times, in this process, what a server
-does: the snapshot (the report's loaders and the offset index) and the grid page, then a cell page, a
-filtered cell page, a unit page (the first one also reads the grid's source) and a comparison.
+does: the snapshot (the report's loaders and the offset index) and the grid page, then the run page, a
+renderer's list, a cell's list (plain, filtered, searched), unit pages (the first one also reads the grid's
+source) and a comparison.
 """
 from __future__ import annotations
 
@@ -36,21 +37,27 @@ def main() -> None:
 
     from runner.view import pages
     from runner.view.data import Runs
+    from runner.view.unit import unit_page
     if not (args.folder / "solves.jsonl").exists():
         n = timed("writing the run folder", lambda: write_run(args.folder, args.skeletons, args.renderers, args.solvers))
         print(f"{n:,} solve records")
     runs = timed("snapshot (report loaders + offsets)", lambda: Runs([args.folder]))
     snap = runs.snapshot
-    timed("grid page", lambda: pages.grid_page(snap))
-    timed("cell page", lambda: pages.cell_page(snap, {"run": "report-bench", "renderer": "t0", "solver": "r0"}))
-    timed("cell page, wrong answers at complexity 4", lambda: pages.cell_page(
-        snap, {"run": "report-bench", "renderer": "t1", "solver": "r2", "status": "wrong", "complexity": "4"}))
-    o = snap.cell("report-bench", "t0", "r0")[123]
-    q = {"run": "report-bench", "renderer": "t0", "skeleton": o.skeleton, "rs": "0"}
-    timed("first unit page (reads the source once)", lambda: pages.unit_page(runs, snap, q))
-    o = snap.cell("report-bench", "t2", "r3")[4567]
-    q = {"run": "report-bench", "renderer": "t2", "skeleton": o.skeleton, "rs": "0"}
-    timed("another unit page", lambda: pages.unit_page(runs, snap, q))
+    run = "report-bench"
+    timed("grid page (heatmap, plots, fidelity)", lambda: pages.grid_page(snap))
+    timed("run page", lambda: pages.run_page(snap, {"run": run}))
+    timed("a renderer's renders (first)", lambda: pages.list_page(snap, {"run": run, "renderer": "t0"}))
+    timed("a renderer's renders (again)", lambda: pages.list_page(snap, {"run": run, "renderer": "t0"}))
+    timed("a cell's answers", lambda: pages.list_page(snap, {"run": run, "renderer": "t0", "solver": "r0"}))
+    timed("a cell, wrong answers at complexity 4", lambda: pages.list_page(
+        snap, {"run": run, "renderer": "t1", "solver": "r2", "status": "wrong", "complexity": "4"}))
+    timed("a cell, a search by name", lambda: pages.list_page(
+        snap, {"run": run, "renderer": "t1", "solver": "r2", "q": "order-0001"}))
+    key = snap.by_renderer[(run, "t0")][123]["key"]
+    timed("first unit page (reads the source once)", lambda: unit_page(runs, snap, {"run": run, "key": key}))
+    key = snap.by_renderer[(run, "t2")][4567]["key"]
+    timed("another unit page (in a cell, with prev/next)", lambda: unit_page(
+        runs, snap, {"run": run, "key": key, "renderer": "t2", "solver": "r3"}))
     timed("comparison of two solvers", lambda: pages.compare_page(snap, {"kind": "solver", "a": "r0", "b": "r1"}))
     import resource
     print(f"peak memory {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:,.0f} MB")

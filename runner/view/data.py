@@ -1,12 +1,16 @@
 """What `bench view` shows, read once and kept fresh: the report's loaders for the figures (so the view and
-`bench report` never disagree), an offset index of each render's records and answers for the unit pages,
-and the skeletons by identity. A newer snapshot is built in the background when a log grows; pages are
-served from the last whole one meanwhile, so a page never waits on a run and a run never waits on a page."""
+`bench report` never disagree), an offset index of each unit's records for the unit pages, and the skeletons
+by identity. A newer snapshot is built in the background when a log grows; pages are served from the last
+whole one meanwhile, so a page never waits on a run and a run never waits on a page.
+
+`read_runs` is the one seam to the report's loaders: a columnar reader can replace it without touching a page."""
 from __future__ import annotations
 
+import re
 import threading
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -16,14 +20,23 @@ from families.ir import Skeleton
 from runner.config.grid import Grid
 from runner.engine.units import UnitPlan, skeletons
 from runner.reporting.fidelity import FidelityRow, fidelity_rows
-from runner.reporting.load import Loaded, Outcome, load_runs
+from runner.reporting.load import Loaded, load_runs
 from runner.reporting.stats import SummaryRow, summary_rows, tallies
 from runner.store.guard import open_regular
-from runner.store.logs import LOGS, RENDER_FIELDS, SOLVE_FIELDS, usable
+from runner.store.logs import LOGS, RENDER_FIELDS, SOLVE_FIELDS, _locked, usable
 from runner.store.records import unit_key
 from runner.store.sinks import RENDERS, SOLVES
 
 FRESH_S = 2.0   # a page looks at the logs' sizes at most this often
+# a record's key, wherever it stands in its line and whatever spaces a writer put around the colon; a key
+# inside a model's text is escaped (\"key\"), so the look-behind leaves it out
+_KEY = {RENDERS: re.compile(rb'(?<!\\)"key"\s*:\s*"([0-9a-zA-Z]{1,64})"'),
+        SOLVES: re.compile(rb'(?<!\\)"render_key"\s*:\s*"([0-9a-zA-Z]{1,64})"')}
+
+
+def read_runs(folders: list[Path]) -> Loaded:
+    """The runs as `bench report` reads them (the seam: a faster reader of the same records goes here)."""
+    return load_runs(folders)
 
 
 @dataclass
@@ -33,42 +46,61 @@ class Snapshot:
     loaded: Loaded
     rows: list[SummaryRow]
     fidelity: list[FidelityRow]
-    folders: dict[str, Path]                                   # run name -> its folder
+    folders: list[Path]
+    runs: dict[str, list[int]]                                 # run name -> its folders' indexes
     render_fp: dict[tuple[str, str], str]                      # (run, renderer label) -> its key fingerprint
-    renders_at: dict[str, list[int]] = field(default_factory=dict)   # render key -> offsets in renders.jsonl
-    solves_at: dict[str, list[int]] = field(default_factory=dict)    # render key -> offsets in solves.jsonl
+    # per folder, render key -> the offsets of its lines in renders.jsonl, and of its answers in solves.jsonl
+    renders_at: list[dict[str, list[int]]] = field(default_factory=list)
+    solves_at: list[dict[str, list[int]]] = field(default_factory=list)
+    by_renderer: dict[tuple[str, str], list[dict]] = field(default_factory=dict)   # (run, renderer) -> best renders
     sizes: tuple = ()
     made_at: float = 0.0
+    changed_at: dict[str, float] = field(default_factory=dict)  # run -> its logs' last write (epoch s)
+    stale: bool = False   # the logs moved since: a newer snapshot is being read
 
     def render_key(self, run: str, renderer: str, skeleton: str, sample: int) -> str | None:
         """A render unit's key, as the run made it."""
         fp = self.render_fp.get((run, renderer))
         return None if fp is None else unit_key(fp, skeleton, sample)
 
-    def records(self, run: str, log: str, render_key: str) -> list[dict]:
-        """The whole records of one render unit in a log (renders: every round; solves: every answer)."""
-        at = (self.renders_at if log == RENDERS else self.solves_at).get(render_key, [])
+    def records(self, log: str, key: str) -> list[dict]:
+        """Every whole record of one render unit in a log (renders: every round; solves: every answer), by its
+        key alone: a line whose key is not this one is never shown, whatever the index said."""
         out = []
-        fields = RENDER_FIELDS if log == RENDERS else SOLVE_FIELDS
-        with open_regular(self.folders[run] / log, "log") as fh:
-            for offset in at:
-                fh.seek(offset)
-                try:
-                    rec = orjson.loads(fh.readline())
-                except orjson.JSONDecodeError:
-                    continue
-                if usable(rec, fields):
-                    out.append(rec)
+        fields, name = (RENDER_FIELDS, "key") if log == RENDERS else (SOLVE_FIELDS, "render_key")
+        for i, index in enumerate(self.renders_at if log == RENDERS else self.solves_at):
+            at = index.get(key)
+            if not at:
+                continue
+            try:
+                fh = open_regular(self.folders[i] / log, "log")
+            except (FileNotFoundError, NotADirectoryError):
+                continue
+            with fh:
+                for offset in at:
+                    fh.seek(offset)
+                    try:
+                        rec = orjson.loads(fh.readline())
+                    except orjson.JSONDecodeError:
+                        continue
+                    if usable(rec, fields) and rec.get(name) == key:
+                        out.append(rec)
         return out
 
-    def cell(self, run: str, renderer: str, solver: str) -> list[Outcome]:
-        """The best record of every solve unit of one cell."""
-        return [o for o in self.loaded.outcomes if o.run == run and o.renderer == renderer and o.solver == solver]
+    def lines(self, log: str):
+        """(render key, raw line) of every line of a log in every folder (a search reads them as bytes)."""
+        for i, folder in enumerate(self.folders):
+            for key, _, line in _keyed_lines(folder / log, log):
+                yield key, line
+
+    def running(self, run: str) -> bool:
+        """Whether a `bench run` holds one of this run's folders now (its lock)."""
+        return any(_locked(p) for i in self.runs.get(run, []) for p in self.folders[i].glob(".lock*"))
 
 
 def sizes(folders: list[Path]) -> tuple:
     """The logs' sizes and change times: a snapshot is stale when they move."""
-    out = []
+    out: list = []
     for folder in folders:
         for name in LOGS:
             try:
@@ -79,40 +111,74 @@ def sizes(folders: list[Path]) -> tuple:
     return tuple(out)
 
 
-def _offsets(path: Path, needle: bytes) -> dict[str, list[int]]:
-    """Render key -> the offsets of the lines of a log that carry it after `needle` (a byte search: the
-    records are read whole, and checked, when a page shows them)."""
+def _offsets(path: Path, log: str) -> dict[str, list[int]]:
+    """Render key -> the offsets of the lines of a log that carry it (a byte search: the records are read
+    whole, and their key checked, when a page shows them)."""
     out: dict[str, list[int]] = defaultdict(list)
     try:
         fh = open_regular(path, "log")
     except (FileNotFoundError, NotADirectoryError):
         return out
+    search = _KEY[log].search
+    needle = b'"key":"' if log == RENDERS else b'"render_key":"'   # as bench writes it: a plain find, 4x a regex
+    size = len(needle)
+    with fh:   # the loop of _keyed_lines, inlined: a generator costs twice as much a line on a million lines
+        offset = 0
+        for line in fh:
+            at = line.find(needle)
+            end = line.find(b'"', at + size) if at > 0 and line[at - 1] != 92 else -1   # 92: a backslash
+            if end > 0:
+                out[line[at + size:end].decode("ascii", "replace")].append(offset)
+            elif m := search(line):   # another writer's spacing
+                out[m.group(1).decode("ascii")].append(offset)
+            offset += len(line)
+    return out
+
+
+def _keyed_lines(path: Path, log: str):
+    """(render key, offset, line) of each line of a log that carries a key."""
+    try:
+        fh = open_regular(path, "log")
+    except (FileNotFoundError, NotADirectoryError):
+        return
+    search = _KEY[log].search
+    needle = b'"key":"' if log == RENDERS else b'"render_key":"'   # as bench writes it: a plain find, 4x a regex
+    size = len(needle)
     with fh:
         offset = 0
         for line in fh:
             at = line.find(needle)
-            if at >= 0:
-                out[line[at + len(needle):at + len(needle) + 32].decode("ascii", "replace")].append(offset)
+            end = line.find(b'"', at + size) if at > 0 and line[at - 1] != 92 else -1   # 92: a backslash
+            if end > 0:
+                yield line[at + size:end].decode("ascii", "replace"), offset, line
+            elif m := search(line):   # another writer's spacing
+                yield m.group(1).decode("ascii"), offset, line
             offset += len(line)
-    return out
 
 
 def build(folders: list[Path]) -> Snapshot:
     """A whole snapshot of the runs (the report's reading of them, and every record's offset)."""
     stamp = sizes(folders)
-    loaded = load_runs(folders)
+    loaded = read_runs(folders)
     fidelity = fidelity_rows(loaded.renders)
     rows = summary_rows(loaded, tallies(loaded), fidelity)
-    snap = Snapshot(loaded, rows, fidelity, {}, {}, sizes=stamp, made_at=time.time())
-    for folder in folders:
+    snap = Snapshot(loaded, rows, fidelity, list(folders), {}, {}, sizes=stamp, made_at=time.time())
+    for i, folder in enumerate(folders):
         grid = Grid.saved(folder)
-        snap.folders.setdefault(grid.name, folder)
+        snap.runs.setdefault(grid.name, []).append(i)
         for st, fp in UnitPlan(grid).render_parts:
-            snap.render_fp[(grid.name, st.label)] = fp
-        for key, at in _offsets(folder / RENDERS, b'"key":"').items():
-            snap.renders_at.setdefault(key, []).extend(at)
-        for key, at in _offsets(folder / SOLVES, b'"render_key":"').items():
-            snap.solves_at.setdefault(key, []).extend(at)
+            snap.render_fp.setdefault((grid.name, st.label), fp)
+        for log, index in ((RENDERS, snap.renders_at), (SOLVES, snap.solves_at)):
+            index.append(_offsets(folder / log, log))
+            try:
+                mtime = (folder / log).stat().st_mtime
+            except OSError:
+                continue
+            snap.changed_at[grid.name] = max(snap.changed_at.get(grid.name, 0.0), mtime)
+    for rec in loaded.renders:
+        snap.by_renderer.setdefault((rec["run"], rec["renderer"]), []).append(rec)
+    for recs in snap.by_renderer.values():
+        recs.sort(key=lambda r: (r["skeleton"], r["key"]))
     return snap
 
 
@@ -122,8 +188,9 @@ class Runs:
     The first snapshot is built in the background too (`wait=False`): a server answers at once, with a
     page saying it is still reading, instead of after a million records are read."""
 
-    def __init__(self, folders: list[Path], wait: bool = True):
+    def __init__(self, folders: list[Path], wait: bool = True, warm: Callable[[Snapshot], object] | None = None):
         self.folders = folders
+        self.warm = warm   # what to work out ahead on each new snapshot, in the background (the lists' index)
         self.snapshot: Snapshot | None = None
         self.failed: str | None = None
         self.started = time.monotonic()
@@ -144,6 +211,7 @@ class Runs:
         if self.snapshot is not None and now - self._checked >= FRESH_S:
             self._checked = now
             if sizes(self.folders) != self.snapshot.sizes:
+                self.snapshot.stale = True
                 with self._lock:
                     if not self._building:
                         self._building = True
@@ -153,9 +221,11 @@ class Runs:
     def _rebuild(self) -> None:
         try:
             self.snapshot = build(self.folders)
+            if self.warm is not None:
+                self.warm(self.snapshot)
             for run in self.snapshot.loaded.grids:   # the unit pages' skeletons, read before anyone asks
                 self.skeleton(run, "")
-        except Exception as exc:   # a log mid-write or a folder gone: the last whole snapshot stays
+        except Exception as exc:  # noqa: BLE001  (a log mid-write, a folder gone: the last whole snapshot stays)
             self.failed = f"{type(exc).__name__}: {exc}"
         finally:
             self._building = False
@@ -164,6 +234,7 @@ class Runs:
         """A skeleton of a run's source, by identity (the source is read once)."""
         with self._lock:
             if run not in self._skeletons:
-                grid = self.snapshot.loaded.grids[run]
-                self._skeletons[run] = {sk.identity: sk for sk in skeletons(grid)}
+                snap = self.snapshot
+                grid = snap.loaded.grids.get(run) if snap is not None else None
+                self._skeletons[run] = {sk.identity: sk for sk in skeletons(grid)} if grid is not None else {}
         return self._skeletons[run].get(identity)

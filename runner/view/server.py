@@ -1,81 +1,177 @@
-"""`bench view`: a local web server over run folders (read-only), or a static bundle of its pages."""
+"""`bench view`: a local web server over run folders (read-only), answering only requests addressed to it."""
 from __future__ import annotations
 
 import asyncio
 import html
-import random
-import re
+import ipaddress
+import logging
+import os
 import signal
+import socket
 import time
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Callable
 
 from aiohttp import web
 
 from runner.errors import UserError
-from runner.store.guard import Outputs, atomic_output, mark, owns
 from runner.view import pages
-from runner.view.data import Runs
+from runner.view.data import Runs, Snapshot
+from runner.view.listing import outcomes_by_render
+from runner.view.unit import unit_page
 
-MARKER = ".bench-view"   # a bundle folder bench made: a later bundle may write there again
+LOOPBACK_NAMES = ("localhost",)
 
 
-def app(runs: Runs) -> web.Application:
+def loopback(host: str) -> bool:
+    """Whether an address to listen on is this machine's loopback only."""
+    if host in LOOPBACK_NAMES:
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def allowed_hosts(host: str, port: int) -> Callable[[str], bool]:
+    """Which Host headers a request may carry: the address the view is bound to (a page of another site that
+    rebinds its name to 127.0.0.1 sends its own name, and is refused). Bound beyond loopback, any address
+    literal or this machine's own names."""
+    names = {host.lower(), "localhost", "127.0.0.1", "[::1]"}
+    if not loopback(host):
+        names |= {socket.gethostname().lower(), socket.getfqdn().lower()}
+
+    def ok(header: str) -> bool:
+        name, _, at = header.lower().rpartition(":") if not header.endswith("]") else (header.lower(), "", "")
+        if not name or (at and not at.isdigit()):
+            name, at = header.lower(), ""
+        if at and int(at) != port:
+            return False
+        if name in names:
+            return True
+        if loopback(host):
+            return False
+        try:
+            ipaddress.ip_address(name.strip("[]"))
+            return True
+        except ValueError:
+            return False
+    return ok
+
+
+def _page(status: int, text: str) -> web.Response:
+    return web.Response(status=status, content_type="text/html",
+                        text=f"<!doctype html><title>bench view</title><p>{html.escape(text)}</p><p><a href='/'>grid</a></p>")
+
+
+def app(runs: Runs, host_ok: Callable[[str], bool] = lambda h: True) -> web.Application:
     """The pages as routes; each built in a worker thread from the newest snapshot, so none blocks another."""
-    async def serve(request: web.Request, build: Callable[[], str]) -> web.Response:
-        if runs.current() is None:   # the first reading of the logs is not done: say so, and look again soon
+    @web.middleware
+    async def only_ours(request: web.Request, handler):
+        if not host_ok(request.headers.get("Host", "")):
+            return _page(421, f"refused: this view does not answer for host {request.headers.get('Host', '')!r}")
+        return await handler(request)
+
+    async def serve(request: web.Request, build: Callable[[Snapshot, Mapping[str, str]], str]) -> web.Response:
+        snap = runs.current()
+        if snap is None:   # the first reading of the logs is not done: say so, and look again soon
             said = html.escape(runs.failed) if runs.failed else \
                 f"reading the run logs ({time.monotonic() - runs.started:.0f} s so far)"
             return web.Response(content_type="text/html", text=f"<!doctype html><meta http-equiv='refresh' "
                                 f"content='1'><title>bench view</title><p>bench view: {said}...</p>")
         try:
-            text = await asyncio.get_running_loop().run_in_executor(None, build)
+            text = await asyncio.get_running_loop().run_in_executor(None, build, snap, request.query)
         except pages.NotFound as exc:
-            return web.Response(status=404, content_type="text/html",
-                                text=f"<!doctype html><p>{html.escape(str(exc))}</p><p><a href='/'>grid</a></p>")
-        except (ValueError, KeyError, OSError, UserError) as exc:   # a log changed under us, a bad query value
-            return web.Response(status=500, content_type="text/html",
-                                text=f"<!doctype html><p>cannot show this page: {html.escape(type(exc).__name__)}: "
-                                     f"{html.escape(str(exc))}</p><p><a href='/'>grid</a></p>")
+            return _page(404, str(exc))
+        except (ValueError, KeyError, TypeError, OSError, UserError) as exc:   # a log changed under us, a bad value
+            return _page(500, f"cannot show this page: {type(exc).__name__}: {exc}")
         return web.Response(text=text, content_type="text/html")
 
-    async def grid(request: web.Request) -> web.Response:
-        return await serve(request, lambda: pages.grid_page(runs.current()))
+    def route(build: Callable[[Snapshot, Mapping[str, str]], str]):
+        async def handler(request: web.Request) -> web.Response:
+            return await serve(request, build)
+        return handler
 
-    async def cell(request: web.Request) -> web.Response:
-        return await serve(request, lambda: pages.cell_page(runs.current(), request.query))
+    def unit(snap: Snapshot, q: Mapping[str, str]) -> str:
+        if not q.get("key"):   # a link from an older view: renderer, skeleton, render sample
+            rs = q.get("rs", "0")
+            key = snap.render_key(q.get("run", ""), q.get("renderer", ""), q.get("skeleton", ""),
+                                  int(rs) if rs.isdigit() else 0)
+            q = {**q, "key": key or ""}
+        return unit_page(runs, snap, q)
 
-    async def unit(request: web.Request) -> web.Response:
-        return await serve(request, lambda: pages.unit_page(runs, runs.current(), request.query))
-
-    async def compare(request: web.Request) -> web.Response:
-        return await serve(request, lambda: pages.compare_page(runs.current(), request.query))
-
-    application = web.Application()
-    application.router.add_get("/", grid)
-    application.router.add_get("/cell", cell)
-    application.router.add_get("/unit", unit)
-    application.router.add_get("/compare", compare)
+    application = web.Application(middlewares=[only_ours])
+    application.router.add_get("/", route(pages.grid_page))
+    application.router.add_get("/run", route(pages.run_page))
+    application.router.add_get("/units", route(pages.list_page))
+    application.router.add_get("/cell", route(pages.list_page))   # an older view's links
+    application.router.add_get("/unit", route(unit))
+    application.router.add_get("/compare", route(pages.compare_page))
     return application
 
 
+class _OneLine(logging.Handler):
+    """aiohttp's own complaints (a malformed request, a client gone): one line each, never a traceback."""
+
+    def __init__(self, say: Callable[[str], None]):
+        super().__init__(logging.WARNING)
+        self.say = say
+
+    def emit(self, record: logging.LogRecord) -> None:
+        why = record.exc_info[1] if record.exc_info else None
+        detail = f": {type(why).__name__}: {str(why).splitlines()[0] if str(why) else ''}" if why else ""
+        self.say(f"bench view: {record.getMessage().splitlines()[0]}{detail}")
+
+
+def quiet_aiohttp(say: Callable[[str], None]) -> None:
+    """Route aiohttp's loggers to one line per problem."""
+    for name in ("aiohttp.server", "aiohttp.web", "aiohttp.access", "asyncio"):
+        log = logging.getLogger(name)
+        log.handlers[:] = [_OneLine(say)]
+        log.propagate = False
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    """The listening socket, or one line saying why not (taken, not an address here, not allowed)."""
+    try:
+        infos = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as exc:
+        raise UserError(f"--host {host}: not an address of this machine ({exc.strerror})") from None
+    family, _, _, _, address = infos[0]
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(address)
+        sock.listen(128)
+    except OSError as exc:
+        sock.close()
+        why = os.strerror(exc.errno) if exc.errno else "cannot bind"
+        hint = "; give another with --port, or --port 0 for any free one" if port else ""
+        raise UserError(f"--host {host} --port {port}: cannot listen there ({why}){hint}") from None
+    return sock
+
+
 def serve_forever(folders: list[Path], host: str, port: int, say: Callable[[str], None]) -> None:
-    """Serve the pages until Ctrl-C; the URL is said once the port is bound."""
-    runs = Runs(folders, wait=False)
+    """Serve the pages until Ctrl-C; the URL is said once the port is bound (before the logs are read, so a
+    port that is taken ends the command at once, with nothing started)."""
+    host = host.strip() or "0.0.0.0"
+    sock = _bind(host, port)
+    bound = sock.getsockname()[1]
+    if not loopback(host):
+        say(f"bench view: listening on {host}, not only this machine: anyone who can reach port {bound} here "
+            "can read these runs (--host 127.0.0.1 keeps them to this machine)")
+    quiet_aiohttp(say)
+    runs = Runs(folders, wait=False, warm=lambda snap: outcomes_by_render(snap, "", ""))
     # Ctrl-C stops the server whatever this process inherited (a shell's background job ignores SIGINT)
     signal.signal(signal.SIGINT, signal.default_int_handler)
+    shown = f"[{host}]" if ":" in host else host
 
     async def main() -> None:
-        runner = web.AppRunner(app(runs), access_log=None)
+        runner = web.AppRunner(app(runs, allowed_hosts(host, bound)), access_log=None, handle_signals=False)
         await runner.setup()
-        site = web.TCPSite(runner, host, port, shutdown_timeout=1.0)   # Ctrl-C: open connections get 1 s, not 60
-        try:
-            await site.start()
-        except OSError as exc:
-            await runner.cleanup()
-            raise UserError(f"--host {host} --port {port}: cannot listen there ({exc.strerror})") from None
-        bound = runner.addresses[0][1] if runner.addresses else port
-        say(f"bench view: http://{host}:{bound}/ (Ctrl-C stops)")
+        site = web.SockSite(runner, sock, shutdown_timeout=1.0)   # Ctrl-C: open connections get 1 s, not 60
+        await site.start()
+        say(f"bench view: http://{shown}:{bound}/ (Ctrl-C stops)")
         try:
             await asyncio.Event().wait()
         finally:
@@ -83,51 +179,4 @@ def serve_forever(folders: list[Path], host: str, port: int, say: Callable[[str]
     asyncio.run(main())
 
 
-_HREF = re.compile(r'href="([^"#]+)"')
-
-
-def bundle(folders: list[Path], out: Path, max_units: int, seed: int = 0) -> int:
-    """Write the pages a reviewer needs as static HTML into `out`: the grid, every cell (with its status
-    filters), every unit that is not correct and up to `max_units` correct ones per cell (a seeded sample);
-    links to pages left out go nowhere. The number of pages written."""
-    if out.is_symlink() or (out.exists() and not out.is_dir()):
-        raise UserError(f"--bundle {out}: is not a folder")
-    if out.is_dir() and any(not p.name.startswith(".") for p in out.iterdir()) and not owns(out, MARKER):
-        raise UserError(f"--bundle {out}: holds files that no bundle wrote; give an empty or new folder")
-    runs = Runs(folders)
-    snap = runs.snapshot
-    rng = random.Random(seed)
-    written: dict[str, str] = {}
-    pages.Links.static = True
-    try:
-        written[pages.link("/")] = pages.grid_page(snap)
-        cells = sorted({(o.run, o.renderer, o.solver) for o in snap.loaded.outcomes})
-        for run, renderer, solver in cells:
-            base = dict(run=run, renderer=renderer, solver=solver)
-            units = snap.cell(run, renderer, solver)
-            for status in ("", *pages.STATUSES):
-                rows = [o for o in units if not status or pages.status_of(o) == status]
-                for page in range((len(rows) + pages.PAGE - 1) // pages.PAGE or 1):
-                    q = dict(base, status=status, page=page or None)
-                    written[pages.link("cell", **q)] = pages.cell_page(snap, {k: str(v) for k, v in q.items() if v})
-            correct = [o for o in units if pages.status_of(o) == "correct"]
-            chosen = [o for o in units if pages.status_of(o) != "correct"] + rng.sample(correct, min(max_units, len(correct)))
-            for o in chosen:
-                q = dict(run=run, renderer=renderer, skeleton=o.skeleton, rs=str(o.render_sample))
-                name = pages.link("unit", **q)
-                if name not in written:
-                    written[name] = pages.unit_page(runs, snap, q)
-    finally:
-        pages.Links.static = False
-    outputs = Outputs()
-    try:
-        out.mkdir(exist_ok=True)
-    except OSError as exc:
-        raise UserError(f"--bundle {out}: cannot make this folder ({exc.strerror})") from None
-    if not owns(out, MARKER):
-        mark(out, MARKER)
-    for name, text in written.items():
-        text = _HREF.sub(lambda m: f'href="{m.group(1)}"' if m.group(1) in written else 'href="#not-in-bundle"', text)
-        with atomic_output(outputs.claim(out / name, "a bundle page")) as fh:
-            fh.write(text.encode())
-    return len(written)
+from runner.view.bundle import MARKER, bundle  # noqa: F401  (the CLI's entry to --bundle)
