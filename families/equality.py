@@ -259,6 +259,43 @@ WORDING = Wording(
         "then")},
     negative=frozenset({"NOT_EQUAL"}), symmetric=frozenset({"EQUAL", "NOT_EQUAL"}),
     opposites={"EQUAL": "NOT_EQUAL", "NOT_EQUAL": "EQUAL"},
+    reads={
+        "EQUAL": (
+            "{0} (=|==|equals|is equal to|is the same as|has the same value as|is identical to|is equivalent to|"
+            "is equal in value to|has a value equal to|holds the same value as|takes the same value as|matches|"
+            "has exactly the same value as|is the same value as) {1}",
+            "{0} and {1} (are|are both|have|hold|share|take) (equal|the same|identical|equivalent|equal to each other|"
+            "the same value|equal values|identical values|the same values|of equal value|of the same value|equal in "
+            "value|one and the same value|the same value as each other)",
+            "(the value of|the variable|variable) {0} (equals|is equal to|is the same as|is identical to|matches) "
+            "[the value of|the variable|variable|that of] {1}",
+            "{0} 's value (equals|is equal to|is the same as|matches) {1} 's [value]",
+            "(the values of|the variables) {0} and {1} are (equal|the same|identical)"),
+        "NOT_EQUAL": (
+            "{0} (!=|≠|<>|does not equal|is not equal to|differs from|is different from|is not the same as|"
+            "is distinct from|is unequal to|does not have the same value as|has a different value from|has a different "
+            "value than|is not identical to|does not match|is not equivalent to|differs in value from|has a value "
+            "different from|has a different value to) {1}",
+            "{0} and {1} are not (equal|the same|identical|equivalent|equal to each other|the same value|of equal value|"
+            "of the same value|equal in value)",
+            "{0} and {1} (are|have|hold|take) (different|unequal|distinct|different from each other|different values|"
+            "distinct values|unequal values|of different value|different in value|not the same value)",
+            "{0} and {1} (differ|do not have the same value|do not share the same value|do not share a value|"
+            "are not identical|differ in value|are not equivalent)",
+            "(the value of|the variable|variable) {0} (does not equal|is not equal to|differs from|is different from|"
+            "is not the same as|is distinct from) [the value of|the variable|variable|that of] {1}",
+            "(the values of|the variables) {0} and {1} (are not equal|are different|differ|are distinct)")},
+    question_reads={"ENTAILED": (
+        f"(which|what) (option|statement|one|answer|conclusion|choice) {_FOLLOWS} {_FROM}",
+        f"which (of the|of these|of the following|one of the|one of these|one of the following) (options|statements|"
+        f"choices|conclusions|answers|relations|equations) [must] (follows|follow|must be true|is true|holds|"
+        f"is entailed|necessarily follows|follows necessarily|is necessarily true|is certainly true|"
+        f"can be concluded|can be derived|can be deduced|is guaranteed|must hold) {_FROM}",
+        f"which (of the|of these|of the following|one of the|one of these|one of the following) {_FOLLOWS} {_FROM}",
+        f"which (option|statement|one|conclusion) (can be|may be) (concluded|derived|deduced|inferred) {_FROM}",
+        f"what (follows|can be concluded|must be true|can be derived|can be deduced) {_FROM}",
+        "(then|so|therefore) which (option|statement|one) (follows|holds|is true|must be true)")},
+    question_cues=(("another question", frozenset({"false", "incorrect", "wrong", "untrue", "cannot", "impossible"})),),
     intro="If:", template={"EQUAL": "{0} = {1}", "NOT_EQUAL": "{0} != {1}"}, template_question="Then",
     template_end="", lettered=True)
 FAMILY = Family(

@@ -11,33 +11,107 @@ from __future__ import annotations
 
 import random
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Mapping, NamedTuple, Sequence
 
-_TOKEN = re.compile(r"\w+|!=|==|≠|<>|=")
+# Every character is accounted for: a word, an equality or comparison sign, or any other symbol as a token of
+# its own (which no phrasing holds, so a sentence with one reads as nothing); only plain punctuation is dropped.
+_TOKEN = re.compile(r"'s\b|\w+|!=|==|<=|>=|<>|=|[^\w\s]")
+_DROPPED = frozenset(".,;:?!\"'()“”‘’«»…")
+_HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")   # left-hand, forty-six: a hyphen inside a word joins
 _UNITS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
     "sixteen seventeen eighteen nineteen".split())}
 _TENS = {w: 10 * i for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), 2)}
-_NUMBER_WORDS = frozenset(_UNITS) | frozenset(_TENS)
+_NUMBER_WORDS = frozenset(_UNITS) | frozenset(_TENS) | {"no"}
 # Words that negate what a sentence says (n't reads as `not`); where one stands in a sentence of a
 # positive fact that does not read whole, the sentence says something else.
 NEGATIONS = frozenset("not no never neither nor none nobody nothing cannot unequal differs differ different distinct "
                       "outside != ≠ <>".split())
+# Words that weaken any claim: a sentence with one says less than its fact (misread, never read).
+HEDGES = frozenset("probably possibly perhaps maybe likely unlikely apparently seemingly supposedly reportedly "
+                   "presumably might may could seems seem appears appear roughly approximately nearly almost "
+                   "about around circa ~ ≈".split())
+# Words and signs that make a number another one: before it (over 40, at least 40, -40, ~40) or after it (40%).
+NUMBER_BEFORE = frozenset("over under least most than above below beyond upto ~ ≈ + - − ± – — some".split())
+NUMBER_AFTER = frozenset("% percent percentage + - − ± or ish times".split())
 # Openers any sentence may start with and still say its fact (read, never written).
 READ_OPENERS = ("also", "note that", "we know that", "it is known that", "it is true that", "in addition",
-                "furthermore", "moreover")
+                "furthermore", "moreover", "additionally", "besides that", "and", "we are told that",
+                "it is given that", "here", "now")
+_ARTICLES = frozenset({"the", "a", "an"})
+
+
+def _clean(text: str) -> str:
+    """Lower case, compatibility forms folded (full-width letters, ligatures) and a hyphen inside a word a space."""
+    if not text.isascii():
+        text = unicodedata.normalize("NFKC", text)
+    low = text.lower()
+    if "'" in low or "’" in low:
+        low = low.replace("’", "'").replace("n't", " not")
+    return _HYPHEN.sub(" ", low) if "-" in low else low
+
+
+def _expand(*choices: str) -> tuple[str, ...]:
+    """Every sentence of a row of choices (`a|b` each, `~` for none): how the read-only lists below are built."""
+    out = [""]
+    for c in choices:
+        out = [f"{o} {w}".strip() for o in out for w in c.split("|")]
+    return tuple(" ".join(o.replace("~", "").split()) for o in out)
+
+
+_STATEMENTS = "statements|premises|facts|information|clues|sentences|information given|facts given|statements above|" \
+              "premises above|facts above|information above|given information|given facts|above"
+# Before any question (read, never written): where the answer is to come from.
+QUESTION_OPENERS = (_expand("based on|given|according to|from|using|considering", "~|the|these|all the|all these",
+                            _STATEMENTS)
+                    + ("so", "then", "now", "question", "therefore", "thus", "in that case", "with this",
+                       "after all these events", "after all of this", "after all the updates", "after every update",
+                       "in the end", "at the end", "finally", "in this arrangement", "in this row"))
+# What says "the statements do not settle it": the third label of a three-way question, said in its words.
+UNDETERMINED = (
+    _expand("the|these", _STATEMENTS, "do not|does not|cannot|can not|fail to", "settle|determine|decide|say|tell|show",
+            "~|it|this|that|the answer|the question|which|either way")
+    + _expand("it|this|that|the answer|the relation|the relationship|the position|the order|which|which one",
+              "cannot|can not|could not", "be", "determined|decided|known|told|established|settled|inferred|deduced|"
+              "concluded|worked out|said", "~|from the statements|from the premises|from the facts|from the information|"
+              "for sure|for certain|with certainty")
+    + _expand("it|this|that|the answer|the relation|the relationship", "is", "unknown|undetermined|not determined|"
+              "uncertain|not known|unclear|impossible to tell|impossible to determine|impossible to know|"
+              "impossible to say|not settled|undecidable|ambiguous|indeterminate")
+    + _expand("we|you|one", "cannot|can not|could not|are unable to|are not able to", "tell|know|determine|say|decide|"
+              "be sure|conclude|work it out")
+    + _expand("there is", "not enough|insufficient|no", "information|evidence", "~|to tell|to decide|to determine|"
+              "to know|to say")
+    + _expand("neither", "~|one|of them|of these|answer|option", "follows|can be determined|can be concluded|is certain|"
+              "is determined|can be shown")
+    + ("it is not possible to tell", "it is not possible to determine", "it is not possible to know", "not enough "
+       "information", "insufficient information", "unknown", "undetermined", "cannot be determined",
+       "it cannot be determined either way", "the answer cannot be determined"))
+# After a question: its third way said ("or can this not be determined?"), or its second ("or not").
+QUESTION_TAILS = (
+    _expand("or", "is it|is this|is that|is the answer|is the relation", "unknown|undetermined|uncertain|unclear|"
+            "impossible to tell|impossible to determine|impossible to say|not determined|not known|undecidable")
+    + _expand("or", "can|could", "this|it|that|the answer|the relation", "not be", "determined|decided|known|told|"
+              "settled|established|inferred|concluded|said", "~|from the statements|from the premises|from the facts|"
+              "from the information|from this|for sure")
+    + _expand("or", "cannot|can not|could not|can t", "this|it|that|the answer|the relation", "be", "determined|decided|"
+              "known|told|settled|established|inferred|concluded|said", "~|from the statements|from the premises|"
+              "from the facts|from the information|from this|for sure")
+    + _expand("or", "can|could", "we|you|one", "not", "tell|know|determine|say|decide|be sure")
+    + _expand("or", "do|does", "the", _STATEMENTS, "not", "settle|determine|decide|say|tell", "~|it|this|that")
+    + _expand("or", "is there not enough|is there insufficient|is there no", "information|evidence",
+              "~|to tell|to decide|to know|to say")
+    + ("or neither", "or is it neither", "or neither of these", "or can neither be determined", "or not",
+       "or neither can be determined", "or does it not follow", "or is neither certain"))
 
 
 def tokens(text: str) -> list[str]:
-    """The words of a text as they are read: lower case, punctuation dropped but for the equality
-    signs, number words up to ninety-nine as digits."""
-    # n't is `not` (a one-letter name `t` must not stand for it); a possessive 's is dropped
-    low = text.lower()
-    if "'" in low or "’" in low:
-        low = low.replace("’", "'").replace("n't", " not").replace("'s", "")
-    raw = _TOKEN.findall(low)
+    """The words of a text as they are read: lower case, plain punctuation dropped, every other symbol a
+    token, number words up to ninety-nine as digits, "no" before "items" as 0."""
+    raw = [t for t in _TOKEN.findall(_clean(text)) if t not in _DROPPED]
     if _NUMBER_WORDS.isdisjoint(raw):   # most sentences hold no number word: nothing to join or convert
         return raw
     out: list[str] = []
@@ -50,8 +124,60 @@ def tokens(text: str) -> list[str]:
                 n += _UNITS[raw[i + 1]]
                 i += 1
             out.append(str(n))
+        elif t == "no" and i + 1 < len(raw) and raw[i + 1] in ("items", "item"):
+            out.append("0")   # "starts with no items": a count of none
         else:
             out.append(str(_UNITS[t]) if t in _UNITS else t)
+        i += 1
+    return out
+
+
+def symbols(words: Sequence[str]) -> list[str]:
+    """The tokens of a line that are neither words, names, numbers nor the equality signs: what no phrasing holds."""
+    return [w for w in words if not (w[0].isalnum() or w[0] in "_@'" or w in _SIGNS)]
+
+
+_SIGNS = frozenset({"=", "==", "!=", "≠", "<>"})
+# Nouns a possessive may own ("Ben's left", "Silo's final count"), read as "the left of Ben": every phrasing
+# with "the N of X" is then read with "X's N" too.
+_OWNED = frozenset("left right position place count total value number stock supply inventory amount tally "
+                   "contents content balance side".split())
+_OWNED_ADJ = frozenset("final initial starting ending current first last".split())
+
+
+def normalize(words: list[str], number: bool = True) -> list[str]:
+    """A marked line in its plain form, for phrasings and sentences alike: no article before a name
+    (`the @3`), a possessive as its "of" form (`@3 's left` -> `the left of @3`), "exactly" before a number
+    dropped (every fact's number is exact)."""
+    if not ("'s" in words or "exactly" in words or "precisely" in words or _ARTICLES.intersection(words)):
+        return words
+    out: list[str] = []
+    i, n = 0, len(words)
+    while i < n:
+        w = words[i]
+        nxt = words[i + 1] if i + 1 < n else ""
+        if w in _ARTICLES and (nxt[:1] == "@" or nxt == "{"):
+            i += 1
+            continue
+        if number and w in ("exactly", "precisely") and (nxt.isdigit() or nxt == "{"):
+            i += 1
+            continue
+        if w == "'s" and out and out[-1][:1] == "@":
+            j = i + 1
+            while j < n and words[j] in _OWNED_ADJ:
+                j += 1
+            if j < n and words[j] in _OWNED:
+                end = j + 1
+                if words[j] in ("left", "right"):
+                    end += words[end:end + 1] == ["hand"]
+                    end += words[end:end + 1] == ["side"]
+                elif words[j] == "number" and words[end:end + 2] == ["of", "items"]:
+                    end += 2
+                owner = out.pop()
+                out += ["the", *words[i + 1:end], "of", owner]
+                i = end
+                continue
+        out.append(w)
         i += 1
     return out
 
@@ -92,16 +218,40 @@ def _alternation(options: Sequence[str]) -> str:
     return "|".join(" ".join(map(re.escape, tokens(o))) for o in options)
 
 
-def reader_regex(phrasing: str, kinds: Sequence[str], openers: Sequence[str] = ()) -> re.Pattern:
-    """The regex over `" " + " ".join(marked tokens)` that reads this phrasing: a name slot matches a
-    name mark `@k`, an integer slot digits; group `sI` holds slot I."""
+def _strip_article(option: str) -> str:
+    words = option.split()
+    return " ".join(words[:-1] if words and words[-1] in _ARTICLES else words)
+
+
+def plain_parts(parts: Sequence[_Part], kinds: Sequence[str]) -> list[_Part]:
+    """A phrasing's parts as `normalize` reads a sentence: no article right before a name slot."""
+    out: list[_Part] = []
+    for k, p in enumerate(parts):
+        nxt = parts[k + 1] if k + 1 < len(parts) else None
+        if p.slot is None and nxt is not None and nxt.slot is not None and kinds[nxt.slot] == "name":
+            stripped = [_strip_article(o) for o in p.options]
+            kept = tuple(dict.fromkeys(o for o in stripped if o))
+            if not kept:
+                continue
+            p = _Part(None, kept, p.optional or "" in stripped)
+        out.append(p)
+    return out
+
+
+def reader_regex(phrasing: str, kinds: Sequence[str], openers: Sequence[str] = (),
+                 tails: Sequence[str] = ()) -> re.Pattern:
+    """The regex over `" " + " ".join(normalized marked tokens)` that reads this phrasing: a name slot
+    matches a name mark `@k`, an integer slot digits; group `sI` holds slot I. `openers` may come before
+    it and `tails` after it (read, never written)."""
     out = f"(?: (?:{_alternation(openers)}))?" if openers else ""
-    for p in parse_phrasing(phrasing):
+    for p in plain_parts(parse_phrasing(phrasing), kinds):
         if p.slot is not None:
             out += f" @(?P<s{p.slot}>\\d+)" if kinds[p.slot] == "name" else f" (?P<s{p.slot}>\\d+)"
         else:
             body = _alternation(p.options)
             out += f"(?: (?:{body}))?" if p.optional else f" (?:{body})"
+    if tails:
+        out += f"(?: (?:{_alternation(tails)}))?"
     return re.compile(out)
 
 
@@ -196,6 +346,12 @@ class Wording:
     # label -> what it means, over the query's arguments: the line after the question is ours.
     definitions: Mapping[str, str] = field(default_factory=dict)
     lettered: bool = False                        # the options are listed after the question, lettered A, B, ...
+    # Read, never written (the patterns a server is held to stay as they were): more phrasings per fact
+    # predicate and per query, and openers per fact predicate ("finally" before an update, never a start).
+    reads: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    question_reads: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    read_openers: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    question_cues: tuple[tuple[str, frozenset[str]], ...] = ()   # words that make a question ask another thing
 
     def canonical_template(self, predicate: str) -> str:
         """The phrasing the template writes for a fact predicate (the canonical one, unless `template` says)."""

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from families.family import Family
 from families.reading import Marked, Reader, reader
 from families.registry import FAMILIES, register
-from families.wording import Wording, say
+from families.wording import Wording, normalize, say
 from providers.builtin import template_structure
 from rendering.structure import check, from_object, premise_verdicts, reason_code
 from tests.conftest import make
@@ -33,7 +33,7 @@ PARAPHRASES = {
         "Nico is to the left of Ben.", "Nico stands to the left of Ben.", "Nico sits somewhere left of Ben.",
         "Ben is to the right of Nico.", "Ben stands somewhere to the right of Nico.", "Nico is further left than Ben.",
         "Ben has Nico to his left.", "To the left of Ben stands Nico.", "Nico is on the left side of Ben.",
-        "Also, Nico is positioned directly to the left of Ben.", "Ben sits farther to the right than Nico.",
+        "Also, Nico is positioned somewhere to the left of Ben.", "Ben sits farther to the right than Nico.",
         "Nico has Ben on their right.", "Note that Ben is located to the right of Nico."],
     ("membership_inheritance", ("MEMBER_OF", ("E0", "S0"))): [
         "Nico is one of the Bakers.", "Nico is a member of the Bakers.", "Nico is among the Bakers.",
@@ -218,7 +218,7 @@ def test_the_grammar_is_unambiguous_a_sentence_of_one_fact_reads_as_no_other(fam
         for fact in payload["facts"]:
             for phrasing in FAMILIES[family].wording.facts[fact["predicate"]]:
                 spelled = [names[a] if isinstance(a, str) else str(a) for a in fact["arguments"]]
-                line = " " + " ".join(marked.words(say(phrasing, spelled, rng)))
+                line = " " + " ".join(normalize(marked.words(say(phrasing, spelled, rng))))
                 parses = {r.norm(p) for p in r._parses(r.facts, line, marked, payload["entities"])}
                 assert parses == {r.norm((fact["predicate"], tuple(fact["arguments"])))}, (phrasing, parses)
 
@@ -277,7 +277,8 @@ def test_a_sentence_read_before_reads_as_a_fresh_reader_reads_it_whatever_the_ot
 QUESTIONS = [
     ("transitive_order", ("RELATION", ("E0", "E1")), "Where does Ben stand relative to Nico?", "misread"),
     ("transitive_order", ("RELATION", ("E0", "E1")), "Where does Nico stand relative to Ben?", "read"),
-    ("transitive_order", ("RELATION", ("E0", "E1")), "Is Ben to the right of Nico, or what?", "misread"),
+    # not the query, yet no phrasing of another: unread (a misread is only ever what the grammar is sure of)
+    ("transitive_order", ("RELATION", ("E0", "E1")), "Is Ben to the right of Nico, or what?", "unread"),
     ("membership_inheritance", ("MEMBER_OF", ("E0", "S0")), "Is Nico not one of the Bakers?", "misread"),
     ("membership_inheritance", ("MEMBER_OF", ("E0", "S0")), "Does Nico belong to the Bakers or not?", "read"),
     ("sequential_state_update", ("FINAL_VALUE", ("C0",)), "How many items does Hopper start with?", "misread"),
