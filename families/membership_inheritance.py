@@ -117,10 +117,20 @@ _ARE_IN = "[among the|members of the|in the|part of the|one of the|counted among
 # Read, never written. Articles before names are read away (families/wording.py `normalize`) and a category is
 # read in the singular too ("every Gardener", "a Baker"), so these hold each form once.
 _IN_R = "(a member of|one of|among|in|part of|a part of|counted among|included in|included among|listed among|" \
-        "within|inside|contained in)"
+        "within|inside|contained in|on the roll of|on the list of|on the roster of|in the ranks of|among the ranks of|" \
+        "in the group of|part of the group of|part of the group known as|in the group known as|a card carrying member of|" \
+        "a full member of|a registered member of|an official member of|enrolled in|enrolled among|registered with|" \
+        "registered among|one among)"
 _IN_O = "[" + _IN_R[1:-1] + "]"   # the same words, optional
-_IS_IN_R = "(is|belongs to|counts as|is counted as|is listed as|is numbered among|ranks among)"
-_EVERY = "(every|each|any|every single)"
+_IS_IN_R = "(is|belongs to|counts as|is counted as|is listed as|is numbered among|ranks among|happens to be|" \
+           "turns out to be|is known to be|belongs among|numbers among|is found among|is found in|holds membership in|" \
+           "has membership in|has a place among|has a place in|is enrolled in|is registered with|serves among)"
+_ISNT_IN_R = "(is not|is never|is no|is no longer|does not belong to|does not belong in|does not belong among|" \
+             "does not count as|is not counted as|cannot be counted among|cannot be counted as|does not number among|" \
+             "is not found among|is not found in|is not numbered among|does not rank among|does not hold membership in|" \
+             "has no place among|has no place in|holds no membership in|has no membership in|is not listed as|" \
+             "is not known to be|is not enrolled in|never belongs to|is never counted among)"
+_EVERY = "(every|each|any|every single|each and every|every last)"
 _ALL_R = "(all|all of|every one of|each of|each one of|every member of|each member of|all members of|all the members of|" \
          "every single one of|all of the members of|the whole of)"
 _WHO = "(anyone who|whoever|everyone who|anybody who|each person who|every person who|someone who|a person who|" \
@@ -163,9 +173,16 @@ WORDING = Wording(
             "{1} (include|includes|count|counts|contain|contains|number|numbers|list|lists|have|has) {0} "
             "[among them|as a member|as one of them|among their members|among its members|in their ranks]",
             "{0} is (included|counted|listed) (in|among) {1}",
-            "{0} (is|is also) [a] (member|part) of {1}"),
+            "{0} (is|is also) [a] (member|part) of {1}",
+            f"(among|in|within) {{1}} (is|stands|we find|you find|one finds) {{0}}",
+            "one of {1} is {0}",
+            "{1} (count|counts|include|includes|list|lists|number|numbers) {0} (among their number|among its number|"
+            "among their ranks|in their ranks|in its ranks|among their members|as one of theirs)",
+            "{0} is (in|among|within) {1} (ranks|number|membership)"),
         "NOT_MEMBER_OF": (
-            f"{{0}} (is not|is never|is no|is no longer) {_IN_O} {{1}}",
+            f"{{0}} {_ISNT_IN_R} {_IN_O} {{1}}",
+            "no {1} is {0}", "{0} is not (in|among|within) {1} (ranks|number|membership)",
+            "{0} is (kept out of|barred from|shut out of|not on the roll of|not on the list of|not on the roster of) {1}",
             "{0} (does not belong to|does not belong in|never belongs to|is not part of|is not a part of|is not "
             "included in|is not included among|is not counted among|is not listed among|is not a member of|is not one "
             "of|is not among|is not in|is not within|is not inside) {1}",
@@ -197,7 +214,14 @@ WORDING = Wording(
             f"(being|to be) {_IN_O} {{0}} (means|implies|entails|guarantees) (being|that one is|membership in) "
             f"{_IN_O} {{1}}",
             "{0} (form|are|make up|is|are a part of|constitute|is|forms) a (subset|subgroup|subclass|part) of {1}",
-            "{0} (is|are) (contained|included|subsumed) (in|within|among|under) {1}",
+            "{0} (is|are) [entirely|wholly|completely|fully] (contained|included|subsumed) (in|within|among|under) {1}",
+            f"(whenever|if ever|when) (someone|somebody|anyone|anybody|a person|one) (is|belongs to|is in|is among|is one "
+            f"of|is a member of|counts as) {{0}} [then] (they are|that person is|he or she is|they must be|that person "
+            f"must be|they count as|they belong to|that person belongs to) {_IN_O} {{1}}",
+            f"no one is {_IN_O} {{0}} without (being|also being) {_IN_O} {{1}}",
+            f"(without exception|invariably|always|in every case) {_ALL_R} {{0}} {_ARE_ALSO} {_IN_O} {{1}}",
+            f"(without exception|invariably|in every case) {{0}} (are|are all) {_IN_O} {{1}}",
+            f"(without exception|invariably|in every case) {_EVERY} {{0}} {_ARE_ALSO} {_IN_O} {{1}}",
             "membership in {0} implies membership in {1}",
             f"there is no {{0}} who is not [also] {_IN_O} {{1}}",
             "no {0} is outside {1}")},

@@ -15,8 +15,8 @@ from typing import Mapping, NamedTuple, Sequence
 from families.family import Family
 from families.ir import INTEGER
 from families.questions import QuestionReader
-from families.wording import (HEDGES, NEGATIONS, NUMBER_AFTER, NUMBER_BEFORE, READ_OPENERS, normalize,
-                              reader_regex, tokens)
+from families.wording import (FINAL_OPENERS, HEDGES, NEGATIONS, NOT_THE_CASE, NUMBER_AFTER, NUMBER_BEFORE,
+                              READ_OPENERS, normalize, reader_regex, tokens)
 
 Fact = tuple[str, tuple]   # (predicate, arguments): symbols and integers
 _MEMO = 1 << 16            # marked lines (and their readings) remembered per family
@@ -119,9 +119,13 @@ class Reader:
         w = self.wording
         self.signatures = {**family.predicates, **family.queries}
         kinds = lambda sig: ["int" if t == INTEGER else "name" for t in sig]  # noqa: E731
-        self.facts = {p: [reader_regex(ph, kinds(family.predicates[p]),
-                                       w.openers + READ_OPENERS + w.read_openers.get(p, ()))
+        self.openers = {p: w.openers + READ_OPENERS + w.read_openers.get(p, ())
+                        + (() if p in w.no_final_openers else FINAL_OPENERS) for p in w.facts}
+        self.facts = {p: [reader_regex(ph, kinds(family.predicates[p]), self.openers[p], w.fact_tails)
                           for ph in phs + w.reads.get(p, ())] for p, phs in w.facts.items()}
+        # each predicate's openers as words, longest first: read away before a sentence's words are weighed
+        self._opener_words = {p: sorted({tuple(tokens(o)) for o in ops}, key=len, reverse=True)
+                              for p, ops in self.openers.items()}
         self.questions = {p: [reader_regex(ph, kinds(family.queries[p]), READ_OPENERS) for ph in
                               phs + w.question_reads.get(p, ())] for p, phs in w.questions.items()}
         self.asked = QuestionReader(self)
@@ -183,17 +187,35 @@ class Reader:
             self._remember(self._named, text, fact, marked, types)
             return READ
         want = self.norm(fact)
-        if any(self.norm(p) == want for p in self._parses(self.facts, line, marked, types, only=fact[0])):
+        if any(self.norm(p) == want for p in self._parses(self.facts, line, marked, types, only=fact[0])) \
+                or want in self._negated(words, marked, types):
             if len(self._reads) >= _MEMO:
                 self._reads.clear()
             self._reads[key] = True
             self._remember(self._named, text, fact, marked, types)
             return READ   # the grammar is unambiguous (tested): no other fact reads here too
-        other = [p for p in self._parses(self.facts, line, marked, types) if self.norm(p) != want]
+        other = [p for p in self._parses(self.facts, line, marked, types) + self._negated(words, marked, types)
+                 if self.norm(p) != want]
         if other:
             return Verdict("misread", f"reads as {spell(other[0])} ({self.difference(other[0], fact)})")
-        cue = self._cue(words, fact, marked)
+        cue = self._cue(self._unopened(words, fact[0]), fact, marked)
         return Verdict("misread", cue) if cue else Verdict("unread")
+
+    def _negated(self, words: list[str], marked: Marked, types: Mapping[str, str]) -> list[Fact]:
+        """What "It is not the case that S" says, where S reads as a fact with an opposite: that opposite."""
+        for head in NOT_THE_CASE:
+            if tuple(words[:len(head)]) == head:
+                rest = " " + " ".join(words[len(head):])
+                opp = self.wording.opposites
+                return [self.norm((opp[p], a)) for p, a in self._parses(self.facts, rest, marked, types) if p in opp]
+        return []
+
+    def _unopened(self, words: list[str], pred: str) -> list[str]:
+        """The words without the opener they start with ("Next," is no adjacency)."""
+        for opener in self._opener_words.get(pred, ()):
+            if opener and tuple(words[:len(opener)]) == opener:
+                return words[len(opener):]
+        return words
 
     # A text that read as a fact reads so again wherever its arguments have the same names and types and no
     # other word of it is a name of the render: its marked line is then the same but for the marks' numbers,

@@ -97,24 +97,32 @@ DECREASE = frozenset("loses lose lost gives give away spends spent removed remov
 # "of" form: "Silo's count" as "the count of Silo"; "no items" as 0; "exactly" before a number is dropped).
 _ITEMS_R = "[items|item|more items|more item|additional items|extra items|new items|more|additional|extra|new|" \
            "further items|fresh items|units|more units]"
-_NOUN = "(count|total|number of items|value|stock|supply|inventory|amount|item count|tally|contents|balance|number)"
+_NOUN = "(count|total|number of items|value|stock|supply|inventory|amount|item count|tally|contents|balance|number|" \
+        "holdings|reserves|store|collection|total of items|count of items|total number of items|item total)"
 _GAIN = "(gains|receives|gets|is given|takes in|collects|acquires|obtains|picks up|earns|adds|gains another|" \
         "receives another|gets another|is given another|takes in another|collects another|adds another|" \
         "is sent|is delivered|is handed|is supplied with|is restocked with|is topped up with|is filled with|" \
-        "takes delivery of|welcomes|accepts|brings in|gathers|is credited with|is refilled with)"
+        "takes delivery of|welcomes|accepts|brings in|gathers|is credited with|is refilled with|is loaded with|" \
+        "is stocked with|is topped up by|is restocked by|takes on|is given|is granted|is handed|is sent|is brought|" \
+        "is donated|borrows|buys|purchases|wins|is awarded)"
 _LOSE = "(loses|gives away|gives up|hands over|gives out|spends|uses up|sheds|sells|gives|ships|ships out|" \
         "sends out|sends away|sends off|hands out|gives off|lets go of|parts with|is emptied of|is drained of|" \
         "is relieved of|is robbed of|has removed|has taken away|discards|dispatches|releases|donates|drops|" \
-        "loses another|gives away another|sells off|throws away|consumes)"
+        "loses another|gives away another|sells off|throws away|consumes|pays out|pays|lends out|lends|loans out|" \
+        "hands off|surrenders|gives back|returns|sends|ships off|unloads|dumps|gets rid of|spills|leaks|drains)"
 _ADDED = "(added to|put into|put in|placed in|placed into|given to|delivered to|brought to|moved into|moved to|" \
          "sent to|shipped to|stored in|loaded into|added into|transferred to|transferred into|deposited in|" \
-         "deposited into|dropped into|carried into|stocked in)"
+         "deposited into|dropped into|carried into|stocked in|brought into|slipped into|unloaded onto|unloaded into|" \
+         "loaded onto|put on|placed on|added at|delivered into|sent into|tucked into|packed into|stashed in|" \
+         "stored at|dropped off at|dropped off in|brought in to)"
 _TAKEN = "(removed from|taken from|taken out of|taken away from|lost from|moved out of|shipped out of|shipped from|" \
          "sent out of|sent away from|withdrawn from|pulled from|pulled out of|transferred out of|cleared from|" \
-         "unloaded from|carried out of|emptied from|sold from|given away from)"
+         "unloaded from|carried out of|emptied from|sold from|given away from|used up from|unpacked from|" \
+         "subtracted from|drawn out of|drawn from|pulled off|taken off|removed out of|shipped away from|lifted out of|" \
+         "cleared out of|dispatched from|paid out of|paid out from|sent from)"
 _UP = "(goes up|increases|rises|grows|climbs|jumps|is increased|is raised|is boosted|swells|gets bigger)"
 _DOWN = "(goes down|decreases|drops|falls|shrinks|declines|dips|is reduced|is decreased|is lowered|is cut|sinks|" \
-        "gets smaller)"
+        "gets smaller|is drawn down|is depleted|is run down|is cut down)"
 _START_R = "(starts|begins|starts out|starts off|opens|starts the day|begins the day|opens the day|starts out the day|" \
            "kicks off|is stocked|is filled|is loaded|is set up|comes in)"
 _FIRST = "(at first|at the start|initially|to begin with|in the beginning|at the beginning|first|to start with|" \
@@ -123,7 +131,7 @@ _FIRST = "(at first|at the start|initially|to begin with|in the beginning|at the
 _FIRST_O = "[" + _FIRST[1:-1] + "]"
 _KEEP = "(holds|has|contains|stores|keeps|carries|houses|is holding|is storing|has got)"
 _WHO = "(someone|somebody|a worker|a person|a clerk|an employee|a courier|a supplier|a customer|a visitor|one)"
-UPDATE_OPENERS = ("finally", "lastly", "last", "first", "second", "third", "after this", "following that",
+UPDATE_OPENERS = ("after this", "following that",
                   "following this", "at some point", "soon after", "shortly after", "after a while", "eventually",
                   "then after that", "and then", "next up", "right after that", "after that point", "later on",
                   "some time later", "in the next step", "in the following step", "in a later step", "meanwhile",
@@ -160,8 +168,11 @@ WORDING = Wording(
     reads={
         "INITIAL_VALUE": (
             f"{{0}} {_START_R} (with|at|on) {{1}} [items|item|units] {_FIRST_O}",
-            f"{{0}} {_START_R} (holding|having|containing|storing|with a count of|at a count of|with a total of) "
-            f"{{1}} [items|item|units]",
+            f"{{0}} {_START_R} (holding|having|containing|storing|with a count of|at a count of|with a total of|with a "
+            f"stock of|with a supply of|with a store of|with a tally of|with an inventory of) {{1}} [items|item|units] "
+            f"[inside|in it|in stock|in store|in storage|on hand|on its shelves]",
+            f"{{0}} {_START_R} (with|at|on) {{1}} [items|item|units] (inside|in it|in stock|in store|in storage|on hand|"
+            f"on its shelves)",
             f"{{0}} {_KEEP} {{1}} [items|item|units] {_FIRST}",
             f"{_FIRST} {{0}} {_KEEP} {{1}} [items|item|units]",
             f"{_FIRST} there (are|is|were|was) {{1}} [items|item|units] (in|at) {{0}}",
@@ -186,16 +197,22 @@ WORDING = Wording(
             f"(to|into|in|at) {{0}}",
             f"{_WHO} (gives|sends|brings|hands) {{0}} {{1}} {_ITEMS_R}",
             f"{{0}} (is|gets) (given|sent|handed|delivered) {{1}} {_ITEMS_R}",
-            f"{{0}} {_THEN} (gets|has|sees) {{1}} {_ITEMS_R} added"),
+            f"{{0}} {_THEN} (gets|has|sees) {{1}} {_ITEMS_R} added [to it|in]",
+            f"{{1}} {_ITEMS_R} (arrive|come in|are delivered|are added|are brought in) (at|to|for) {{0}}"),
         "DECREMENT": (
             f"{{0}} {_THEN} {_LOSE} {{1}} {_ITEMS_R}",
             f"{{1}} {_ITEMS_R} (is|are|get|gets|were|was) {_TAKEN} {{0}}",
-            f"{{1}} {_ITEMS_R} (leave|leaves|go out of|exit|are gone from|disappear from|depart from|depart) {{0}}",
+            f"{{1}} {_ITEMS_R} (leave|leaves|go out of|exit|are gone from|disappear from|depart from|depart|fall out of|" \
+            f"falls out of|drop out of|drops out of|spill out of|spills out of|drain out of|drains out of|leak out of|" \
+            f"leaks out of|go missing from|goes missing from|vanish from|vanishes from) {{0}}",
+            f"{{0}} {_THEN} (sends|gives|ships|carries|takes|hands|gives|pays|moves|throws|clears) {{1}} {_ITEMS_R} "
+            f"(away|out|off)",
             f"{{0}} {_DOWN} by {{1}} {_ITEMS_R}",
             f"the {_NOUN} (of|in|at|for) {{0}} {_DOWN} by {{1}} [items|item]",
             f"(remove|take|take away|take out|withdraw) {{1}} {_ITEMS_R} (from|out of) {{0}}",
             f"{_WHO} (removes|takes|takes away|takes out|withdraws|pulls|buys|collects) {{1}} {_ITEMS_R} (from|out of) {{0}}",
-            f"{{0}} {_THEN} (has|gets|sees) {{1}} {_ITEMS_R} (removed|taken away|taken out)",
+            f"{{0}} {_THEN} (has|gets|sees) {{1}} {_ITEMS_R} (removed|taken away|taken out|taken from it|removed from it|"
+            f"taken out of it|sent away|shipped out)",
             f"{{0}} (is|gets) (emptied|relieved|robbed|drained) of {{1}} {_ITEMS_R}")},
     questions={"FINAL_VALUE": (
         "how many items does {0} hold at the end",
@@ -233,6 +250,14 @@ WORDING = Wording(
     question_cues=(("another question", frozenset({"together", "combined", "both", "altogether", "sum", "difference",
                                                    "more", "fewer", "less", "compare", "than"})),),
     opposites={"INCREMENT": "DECREMENT", "DECREMENT": "INCREMENT"},
+    no_final_openers=frozenset({"INITIAL_VALUE"}),
+    context_starts=frozenset("after once when following at by in taking finally".split()),
+    context_words=frozenset("after once when following at by the end of day all every each last final these those this "
+                            "above steps step updates update events event changes change transactions transaction "
+                            "deliveries delivery shipments shipment packing unpacking and movements movement operations "
+                            "is are has have been carried out done complete completed finished over happened taken "
+                            "place listed in order everything taking very that of story process sequence them it "
+                            "applied performed made processed given described".split()),
     intro="These events happen in this order:")
 FAMILY = Family(
     name=NAME, prefix="state", types=frozenset({"Counter"}),

@@ -31,7 +31,7 @@ import random
 
 from families.ir import Skeleton, atom
 from families.family import Family
-from families.wording import Wording
+from families.wording import Wording, expand
 from families.seeding import symbol_names
 
 NAME = "transitive_order"
@@ -130,7 +130,23 @@ WORDING = Wording(
         "{0} (stands|is|sits|comes|is placed|is positioned|is located) (left|leftward|leftwards) of {1}",
         "{0} and {1} stand in that order from left to right",
         "(reading|going|counting|looking) from left to right {0} comes before {1}",
-        "(reading|going|counting|looking) from right to left {1} comes before {0}")},
+        "(reading|going|counting|looking) from right to left {1} comes before {0}",
+        f"the (place|spot|position) of {{0}} [in the row|in the line|in the lineup] {_BE_READ} {_SOME} "
+        f"{_SIDE_READ.format('left')} {{1}}",
+        f"the (place|spot|position) of {{1}} [in the row|in the line|in the lineup] {_BE_READ} {_SOME} "
+        f"{_SIDE_READ.format('right')} {{0}}",
+        f"{{0}} {_BE_READ} {_SOME} (further|farther|more) (left|to the left) (in the row|in the line|in the lineup) "
+        f"than {{1}}",
+        f"{{1}} {_BE_READ} {_SOME} (further|farther|more) (right|to the right) (in the row|in the line|in the lineup) "
+        f"than {{0}}")},
+    read_openers={"LEFT_OF": ("in the row", "in the line", "in the lineup", "in this row", "in the queue",
+                              "in the photo", "in the picture", "in this line")},
+    fact_tails=("in the row", "in the line", "in the lineup", "in this row", "in the queue", "in the photo",
+                "in the picture", "in this line")
+    + expand("though|but|although|~", "not necessarily|perhaps not|possibly not|maybe not", "next to|beside|adjacent to|"
+             "directly|immediately|right next to", "~|him|her|them|each other")
+    + expand("possibly|perhaps|maybe|~", "with", "others|other people|someone|some people|people|others possibly|"
+             "someone else", "~|in between|between them|standing between them|in between them"),
     questions={"RELATION": (
         "where does {0} stand relative to {1}",
         f"where (does|is) {{0}} {_AT} {_AGAINST} {{1}}",

@@ -25,7 +25,7 @@ _UNITS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
     "sixteen seventeen eighteen nineteen".split())}
 _TENS = {w: 10 * i for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), 2)}
-_NUMBER_WORDS = frozenset(_UNITS) | frozenset(_TENS) | {"no"}
+_NUMBER_WORDS = frozenset(_UNITS) | frozenset(_TENS) | {"no", "single"}
 # Words that negate what a sentence says (n't reads as `not`); where one stands in a sentence of a
 # positive fact that does not read whole, the sentence says something else.
 NEGATIONS = frozenset("not no never neither nor none nobody nothing cannot unequal differs differ different distinct "
@@ -40,7 +40,20 @@ NUMBER_AFTER = frozenset("% percent percentage + - − ± or ish times".split())
 # Openers any sentence may start with and still say its fact (read, never written).
 READ_OPENERS = ("also", "note that", "we know that", "it is known that", "it is true that", "in addition",
                 "furthermore", "moreover", "additionally", "besides that", "and", "we are told that",
-                "it is given that", "here", "now")
+                "it is given that", "here", "now", "it holds that", "we also know that", "what is more",
+                # sequence openers that claim no value: a fact is one step of a list
+                "then", "next", "after that", "later", "afterwards", "subsequently", "first", "first of all",
+                "second", "third", "fourth", "fifth", "and then", "after this", "following that", "next up",
+                "to begin", "to start", "to begin with", "to start with", "meanwhile", "in the next step",
+                "at the same time", "on top of that", "beyond that", "apart from that", "as for the rest")
+# "Finally," opens the last of a list: any fact but one that is a start ("Finally, Silo has 40 items" is a
+# final value's claim, where "Finally, Silo gains 40 items" is the last update).
+FINAL_OPENERS = ("finally", "lastly", "last", "last of all", "to finish", "to finish up", "as a last step",
+                 "in the last step", "at last")
+# The negation of a whole sentence: what follows says the opposite fact.
+NOT_THE_CASE = tuple(tuple(w.split()) for w in (
+    "it is not the case that", "it is not true that", "it is false that", "it is untrue that",
+    "it is not so that", "it is not correct that"))
 _ARTICLES = frozenset({"the", "a", "an"})
 
 
@@ -54,7 +67,7 @@ def _clean(text: str) -> str:
     return _HYPHEN.sub(" ", low) if "-" in low else low
 
 
-def _expand(*choices: str) -> tuple[str, ...]:
+def expand(*choices: str) -> tuple[str, ...]:
     """Every sentence of a row of choices (`a|b` each, `~` for none): how the read-only lists below are built."""
     out = [""]
     for c in choices:
@@ -65,44 +78,44 @@ def _expand(*choices: str) -> tuple[str, ...]:
 _STATEMENTS = "statements|premises|facts|information|clues|sentences|information given|facts given|statements above|" \
               "premises above|facts above|information above|given information|given facts|above"
 # Before any question (read, never written): where the answer is to come from.
-QUESTION_OPENERS = (_expand("based on|given|according to|from|using|considering", "~|the|these|all the|all these",
+QUESTION_OPENERS = (expand("based on|given|according to|from|using|considering", "~|the|these|all the|all these",
                             _STATEMENTS)
                     + ("so", "then", "now", "question", "therefore", "thus", "in that case", "with this",
                        "after all these events", "after all of this", "after all the updates", "after every update",
                        "in the end", "at the end", "finally", "in this arrangement", "in this row"))
 # What says "the statements do not settle it": the third label of a three-way question, said in its words.
 UNDETERMINED = (
-    _expand("the|these", _STATEMENTS, "do not|does not|cannot|can not|fail to", "settle|determine|decide|say|tell|show",
+    expand("the|these", _STATEMENTS, "do not|does not|cannot|can not|fail to", "settle|determine|decide|say|tell|show",
             "~|it|this|that|the answer|the question|which|either way")
-    + _expand("it|this|that|the answer|the relation|the relationship|the position|the order|which|which one",
+    + expand("it|this|that|the answer|the relation|the relationship|the position|the order|which|which one",
               "cannot|can not|could not", "be", "determined|decided|known|told|established|settled|inferred|deduced|"
               "concluded|worked out|said", "~|from the statements|from the premises|from the facts|from the information|"
               "for sure|for certain|with certainty")
-    + _expand("it|this|that|the answer|the relation|the relationship", "is", "unknown|undetermined|not determined|"
+    + expand("it|this|that|the answer|the relation|the relationship", "is", "unknown|undetermined|not determined|"
               "uncertain|not known|unclear|impossible to tell|impossible to determine|impossible to know|"
               "impossible to say|not settled|undecidable|ambiguous|indeterminate")
-    + _expand("we|you|one", "cannot|can not|could not|are unable to|are not able to", "tell|know|determine|say|decide|"
+    + expand("we|you|one", "cannot|can not|could not|are unable to|are not able to", "tell|know|determine|say|decide|"
               "be sure|conclude|work it out")
-    + _expand("there is", "not enough|insufficient|no", "information|evidence", "~|to tell|to decide|to determine|"
+    + expand("there is", "not enough|insufficient|no", "information|evidence", "~|to tell|to decide|to determine|"
               "to know|to say")
-    + _expand("neither", "~|one|of them|of these|answer|option", "follows|can be determined|can be concluded|is certain|"
+    + expand("neither", "~|one|of them|of these|answer|option", "follows|can be determined|can be concluded|is certain|"
               "is determined|can be shown")
     + ("it is not possible to tell", "it is not possible to determine", "it is not possible to know", "not enough "
        "information", "insufficient information", "unknown", "undetermined", "cannot be determined",
        "it cannot be determined either way", "the answer cannot be determined"))
 # After a question: its third way said ("or can this not be determined?"), or its second ("or not").
 QUESTION_TAILS = (
-    _expand("or", "is it|is this|is that|is the answer|is the relation", "unknown|undetermined|uncertain|unclear|"
+    expand("or", "is it|is this|is that|is the answer|is the relation", "unknown|undetermined|uncertain|unclear|"
             "impossible to tell|impossible to determine|impossible to say|not determined|not known|undecidable")
-    + _expand("or", "can|could", "this|it|that|the answer|the relation", "not be", "determined|decided|known|told|"
+    + expand("or", "can|could", "this|it|that|the answer|the relation", "not be", "determined|decided|known|told|"
               "settled|established|inferred|concluded|said", "~|from the statements|from the premises|from the facts|"
               "from the information|from this|for sure")
-    + _expand("or", "cannot|can not|could not|can t", "this|it|that|the answer|the relation", "be", "determined|decided|"
+    + expand("or", "cannot|can not|could not|can t", "this|it|that|the answer|the relation", "be", "determined|decided|"
               "known|told|settled|established|inferred|concluded|said", "~|from the statements|from the premises|"
               "from the facts|from the information|from this|for sure")
-    + _expand("or", "can|could", "we|you|one", "not", "tell|know|determine|say|decide|be sure")
-    + _expand("or", "do|does", "the", _STATEMENTS, "not", "settle|determine|decide|say|tell", "~|it|this|that")
-    + _expand("or", "is there not enough|is there insufficient|is there no", "information|evidence",
+    + expand("or", "can|could", "we|you|one", "not", "tell|know|determine|say|decide|be sure")
+    + expand("or", "do|does", "the", _STATEMENTS, "not", "settle|determine|decide|say|tell", "~|it|this|that")
+    + expand("or", "is there not enough|is there insufficient|is there no", "information|evidence",
               "~|to tell|to decide|to know|to say")
     + ("or neither", "or is it neither", "or neither of these", "or can neither be determined", "or not",
        "or neither can be determined", "or does it not follow", "or is neither certain"))
@@ -126,6 +139,8 @@ def tokens(text: str) -> list[str]:
             out.append(str(n))
         elif t == "no" and i + 1 < len(raw) and raw[i + 1] in ("items", "item"):
             out.append("0")   # "starts with no items": a count of none
+        elif t == "single" and out and out[-1] in ("a", "1"):
+            out[-1] = "1"     # "a single item"
         else:
             out.append(str(_UNITS[t]) if t in _UNITS else t)
         i += 1
@@ -140,16 +155,43 @@ def symbols(words: Sequence[str]) -> list[str]:
 _SIGNS = frozenset({"=", "==", "!=", "≠", "<>"})
 # Nouns a possessive may own ("Ben's left", "Silo's final count"), read as "the left of Ben": every phrasing
 # with "the N of X" is then read with "X's N" too.
-_OWNED = frozenset("left right position place count total value number stock supply inventory amount tally "
-                   "contents content balance side".split())
-_OWNED_ADJ = frozenset("final initial starting ending current first last".split())
+_OWNED = frozenset("left right position place spot count total value number stock supply inventory amount tally "
+                   "contents content balance side holdings reserves store collection".split())
+_OWNED_ADJ = frozenset("final initial starting ending current first last item relative".split())
+# Words that add nothing to what a sentence claims ("Felix is also not a Fletcher", "Ivan is not, in fact, a
+# Smith"): read away in sentences and phrasings alike.
+FILLERS = tuple(tuple(f.split()) for f in sorted((
+    "also", "too", "indeed", "actually", "certainly", "definitely", "clearly", "surely", "truly", "likewise",
+    "similarly", "as well", "in fact", "as it happens", "of course", "in turn", "as a matter of fact"),
+    key=lambda f: -len(f.split())))
+_FILLER_HEADS = frozenset(f[0] for f in FILLERS)
+_START_VERBS = frozenset("starts begins opens".split())
+_MORE = (("another",), ("an", "extra"), ("an", "additional"), ("a", "further"), ("a", "further"))
+
+
+def _defill(words: list[str]) -> list[str]:
+    if _FILLER_HEADS.isdisjoint(words):
+        return words
+    out, i = [], 0
+    while i < len(words):
+        for f in FILLERS:
+            if tuple(words[i:i + len(f)]) == f:
+                i += len(f)
+                break
+        else:
+            out.append(words[i])
+            i += 1
+    return out
 
 
 def normalize(words: list[str], number: bool = True) -> list[str]:
     """A marked line in its plain form, for phrasings and sentences alike: no article before a name
-    (`the @3`), a possessive as its "of" form (`@3 's left` -> `the left of @3`), "exactly" before a number
-    dropped (every fact's number is exact)."""
-    if not ("'s" in words or "exactly" in words or "precisely" in words or _ARTICLES.intersection(words)):
+    (`the @3`), a possessive as its "of" form (`@3 's left` -> `the left of @3`; `... of @3 's` -> `of @3`),
+    no filler ("also", "in fact"), "exactly" and "another" before a number dropped (every fact's number is
+    exact and says how many more), "empty" as 0 items."""
+    words = _defill(words)
+    if not ("'s" in words or "exactly" in words or "precisely" in words or "empty" in words
+            or _ARTICLES.intersection(words) or "another" in words):
         return words
     out: list[str] = []
     i, n = 0, len(words)
@@ -159,7 +201,18 @@ def normalize(words: list[str], number: bool = True) -> list[str]:
         if w in _ARTICLES and (nxt[:1] == "@" or nxt == "{"):
             i += 1
             continue
-        if number and w in ("exactly", "precisely") and (nxt.isdigit() or nxt == "{"):
+        if number and (w in ("exactly", "precisely") or (w,) in _MORE) and (nxt.isdigit() or nxt == "{"):
+            i += 1
+            continue
+        if number and (w, nxt) in _MORE and i + 2 < n and (words[i + 2].isdigit() or words[i + 2] == "{"):
+            i += 2
+            continue
+        if w == "empty" and out and out[-1] in ("is", "sits", "stands", "remains"):
+            out[-1:] = ["has", "0", "items"]
+            i += 1
+            continue
+        if w == "empty" and out and (out[-1] in _START_VERBS or out[-2:] in (["starts", "out"], ["starts", "off"])):
+            out += ["with", "0", "items"]
             i += 1
             continue
         if w == "'s" and out and out[-1][:1] == "@":
@@ -171,11 +224,14 @@ def normalize(words: list[str], number: bool = True) -> list[str]:
                 if words[j] in ("left", "right"):
                     end += words[end:end + 1] == ["hand"]
                     end += words[end:end + 1] == ["side"]
-                elif words[j] == "number" and words[end:end + 2] == ["of", "items"]:
+                elif words[end:end + 2] == ["of", "items"]:
                     end += 2
                 owner = out.pop()
                 out += ["the", *words[i + 1:end], "of", owner]
                 i = end
+                continue
+            if j == n or words[j] in ("is", "does", "in", "and", "or"):   # "left of Lucia's", "than Fabian's is"
+                i += 1
                 continue
         out.append(w)
         i += 1
@@ -227,6 +283,12 @@ def plain_parts(parts: Sequence[_Part], kinds: Sequence[str]) -> list[_Part]:
     """A phrasing's parts as `normalize` reads a sentence: no article right before a name slot."""
     out: list[_Part] = []
     for k, p in enumerate(parts):
+        if p.slot is None:   # fillers read away, as `normalize` does in a sentence
+            kept = [" ".join(_defill(o.split())) for o in p.options]
+            if not any(kept):
+                continue
+            if kept != list(p.options):
+                p = _Part(None, tuple(dict.fromkeys(o for o in kept if o)), p.optional or "" in kept)
         nxt = parts[k + 1] if k + 1 < len(parts) else None
         if p.slot is None and nxt is not None and nxt.slot is not None and kinds[nxt.slot] == "name":
             stripped = [_strip_article(o) for o in p.options]
@@ -352,6 +414,12 @@ class Wording:
     question_reads: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     read_openers: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     question_cues: tuple[tuple[str, frozenset[str]], ...] = ()   # words that make a question ask another thing
+    fact_tails: tuple[str, ...] = ()              # what may follow any fact and say nothing more ("in the row")
+    no_final_openers: frozenset[str] = frozenset()   # fact predicates that "Finally," may not open (a start)
+    # A question about a final value may sit in words of its end ("once every step is done"): where a run of
+    # only these words opens or closes it, after one of `context_starts`, it is read away.
+    context_words: frozenset[str] = frozenset()
+    context_starts: frozenset[str] = frozenset()
 
     def canonical_template(self, predicate: str) -> str:
         """The phrasing the template writes for a fact predicate (the canonical one, unless `template` says)."""
