@@ -120,7 +120,7 @@ _IN_R = "(a member of|one of|among|in|part of|a part of|counted among|included i
         "within|inside|contained in|on the roll of|on the list of|on the roster of|in the ranks of|among the ranks of|" \
         "in the group of|part of the group of|part of the group known as|in the group known as|a card carrying member of|" \
         "a full member of|a registered member of|an official member of|enrolled in|enrolled among|registered with|" \
-        "registered among|one among)"
+        "registered among|one among|the group of|the ranks of)"
 _IN_O = "[" + _IN_R[1:-1] + "]"   # the same words, optional
 _IS_IN_R = "(is|belongs to|counts as|is counted as|is listed as|is numbered among|ranks among|happens to be|" \
            "turns out to be|is known to be|belongs among|numbers among|is found among|is found in|holds membership in|" \
@@ -234,7 +234,7 @@ WORDING = Wording(
         f"can we (conclude|say|tell) that {{0}} is {_IN_SHORT} {{1}}")},
     question_reads={"MEMBER_OF": (
         f"is {{0}} {_IN_O} {{1}}",
-        "(does|do) {0} (belong to|belong in|count among|count as) {1}",
+        "(does|do) {0} (belong to|belong in|count among|count as|belong among|rank among|number among|belong with) {1}",
         "(do|does) {1} (include|contain|count|have|list) {0} [among them|as a member]",
         f"is it (true|the case|so|certain|known) that {{0}} (is|belongs to) {_IN_O} {{1}}",
         f"(can|could|may) (we|you|one) (conclude|say|tell|infer|deduce|determine|be sure) that {{0}} (is|belongs to) "

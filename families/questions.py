@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 _SENTENCES = re.compile(r"(?<=[.?!;])\s+")
 _CONNECTORS = frozenset({"if", "when", "means", "meaning", "=", "should", "whenever", "for"})
-_INSTRUCTION = frozenset("answer answers respond reply say write choose pick select output give return with one of "
+_INSTRUCTION = frozenset("answer answers respond reply say write choose pick select output give return with one 1 of "
                          "the following options option labels label exactly either or and only a single word "
                          "from these your as please otherwise".split())
 _TRAILING = frozenset({"or", "and", "otherwise", "else"})
@@ -44,12 +44,17 @@ _TAILS, _TAIL_LENGTHS = _table(QUESTION_TAILS)
 _UNSETTLED = frozenset(tuple(tokens(s)) for s in UNDETERMINED)
 
 
+_LETTERED = re.compile(r"(?:(?<=\s)|^)[A-H][.)](?=\s)")   # "A. a != c  B. d = c": the letters of a list
+_SPLIT = re.compile(r"(?<=[.?!;:])\s+|\s+[—–-]\s+|\s*[—–]\s*")
+_LEADS = frozenset("answer respond reply say write choose pick select output give return options option choices "
+                   "choice labels label".split())
+
+
 class QuestionReader:
     """One family's questions: the reader's query grammar, with openers, third ways and label explanations."""
 
     def __init__(self, reader: Reader):
         self.r = reader
-        self._meanings: dict[tuple, object] = {}
 
     def read(self, text: str, query: Fact, marked: Marked, types: Mapping[str, str],
              labels: tuple[str, ...]) -> QVerdict:
@@ -57,24 +62,39 @@ class QuestionReader:
         whole = self._asks(normalize(marked.words(text)), query, marked, types)
         if whole is not None:
             return whole
+        spelled = [(label, marked.words(label)) for label in labels]
         asked, unread, cue = 0, False, None
-        for sentence in _SENTENCES.split(text.strip()):
+        for sentence in _SPLIT.split(_LETTERED.sub(" ", text.strip())):
             words = normalize(marked.words(sentence))
-            start = self._first_label(words, labels)
+            if not words:
+                continue
+            start = _first_label(words, spelled)
+            listed = _listed(words, spelled) if start is None else None
+            if listed is not None:
+                if listed:
+                    return QVerdict("misread", listed)
+                continue
+            said = self._if_then(words, query, marked, types, spelled)
+            if said is not None:
+                if said.kind == "misread":
+                    return said
+                unread |= said.kind != "read"
+                continue
             head, tail = (words, []) if start is None else (words[:start], words[start:])
             while head and head[-1] in _INSTRUCTION:   # "..., answer" before the labels
                 head = head[:-1]
-            if head:
+            if head and _listed(head, spelled) != "" and not set(head) <= _INSTRUCTION | {w for _, lw in spelled
+                                                                                         for w in lw}:
                 got = self._asks(head, query, marked, types)
                 if got is not None and got.kind == "misread":
                     return got
                 if got is not None:
                     asked += 1
-                elif not set(head) <= _INSTRUCTION | self._label_words(labels):
+                else:
                     unread = True
                     cue = cue or self._cue(head, query[0])
             if tail:
-                said = self._explains(tail, query, marked, types, labels)
+                said = self._explains(tail, query, marked, types, spelled)
                 if said is not None and said.kind == "misread":
                     return said
                 unread |= said is None
@@ -82,10 +102,30 @@ class QuestionReader:
             return QVerdict("misread", cue)
         return QVerdict("read") if asked and not unread else QVerdict("unread")
 
+    def _if_then(self, words: list[str], query: Fact, marked: Marked, types: Mapping[str, str],
+                 spelled: list) -> QVerdict | None:
+        """"If CLAUSE, answer LABEL": the clause must mean what the label does (None: not of this form)."""
+        if words[:1] != ["if"]:
+            return None
+        for label, lw in spelled:
+            n = len(lw)
+            if n and words[-n:] == lw:
+                clause = words[1:-n]
+                while clause and clause[-1] in _INSTRUCTION | {"then"}:
+                    clause = clause[:-1]
+                got = self._meaning(_resolved(clause, query, marked), marked, types)
+                want = self._label_meaning(label, query, marked, types)
+                if got is None or want is None:
+                    return QVerdict("unread")
+                if got != want:
+                    return QVerdict("misread", f"says {label} means {_said(got)}, where it means {_said(want)}")
+                return QVerdict("read")
+        return None
+
     def _asks(self, words: list[str], query: Fact, marked: Marked, types: Mapping[str, str]) -> QVerdict | None:
         """`read` where the words are the query (opener and third way aside), `misread` where another query."""
         r, other = self.r, None
-        for line in _bare(words):
+        for line in _bare(words, r.wording.context_words, r.wording.context_starts):
             parses = r._parses(r.questions, line, marked, types)
             if tuple(query[1]) in [tuple(a) for p, a in parses if p == query[0]]:
                 return QVerdict("read")
@@ -108,26 +148,10 @@ class QuestionReader:
                 return f"asks {what} ({found[0]!r})"
         return self.r._word_cues(words, pred)
 
-    @staticmethod
-    def _label_words(labels: Sequence[str]) -> set[str]:
-        return {w for label in labels for w in tokens(label)}
-
-    @staticmethod
-    def _first_label(words: list[str], labels: Sequence[str]) -> int | None:
-        """Where the first "LABEL if ..." starts, or None."""
-        spelled = [tokens(label) for label in labels]
-        for k in range(len(words)):
-            for lw in spelled:
-                n = len(lw)
-                if lw and words[k:k + n] == lw and k + n < len(words) and words[k + n] in _CONNECTORS:
-                    return k
-        return None
-
     def _explains(self, words: list[str], query: Fact, marked: Marked, types: Mapping[str, str],
-                  labels: Sequence[str]) -> QVerdict | None:
+                  spelled: list) -> QVerdict | None:
         """Label explanations, each "LABEL if CLAUSE": `read` when every clause means its label, `misread` when
         one means another thing, None when one reads as nothing."""
-        spelled = [(label, tokens(label)) for label in labels]
         starts = []
         for k in range(len(words)):
             for label, lw in spelled:
@@ -143,20 +167,25 @@ class QuestionReader:
                 clause = clause[:-1]
             if clause[:1] == ["that"]:
                 clause = clause[1:]
-            got, want = self._meaning(clause, marked, types), self._label_meaning(label, query, marked, types)
+            got = self._meaning(_resolved(clause, query, marked), marked, types)
+            want = self._label_meaning(label, query, marked, types)
             if got is None or want is None:
                 return None
             if got != want:
                 return QVerdict("misread", f"says {label} means {_said(got)}, where it means {_said(want)}")
         return QVerdict("read")
 
-    def _meaning(self, clause: Sequence[str], marked: Marked, types: Mapping[str, str]) -> object:
-        """What a clause says: the facts it reads as (a frozenset), "not settled", or None."""
-        if tuple(clause) in _UNSETTLED:
-            return "not settled"
+    def _meaning(self, clause: Sequence[str] | list[list[str]], marked: Marked, types: Mapping[str, str]) -> object:
+        """What a clause says (or the first of its readings that says anything): the facts it reads as (a
+        frozenset), "not settled", or None."""
         r = self.r
-        parses = r._parses(r.facts, " " + " ".join(clause), marked, types)
-        return frozenset(r.norm(p) for p in parses) or None
+        for words in (clause if clause and isinstance(clause[0], list) else [clause]):
+            if tuple(words) in _UNSETTLED:
+                return "not settled"
+            parses = r._parses(r.facts, " " + " ".join(words), marked, types)
+            if parses:
+                return frozenset(r.norm(p) for p in parses)
+        return None
 
     def _label_meaning(self, label: str, query: Fact, marked: Marked, types: Mapping[str, str]) -> object:
         """What a label means for this query: its definition in the family's wording, read like a clause."""
@@ -168,13 +197,91 @@ class QuestionReader:
         return self._meaning(words, marked, types)
 
 
-def _bare(words: list[str]) -> list[str]:
-    """The question's line as it is, and without an opener before it and a third way after it."""
+def _first_label(words: list[str], spelled: list) -> int | None:
+    """Where the first "LABEL if ..." starts, or None."""
+    for k in range(len(words)):
+        for _, lw in spelled:
+            n = len(lw)
+            if lw and words[k:k + n] == lw and k + n < len(words) and words[k + n] in _CONNECTORS:
+                return k
+    return None
+
+
+def _listed(words: list[str], spelled: list) -> str | None:
+    """A list of the answers ("Answer LEFT_OF, RIGHT_OF, or UNKNOWN.", "Options: 41, 42, 43."): "" where it
+    lists every label and nothing else, what is wrong where it lists others or leaves one out (a list that
+    an instruction opens), None where the words are no list."""
+    led = words[0] in _LEADS
+    rest, found, k = [], set(), 0
+    while k < len(words):
+        for label, lw in spelled:
+            if lw and words[k:k + len(lw)] == lw:
+                found.add(label)
+                k += len(lw)
+                break
+        else:
+            if words[k] not in _INSTRUCTION:
+                rest.append(words[k])
+            k += 1
+    if not found and not rest:
+        return ""   # instructions alone ("Options:")
+    if not found and not led:
+        return None
+    if rest:
+        return f"offers answers other than the labels ({' '.join(rest[:3])!r})" if led and found else None
+    missing = [label for label, _ in spelled if label not in found]
+    if missing:
+        return f"leaves out the answer {missing[0]!r}" if led or len(found) > 1 else None
+    return ""
+
+
+def _bare(words: list[str], context: frozenset[str] = frozenset(), starts: frozenset[str] = frozenset()) -> list[str]:
+    """The question's line as it is, and without an opener before it, a third way (or two) after it, and words
+    of its time ("once every step is done") before or after it."""
     heads = [words] + [words[n:] for n in _OPENER_LENGTHS if tuple(words[:n]) in _OPENERS]
+    if context and words and words[0] in starts:
+        j = 0
+        while j < len(words) and words[j] in context:
+            j += 1
+        heads += [words[k:] for k in range(j, 1, -1)]
+    if context:
+        i = len(words)
+        while i > 0 and words[i - 1] in context:
+            i -= 1
+        heads += [words[:k] for k in range(i, len(words) - 1) if words[k] in starts and k > 2]
     out = []
     for head in heads:
         out.append(" " + " ".join(head))
-        out += [" " + " ".join(head[:-n]) for n in _TAIL_LENGTHS if n < len(head) and tuple(head[-n:]) in _TAILS]
+        for n in _TAIL_LENGTHS:
+            if n < len(head) and tuple(head[-n:]) in _TAILS:
+                out.append(" " + " ".join(head[:-n]))
+                out += [" " + " ".join(head[:-n - m]) for m in _TAIL_LENGTHS
+                        if m < len(head) - n and tuple(head[-n - m:-n]) in _TAILS]
+    return out
+
+
+_PRONOUNS = frozenset({"he", "she", "they", "it", "him", "her", "them"})
+_MODAL = {("must", "be"): ["is"], ("cannot", "be"): ["is", "not"], ("can", "not", "be"): ["is", "not"],
+          ("is", "definitely"): ["is"], ("definitely", "is"): ["is"], ("is", "certainly"): ["is"]}
+
+
+def _resolved(clause: list[str], query: Fact, marked: Marked) -> list[list[str]]:
+    """A label's clause as it may be read: as written, and, where it says a pronoun for the query's first
+    symbol ("YES if he is", "RIGHT_OF if she is to the right"), with the symbol for it and what it leaves
+    out said again: the query's other symbol, after "of" or as the category."""
+    marks = [marked.mark(a) for a in query[1] if isinstance(a, str)]
+    if not clause or clause[0] not in _PRONOUNS or not marks or marks[0] is None:
+        return [clause]
+    words = [marks[0]] + clause[1:]
+    for modal, plain in _MODAL.items():
+        for k in range(len(words)):
+            if tuple(words[k:k + len(modal)]) == modal:
+                words = words[:k] + plain + words[k + len(modal):]
+                break
+    rest = [m for m in marks[1:] if m is not None]
+    out = [words]
+    for other in rest:
+        out += [words + [other], words + ["of", other], words + ["one", "of", other]]
     return out
 
 

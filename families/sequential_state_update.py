@@ -120,8 +120,8 @@ _TAKEN = "(removed from|taken from|taken out of|taken away from|lost from|moved 
          "unloaded from|carried out of|emptied from|sold from|given away from|used up from|unpacked from|" \
          "subtracted from|drawn out of|drawn from|pulled off|taken off|removed out of|shipped away from|lifted out of|" \
          "cleared out of|dispatched from|paid out of|paid out from|sent from)"
-_UP = "(goes up|increases|rises|grows|climbs|jumps|is increased|is raised|is boosted|swells|gets bigger)"
-_DOWN = "(goes down|decreases|drops|falls|shrinks|declines|dips|is reduced|is decreased|is lowered|is cut|sinks|" \
+_UP = "(goes up|increases|rises|grows|climbs|jumps|go up|increase|rise|grow|climb|is increased|is raised|is boosted|swells|gets bigger)"
+_DOWN = "(goes down|decreases|drops|falls|shrinks|declines|dips|go down|decrease|drop|fall|shrink|decline|is reduced|is decreased|is lowered|is cut|sinks|" \
         "gets smaller|is drawn down|is depleted|is run down|is cut down)"
 _START_R = "(starts|begins|starts out|starts off|opens|starts the day|begins the day|opens the day|starts out the day|" \
            "kicks off|is stocked|is filled|is loaded|is set up|comes in)"
@@ -225,7 +225,9 @@ WORDING = Wording(
         f"with|end up holding|end up having|finish holding|wind up with|have left|hold in the end|have in the end|"
         f"have at the end|have at the finish) {_END}",
         f"how many [items|things|units] (are|remain|are left|will remain|will be|will be left|are there|end up|"
-        f"remain in the end) (in|at) {{0}} {_END}",
+        f"remain in the end|are stored|are held|are kept|are sitting) (in|at|on|inside) {{0}} {_END}",
+        f"what (number|count|total) of items (does|will) {{0}} (hold|have|contain|store|end up with|end with) {_END}",
+        f"(what is|what will be) the {_NOUN} (of|in|at|for|on) {{0}} {_END}",
         f"how many [items|things|units] (end up|finish|remain|are left) (in|at) {{0}} {_END}",
         f"how many [items|things|units] (does|will) {{0}} (hold|have|contain|store) (once|after) (all|every|all of) "
         f"(the|these|those) (updates|events|changes|steps|transactions) (are done|are over|have happened|are finished|"

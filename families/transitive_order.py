@@ -171,7 +171,16 @@ WORDING = Wording(
         "which side of {1} (is|does) {0} (on|stand on|sit on|placed on|located on)",
         "(does|is) {0} (stand|sit|standing|sitting|placed|positioned|located|situated) (to the left or to the right of|"
         "to the left or right of|left or right of|on the left or right of|on the left or on the right of) {1}",
-        "(is|does) {0} (come|stand|sit) (to the left or to the right of|to the left or right of|left or right of) {1}")},
+        "(is|does) {0} (come|stand|sit) (to the left or to the right of|to the left or right of|left or right of) {1}",
+        "(is|does) {0} [stand|sit|standing|sitting|placed|positioned|located|situated] (to the left of|left of|on the "
+        "left of|on the left side of|to the left side of) {1} [or] (to the right of|right of|on the right of|on the "
+        "right side of|to the right side of) {1}",
+        f"what can (be concluded|be said|be determined|be inferred|be deduced|we conclude|we say|we tell) about the "
+        f"(position|place|placement|location) of {{0}} {_AGAINST} {{1}}",
+        f"what is the (relative position|position|place|placement|location|relative placement) of {{0}} "
+        f"(relative to|compared to|compared with|in relation to|with respect to|in comparison to|with regard to) {{1}}",
+        f"(how|where) (does|is) {{0}} (stand|sit|placed|positioned|located|situated) (relative to|in relation to|with "
+        f"respect to|compared to|compared with) {{1}}")},
     cues={"LEFT_OF": (("adjacency, a stronger claim", ADJACENT),)},
     ordered_question=True, intro="People stand in a row.",
     definitions={"LEFT_OF": "{0} is to the left of {1}", "RIGHT_OF": "{0} is to the right of {1}",

@@ -78,11 +78,13 @@ def expand(*choices: str) -> tuple[str, ...]:
 _STATEMENTS = "statements|premises|facts|information|clues|sentences|information given|facts given|statements above|" \
               "premises above|facts above|information above|given information|given facts|above"
 # Before any question (read, never written): where the answer is to come from.
-QUESTION_OPENERS = (expand("based on|given|according to|from|using|considering", "~|the|these|all the|all these",
+QUESTION_OPENERS = (expand("based on|given|according to|from|using|considering|based only on|based solely on|using only|"
+                            "considering only|judging from|judging by|going by|relying only on|relying on|if we go by", "~|the|these|all the|all these",
                             _STATEMENTS)
                     + ("so", "then", "now", "question", "therefore", "thus", "in that case", "with this",
                        "after all these events", "after all of this", "after all the updates", "after every update",
-                       "in the end", "at the end", "finally", "in this arrangement", "in this row"))
+                       "in the end", "at the end", "finally", "in this arrangement", "in this row", "in the row",
+                       "in the line", "in the lineup", "in this line", "in the queue"))
 # What says "the statements do not settle it": the third label of a three-way question, said in its words.
 UNDETERMINED = (
     expand("the|these", _STATEMENTS, "do not|does not|cannot|can not|fail to", "settle|determine|decide|say|tell|show",
@@ -100,6 +102,10 @@ UNDETERMINED = (
               "to know|to say")
     + expand("neither", "~|one|of them|of these|answer|option", "follows|can be determined|can be concluded|is certain|"
               "is determined|can be shown")
+    + expand("the|this", "information|information given|information provided|given information|evidence",
+             "is not enough|is insufficient|does not suffice|is not sufficient|is incomplete")
+    + expand("the|these", _STATEMENTS, "leave it open|leave this open|leave it undecided|leave the question open|"
+             "are not enough|are insufficient|do not suffice")
     + ("it is not possible to tell", "it is not possible to determine", "it is not possible to know", "not enough "
        "information", "insufficient information", "unknown", "undetermined", "cannot be determined",
        "it cannot be determined either way", "the answer cannot be determined"))
@@ -117,6 +123,11 @@ QUESTION_TAILS = (
     + expand("or", "do|does", "the", _STATEMENTS, "not", "settle|determine|decide|say|tell", "~|it|this|that")
     + expand("or", "is there not enough|is there insufficient|is there no", "information|evidence",
               "~|to tell|to decide|to know|to say")
+    + expand("~|or", "is he|is she|are they|is it|is he then|is she then", "not", "~|one of them|a member|in it")
+    + expand("or", "do|does", "the|these", _STATEMENTS, "leave it open|leave this open|leave that open|leave it undecided|"
+             "leave it unsettled|not say|not tell")
+    + expand("or", "is it|is this|is that", "left open|undecided|unsettled|open")
+    + ("in the line", "in the row", "in the lineup", "in this row", "in this line")
     + ("or neither", "or is it neither", "or neither of these", "or can neither be determined", "or not",
        "or neither can be determined", "or does it not follow", "or is neither certain"))
 
@@ -306,8 +317,12 @@ def reader_regex(phrasing: str, kinds: Sequence[str], openers: Sequence[str] = (
     matches a name mark `@k`, an integer slot digits; group `sI` holds slot I. `openers` may come before
     it and `tails` after it (read, never written)."""
     out = f"(?: (?:{_alternation(openers)}))?" if openers else ""
+    seen: set[int] = set()
     for p in plain_parts(parse_phrasing(phrasing), kinds):
-        if p.slot is not None:
+        if p.slot in seen:   # a slot said twice ("is X left of Y or right of Y"): the same mark again
+            out += f" @(?P=s{p.slot})" if kinds[p.slot] == "name" else f" (?P=s{p.slot})"
+        elif p.slot is not None:
+            seen.add(p.slot)
             out += f" @(?P<s{p.slot}>\\d+)" if kinds[p.slot] == "name" else f" (?P<s{p.slot}>\\d+)"
         else:
             body = _alternation(p.options)
