@@ -50,6 +50,12 @@ def _typed(family: str, facts: list, query: dict | None) -> dict[str, str]:
     return types
 
 
+def _labels(r: dict) -> tuple[str, ...]:
+    """The answer labels of a row's skeleton: the family's own (a row's `options` may be a wrong render's own
+    list), or the row's options where a family has none of its own (numbers, equality's statements)."""
+    return tuple(FAMILIES[r["family"]].labels or map(str, r["options"]))
+
+
 def premises(rows: list[dict], listing: bool) -> dict[str, list[int]]:
     """Per predicate: [faithful, faithful read, faithful misread, wrong, wrong read]."""
     out: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0])
@@ -79,7 +85,7 @@ def questions(rows: list[dict], listing: bool) -> dict[str, list[int]]:
         types = _typed(r["family"], [], q)
         names = {s: s for s in types}
         v = reader(r["family"]).read_question(r["text"], (q["predicate"], tuple(q["args"])), Marked(names, types),
-                                              types, tuple(map(str, r["options"])))
+                                              types, _labels(r))
         c = out[r["family"]]
         if r["faithful"]:
             c[0] += 1
@@ -101,7 +107,7 @@ def payload_of(r: dict) -> dict[str, Any]:
     return {"id": "corpus", "family": r["family"], "entities": types,
             "facts": [{"predicate": p, "arguments": a} for p, a in facts],
             "query": {"predicate": r["query"]["predicate"], "arguments": r["query"]["args"]},
-            "answer_options": [str(o) for o in r["options"]]}
+            "answer_options": list(_labels(r))}
 
 
 def renders(rows: list[dict], listing: bool) -> tuple[dict[str, list[int]], float]:

@@ -237,6 +237,21 @@ def card_style(sk: Skeleton) -> Skeleton:
 
 _FROM = "[from the premises|from the statements|from these statements|from the facts|from the above|from this]"
 _FOLLOWS = "(follows|must be true|is true|holds|is entailed|necessarily follows|follows necessarily)"
+# Read, never written: a question of entailment in the words a strong model uses, built from its parts.
+_NOUN_Q = "[statement|statements|option|options|conclusion|conclusions|one|answer|answers|relation|relations|" \
+          "choice|choices|equation|equations|claim|claims|of them]"
+_VERB_Q = "(follows|follow|must be true|must hold|must follow|holds|hold|is true|is entailed|is logically entailed|" \
+          "necessarily follows|follows necessarily|necessarily holds|is necessarily true|is certainly true|" \
+          "is certain to be true|is guaranteed to hold|is guaranteed to be true|is guaranteed|can be concluded|" \
+          "can be derived|can be logically derived|can be deduced|can be inferred|is implied|is logically implied|" \
+          "is forced|is a valid consequence|is a logical consequence|is a necessary consequence|must be correct|" \
+          "is correct|follows logically|logically follows|must necessarily be true|is necessarily the case|" \
+          "is true in every situation consistent with|is true in every case consistent with|is always true)"
+_CTX_Q = "[from the premises|from them|from the statements|from the facts|from these facts|from what is given|" \
+         "from the given relations|by the premises|by the facts|by the facts above|by the given relations|" \
+         "by the premises above|of the premises|given the premises|given the premises above|given the facts|" \
+         "from the premises alone|with certainty|in every case|from the premises above|from the above|the premises|" \
+         "from these premises|from the information given|by them|given them]"
 WORDING = Wording(
     facts={
         "EQUAL": (
@@ -286,14 +301,15 @@ WORDING = Wording(
             "is not the same as|is distinct from) [the value of|the variable|variable|that of] {1}",
             "(the values of|the variables) {0} and {1} (are not equal|are different|differ|are distinct)")},
     question_reads={"ENTAILED": (
-        f"(which|what) (option|statement|one|answer|conclusion|choice) {_FOLLOWS} {_FROM}",
-        f"which (of the|of these|of the following|one of the|one of these|one of the following) (options|statements|"
-        f"choices|conclusions|answers|relations|equations) [must] (follows|follow|must be true|is true|holds|"
-        f"is entailed|necessarily follows|follows necessarily|is necessarily true|is certainly true|"
-        f"can be concluded|can be derived|can be deduced|is guaranteed|must hold) {_FROM}",
-        f"which (of the|of these|of the following|one of the|one of these|one of the following) {_FOLLOWS} {_FROM}",
-        f"which (option|statement|one|conclusion) (can be|may be) (concluded|derived|deduced|inferred) {_FROM}",
-        f"what (follows|can be concluded|must be true|can be derived|can be deduced) {_FROM}",
+        f"(which|what) [one] [of] [the|these|those] [four|4] [following|listed|given|above|below] {_NOUN_Q} "
+        f"[below|above|listed|given|between the variables|among the options] [that|which] {_VERB_Q} {_CTX_Q}",
+        f"(which|what) (one|one of the following|one of these|of the following|of these|of the options|of the "
+        f"statements|of the listed statements|of the given options) [that|which] {_VERB_Q} {_CTX_Q}",
+        f"(select|pick|identify|determine|choose|find|name|give|state) [which|the one|the] [one] [of the] [four|4] "
+        f"{_NOUN_Q} [that|which] {_VERB_Q} {_CTX_Q}",
+        f"(select|pick|identify|determine|choose|find|name) (which|the one|the one that|what) {_VERB_Q} {_CTX_Q}",
+        f"what (follows|can be concluded|must be true|can be derived|can be deduced|can be inferred|is entailed|"
+        f"must hold|necessarily follows) {_CTX_Q}",
         "(then|so|therefore) which (option|statement|one) (follows|holds|is true|must be true)")},
     question_cues=(("another question", frozenset({"false", "incorrect", "wrong", "untrue", "cannot", "impossible"})),),
     intro="If:", template={"EQUAL": "{0} = {1}", "NOT_EQUAL": "{0} != {1}"}, template_question="Then",

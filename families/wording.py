@@ -84,7 +84,11 @@ QUESTION_OPENERS = (expand("based on|given|according to|from|using|considering|b
                     + ("so", "then", "now", "question", "therefore", "thus", "in that case", "with this",
                        "after all these events", "after all of this", "after all the updates", "after every update",
                        "in the end", "at the end", "finally", "in this arrangement", "in this row", "in the row",
-                       "in the line", "in the lineup", "in this line", "in the queue"))
+                       "in the line", "in the lineup", "in this line", "in the queue", "if all the premises hold",
+                       "if the premises hold", "if all the premises are true", "if the premises are true",
+                       "assuming the premises", "assuming all the premises hold", "assuming the premises hold",
+                       "given all this", "given all of this", "given this", "with these facts")
+                    + expand("from|based on|using|given", "the|these", "premises|statements|facts", "alone|only"))
 # What says "the statements do not settle it": the third label of a three-way question, said in its words.
 UNDETERMINED = (
     expand("the|these", _STATEMENTS, "do not|does not|cannot|can not|fail to", "settle|determine|decide|say|tell|show",
