@@ -285,6 +285,7 @@ WORDING = Wording(
             "(the value of|the variable|variable) {0} (equals|is equal to|is the same as|is identical to|matches) "
             "[the value of|the variable|variable|that of] {1}",
             "{0} 's value (equals|is equal to|is the same as|matches) {1} 's [value]",
+            "{0} (matches|equals|is equal to|is the same as|is identical to|agrees with) {1} in value",
             "(the values of|the variables) {0} and {1} are (equal|the same|identical)"),
         "NOT_EQUAL": (
             "{0} (!=|≠|<>|does not equal|is not equal to|differs from|is different from|is not the same as|"

@@ -120,9 +120,9 @@ _IN_R = "(a member of|one of|among|in|part of|a part of|counted among|included i
         "within|inside|contained in|on the roll of|on the list of|on the roster of|in the ranks of|among the ranks of|" \
         "in the group of|part of the group of|part of the group known as|in the group known as|a card carrying member of|" \
         "a full member of|a registered member of|an official member of|enrolled in|enrolled among|registered with|" \
-        "registered among|one among|the group of|the ranks of)"
+        "registered among|one among|the group of|the ranks of|members of|one of)"
 _IN_O = "[" + _IN_R[1:-1] + "]"   # the same words, optional
-_IS_IN_R = "(is|belongs to|counts as|is counted as|is listed as|is numbered among|ranks among|happens to be|" \
+_IS_IN_R = "(is|belongs to|counts as|counts among|is counted as|is listed as|is numbered among|ranks among|happens to be|" \
            "turns out to be|is known to be|belongs among|numbers among|is found among|is found in|holds membership in|" \
            "has membership in|has a place among|has a place in|is enrolled in|is registered with|serves among)"
 _ISNT_IN_R = "(is not|is never|is no|is no longer|does not belong to|does not belong in|does not belong among|" \

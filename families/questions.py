@@ -272,6 +272,8 @@ def _resolved(clause: list[str], query: Fact, marked: Marked) -> list[list[str]]
     marks = [marked.mark(a) for a in query[1] if isinstance(a, str)]
     if not clause or clause[0] not in _PRONOUNS or not marks or marks[0] is None:
         return [clause]
+    if tuple(clause) in _UNSETTLED:   # "it cannot be determined": no pronoun of a symbol
+        return [clause]
     words = [marks[0]] + clause[1:]
     for modal, plain in _MODAL.items():
         for k in range(len(words)):

@@ -42,7 +42,7 @@ def _words(text: str) -> tuple[str, ...]:
 READ = Verdict("read")
 
 
-def _number_variant(spelled: tuple[str, ...]) -> tuple[str, ...] | None:
+def number_variant(spelled: tuple[str, ...]) -> tuple[str, ...] | None:
     """A one-word category name in the other number: Gardeners -> Gardener, Glaziers -> Glazier, Baker -> Bakers."""
     if len(spelled) != 1 or len(spelled[0]) < 3 or not spelled[0].isalpha():
         return None
@@ -62,7 +62,7 @@ class Marked:
         self.names = names
         self.symbols = list(names)
         self._spelled = [_words(n) for n in names.values()]
-        self._variants = [_number_variant(w) if types is not None and types.get(s) == "Set" else None
+        self._variants = [number_variant(w) if types is not None and types.get(s) == "Set" else None
                           for s, w in zip(self.symbols, self._spelled)]
         spelled = [w for w in self._spelled if w] + [v for v in self._variants if v]
         ones = frozenset(w[0] for w in spelled) if all(len(w) == 1 for w in spelled) else frozenset()

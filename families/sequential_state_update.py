@@ -119,7 +119,8 @@ _TAKEN = "(removed from|taken from|taken out of|taken away from|lost from|moved 
          "sent out of|sent away from|withdrawn from|pulled from|pulled out of|transferred out of|cleared from|" \
          "unloaded from|carried out of|emptied from|sold from|given away from|used up from|unpacked from|" \
          "subtracted from|drawn out of|drawn from|pulled off|taken off|removed out of|shipped away from|lifted out of|" \
-         "cleared out of|dispatched from|paid out of|paid out from|sent from)"
+         "cleared out of|dispatched from|paid out of|paid out from|sent from|taken back out of|taken back from|" \
+         "carried away from|carried off from|carried away out of|moved away from|hauled out of|hauled away from)"
 _UP = "(goes up|increases|rises|grows|climbs|jumps|go up|increase|rise|grow|climb|is increased|is raised|is boosted|swells|gets bigger)"
 _DOWN = "(goes down|decreases|drops|falls|shrinks|declines|dips|go down|decrease|drop|fall|shrink|decline|is reduced|is decreased|is lowered|is cut|sinks|" \
         "gets smaller|is drawn down|is depleted|is run down|is cut down)"
@@ -174,6 +175,7 @@ WORDING = Wording(
             f"{{0}} {_START_R} (with|at|on) {{1}} [items|item|units] (inside|in it|in stock|in store|in storage|on hand|"
             f"on its shelves)",
             f"{{0}} {_KEEP} {{1}} [items|item|units] {_FIRST}",
+            f"{{0}} {_KEEP} {{1}} [items|item|units] (in it|inside|inside it|in stock|in store|in storage|on hand) {_FIRST}",
             f"{_FIRST} {{0}} {_KEEP} {{1}} [items|item|units]",
             f"{_FIRST} there (are|is|were|was) {{1}} [items|item|units] (in|at) {{0}}",
             f"{_FIRST} {{0}} (is at|stands at|sits at|is stocked with|is filled with) {{1}} [items|item|units]",
@@ -193,8 +195,8 @@ WORDING = Wording(
             f"{{0}} {_UP} by {{1}} {_ITEMS_R}",
             f"the {_NOUN} (of|in|at|for) {{0}} {_UP} by {{1}} [items|item]",
             f"(add|put|place|bring|deliver|send) {{1}} {_ITEMS_R} (to|into|in) {{0}}",
-            f"{_WHO} (adds|puts|places|brings|gives|delivers|sends|drops|deposits|loads|stores) {{1}} {_ITEMS_R} "
-            f"(to|into|in|at) {{0}}",
+            f"{_WHO} (adds|puts|places|brings|gives|delivers|sends|drops|deposits|loads|stores|carries|moves|takes|"
+            f"hauls|ships|slips|tucks) {{1}} {_ITEMS_R} (to|into|in|at|up into|up to|down into|over to|onto|inside) {{0}}",
             f"{_WHO} (gives|sends|brings|hands) {{0}} {{1}} {_ITEMS_R}",
             f"{{0}} (is|gets) (given|sent|handed|delivered) {{1}} {_ITEMS_R}",
             f"{{0}} {_THEN} (gets|has|sees) {{1}} {_ITEMS_R} added [to it|in]",
@@ -227,6 +229,8 @@ WORDING = Wording(
         f"how many [items|things|units] (are|remain|are left|will remain|will be|will be left|are there|end up|"
         f"remain in the end|are stored|are held|are kept|are sitting) (in|at|on|inside) {{0}} {_END}",
         f"what (number|count|total) of items (does|will) {{0}} (hold|have|contain|store|end up with|end with) {_END}",
+        f"what (final|ending|last|resulting|closing) (count|number|total|tally) [of items] (does|will) {{0}} (reach|end "
+        f"with|end up with|have|hold|finish with|end at|arrive at)",
         f"(what is|what will be) the {_NOUN} (of|in|at|for|on) {{0}} {_END}",
         f"how many [items|things|units] (end up|finish|remain|are left) (in|at) {{0}} {_END}",
         f"how many [items|things|units] (does|will) {{0}} (hold|have|contain|store) (once|after) (all|every|all of) "

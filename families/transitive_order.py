@@ -131,9 +131,9 @@ WORDING = Wording(
         "{0} and {1} stand in that order from left to right",
         "(reading|going|counting|looking) from left to right {0} comes before {1}",
         "(reading|going|counting|looking) from right to left {1} comes before {0}",
-        f"the (place|spot|position) of {{0}} [in the row|in the line|in the lineup] {_BE_READ} {_SOME} "
+        f"the (place|spot|position|seat|chair) of {{0}} [in the row|in the line|in the lineup] {_BE_READ} {_SOME} "
         f"{_SIDE_READ.format('left')} {{1}}",
-        f"the (place|spot|position) of {{1}} [in the row|in the line|in the lineup] {_BE_READ} {_SOME} "
+        f"the (place|spot|position|seat|chair) of {{1}} [in the row|in the line|in the lineup] {_BE_READ} {_SOME} "
         f"{_SIDE_READ.format('right')} {{0}}",
         f"{{0}} {_BE_READ} {_SOME} (further|farther|more) (left|to the left) (in the row|in the line|in the lineup) "
         f"than {{1}}",

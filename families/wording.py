@@ -25,7 +25,8 @@ _UNITS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
     "sixteen seventeen eighteen nineteen".split())}
 _TENS = {w: 10 * i for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), 2)}
-_NUMBER_WORDS = frozenset(_UNITS) | frozenset(_TENS) | {"no", "single"}
+NUMBER_WORDS = frozenset(_UNITS) | frozenset(_TENS)   # what an intro may not hold, digits aside
+_NUMBER_WORDS = NUMBER_WORDS | {"no", "single"}
 # Words that negate what a sentence says (n't reads as `not`); where one stands in a sentence of a
 # positive fact that does not read whole, the sentence says something else.
 NEGATIONS = frozenset("not no never neither nor none nobody nothing cannot unequal differs differ different distinct "
@@ -88,7 +89,9 @@ QUESTION_OPENERS = (expand("based on|given|according to|from|using|considering|b
                        "if the premises hold", "if all the premises are true", "if the premises are true",
                        "assuming the premises", "assuming all the premises hold", "assuming the premises hold",
                        "given all this", "given all of this", "given this", "with these facts")
-                    + expand("from|based on|using|given", "the|these", "premises|statements|facts", "alone|only"))
+                    + expand("from|based on|using|given", "the|these", "premises|statements|facts", "alone|only")
+                    + expand("of|among", "the|these|those", "options|statements|choices|conclusions", "~|below|above|given|"
+                             "listed|that follow"))
 # What says "the statements do not settle it": the third label of a three-way question, said in its words.
 UNDETERMINED = (
     expand("the|these", _STATEMENTS, "do not|does not|cannot|can not|fail to", "settle|determine|decide|say|tell|show",
@@ -170,14 +173,15 @@ def symbols(words: Sequence[str]) -> list[str]:
 _SIGNS = frozenset({"=", "==", "!=", "≠", "<>"})
 # Nouns a possessive may own ("Ben's left", "Silo's final count"), read as "the left of Ben": every phrasing
 # with "the N of X" is then read with "X's N" too.
-_OWNED = frozenset("left right position place spot count total value number stock supply inventory amount tally "
+_OWNED = frozenset("left right position place spot seat chair count total value number stock supply inventory amount tally "
                    "contents content balance side holdings reserves store collection".split())
 _OWNED_ADJ = frozenset("final initial starting ending current first last item relative".split())
 # Words that add nothing to what a sentence claims ("Felix is also not a Fletcher", "Ivan is not, in fact, a
 # Smith"): read away in sentences and phrasings alike.
 FILLERS = tuple(tuple(f.split()) for f in sorted((
     "also", "too", "indeed", "actually", "certainly", "definitely", "clearly", "surely", "truly", "likewise",
-    "similarly", "as well", "in fact", "as it happens", "of course", "in turn", "as a matter of fact"),
+    "similarly", "as well", "in fact", "as it happens", "of course", "in turn", "as a matter of fact", "in addition",
+    "additionally", "furthermore", "moreover", "meanwhile", "for its part", "for their part", "in the meantime"),
     key=lambda f: -len(f.split())))
 _FILLER_HEADS = frozenset(f[0] for f in FILLERS)
 _START_VERBS = frozenset("starts begins opens".split())

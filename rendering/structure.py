@@ -21,9 +21,9 @@ from typing import NamedTuple, Any, Mapping
 
 import orjson
 
-from families.reading import Marked, reader, spell
+from families.reading import Marked, number_variant, reader, spell
 from families.registry import FAMILIES
-from families.wording import tokens
+from families.wording import HEDGES, NEGATIONS, NUMBER_WORDS, normalize, tokens
 from rendering.lookalike import hidden, looks
 
 
@@ -159,13 +159,40 @@ def check(render: StructuredRender, payload: Mapping[str, Any], given: Mapping[s
         if order != sorted(order):
             reasons.append(f"order: the facts must keep their order; the premises give {order}")
     for s in (a for a in payload["query"]["arguments"] if isinstance(a, str)):
-        if names.get(s) and not mentions(names[s], render.question):
+        if names.get(s) and not mentions(names[s], render.question) and not (
+                entities.get(s) == "Set" and (v := number_variant(words(names[s]))) and mentions(v[0], render.question)):
             reasons.append(f"question: the question does not name {s} ({names[s]!r})")
     intro_words = words(render.intro)
-    if not {w[0] for w in distinct.values() if w}.isdisjoint(intro_words):   # a name's first word: look closer
-        for s in sorted(_Finder(distinct).found(render.intro)):
-            reasons.append(f"intro: the intro names {s} ({names[s]!r})")
+    if family is not None and not {w[0] for w in distinct.values() if w}.isdisjoint(intro_words):
+        named = sorted(_Finder(distinct).found(render.intro))   # a name's first word: look closer
+        hint = _intro_hint(render.intro, payload, {s: names[s] for s in distinct}) if named else None
+        if hint:
+            reasons.append(f"intro: the intro names {', '.join(named)} and {hint}")
     return reasons + list(_intro_flaws(render.intro, tuple(payload["answer_options"])))
+
+
+# Words that, beside a name in the intro, say or hint something about it (besides each family's cue words,
+# negations and hedges): an intro may set a scene with the names, never say where they stand or what they hold.
+_HINTS = frozenset("answer answers question result solution ends end ending final finally last first left right "
+                   "leftmost rightmost between next beside before after member members belongs belong includes "
+                   "include equal equals different differ differs relates related turns gains gain loses lose "
+                   "more most fewer fewest less least start starts started begins initially empty full "
+                   "none subset".split())
+
+
+def _intro_hint(intro: str, payload: Mapping[str, Any], names: Mapping[str, str]) -> str | None:
+    """Why an intro that names symbols says too much (a sentence of it reads as a fact, or holds a word of a
+    hint), or None."""
+    family = FAMILIES[payload["family"]]
+    read, types = reader(payload["family"]), payload["entities"]
+    marked = Marked(names, types)
+    for sentence in re.split(r"(?<=[.;:!?])\s+|,\s+", intro):
+        line = " " + " ".join(normalize(marked.words(sentence)))
+        if read._parses(read.facts, line, marked, types):
+            return "states a fact"
+    cues = {w for table in family.wording.cues.values() for _, ws in table for w in ws}
+    hit = sorted(set(tokens(intro)) & (_HINTS | cues | NEGATIONS | HEDGES))
+    return f"holds a word of a hint ({hit[0]!r})" if hit else None
 
 
 @lru_cache(maxsize=1 << 12)   # a renderer's names repeat (the template's per skeleton)
@@ -240,7 +267,7 @@ def _intro_flaws(intro: str, options: tuple[str, ...]) -> tuple[str, ...]:
     """What the intro must not hold besides names: a number, an answer label (it says or hints an answer)."""
     # digits, or number words ("forty-six", "one"): tokens() spells every number word as digits
     reasons = ["intro: the intro holds a number"] if re.search(r"\d", intro) or \
-        any(t.isdigit() for t in tokens(intro)) else []
+        not NUMBER_WORDS.isdisjoint(words(intro)) else []
     intro_words = words(intro)
     for label in sorted({label for label in options if _contains(intro_words, words(label))}):
         reasons.append(f"intro: the intro holds the answer label {label!r}")
