@@ -173,8 +173,10 @@ class Reader:
         pred, args = fact
         return (pred, tuple(sorted(args, key=str))) if pred in self.wording.symmetric else (pred, tuple(args))
 
-    def read_fact(self, text: str, fact: Fact, marked: Marked, types: Mapping[str, str]) -> Verdict:
-        """How one premise reads against the fact it must state."""
+    def read_fact(self, text: str, fact: Fact, marked: Marked, types: Mapping[str, str],
+                  antecedent: str | None = None) -> Verdict:
+        """How one premise reads against the fact it must state. `antecedent`: the one symbol the premise
+        before it was about, which "it" or "they" opening this one stands for ("Then it gains 8 items")."""
         if self.known(((0, text),), (fact,), marked, types):
             return READ
         words = normalize(marked.words(text))
@@ -198,8 +200,30 @@ class Reader:
                  if self.norm(p) != want]
         if other:
             return Verdict("misread", f"reads as {spell(other[0])} ({self.difference(other[0], fact)})")
+        if antecedent is not None:
+            said = self._by_pronoun(words, fact, marked, types, antecedent)
+            if said is not None:
+                return said
         cue = self._cue(self._unopened(words, fact[0]), fact, marked)
         return Verdict("misread", cue) if cue else Verdict("unread")
+
+    def _by_pronoun(self, words: list[str], fact: Fact, marked: Marked, types: Mapping[str, str],
+                    antecedent: str) -> Verdict | None:
+        """The reading of a sentence that opens (after an opener) with "it" or "they" for the symbol of the
+        premise before it, where that symbol is the fact's only one; None where it does not."""
+        symbols = [a for a in fact[1] if isinstance(a, str)]
+        mark = marked.mark(antecedent)
+        rest = self._unopened(words, fact[0])
+        if symbols != [antecedent] or mark is None or not rest or rest[0] not in ("it", "they"):
+            return None
+        line = " " + " ".join(words[:len(words) - len(rest)] + [mark] + rest[1:])
+        want = self.norm(fact)
+        parses = self._parses(self.facts, line, marked, types)
+        if any(self.norm(p) == want for p in parses):
+            return READ
+        if parses:
+            return Verdict("misread", f"reads as {spell(parses[0])} ({self.difference(parses[0], fact)})")
+        return None
 
     def _negated(self, words: list[str], marked: Marked, types: Mapping[str, str]) -> list[Fact]:
         """What "It is not the case that S" says, where S reads as a fact with an opposite: that opposite."""
