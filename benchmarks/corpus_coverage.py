@@ -1,6 +1,7 @@
 """How much of a blind corpus of natural paraphrases the reader reads, and how much of its wrong ones it lets by.
 
     python -m benchmarks.corpus_coverage [--corpus benchmarks/corpus] [--part dev|held-out|all] [--list KIND]
+    python benchmarks/corpus_coverage.py --template-speed   # with PYTHONPATH set to the tree to time
 
 The corpus (benchmarks/corpus/README.md) was written blind, by another hand, from the specs alone: premises,
 questions and whole renders, each faithful or wrong, and pairs of names that look alike or not. Every row is
@@ -152,6 +153,28 @@ def names(rows: list[dict], listing: bool) -> list[int]:
     return out
 
 
+def template_speed(per_family: int = 300, rounds: int = 7) -> float:
+    """µs per check of a template render (warm, as in a run: its sentences repeat), best of `rounds`. Imports only
+    what older trees have too: `PYTHONPATH=OLD python benchmarks/corpus_coverage.py --template-speed` times them."""
+    from providers.builtin import template_structure
+    from rendering.structure import from_object
+    from tests.conftest import make
+    items = []
+    for fam in sorted(FAMILIES):
+        for i in range(per_family):
+            p = make(fam, i, 1 + i % 10).redact()
+            items.append((from_object(template_structure(p)), p))
+    for r in items:
+        assert check(*r) == [], r
+    best = float("inf")
+    for _ in range(rounds):   # CPU time: the machine is shared, and wall time counts the others' work
+        t = time.process_time()
+        for r in items:
+            check(*r)
+        best = min(best, time.process_time() - t)
+    return best / len(items) * 1e6
+
+
 def _pct(n: int, d: int) -> str:
     return f"{n}/{d} ({100 * n / d:.0f}%)" if d else "-"
 
@@ -161,7 +184,11 @@ def main() -> None:
     ap.add_argument("--corpus", type=Path, default=Path(__file__).parent / "corpus")
     ap.add_argument("--part", choices=("dev", "held-out", "all"), default="all")
     ap.add_argument("--list", choices=("premises", "questions", "renders", "names"))
+    ap.add_argument("--template-speed", action="store_true", help="time the check of template renders only")
     args = ap.parse_args()
+    if args.template_speed:
+        print(f"template render check: {template_speed():.1f} µs a render (CPU, best of 7, 1,200 renders)")
+        return
     c = args.corpus
     prem = premises(_rows(c / "premises.jsonl", args.part, lambda r: r["text"]), args.list == "premises")
     ques = questions(_rows(c / "questions.jsonl", args.part, lambda r: r["text"]), args.list == "questions")

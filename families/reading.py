@@ -42,6 +42,7 @@ def _words(text: str) -> tuple[str, ...]:
 READ = Verdict("read")
 
 
+@lru_cache(maxsize=1 << 12)   # a render's category names come from small pools
 def number_variant(spelled: tuple[str, ...]) -> tuple[str, ...] | None:
     """A one-word category name in the other number: Gardeners -> Gardener, Glaziers -> Glazier, Baker -> Bakers."""
     if len(spelled) != 1 or len(spelled[0]) < 3 or not spelled[0].isalpha():

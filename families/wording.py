@@ -188,19 +188,17 @@ _START_VERBS = frozenset("starts begins opens".split())
 _MORE = (("another",), ("an", "extra"), ("an", "additional"), ("a", "further"), ("a", "further"))
 
 
+_SINGLE_FILLERS = frozenset(f[0] for f in FILLERS if len(f) == 1)
+# Articles before a name and fillers of several words, read away by one regex over the line (the check's hot
+# path: most sentences hold "the" or "of", few hold anything else this reads away).
+_PLAIN = re.compile(r" (?:the|a|an)(?= @)| (?:" + "|".join(" ".join(f) for f in FILLERS if len(f) > 1) + r")(?= |$)")
+_RARE = frozenset({"'s", "exactly", "precisely", "empty", "another", "extra", "additional", "further"})
+
+
 def _defill(words: list[str]) -> list[str]:
-    if _FILLER_HEADS.isdisjoint(words):
-        return words
-    out, i = [], 0
-    while i < len(words):
-        for f in FILLERS:
-            if tuple(words[i:i + len(f)]) == f:
-                i += len(f)
-                break
-        else:
-            out.append(words[i])
-            i += 1
-    return out
+    """The words without fillers (a phrasing's options are read as sentences are)."""
+    line = _PLAIN.sub("", " " + " ".join(words)) if len(words) > 1 else " " + " ".join(words)
+    return [w for w in line.split() if w not in _SINGLE_FILLERS]
 
 
 def normalize(words: list[str], number: bool = True) -> list[str]:
@@ -208,10 +206,17 @@ def normalize(words: list[str], number: bool = True) -> list[str]:
     (`the @3`), a possessive as its "of" form (`@3 's left` -> `the left of @3`; `... of @3 's` -> `of @3`),
     no filler ("also", "in fact"), "exactly" and "another" before a number dropped (every fact's number is
     exact and says how many more), "empty" as 0 items."""
-    words = _defill(words)
-    if not ("'s" in words or "exactly" in words or "precisely" in words or "empty" in words
-            or _ARTICLES.intersection(words) or "another" in words):
+    words = _PLAIN.sub("", " " + " ".join(words)).split()
+    if not _SINGLE_FILLERS.isdisjoint(words):
+        words = [w for w in words if w not in _SINGLE_FILLERS]
+    if _RARE.isdisjoint(words):
         return words
+    return _rare(words, number)
+
+
+def _rare(words: list[str], number: bool) -> list[str]:
+    """Possessives, "exactly" and "another" before a number, "empty": a loop over the words, for the few
+    sentences that hold one."""
     out: list[str] = []
     i, n = 0, len(words)
     while i < n:
