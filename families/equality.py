@@ -246,12 +246,15 @@ _VERB_Q = "(follows|follow|must be true|must hold|must follow|holds|hold|is true
           "can be derived|can be logically derived|can be deduced|can be inferred|is implied|is logically implied|" \
           "is forced|is a valid consequence|is a logical consequence|is a necessary consequence|must be correct|" \
           "is correct|follows logically|logically follows|must necessarily be true|is necessarily the case|" \
-          "is true in every situation consistent with|is true in every case consistent with|is always true)"
+          "is true in every situation consistent with|is true in every case consistent with|is always true|" \
+          "must be the case|is the case|is necessarily the case|is certain)"
 _CTX_Q = "[from the premises|from them|from the statements|from the facts|from these facts|from what is given|" \
          "from the given relations|by the premises|by the facts|by the facts above|by the given relations|" \
          "by the premises above|of the premises|given the premises|given the premises above|given the facts|" \
          "from the premises alone|with certainty|in every case|from the premises above|from the above|the premises|" \
-         "from these premises|from the information given|by them|given them]"
+         "from these premises|from the information given|by them|given them|of the information above|" \
+         "of the information given|of the premises above|of the statements|of the facts|of the information|" \
+         "of the statements above|of the facts above]"
 WORDING = Wording(
     facts={
         "EQUAL": (
@@ -286,6 +289,9 @@ WORDING = Wording(
             "[the value of|the variable|variable|that of] {1}",
             "{0} 's value (equals|is equal to|is the same as|matches) {1} 's [value]",
             "{0} (matches|equals|is equal to|is the same as|is identical to|agrees with) {1} in value",
+            "{0} is (identical|equal|the same|equivalent) in value (to|as) {1}",
+            "(the values of|the variables) {0} and {1} (coincide|agree|match)",
+            "{0} and {1} (coincide|agree|match) [in value]",
             "(the values of|the variables) {0} and {1} are (equal|the same|identical)"),
         "NOT_EQUAL": (
             "{0} (!=|≠|<>|does not equal|is not equal to|differs from|is different from|is not the same as|"
@@ -302,7 +308,7 @@ WORDING = Wording(
             "is not the same as|is distinct from) [the value of|the variable|variable|that of] {1}",
             "(the values of|the variables) {0} and {1} (are not equal|are different|differ|are distinct)")},
     question_reads={"ENTAILED": (
-        f"(which|what) [one] [of] [the|these|those] [four|4] [following|listed|given|above|below] {_NOUN_Q} "
+        f"(which|what) [one] [of] [the|these|those] [four|4] [following|listed|given|above|below|candidate] {_NOUN_Q} "
         f"[below|above|listed|given|between the variables|among the options] [that|which] {_VERB_Q} {_CTX_Q}",
         f"(which|what) (one|one of the following|one of these|of the following|of these|of the options|of the "
         f"statements|of the listed statements|of the given options) [that|which] {_VERB_Q} {_CTX_Q}",

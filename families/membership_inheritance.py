@@ -245,6 +245,8 @@ WORDING = Wording(
         "(what|how) is the membership of {0} in {1}")},
     cues={"SUBSET_OF": (("some, not all", frozenset({"some", "most", "many", "several", "few"})),),
           "MEMBER_OF": (("a likelihood", frozenset({"most", "many", "some"})),)},
+    intro_hints=frozenset("every all each always leads lead path paths chain whole entire both within inside "
+                          "belongs belong".split()),
     negative=frozenset({"NOT_MEMBER_OF"}), opposites={"MEMBER_OF": "NOT_MEMBER_OF", "NOT_MEMBER_OF": "MEMBER_OF"},
     definitions={"YES": "{0} is one of the {1}", "NO": "{0} is not one of the {1}",
                  "UNKNOWN": "the statements do not settle it"})

@@ -20,8 +20,9 @@ if TYPE_CHECKING:
     from families.reading import Fact, Marked, Reader
 
 _SENTENCES = re.compile(r"(?<=[.?!;])\s+")
-_CONNECTORS = frozenset({"if", "when", "means", "meaning", "=", "should", "whenever", "for"})
+_CONNECTORS = frozenset({"if", "when", "means", "meaning", "=", "should", "whenever", "for", "otherwise"})
 _INSTRUCTION = frozenset("answer answers respond reply say write choose pick select output give return with one 1 of "
+                         "question "
                          "the following options option labels label exactly either or and only a single word "
                          "from these your as please otherwise".split())
 _TRAILING = frozenset({"or", "and", "otherwise", "else"})
@@ -162,7 +163,7 @@ class QuestionReader:
             return None
         for j, (_, begin, label) in enumerate(starts):
             end = starts[j + 1][0] if j + 1 < len(starts) else len(words)
-            clause = words[begin:end]
+            clause = words[begin:end] if words[begin - 1] != "otherwise" else ["otherwise"]
             while clause and clause[-1] in _TRAILING:
                 clause = clause[:-1]
             if clause[:1] == ["that"]:

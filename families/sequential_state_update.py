@@ -120,7 +120,8 @@ _TAKEN = "(removed from|taken from|taken out of|taken away from|lost from|moved 
          "unloaded from|carried out of|emptied from|sold from|given away from|used up from|unpacked from|" \
          "subtracted from|drawn out of|drawn from|pulled off|taken off|removed out of|shipped away from|lifted out of|" \
          "cleared out of|dispatched from|paid out of|paid out from|sent from|taken back out of|taken back from|" \
-         "carried away from|carried off from|carried away out of|moved away from|hauled out of|hauled away from)"
+         "carried away from|carried off from|carried away out of|moved away from|hauled out of|hauled away from|" \
+         "shipped off|sent off|unloaded off|carried off|taken away off)"
 _UP = "(goes up|increases|rises|grows|climbs|jumps|go up|increase|rise|grow|climb|is increased|is raised|is boosted|swells|gets bigger)"
 _DOWN = "(goes down|decreases|drops|falls|shrinks|declines|dips|go down|decrease|drop|fall|shrink|decline|is reduced|is decreased|is lowered|is cut|sinks|" \
         "gets smaller|is drawn down|is depleted|is run down|is cut down)"
@@ -131,7 +132,8 @@ _FIRST = "(at first|at the start|initially|to begin with|in the beginning|at the
          "happens|at the very beginning|to start)"
 _FIRST_O = "[" + _FIRST[1:-1] + "]"
 _KEEP = "(holds|has|contains|stores|keeps|carries|houses|is holding|is storing|has got)"
-_WHO = "(someone|somebody|a worker|a person|a clerk|an employee|a courier|a supplier|a customer|a visitor|one)"
+_WHO = "(someone|somebody|a worker|a person|a clerk|an employee|a courier|a supplier|a customer|a visitor|one|" \
+       "a delivery|a shipment|a truck|a van|a cart|a farmer|a delivery truck|the courier|a trader|a merchant|a porter)"
 UPDATE_OPENERS = ("after this", "following that",
                   "following this", "at some point", "soon after", "shortly after", "after a while", "eventually",
                   "then after that", "and then", "next up", "right after that", "after that point", "later on",
@@ -170,12 +172,15 @@ WORDING = Wording(
         "INITIAL_VALUE": (
             f"{{0}} {_START_R} (with|at|on) {{1}} [items|item|units] {_FIRST_O}",
             f"{{0}} {_START_R} (holding|having|containing|storing|with a count of|at a count of|with a total of|with a "
-            f"stock of|with a supply of|with a store of|with a tally of|with an inventory of) {{1}} [items|item|units] "
+            f"stock of|with a supply of|with a store of|with a tally of|with an inventory of|by holding|by having|"
+            f"by containing|by storing|out holding|off holding) {{1}} [items|item|units] "
             f"[inside|in it|in stock|in store|in storage|on hand|on its shelves]",
             f"{{0}} {_START_R} (with|at|on) {{1}} [items|item|units] (inside|in it|in stock|in store|in storage|on hand|"
             f"on its shelves)",
             f"{{0}} {_KEEP} {{1}} [items|item|units] {_FIRST}",
             f"{{0}} {_KEEP} {{1}} [items|item|units] (in it|inside|inside it|in stock|in store|in storage|on hand) {_FIRST}",
+            f"{{0}} (has|holds|contains|stores|keeps) {{1}} [items|item|units] [in it|inside|inside it|in stock|in store|"
+            f"in storage|on hand|aboard]",
             f"{_FIRST} {{0}} {_KEEP} {{1}} [items|item|units]",
             f"{_FIRST} there (are|is|were|was) {{1}} [items|item|units] (in|at) {{0}}",
             f"{_FIRST} {{0}} (is at|stands at|sits at|is stocked with|is filled with) {{1}} [items|item|units]",
@@ -196,7 +201,8 @@ WORDING = Wording(
             f"the {_NOUN} (of|in|at|for) {{0}} {_UP} by {{1}} [items|item]",
             f"(add|put|place|bring|deliver|send) {{1}} {_ITEMS_R} (to|into|in) {{0}}",
             f"{_WHO} (adds|puts|places|brings|gives|delivers|sends|drops|deposits|loads|stores|carries|moves|takes|"
-            f"hauls|ships|slips|tucks) {{1}} {_ITEMS_R} (to|into|in|at|up into|up to|down into|over to|onto|inside) {{0}}",
+            f"hauls|ships|slips|tucks|drops off|unloads) {{1}} {_ITEMS_R} (to|into|in|at|up into|up to|down into|over to|"
+            f"onto|inside) {{0}}",
             f"{_WHO} (gives|sends|brings|hands) {{0}} {{1}} {_ITEMS_R}",
             f"{{0}} (is|gets) (given|sent|handed|delivered) {{1}} {_ITEMS_R}",
             f"{{0}} {_THEN} (gets|has|sees) {{1}} {_ITEMS_R} added [to it|in]",
@@ -257,6 +263,7 @@ WORDING = Wording(
                                                    "more", "fewer", "less", "compare", "than"})),),
     opposites={"INCREMENT": "DECREMENT", "DECREMENT": "INCREMENT"},
     no_final_openers=frozenset({"INITIAL_VALUE"}),
+    intro_hints=frozenset("ends end ending final finally finishes most least empty full total left remaining".split()),
     context_starts=frozenset("after once when following at by in taking finally".split()),
     context_words=frozenset("after once when following at by the end of day all every each last final these those this "
                             "above steps step updates update events event changes change transactions transaction "

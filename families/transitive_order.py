@@ -131,6 +131,10 @@ WORDING = Wording(
         "{0} and {1} stand in that order from left to right",
         "(reading|going|counting|looking) from left to right {0} comes before {1}",
         "(reading|going|counting|looking) from right to left {1} comes before {0}",
+        "(reading|going|counting|looking|walking|moving) [along|down] [the row|the line] from left to right [you|one|we] "
+        "(reach|meet|come to|find|pass|see|encounter) {0} before {1}",
+        "(reading|going|counting|looking|walking|moving) [along|down] [the row|the line] from right to left [you|one|we] "
+        "(reach|meet|come to|find|pass|see|encounter) {1} before {0}",
         f"the (place|spot|position|seat|chair) of {{0}} [in the row|in the line|in the lineup] {_BE_READ} {_SOME} "
         f"{_SIDE_READ.format('left')} {{1}}",
         f"the (place|spot|position|seat|chair) of {{1}} [in the row|in the line|in the lineup] {_BE_READ} {_SOME} "
@@ -180,7 +184,15 @@ WORDING = Wording(
         f"what is the (relative position|position|place|placement|location|relative placement) of {{0}} "
         f"(relative to|compared to|compared with|in relation to|with respect to|in comparison to|with regard to) {{1}}",
         f"(how|where) (does|is) {{0}} (stand|sit|placed|positioned|located|situated) (relative to|in relation to|with "
-        f"respect to|compared to|compared with) {{1}}")},
+        f"respect to|compared to|compared with) {{1}}",
+        f"where (in the row|in the line|in the lineup) (is|does) {{0}} [stand|sit|placed|positioned|located|situated] "
+        f"{_AGAINST} {{1}}",
+        f"(which|what) (best describes|describes|gives|is) the (position|place|placement|location|relative position) of "
+        f"{{0}} {_AGAINST} {{1}}",
+        "(can you tell|can we tell|can one tell|tell me|say|determine|decide) (whether|if) {0} (is|stands|sits) (to the "
+        "left or to the right of|to the left or right of|left or right of|on the left or right of|on the left or on "
+        "the right of) {1}")},
+    intro_hints=frozenset("leftmost rightmost end ends far first last front back edge corner".split()),
     cues={"LEFT_OF": (("adjacency, a stronger claim", ADJACENT),)},
     ordered_question=True, intro="People stand in a row.",
     definitions={"LEFT_OF": "{0} is to the left of {1}", "RIGHT_OF": "{0} is to the right of {1}",

@@ -77,7 +77,8 @@ def expand(*choices: str) -> tuple[str, ...]:
 
 
 _STATEMENTS = "statements|premises|facts|information|clues|sentences|information given|facts given|statements above|" \
-              "premises above|facts above|information above|given information|given facts|above"
+              "premises above|facts above|information above|given information|given facts|above|equalities and " \
+              "inequalities|relations|equations|constraints|conditions|relations above|clues above"
 # Before any question (read, never written): where the answer is to come from.
 QUESTION_OPENERS = (expand("based on|given|according to|from|using|considering|based only on|based solely on|using only|"
                             "considering only|judging from|judging by|going by|relying only on|relying on|if we go by", "~|the|these|all the|all these",
@@ -113,6 +114,8 @@ UNDETERMINED = (
              "is not enough|is insufficient|does not suffice|is not sufficient|is incomplete")
     + expand("the|these", _STATEMENTS, "leave it open|leave this open|leave it undecided|leave the question open|"
              "are not enough|are insufficient|do not suffice")
+    + ("otherwise", "in any other case", "in all other cases", "if neither", "if neither holds", "if neither is true",
+       "if neither follows", "if neither can be determined")
     + ("it is not possible to tell", "it is not possible to determine", "it is not possible to know", "not enough "
        "information", "insufficient information", "unknown", "undetermined", "cannot be determined",
        "it cannot be determined either way", "the answer cannot be determined"))
@@ -181,7 +184,9 @@ _OWNED_ADJ = frozenset("final initial starting ending current first last item re
 FILLERS = tuple(tuple(f.split()) for f in sorted((
     "also", "too", "indeed", "actually", "certainly", "definitely", "clearly", "surely", "truly", "likewise",
     "similarly", "as well", "in fact", "as it happens", "of course", "in turn", "as a matter of fact", "in addition",
-    "additionally", "furthermore", "moreover", "meanwhile", "for its part", "for their part", "in the meantime"),
+    "additionally", "furthermore", "moreover", "meanwhile", "for its part", "for their part", "in the meantime",
+    "however", "though", "nonetheless", "nevertheless", "by contrast", "in contrast", "on the other hand", "herself",
+    "himself", "themselves", "itself"),
     key=lambda f: -len(f.split())))
 _FILLER_HEADS = frozenset(f[0] for f in FILLERS)
 _START_VERBS = frozenset("starts begins opens".split())
@@ -430,6 +435,7 @@ class Wording:
     directions: Mapping[str, tuple[frozenset[str], frozenset[str]]] = field(default_factory=dict)
     ordered_question: bool = False                # the question's symbols must come in the query's order
     intro: str = ""                               # the template's opening line
+    intro_hints: frozenset[str] = frozenset()     # words that, beside a name in an intro, hint at the answer
     template: Mapping[str, str] = field(default_factory=dict)      # predicate -> the template's phrasing
     template_question: str = ""                   # the template's question, verbatim, when not the canonical one
     template_end: str = "."                       # how the template ends a premise

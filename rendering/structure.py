@@ -191,7 +191,7 @@ def _intro_hint(intro: str, payload: Mapping[str, Any], names: Mapping[str, str]
         if read._parses(read.facts, line, marked, types):
             return "states a fact"
     cues = {w for table in family.wording.cues.values() for _, ws in table for w in ws}
-    hit = sorted(set(tokens(intro)) & (_HINTS | cues | NEGATIONS | HEDGES))
+    hit = sorted(set(tokens(intro)) & (_HINTS | family.wording.intro_hints | cues | NEGATIONS | HEDGES))
     return f"holds a word of a hint ({hit[0]!r})" if hit else None
 
 
