@@ -122,8 +122,10 @@ class Reader:
         kinds = lambda sig: ["int" if t == INTEGER else "name" for t in sig]  # noqa: E731
         self.openers = {p: w.openers + READ_OPENERS + w.read_openers.get(p, ())
                         + (() if p in w.no_final_openers else FINAL_OPENERS) for p in w.facts}
-        self.facts = {p: [reader_regex(ph, kinds(family.predicates[p]), self.openers[p], w.fact_tails)
+        self.facts = {p: [reader_regex(ph, kinds(family.predicates[p]), self.openers[p])
                           for ph in phs + w.reads.get(p, ())] for p, phs in w.facts.items()}
+        # what may close any fact and say nothing more ("in the row"), as words, longest first: read away
+        self._tails = sorted({tuple(tokens(t)) for t in w.fact_tails}, key=len, reverse=True)
         # each predicate's openers as words, longest first: read away before a sentence's words are weighed
         self._opener_words = {p: sorted({tuple(tokens(o)) for o in ops}, key=len, reverse=True)
                               for p, ops in self.openers.items()}
@@ -180,7 +182,7 @@ class Reader:
         before it was about, which "it" or "they" opening this one stands for ("Then it gains 8 items")."""
         if self.known(((0, text),), (fact,), marked, types):
             return READ
-        words = normalize(marked.words(text))
+        words = self._untailed(normalize(marked.words(text)))
         line = " " + " ".join(words)
         # Whether the line reads as the fact depends on the line, the fact with its symbols as marks, and their
         # types alone: remembered, as the matching is the check's main cost and sentences repeat.
@@ -225,6 +227,13 @@ class Reader:
         if parses:
             return Verdict("misread", f"reads as {spell(parses[0])} ({self.difference(parses[0], fact)})")
         return None
+
+    def _untailed(self, words: list[str]) -> list[str]:
+        """The words without a tail that says nothing more ("..., though not necessarily next to her")."""
+        for tail in self._tails:
+            if len(tail) < len(words) and tuple(words[-len(tail):]) == tail:
+                return words[:-len(tail)]
+        return words
 
     def _negated(self, words: list[str], marked: Marked, types: Mapping[str, str]) -> list[Fact]:
         """What "It is not the case that S" says, where S reads as a fact with an opposite: that opposite."""

@@ -331,6 +331,14 @@ def plain_parts(parts: Sequence[_Part], kinds: Sequence[str]) -> list[_Part]:
 
 def reader_regex(phrasing: str, kinds: Sequence[str], openers: Sequence[str] = (),
                  tails: Sequence[str] = ()) -> re.Pattern:
+    """The compiled reading of a phrasing (see `_reader_regex`), made once per phrasing, kinds, openers and tails:
+    a family's readers (a fresh one per test, per worker) share them."""
+    return _reader_regex(phrasing, tuple(kinds), tuple(openers), tuple(tails))
+
+
+@lru_cache(maxsize=4096)
+def _reader_regex(phrasing: str, kinds: tuple[str, ...], openers: tuple[str, ...] = (),
+                  tails: tuple[str, ...] = ()) -> re.Pattern:
     """The regex over `" " + " ".join(normalized marked tokens)` that reads this phrasing: a name slot
     matches a name mark `@k`, an integer slot digits; group `sI` holds slot I. `openers` may come before
     it and `tails` after it (read, never written)."""
