@@ -30,8 +30,8 @@ import dataclasses
 import random
 import string
 
-from families.ir import Skeleton, atom
 from families.family import Family
+from families.ir import Skeleton, atom
 from families.wording import Wording
 
 NAME = "equality"

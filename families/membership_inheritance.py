@@ -32,10 +32,10 @@ from __future__ import annotations
 
 import random
 
-from families.ir import Skeleton, atom
 from families.family import Family
-from families.wording import Wording
+from families.ir import Skeleton, atom
 from families.seeding import symbol_names
+from families.wording import Wording
 
 NAME = "membership_inheritance"
 LABELS = ("YES", "NO", "UNKNOWN")
@@ -174,7 +174,7 @@ WORDING = Wording(
             "[among them|as a member|as one of them|among their members|among its members|in their ranks]",
             "{0} is (included|counted|listed) (in|among) {1}",
             "{0} (is|is also) [a] (member|part) of {1}",
-            f"(among|in|within) {{1}} (is|stands|we find|you find|one finds) {{0}}",
+            "(among|in|within) {1} (is|stands|we find|you find|one finds) {0}",
             "one of {1} is {0}",
             "{1} (count|counts|include|includes|list|lists|number|numbers) {0} (among their number|among its number|"
             "among their ranks|in their ranks|in its ranks|among their members|as one of theirs)",
@@ -199,10 +199,10 @@ WORDING = Wording(
             f"{_EVERY} (one|member|single member|single one|person|individual) (of|in|among) {{0}} {_ARE_ALSO} {_IN_O} {{1}}",
             f"{{0}} (are|are all|all are|are each|are always|are every one|are all of them|without exception are) "
             f"[also] {_IN_O} {{1}}",
-            f"{{0}} (all|each|also all|all also) (belong to|count as|are|are counted among) {{1}}",
+            "{0} (all|each|also all|all also) (belong to|count as|are|are counted among) {1}",
             f"{{1}} (include|includes|contain|contains|take in|takes in|cover|covers|encompass|encompasses) "
             f"{_ALL_R} {{0}}",
-            f"{{1}} (include|includes|contain|contains|cover|covers|encompass|encompasses) (every|each|any) {{0}}",
+            "{1} (include|includes|contain|contains|cover|covers|encompass|encompasses) (every|each|any) {0}",
             f"{_WHO} (is|belongs to|counts as|is counted among|is in|is among|is one of|is a member of|is part of) "
             f"{{0}} {_ARE_ALSO} {_IN_O} {{1}}",
             f"(anyone|everyone|anybody|whoever|each person|every person|any person|everybody) (in|among|of) {{0}} "
@@ -241,7 +241,7 @@ WORDING = Wording(
         f"{_IN_O} {{1}}",
         f"(does|is) it follow that {{0}} (is|belongs to) {_IN_O} {{1}}",
         "is {0} (included|counted|listed) (in|among) {1}",
-        f"(what|how) (is|about) {{0}} 's membership in {{1}}",
+        "(what|how) (is|about) {0} 's membership in {1}",
         "(what|how) is the membership of {0} in {1}")},
     cues={"SUBSET_OF": (("some, not all", frozenset({"some", "most", "many", "several", "few"})),),
           "MEMBER_OF": (("a likelihood", frozenset({"most", "many", "some"})),)},

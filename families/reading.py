@@ -15,8 +15,18 @@ from typing import Mapping, NamedTuple, Sequence
 from families.family import Family
 from families.ir import INTEGER
 from families.questions import QuestionReader
-from families.wording import (FINAL_OPENERS, HEDGES, NEGATIONS, NOT_THE_CASE, NUMBER_AFTER, NUMBER_BEFORE,
-                              READ_OPENERS, normalize, reader_regex, tokens)
+from families.wording import (
+    FINAL_OPENERS,
+    HEDGES,
+    NEGATIONS,
+    NOT_THE_CASE,
+    NUMBER_AFTER,
+    NUMBER_BEFORE,
+    READ_OPENERS,
+    normalize,
+    reader_regex,
+    tokens,
+)
 
 Fact = tuple[str, tuple]   # (predicate, arguments): symbols and integers
 _MEMO = 1 << 16            # marked lines (and their readings) remembered per family
@@ -119,7 +129,7 @@ class Reader:
         self.family, self.wording = family, family.wording
         w = self.wording
         self.signatures = {**family.predicates, **family.queries}
-        kinds = lambda sig: ["int" if t == INTEGER else "name" for t in sig]  # noqa: E731
+        kinds = lambda sig: ["int" if t == INTEGER else "name" for t in sig]
         self.openers = {p: w.openers + READ_OPENERS + w.read_openers.get(p, ())
                         + (() if p in w.no_final_openers else FINAL_OPENERS) for p in w.facts}
         self.facts = {p: [reader_regex(ph, kinds(family.predicates[p]), self.openers[p])
@@ -306,7 +316,7 @@ class Reader:
             return "polarity" if self.norm((wp, ga)) == self.norm(want) else "polarity and symbols"
         if gp != wp:
             return "predicate"
-        strs = lambda args: [a for a in args if isinstance(a, str)]  # noqa: E731
+        strs = lambda args: [a for a in args if isinstance(a, str)]
         return "number" if strs(ga) == strs(wa) else "symbols"
 
     def _cue(self, words: list[str], fact: Fact, marked: Marked) -> str | None:

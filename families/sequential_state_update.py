@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import random
 
-from families.ir import INTEGER, Skeleton, atom
 from families.family import Family
+from families.ir import INTEGER, Skeleton, atom
 from families.wording import Wording
 
 NAME = "sequential_state_update"
@@ -179,19 +179,19 @@ WORDING = Wording(
             f"on its shelves)",
             f"{{0}} {_KEEP} {{1}} [items|item|units] {_FIRST}",
             f"{{0}} {_KEEP} {{1}} [items|item|units] (in it|inside|inside it|in stock|in store|in storage|on hand) {_FIRST}",
-            f"{{0}} (has|holds|contains|stores|keeps) {{1}} [items|item|units] [in it|inside|inside it|in stock|in store|"
-            f"in storage|on hand|aboard]",
+            "{0} (has|holds|contains|stores|keeps) {1} [items|item|units] [in it|inside|inside it|in stock|in store|"
+            "in storage|on hand|aboard]",
             f"{_FIRST} {{0}} {_KEEP} {{1}} [items|item|units]",
             f"{_FIRST} there (are|is|were|was) {{1}} [items|item|units] (in|at) {{0}}",
             f"{_FIRST} {{0}} (is at|stands at|sits at|is stocked with|is filled with) {{1}} [items|item|units]",
             f"{{0}} (initially|originally|first) {_KEEP} {{1}} [items|item|units]",
-            f"{{0}} (initially|originally) (is at|stands at|sits at|is stocked with|is filled with) {{1}} [items|item]",
+            "{0} (initially|originally) (is at|stands at|sits at|is stocked with|is filled with) {1} [items|item]",
             f"the (initial|starting|first|opening|original|beginning) {_NOUN} (of|in|at|for) {{0}} is {{1}} [items|item]",
             f"{_FIRST} the {_NOUN} (of|in|at|for) {{0}} is {{1}} [items|item]",
             f"the {_NOUN} (of|in|at|for) {{0}} (starts|begins|starts out|starts off) at {{1}} [items|item]",
             f"there (are|is|were|was) {{1}} [items|item|units] in {{0}} {_FIRST}",
-            f"{{0}} (has|holds|contains) {{1}} [items|item|units] (to start with|to begin with|at the start|"
-            f"at the outset|to start)"),
+            "{0} (has|holds|contains) {1} [items|item|units] (to start with|to begin with|at the start|"
+            "at the outset|to start)"),
         "INCREMENT": (
             f"{{0}} {_THEN} {_GAIN} {{1}} {_ITEMS_R}",
             f"{{0}} {_THEN} {_GAIN} {{1}} {_ITEMS_R} (more|in addition|on top|extra)",
@@ -235,21 +235,21 @@ WORDING = Wording(
         f"how many [items|things|units] (are|remain|are left|will remain|will be|will be left|are there|end up|"
         f"remain in the end|are stored|are held|are kept|are sitting) (in|at|on|inside) {{0}} {_END}",
         f"what (number|count|total) of items (does|will) {{0}} (hold|have|contain|store|end up with|end with) {_END}",
-        f"what (final|ending|last|resulting|closing) (count|number|total|tally) [of items] (does|will) {{0}} (reach|end "
-        f"with|end up with|have|hold|finish with|end at|arrive at)",
+        "what (final|ending|last|resulting|closing) (count|number|total|tally) [of items] (does|will) {0} (reach|end "
+        "with|end up with|have|hold|finish with|end at|arrive at)",
         f"(what is|what will be) the {_NOUN} (of|in|at|for|on) {{0}} {_END}",
         f"how many [items|things|units] (end up|finish|remain|are left) (in|at) {{0}} {_END}",
-        f"how many [items|things|units] (does|will) {{0}} (hold|have|contain|store) (once|after) (all|every|all of) "
-        f"(the|these|those) (updates|events|changes|steps|transactions) (are done|are over|have happened|are finished|"
-        f"have taken place|are complete)",
+        "how many [items|things|units] (does|will) {0} (hold|have|contain|store) (once|after) (all|every|all of) "
+        "(the|these|those) (updates|events|changes|steps|transactions) (are done|are over|have happened|are finished|"
+        "have taken place|are complete)",
         f"what is the (final|ending|last|resulting|end|closing|remaining|eventual) {_NOUN} (of|in|at|for) {{0}} {_END}",
         f"what is the {_NOUN} (of|in|at|for) {{0}} (at the end|in the end|after all the updates|after every update|"
         f"after all of this|after all these events|after all the events|finally|after all these changes|after "
         f"these events|after all updates|once all updates are done)",
-        f"what (value|count|number|total) does {{0}} (end with|end up with|finish with|end on|end up at|end at|"
-        f"finish at|settle at|reach)",
-        f"(with|at) what (value|count|number|total) does {{0}} (end|finish|end up)",
-        f"what does {{0}} (hold|have|contain) (at the end|in the end|finally|after all the updates)")},
+        "what (value|count|number|total) does {0} (end with|end up with|finish with|end on|end up at|end at|"
+        "finish at|settle at|reach)",
+        "(with|at) what (value|count|number|total) does {0} (end|finish|end up)",
+        "what does {0} (hold|have|contain) (at the end|in the end|finally|after all the updates)")},
     openers=("then", "next", "after that", "later", "afterwards", "subsequently"),
     read_openers={"INCREMENT": UPDATE_OPENERS, "DECREMENT": UPDATE_OPENERS,
                   "INITIAL_VALUE": ("first", "first of all", "to begin", "to start", "at the start", "initially",

@@ -29,10 +29,10 @@ from __future__ import annotations
 
 import random
 
-from families.ir import Skeleton, atom
 from families.family import Family
-from families.wording import Wording, expand
+from families.ir import Skeleton, atom
 from families.seeding import symbol_names
+from families.wording import Wording, expand
 
 NAME = "transitive_order"
 LABELS = ("LEFT_OF", "RIGHT_OF", "UNKNOWN")
@@ -169,7 +169,7 @@ WORDING = Wording(
         "right of|on the left or right of|on the left side or the right side of|to the left of or to the right of|"
         "on the left of or on the right of|left of or right of) {1}",
         f"what is the position of {{0}} {_AGAINST} {{1}}",
-        f"what is the (relation|relationship|relative position|order) (of|between) {{0}} (and|to|relative to) {{1}}",
+        "what is the (relation|relationship|relative position|order) (of|between) {0} (and|to|relative to) {1}",
         f"how (is|are|does) {{0}} (placed|positioned|ordered|arranged|standing|located|situated) {_AGAINST} {{1}}",
         "(on|to) which side of {1} (does|is) {0} [stand|standing|sit|sitting|placed|positioned|located|situated] [on]",
         "which side of {1} (is|does) {0} (on|stand on|sit on|placed on|located on)",
@@ -181,10 +181,10 @@ WORDING = Wording(
         "right side of|to the right side of) {1}",
         f"what can (be concluded|be said|be determined|be inferred|be deduced|we conclude|we say|we tell) about the "
         f"(position|place|placement|location) of {{0}} {_AGAINST} {{1}}",
-        f"what is the (relative position|position|place|placement|location|relative placement) of {{0}} "
-        f"(relative to|compared to|compared with|in relation to|with respect to|in comparison to|with regard to) {{1}}",
-        f"(how|where) (does|is) {{0}} (stand|sit|placed|positioned|located|situated) (relative to|in relation to|with "
-        f"respect to|compared to|compared with) {{1}}",
+        "what is the (relative position|position|place|placement|location|relative placement) of {0} "
+        "(relative to|compared to|compared with|in relation to|with respect to|in comparison to|with regard to) {1}",
+        "(how|where) (does|is) {0} (stand|sit|placed|positioned|located|situated) (relative to|in relation to|with "
+        "respect to|compared to|compared with) {1}",
         f"where (in the row|in the line|in the lineup) (is|does) {{0}} [stand|sit|placed|positioned|located|situated] "
         f"{_AGAINST} {{1}}",
         f"(which|what) (best describes|describes|gives|is) the (position|place|placement|location|relative position) of "

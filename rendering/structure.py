@@ -14,10 +14,10 @@ instruction with the labels verbatim, are ours.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from collections import Counter
 from dataclasses import dataclass
-from typing import NamedTuple, Any, Mapping
+from functools import lru_cache
+from typing import Any, Mapping, NamedTuple
 
 import orjson
 

@@ -326,9 +326,10 @@ def test_the_canonical_sentence_made_once_per_phrasing_is_the_one_its_parts_say(
 
 # --- Free English (issue 42): nothing unaccounted for, names as they look, forms built not listed ---------------
 
-from rendering.lookalike import looks  # noqa: E402
-from families.wording import _DROPPED  # noqa: E402
-import unicodedata  # noqa: E402
+import unicodedata
+
+from families.wording import _DROPPED
+from rendering.lookalike import looks
 
 
 def _plain(c: str) -> bool:
