@@ -134,7 +134,11 @@ class QuestionReader:
     def _asks(self, words: list[str], query: Fact, marked: Marked, types: Mapping[str, str]) -> QVerdict | None:
         """`read` where the words are the query (opener and third way aside), `misread` where another query."""
         r, other = self.r, None
-        for line in _bare(words, r.wording.context_words, r.wording.context_starts):
+        lines = _bare(words, r.wording.context_words, r.wording.context_starts)
+        named = _pronouns_named(words)
+        if named is not None:
+            lines += _bare(named, r.wording.context_words, r.wording.context_starts)
+        for line in lines:
             parses = r._parses(r.questions, line, marked, types)
             if tuple(query[1]) in [tuple(a) for p, a in parses if p == query[0]]:
                 return QVerdict("read")
@@ -171,9 +175,11 @@ class QuestionReader:
             return None
         for j, (_, begin, label) in enumerate(starts):
             end = starts[j + 1][0] if j + 1 < len(starts) else len(words)
-            clause = words[begin:end] if words[begin - 1] != "otherwise" else ["otherwise"]
+            clause = words[begin:end]
             while clause and clause[-1] in _TRAILING:
                 clause = clause[:-1]
+            if words[begin - 1] == "otherwise":   # "UNKNOWN otherwise": in every other case
+                clause = ["otherwise"]
             if clause[:1] == ["that"]:
                 clause = clause[1:]
             got = self._meaning(_resolved(clause, query, marked), marked, types)
@@ -242,6 +248,30 @@ def _listed(words: list[str], spelled: list) -> str | None:
     if missing:
         return f"leaves out the answer {missing[0]!r}" if led or len(found) > 1 else None
     return ""
+
+
+_POSSESSIVE = frozenset({"his", "her", "their", "its"})
+_OBJECT = frozenset({"him", "her", "them"})
+
+
+def _pronouns_named(words: list[str]) -> list[str] | None:
+    """A question's words with each pronoun after a name as that name ("to the left of Chloe, to her right" ->
+    "... to the right of Chloe"), where the pronoun can stand for one name only: the last one named before it,
+    and no other name comes between. None where there is no such pronoun."""
+    out, last, changed = [], None, False
+    for k, w in enumerate(words):
+        nxt = words[k + 1] if k + 1 < len(words) else ""
+        if w[:1] == "@":
+            last = w
+        if last is not None and w in _POSSESSIVE and nxt in ("left", "right", "side", "position", "place"):
+            out += [last, "'s"]
+            changed = True
+        elif last is not None and w in _OBJECT and nxt not in ("left", "right"):
+            out.append(last)
+            changed = True
+        else:
+            out.append(w)
+    return normalize(out) if changed else None
 
 
 def _bare(words: list[str], context: frozenset[str] = frozenset(), starts: frozenset[str] = frozenset()) -> list[str]:

@@ -191,7 +191,9 @@ WORDING = Wording(
         f"{{0}} {_AGAINST} {{1}}",
         "(can you tell|can we tell|can one tell|tell me|say|determine|decide) (whether|if) {0} (is|stands|sits) (to the "
         "left or to the right of|to the left or right of|left or right of|on the left or right of|on the left or on "
-        "the right of) {1}")},
+        "the right of) {1}",
+        f"(determine|tell|say|state|decide|find out|work out|establish) where {{0}} (stands|is|sits|is placed|is "
+        f"positioned|is located|is situated) {_AGAINST} {{1}}")},
     intro_hints=frozenset("leftmost rightmost end ends far first last front back edge corner".split()),
     cues={"LEFT_OF": (("adjacency, a stronger claim", ADJACENT),)},
     ordered_question=True, intro="People stand in a row.",
