@@ -320,6 +320,17 @@ def _resolved(clause: list[str], query: Fact, marked: Marked) -> list[list[str]]
                 words = words[:k] + plain + words[k + len(modal):]
                 break
     rest = [m for m in marks[1:] if m is not None]
+    if rest:   # "she is to his left": a pronoun after the subject stands for the query's other symbol
+        swapped: list[str] = []
+        for k, w in enumerate(words):
+            nxt = words[k + 1] if k + 1 < len(words) else ""
+            if k and w in _POSSESSIVE and nxt in ("left", "right", "side"):
+                swapped += [rest[0], "'s"]
+            elif k and w in _OBJECT and nxt not in ("left", "right"):
+                swapped.append(rest[0])
+            else:
+                swapped.append(w)
+        words = normalize(swapped)
     out = [words]
     for other in rest:
         out += [words + [other], words + ["of", other], words + ["one", "of", other]]

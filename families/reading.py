@@ -227,9 +227,10 @@ class Reader:
         symbols = [a for a in fact[1] if isinstance(a, str)]
         mark = marked.mark(antecedent)
         rest = self._unopened(words, fact[0])
-        if symbols != [antecedent] or mark is None or not rest or rest[0] not in ("it", "they"):
+        if symbols != [antecedent] or mark is None or not rest or rest[0] not in ("it", "they", "its", "their"):
             return None
-        line = " " + " ".join(words[:len(words) - len(rest)] + [mark] + rest[1:])
+        said = [mark] if rest[0] in ("it", "they") else [mark, "'s"]   # "its stock" as "the stock of Silo"
+        line = " " + " ".join(normalize(words[:len(words) - len(rest)] + said + rest[1:]))
         want = self.norm(fact)
         parses = self._parses(self.facts, line, marked, types)
         if any(self.norm(p) == want for p in parses):

@@ -99,7 +99,8 @@ _AT = "[stand|standing|sit|sitting|placed|positioned|located]"
 # Read, never written: more verbs, the "at" and "on the ... hand side" forms (a possessive reads as its "of"
 # form: "to Ben's left" as "to the left of Ben"), "has X somewhere on their left", the far end first.
 _BE_READ = "(is|stands|sits|lies|is standing|is sitting|is placed|is located|is positioned|comes|is found|" \
-           "can be found|is seated|sits somewhere|appears|is situated|is set|has a place|has its place|has their place)"
+           "can be found|is seated|sits somewhere|appears|is situated|is set|has a place|has its place|has their place|" \
+           "is set up|is lined up|is lining up|lines up|is waiting|waits|is posed|poses|is sitting somewhere)"
 _SIDE_READ = "(to the {0} of|{0} of|on the {0} of|on the {0} side of|to the {0} side of|to the {0} hand side of|" \
              "on the {0} hand side of|at the {0} of|at the {0} side of|at the {0} hand side of|towards the {0} of|" \
              "toward the {0} of|{0} from|to the {0} from|on the {0} from)"
