@@ -14,15 +14,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Mapping, NamedTuple, Sequence
 
-from families.wording import (
-    NEGATIONS,
-    QUESTION_OPENERS,
-    QUESTION_TAILS,
-    UNDETERMINED,
-    normalize,
-    say,
-    tokens,
-)
+from families.phrases import QUESTION_OPENERS, QUESTION_TAILS, UNDETERMINED
+from families.wording import NEGATIONS, normalize, say, tokens
 
 if TYPE_CHECKING:
     from families.reading import Fact, Marked, Reader

@@ -32,7 +32,8 @@ import random
 from families.family import Family
 from families.ir import Skeleton, atom
 from families.seeding import symbol_names
-from families.wording import Wording, expand
+from families.phrases import expand
+from families.wording import Wording
 
 NAME = "transitive_order"
 LABELS = ("LEFT_OF", "RIGHT_OF", "UNKNOWN")
