@@ -135,7 +135,9 @@ class Reader:
         self.facts = {p: [reader_regex(ph, kinds(family.predicates[p]), self.openers[p])
                           for ph in phs + w.reads.get(p, ())] for p, phs in w.facts.items()}
         # what may close any fact and say nothing more ("in the row"), as words, longest first: read away
-        self._tails = sorted({tuple(tokens(t)) for t in w.fact_tails}, key=len, reverse=True)
+        self._tails: dict[str, list[tuple[str, ...]]] = {}   # by their last word: one lookup a sentence
+        for tail in sorted({tuple(tokens(t)) for t in w.fact_tails}, key=len, reverse=True):
+            self._tails.setdefault(tail[-1], []).append(tail)
         # each predicate's openers as words, longest first: read away before a sentence's words are weighed
         self._opener_words = {p: sorted({tuple(tokens(o)) for o in ops}, key=len, reverse=True)
                               for p, ops in self.openers.items()}
@@ -241,7 +243,7 @@ class Reader:
 
     def _untailed(self, words: list[str]) -> list[str]:
         """The words without a tail that says nothing more ("..., though not necessarily next to her")."""
-        for tail in self._tails:
+        for tail in self._tails.get(words[-1], ()) if words else ():
             if len(tail) < len(words) and tuple(words[-len(tail):]) == tail:
                 return words[:-len(tail)]
         return words
