@@ -73,8 +73,9 @@ class Marked:
         self.names = names
         self.symbols = list(names)
         self._spelled = [_words(n) for n in names.values()]
-        self._variants = [number_variant(w) if types is not None and types.get(s) == "Set" else None
-                          for s, w in zip(self.symbols, self._spelled)]
+        sets = types is not None and "Set" in types.values()   # only a category has another number
+        self._variants = [number_variant(w) if sets and types.get(s) == "Set" else None
+                          for s, w in zip(self.symbols, self._spelled)] if sets else []
         spelled = [w for w in self._spelled if w] + [v for v in self._variants if v]
         ones = frozenset(w[0] for w in spelled) if all(len(w) == 1 for w in spelled) else frozenset()
         # The names' words when every name is one word and no two are the same word (the common case): a word

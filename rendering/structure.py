@@ -294,19 +294,19 @@ def premise_verdicts(render: StructuredRender, payload: Mapping[str, Any],
     marked = Marked(names, types)
     facts = [(f["predicate"], tuple(f["arguments"])) for f in payload["facts"]]
     known, out = read.known(render.premises, facts, marked, types), []
-    before: str | None = None   # the one symbol of the premise before, read as its fact: what "it" may stand for
+    prev = -1   # the fact of the premise before, where it read: its one symbol is what "it" may stand for
     for j, (i, text) in enumerate(render.premises):
         if not 0 <= i < len(facts):
-            before = None
+            prev = -1
             continue
-        own = [a for a in facts[i][1] if isinstance(a, str)]
         if j in known:   # read before, in another render: the common case, and most of the check's time
             if not wrong_only:
                 out.append(PremiseVerdict(i, text, spell(facts[i]), "read", ""))
-            before = own[0] if len(own) == 1 else None
+            prev = i
             continue
-        verdict = read.read_fact(text, facts[i], marked, types, before)
-        before = own[0] if len(own) == 1 and verdict.kind == "read" else None
+        own = [a for a in facts[prev][1] if isinstance(a, str)] if prev >= 0 else []
+        verdict = read.read_fact(text, facts[i], marked, types, own[0] if len(own) == 1 else None)
+        prev = i if verdict.kind == "read" else -1
         if not (wrong_only and verdict.kind == "read"):
             out.append(PremiseVerdict(i, text, spell(facts[i]), verdict.kind, verdict.detail))
     query = (payload["query"]["predicate"], tuple(payload["query"]["arguments"]))
