@@ -50,7 +50,7 @@ def main() -> None:
             continue
         faithful += rec["status"] == "ok"
         read = reader(sk.family)
-        marked = Marked({s: n for s, n in parsed.names.items() if s in payload["entities"]})
+        marked = Marked({s: n for s, n in parsed.names.items() if s in payload["entities"]}, payload["entities"])
         if not args.markdown:
             print(f"\n{sk.id} ({sk.family}, complexity {sk.complexity}): {rec['status']}, round {rec.get('round', 0)}"
                   + (f"; {'; '.join(rec['checks'])}" if rec.get("checks") else ""))

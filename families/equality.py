@@ -30,8 +30,8 @@ import dataclasses
 import random
 import string
 
-from families.ir import Skeleton, atom
 from families.family import Family
+from families.ir import Skeleton, atom
 from families.wording import Wording
 
 NAME = "equality"
@@ -237,6 +237,24 @@ def card_style(sk: Skeleton) -> Skeleton:
 
 _FROM = "[from the premises|from the statements|from these statements|from the facts|from the above|from this]"
 _FOLLOWS = "(follows|must be true|is true|holds|is entailed|necessarily follows|follows necessarily)"
+# Read, never written: a question of entailment in the words a strong model uses, built from its parts.
+_NOUN_Q = "[statement|statements|option|options|conclusion|conclusions|one|answer|answers|relation|relations|" \
+          "choice|choices|equation|equations|claim|claims|of them]"
+_VERB_Q = "(follows|follow|must be true|must hold|must follow|holds|hold|is true|is entailed|is logically entailed|" \
+          "necessarily follows|follows necessarily|necessarily holds|is necessarily true|is certainly true|" \
+          "is certain to be true|is guaranteed to hold|is guaranteed to be true|is guaranteed|can be concluded|" \
+          "can be derived|can be logically derived|can be deduced|can be inferred|is implied|is logically implied|" \
+          "is forced|is a valid consequence|is a logical consequence|is a necessary consequence|must be correct|" \
+          "is correct|follows logically|logically follows|must necessarily be true|is necessarily the case|" \
+          "is true in every situation consistent with|is true in every case consistent with|is always true|" \
+          "must be the case|is the case|is necessarily the case|is certain)"
+_CTX_Q = "[from the premises|from them|from the statements|from the facts|from these facts|from what is given|" \
+         "from the given relations|by the premises|by the facts|by the facts above|by the given relations|" \
+         "by the premises above|of the premises|given the premises|given the premises above|given the facts|" \
+         "from the premises alone|with certainty|in every case|from the premises above|from the above|the premises|" \
+         "from these premises|from the information given|by them|given them|of the information above|" \
+         "of the information given|of the premises above|of the statements|of the facts|of the information|" \
+         "of the statements above|of the facts above]"
 WORDING = Wording(
     facts={
         "EQUAL": (
@@ -259,6 +277,48 @@ WORDING = Wording(
         "then")},
     negative=frozenset({"NOT_EQUAL"}), symmetric=frozenset({"EQUAL", "NOT_EQUAL"}),
     opposites={"EQUAL": "NOT_EQUAL", "NOT_EQUAL": "EQUAL"},
+    reads={
+        "EQUAL": (
+            "{0} (=|==|equals|is equal to|is the same as|has the same value as|is identical to|is equivalent to|"
+            "is equal in value to|has a value equal to|holds the same value as|takes the same value as|matches|"
+            "has exactly the same value as|is the same value as) {1}",
+            "{0} and {1} (are|are both|have|hold|share|take) (equal|the same|identical|equivalent|equal to each other|"
+            "the same value|equal values|identical values|the same values|of equal value|of the same value|equal in "
+            "value|one and the same value|the same value as each other)",
+            "(the value of|the variable|variable) {0} (equals|is equal to|is the same as|is identical to|matches) "
+            "[the value of|the variable|variable|that of] {1}",
+            "{0} 's value (equals|is equal to|is the same as|matches) {1} 's [value]",
+            "{0} (matches|equals|is equal to|is the same as|is identical to|agrees with) {1} in value",
+            "{0} is (identical|equal|the same|equivalent) in value (to|as) {1}",
+            "(the values of|the variables) {0} and {1} (coincide|agree|match)",
+            "{0} and {1} (coincide|agree|match) [in value]",
+            "(the values of|the variables) {0} and {1} are (equal|the same|identical)"),
+        "NOT_EQUAL": (
+            "{0} (!=|≠|<>|does not equal|is not equal to|differs from|is different from|is not the same as|"
+            "is distinct from|is unequal to|does not have the same value as|has a different value from|has a different "
+            "value than|is not identical to|does not match|is not equivalent to|differs in value from|has a value "
+            "different from|has a different value to) {1}",
+            "{0} and {1} are not (equal|the same|identical|equivalent|equal to each other|the same value|of equal value|"
+            "of the same value|equal in value)",
+            "{0} and {1} (are|have|hold|take) (different|unequal|distinct|different from each other|different values|"
+            "distinct values|unequal values|of different value|different in value|not the same value)",
+            "{0} and {1} (differ|do not have the same value|do not share the same value|do not share a value|"
+            "are not identical|differ in value|are not equivalent)",
+            "(the value of|the variable|variable) {0} (does not equal|is not equal to|differs from|is different from|"
+            "is not the same as|is distinct from) [the value of|the variable|variable|that of] {1}",
+            "(the values of|the variables) {0} and {1} (are not equal|are different|differ|are distinct)")},
+    question_reads={"ENTAILED": (
+        f"(which|what) [one] [of] [the|these|those] [four|4] [following|listed|given|above|below|candidate] {_NOUN_Q} "
+        f"[below|above|listed|given|between the variables|among the options] [that|which] {_VERB_Q} {_CTX_Q}",
+        f"(which|what) (one|one of the following|one of these|of the following|of these|of the options|of the "
+        f"statements|of the listed statements|of the given options) [that|which] {_VERB_Q} {_CTX_Q}",
+        f"(select|pick|identify|determine|choose|find|name|give|state) [which|the one|the] [one] [of the] [four|4] "
+        f"{_NOUN_Q} [that|which] {_VERB_Q} {_CTX_Q}",
+        f"(select|pick|identify|determine|choose|find|name) (which|the one|the one that|what) {_VERB_Q} {_CTX_Q}",
+        f"what (follows|can be concluded|must be true|can be derived|can be deduced|can be inferred|is entailed|"
+        f"must hold|necessarily follows) {_CTX_Q}",
+        "(then|so|therefore) which (option|statement|one) (follows|holds|is true|must be true)")},
+    question_cues=(("another question", frozenset({"false", "incorrect", "wrong", "untrue", "cannot", "impossible"})),),
     intro="If:", template={"EQUAL": "{0} = {1}", "NOT_EQUAL": "{0} != {1}"}, template_question="Then",
     template_end="", lettered=True)
 FAMILY = Family(

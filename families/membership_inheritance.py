@@ -32,10 +32,10 @@ from __future__ import annotations
 
 import random
 
-from families.ir import Skeleton, atom
 from families.family import Family
-from families.wording import Wording
+from families.ir import Skeleton, atom
 from families.seeding import symbol_names
+from families.wording import Wording
 
 NAME = "membership_inheritance"
 LABELS = ("YES", "NO", "UNKNOWN")
@@ -114,6 +114,29 @@ _IN_SHORT = "(one of the|a member of the|among the|in the|part of the)"
 _NOT = "(is not|isn't|is no longer|is never)"
 _ALL = "(all|all the|all of the|every one of the|each of the|each one of the)"
 _ARE_IN = "[among the|members of the|in the|part of the|one of the|counted among the]"
+# Read, never written. Articles before names are read away (families/wording.py `normalize`) and a category is
+# read in the singular too ("every Gardener", "a Baker"), so these hold each form once.
+_IN_R = "(a member of|one of|among|in|part of|a part of|counted among|included in|included among|listed among|" \
+        "within|inside|contained in|on the roll of|on the list of|on the roster of|in the ranks of|among the ranks of|" \
+        "in the group of|part of the group of|part of the group known as|in the group known as|a card carrying member of|" \
+        "a full member of|a registered member of|an official member of|enrolled in|enrolled among|registered with|" \
+        "registered among|one among|the group of|the ranks of|members of|one of)"
+_IN_O = "[" + _IN_R[1:-1] + "]"   # the same words, optional
+_IS_IN_R = "(is|belongs to|counts as|counts among|is counted as|is listed as|is numbered among|ranks among|happens to be|" \
+           "turns out to be|is known to be|belongs among|numbers among|is found among|is found in|holds membership in|" \
+           "has membership in|has a place among|has a place in|is enrolled in|is registered with|serves among)"
+_ISNT_IN_R = "(is not|is never|is no|is no longer|does not belong to|does not belong in|does not belong among|" \
+             "does not count as|is not counted as|cannot be counted among|cannot be counted as|does not number among|" \
+             "is not found among|is not found in|is not numbered among|does not rank among|does not hold membership in|" \
+             "has no place among|has no place in|holds no membership in|has no membership in|is not listed as|" \
+             "is not known to be|is not enrolled in|never belongs to|is never counted among)"
+_EVERY = "(every|each|any|every single|each and every|every last)"
+_ALL_R = "(all|all of|every one of|each of|each one of|every member of|each member of|all members of|all the members of|" \
+         "every single one of|all of the members of|the whole of)"
+_WHO = "(anyone who|whoever|everyone who|anybody who|each person who|every person who|someone who|a person who|" \
+       "anyone that|everyone that|everybody who|all who|all those who|those who)"
+_ARE_ALSO = "(is|are|must be|must also be|is also|are also|is then|is therefore|is necessarily|is automatically|" \
+            "is likewise|counts as|also counts as|also belongs to|belongs to|belong to|also belong to|are then|are likewise)"
 WORDING = Wording(
     facts={
         "MEMBER_OF": (
@@ -142,6 +165,66 @@ WORDING = Wording(
             f"if someone is {_IN_SHORT} {{0}} then (they are|that person is|he or she is) [also] {_IN_SHORT} {{1}}",
             f"being {_IN_SHORT} {{0}} means being {_IN_SHORT} {{1}}",
             "[the] {0} (form|are|make up) a subset of [the] {1}")},
+    reads={
+        "MEMBER_OF": (
+            f"{{0}} {_IS_IN_R} [also|indeed] {_IN_O} {{1}}",
+            "{0} (belongs to|belongs in|is part of|is a part of|is included in|is included among|is counted among|"
+            "is listed among|is numbered among|is found among|is one) {1}",
+            "{1} (include|includes|count|counts|contain|contains|number|numbers|list|lists|have|has) {0} "
+            "[among them|as a member|as one of them|among their members|among its members|in their ranks]",
+            "{0} is (included|counted|listed) (in|among) {1}",
+            "{0} (is|is also) [a] (member|part) of {1}",
+            "(among|in|within) {1} (is|stands|we find|you find|one finds) {0}",
+            "one of {1} is {0}",
+            "{1} (count|counts|include|includes|list|lists|number|numbers) {0} (among their number|among its number|"
+            "among their ranks|in their ranks|in its ranks|among their members|as one of theirs)",
+            "{0} is (in|among|within) {1} (ranks|number|membership)"),
+        "NOT_MEMBER_OF": (
+            f"{{0}} {_ISNT_IN_R} {_IN_O} {{1}}",
+            "no {1} is {0}", "{0} is not (in|among|within) {1} (ranks|number|membership)",
+            "{0} is (kept out of|barred from|shut out of|not on the roll of|not on the list of|not on the roster of) {1}",
+            "{0} (does not belong to|does not belong in|never belongs to|is not part of|is not a part of|is not "
+            "included in|is not included among|is not counted among|is not listed among|is not a member of|is not one "
+            "of|is not among|is not in|is not within|is not inside) {1}",
+            "{1} (do not include|does not include|exclude|excludes|do not count|does not count|do not contain|does "
+            "not contain|do not have|does not have|leave out|leaves out|do not list|does not list) {0} "
+            "[among them|as a member|as one of them|among their members|among its members]",
+            "{0} is (outside|excluded from|left out of|absent from|missing from|not among|no member of|not a member of|"
+            "not part of|not one of) {1}",
+            "none of {1} is {0}", "{0} (is not|is never|is no) (member|part) of {1}",
+            "{0} is not counted among {1}", "{0} does not count among {1}"),
+        "SUBSET_OF": (
+            f"{_ALL_R} {{0}} {_ARE_ALSO} {_IN_O} {{1}}",
+            f"{_EVERY} {{0}} {_ARE_ALSO} {_IN_O} {{1}}",
+            f"{_EVERY} (one|member|single member|single one|person|individual) (of|in|among) {{0}} {_ARE_ALSO} {_IN_O} {{1}}",
+            f"{{0}} (are|are all|all are|are each|are always|are every one|are all of them|without exception are) "
+            f"[also] {_IN_O} {{1}}",
+            "{0} (all|each|also all|all also) (belong to|count as|are|are counted among) {1}",
+            f"{{1}} (include|includes|contain|contains|take in|takes in|cover|covers|encompass|encompasses) "
+            f"{_ALL_R} {{0}}",
+            "{1} (include|includes|contain|contains|cover|covers|encompass|encompasses) (every|each|any) {0}",
+            f"{_WHO} (is|belongs to|counts as|is counted among|is in|is among|is one of|is a member of|is part of) "
+            f"{{0}} {_ARE_ALSO} {_IN_O} {{1}}",
+            f"(anyone|everyone|anybody|whoever|each person|every person|any person|everybody) (in|among|of) {{0}} "
+            f"{_ARE_ALSO} {_IN_O} {{1}}",
+            f"if (someone|somebody|anyone|anybody|a person|one|a given person) (is|belongs to|is in|is among|is one of|is a "
+            f"member of|is part of|counts as) {{0}} [then] (they are|that person is|he or she is|they|that person|"
+            f"they belong to|that person belongs to|they must be|they are also|they count as|so are they) [also] "
+            f"{_IN_O} {{1}}",
+            f"(being|to be) {_IN_O} {{0}} (means|implies|entails|guarantees) (being|that one is|membership in) "
+            f"{_IN_O} {{1}}",
+            "{0} (form|are|make up|is|are a part of|constitute|is|forms) a (subset|subgroup|subclass|part) of {1}",
+            "{0} (is|are) [entirely|wholly|completely|fully] (contained|included|subsumed) (in|within|among|under) {1}",
+            f"(whenever|if ever|when) (someone|somebody|anyone|anybody|a person|one) (is|belongs to|is in|is among|is one "
+            f"of|is a member of|counts as) {{0}} [then] (they are|that person is|he or she is|they must be|that person "
+            f"must be|they count as|they belong to|that person belongs to) {_IN_O} {{1}}",
+            f"no one is {_IN_O} {{0}} without (being|also being) {_IN_O} {{1}}",
+            f"(without exception|invariably|always|in every case) {_ALL_R} {{0}} {_ARE_ALSO} {_IN_O} {{1}}",
+            f"(without exception|invariably|in every case) {{0}} (are|are all) {_IN_O} {{1}}",
+            f"(without exception|invariably|in every case) {_EVERY} {{0}} {_ARE_ALSO} {_IN_O} {{1}}",
+            "membership in {0} implies membership in {1}",
+            f"there is no {{0}} who is not [also] {_IN_O} {{1}}",
+            "no {0} is outside {1}")},
     questions={"MEMBER_OF": (
         "is {0} one of the {1}",
         f"is {{0}} {_IN} {{1}} [or not]",
@@ -149,6 +232,21 @@ WORDING = Wording(
         "(do|does) [the] {1} include {0} [or not]",
         f"is it (true|the case) that {{0}} is {_IN_SHORT} {{1}}",
         f"can we (conclude|say|tell) that {{0}} is {_IN_SHORT} {{1}}")},
+    question_reads={"MEMBER_OF": (
+        f"is {{0}} {_IN_O} {{1}}",
+        "(does|do) {0} (belong to|belong in|count among|count as|belong among|rank among|number among|belong with) {1}",
+        "(do|does) {1} (include|contain|count|have|list) {0} [among them|as a member]",
+        f"is it (true|the case|so|certain|known) that {{0}} (is|belongs to) {_IN_O} {{1}}",
+        f"(can|could|may) (we|you|one) (conclude|say|tell|infer|deduce|determine|be sure) that {{0}} (is|belongs to) "
+        f"{_IN_O} {{1}}",
+        f"(does|is) it follow that {{0}} (is|belongs to) {_IN_O} {{1}}",
+        "is {0} (included|counted|listed) (in|among) {1}",
+        "(what|how) (is|about) {0} 's membership in {1}",
+        "(what|how) is the membership of {0} in {1}")},
+    cues={"SUBSET_OF": (("some, not all", frozenset({"some", "most", "many", "several", "few"})),),
+          "MEMBER_OF": (("a likelihood", frozenset({"most", "many", "some"})),)},
+    intro_hints=frozenset("every all each always leads lead path paths chain whole entire both within inside "
+                          "belongs belong".split()),
     negative=frozenset({"NOT_MEMBER_OF"}), opposites={"MEMBER_OF": "NOT_MEMBER_OF", "NOT_MEMBER_OF": "MEMBER_OF"},
     definitions={"YES": "{0} is one of the {1}", "NO": "{0} is not one of the {1}",
                  "UNKNOWN": "the statements do not settle it"})

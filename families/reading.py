@@ -14,7 +14,19 @@ from typing import Mapping, NamedTuple, Sequence
 
 from families.family import Family
 from families.ir import INTEGER
-from families.wording import NEGATIONS, READ_OPENERS, reader_regex, tokens
+from families.questions import QuestionReader
+from families.wording import (
+    FINAL_OPENERS,
+    HEDGES,
+    NEGATIONS,
+    NOT_THE_CASE,
+    NUMBER_AFTER,
+    NUMBER_BEFORE,
+    READ_OPENERS,
+    normalize,
+    reader_regex,
+    tokens,
+)
 
 Fact = tuple[str, tuple]   # (predicate, arguments): symbols and integers
 _MEMO = 1 << 16            # marked lines (and their readings) remembered per family
@@ -40,14 +52,31 @@ def _words(text: str) -> tuple[str, ...]:
 READ = Verdict("read")
 
 
-class Marked:
-    """A render's names, each read as one mark (`@k`, k its symbol's place): sentences become words and marks."""
+@lru_cache(maxsize=1 << 12)   # a render's category names come from small pools
+def number_variant(spelled: tuple[str, ...]) -> tuple[str, ...] | None:
+    """A one-word category name in the other number: Gardeners -> Gardener, Glaziers -> Glazier, Baker -> Bakers."""
+    if len(spelled) != 1 or len(spelled[0]) < 3 or not spelled[0].isalpha():
+        return None
+    w = spelled[0]
+    if w.endswith("ies"):
+        return (w[:-3] + "y",)
+    if w.endswith(("sses", "ches", "shes", "xes")):
+        return (w[:-2],)
+    return (w[:-1],) if w.endswith("s") and not w.endswith("ss") else (w + "s",)
 
-    def __init__(self, names: Mapping[str, str]):
+
+class Marked:
+    """A render's names, each read as one mark (`@k`, k its symbol's place): sentences become words and marks.
+    A category's name (a `Set`) is marked in the singular too ("every Gardener" for the Gardeners)."""
+
+    def __init__(self, names: Mapping[str, str], types: Mapping[str, str] | None = None):
         self.names = names
         self.symbols = list(names)
         self._spelled = [_words(n) for n in names.values()]
-        spelled = [w for w in self._spelled if w]
+        sets = types is not None and "Set" in types.values()   # only a category has another number
+        self._variants = [number_variant(w) if sets and types.get(s) == "Set" else None
+                          for s, w in zip(self.symbols, self._spelled)] if sets else []
+        spelled = [w for w in self._spelled if w] + [v for v in self._variants if v]
         ones = frozenset(w[0] for w in spelled) if all(len(w) == 1 for w in spelled) else frozenset()
         # The names' words when every name is one word and no two are the same word (the common case): a word
         # is then a name, and whose, by one lookup. None otherwise.
@@ -59,7 +88,9 @@ class Marked:
 
     @cached_property
     def _marks(self) -> dict[tuple[str, ...], str]:
-        return {w: f"@{k}" for k, w in enumerate(self._spelled) if w}
+        marks = {v: f"@{k}" for k, v in enumerate(self._variants) if v}
+        marks.update({w: f"@{k}" for k, w in enumerate(self._spelled) if w})   # a name itself wins over a variant
+        return marks
 
     @cached_property
     def _lengths(self) -> list[int]:
@@ -99,11 +130,21 @@ class Reader:
         self.family, self.wording = family, family.wording
         w = self.wording
         self.signatures = {**family.predicates, **family.queries}
-        kinds = lambda sig: ["int" if t == INTEGER else "name" for t in sig]  # noqa: E731
-        self.facts = {p: [reader_regex(ph, kinds(family.predicates[p]), w.openers + READ_OPENERS) for ph in phs]
-                      for p, phs in w.facts.items()}
-        self.questions = {p: [reader_regex(ph, kinds(family.queries[p]), READ_OPENERS) for ph in phs]
-                          for p, phs in w.questions.items()}
+        kinds = lambda sig: ["int" if t == INTEGER else "name" for t in sig]
+        self.openers = {p: w.openers + READ_OPENERS + w.read_openers.get(p, ())
+                        + (() if p in w.no_final_openers else FINAL_OPENERS) for p in w.facts}
+        self.facts = {p: [reader_regex(ph, kinds(family.predicates[p]), self.openers[p])
+                          for ph in phs + w.reads.get(p, ())] for p, phs in w.facts.items()}
+        # what may close any fact and say nothing more ("in the row"), as words, longest first: read away
+        self._tails: dict[str, list[tuple[str, ...]]] = {}   # by their last word: one lookup a sentence
+        for tail in sorted({tuple(tokens(t)) for t in w.fact_tails}, key=len, reverse=True):
+            self._tails.setdefault(tail[-1], []).append(tail)
+        # each predicate's openers as words, longest first: read away before a sentence's words are weighed
+        self._opener_words = {p: sorted({tuple(tokens(o)) for o in ops}, key=len, reverse=True)
+                              for p, ops in self.openers.items()}
+        self.questions = {p: [reader_regex(ph, kinds(family.queries[p]), READ_OPENERS) for ph in
+                              phs + w.question_reads.get(p, ())] for p, phs in w.questions.items()}
+        self.asked = QuestionReader(self)
         self._groups = {p: tuple(f"s{i}" for i in range(len(sig))) for p, sig in self.signatures.items()}
         self._memo: dict[tuple, tuple] = {}
         self._reads: dict[tuple, bool] = {}   # (marked line, predicate, (mark, type) of each argument) -> reads
@@ -148,11 +189,13 @@ class Reader:
         pred, args = fact
         return (pred, tuple(sorted(args, key=str))) if pred in self.wording.symmetric else (pred, tuple(args))
 
-    def read_fact(self, text: str, fact: Fact, marked: Marked, types: Mapping[str, str]) -> Verdict:
-        """How one premise reads against the fact it must state."""
+    def read_fact(self, text: str, fact: Fact, marked: Marked, types: Mapping[str, str],
+                  antecedent: str | None = None) -> Verdict:
+        """How one premise reads against the fact it must state. `antecedent`: the one symbol the premise
+        before it was about, which "it" or "they" opening this one stands for ("Then it gains 8 items")."""
         if self.known(((0, text),), (fact,), marked, types):
             return READ
-        words = marked.words(text)
+        words = self._untailed(normalize(marked.words(text)))
         line = " " + " ".join(words)
         # Whether the line reads as the fact depends on the line, the fact with its symbols as marks, and their
         # types alone: remembered, as the matching is the check's main cost and sentences repeat.
@@ -162,17 +205,65 @@ class Reader:
             self._remember(self._named, text, fact, marked, types)
             return READ
         want = self.norm(fact)
-        if any(self.norm(p) == want for p in self._parses(self.facts, line, marked, types, only=fact[0])):
+        if any(self.norm(p) == want for p in self._parses(self.facts, line, marked, types, only=fact[0])) \
+                or want in self._negated(words, marked, types):
             if len(self._reads) >= _MEMO:
                 self._reads.clear()
             self._reads[key] = True
             self._remember(self._named, text, fact, marked, types)
             return READ   # the grammar is unambiguous (tested): no other fact reads here too
-        other = [p for p in self._parses(self.facts, line, marked, types) if self.norm(p) != want]
+        other = [p for p in self._parses(self.facts, line, marked, types) + self._negated(words, marked, types)
+                 if self.norm(p) != want]
         if other:
             return Verdict("misread", f"reads as {spell(other[0])} ({self.difference(other[0], fact)})")
-        cue = self._cue(words, fact, marked)
+        if antecedent is not None:
+            said = self._by_pronoun(words, fact, marked, types, antecedent)
+            if said is not None:
+                return said
+        cue = self._cue(self._unopened(words, fact[0]), fact, marked)
         return Verdict("misread", cue) if cue else Verdict("unread")
+
+    def _by_pronoun(self, words: list[str], fact: Fact, marked: Marked, types: Mapping[str, str],
+                    antecedent: str) -> Verdict | None:
+        """The reading of a sentence that opens (after an opener) with "it" or "they" for the symbol of the
+        premise before it, where that symbol is the fact's only one; None where it does not."""
+        symbols = [a for a in fact[1] if isinstance(a, str)]
+        mark = marked.mark(antecedent)
+        rest = self._unopened(words, fact[0])
+        if symbols != [antecedent] or mark is None or not rest or rest[0] not in ("it", "they", "its", "their"):
+            return None
+        said = [mark] if rest[0] in ("it", "they") else [mark, "'s"]   # "its stock" as "the stock of Silo"
+        line = " " + " ".join(normalize(words[:len(words) - len(rest)] + said + rest[1:]))
+        want = self.norm(fact)
+        parses = self._parses(self.facts, line, marked, types)
+        if any(self.norm(p) == want for p in parses):
+            return READ
+        if parses:
+            return Verdict("misread", f"reads as {spell(parses[0])} ({self.difference(parses[0], fact)})")
+        return None
+
+    def _untailed(self, words: list[str]) -> list[str]:
+        """The words without a tail that says nothing more ("..., though not necessarily next to her")."""
+        for tail in self._tails.get(words[-1], ()) if words else ():
+            if len(tail) < len(words) and tuple(words[-len(tail):]) == tail:
+                return words[:-len(tail)]
+        return words
+
+    def _negated(self, words: list[str], marked: Marked, types: Mapping[str, str]) -> list[Fact]:
+        """What "It is not the case that S" says, where S reads as a fact with an opposite: that opposite."""
+        for head in NOT_THE_CASE:
+            if tuple(words[:len(head)]) == head:
+                rest = " " + " ".join(words[len(head):])
+                opp = self.wording.opposites
+                return [self.norm((opp[p], a)) for p, a in self._parses(self.facts, rest, marked, types) if p in opp]
+        return []
+
+    def _unopened(self, words: list[str], pred: str) -> list[str]:
+        """The words without the opener they start with ("Next," is no adjacency)."""
+        for opener in self._opener_words.get(pred, ()):
+            if opener and tuple(words[:len(opener)]) == opener:
+                return words[len(opener):]
+        return words
 
     # A text that read as a fact reads so again wherever its arguments have the same names and types and no
     # other word of it is a name of the render: its marked line is then the same but for the marks' numbers,
@@ -209,30 +300,16 @@ class Reader:
         own = [w[0] for a in fact[1] if type(a) is str for w in (_words(marked.names[a]),) if w]
         memo[key] = tuple(set(_words(text)).difference(own))   # a tuple: a third of a frozenset's memory
 
-    def read_question(self, text: str, query: Fact, marked: Marked, types: Mapping[str, str]) -> Verdict:
-        """How the question reads against the query: the query itself, with its symbols in order, is `read`."""
+    def read_question(self, text: str, query: Fact, marked: Marked, types: Mapping[str, str],
+                      labels: Sequence[str] = ()) -> Verdict:
+        """How the question reads against the query: the query itself, with its symbols in order, is `read`;
+        what follows it may say what each label means, in words that must mean what the label does."""
         if self.known(((0, text),), (query,), marked, types, self._named_questions):
             return READ
-        words = marked.words(text)
-        line = " " + " ".join(words)
-        parses = self._parses(self.questions, line, marked, types)
-        if tuple(query[1]) in [tuple(a) for p, a in parses if p == query[0]]:
+        verdict = self.asked.read(text, query, marked, types, tuple(labels))
+        if verdict.kind == "read":
             self._remember(self._named_questions, text, query, marked, types)
-            return READ
-        if parses:
-            return Verdict("misread", f"asks {spell(parses[0])} ({self.difference(parses[0], query)})")
-        hit = sorted(set(words) & NEGATIONS)
-        if hit:
-            return Verdict("misread", f"holds a negation ({hit[0]!r})")
-        cue = self._word_cues(words, query[0])
-        if cue:
-            return Verdict("misread", cue)
-        symbols = [a for a in query[1] if isinstance(a, str)]
-        if self.wording.ordered_question and len(symbols) == 2:
-            first = [_first(words, marked.mark(s)) for s in symbols]
-            if None not in first and first[0] > first[1]:
-                return Verdict("misread", "asks about the queried symbols the other way round")
-        return Verdict("unread")
+        return verdict
 
     def difference(self, got: Fact, want: Fact) -> str:
         """What kind of misreading `got` is of `want`: direction, polarity, predicate, number or symbols."""
@@ -243,30 +320,30 @@ class Reader:
             return "polarity" if self.norm((wp, ga)) == self.norm(want) else "polarity and symbols"
         if gp != wp:
             return "predicate"
-        strs = lambda args: [a for a in args if isinstance(a, str)]  # noqa: E731
+        strs = lambda args: [a for a in args if isinstance(a, str)]
         return "number" if strs(ga) == strs(wa) else "symbols"
 
     def _cue(self, words: list[str], fact: Fact, marked: Marked) -> str | None:
-        """A word that contradicts the fact in a sentence that does not read whole, or None."""
-        w, (pred, args) = self.wording, fact
+        """A word the grammar is sure of that contradicts the fact, in a sentence that does not read whole, or
+        None: a negation (or none, in a negative fact), a hedge, a number made another one, a word of
+        another fact (a decrease in an increment, an end in an update, adjacency in an order)."""
+        w, pred = self.wording, fact[0]
         present = set(words)
         negated = sorted(present & NEGATIONS)
         if pred in w.negative and not negated:
             return "holds no negation"
         if pred not in w.negative and negated:
             return f"holds a negation ({negated[0]!r})"
-        cue = self._word_cues(words, pred)
-        if cue:
-            return cue
-        if pred in w.directions and len(args) == 2:
-            forward, converse = w.directions[pred]
-            first = [_first(words, marked.mark(a)) if isinstance(a, str) else None for a in args]
-            if None not in first:
-                in_order = first[0] < first[1]
-                says = present & (converse if in_order else forward)
-                if says and not present & (forward if in_order else converse):
-                    return f"reverses the direction ({sorted(says)[0]!r} with the names in that order)"
-        return None
+        hedged = sorted(present & HEDGES)
+        if hedged:
+            return f"hedges its claim ({hedged[0]!r})"
+        for k, t in enumerate(words):
+            if t.isdigit():
+                before = words[k - 1] if k else ""
+                after = words[k + 1] if k + 1 < len(words) else ""
+                if before in NUMBER_BEFORE or after in NUMBER_AFTER:
+                    return f"makes its number another ({before if before in NUMBER_BEFORE else after!r} by {t})"
+        return self._word_cues(words, pred)
 
     def _word_cues(self, words: Sequence[str], pred: str) -> str | None:
         present = set(words)

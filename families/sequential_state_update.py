@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import random
 
-from families.ir import INTEGER, Skeleton, atom
 from families.family import Family
+from families.ir import INTEGER, Skeleton, atom
 from families.wording import Wording
 
 NAME = "sequential_state_update"
@@ -86,12 +86,59 @@ _END = "[at the end|in the end|after all the updates|after every update|after al
 _THEN = "[then|next|later|also|now]"
 _HOLD = "(hold|have|contain|store|keep|end up with|end with|finish with)"
 START = frozenset("starts start started begins begin began initially initial".split())
-END = frozenset("ends end ended final finally finishes finish finished remaining".split())
+# "finally" is not among them: "Finally, Silo gains 40 items" is the last update, not a final value.
+END = frozenset("ends end ended final finishes finish finished remaining".split())
 INCREASE = frozenset("gains gain gained receives receive received gets get got added adds add increases increase "
                      "increased rises rose grows grew plus acquires collects obtains".split())
 DECREASE = frozenset("loses lose lost gives give away spends spent removed remove removes fewer less decreases "
                      "decrease decreased drops dropped falls fell shrinks minus subtract subtracts subtracted sells "
                      "sold sheds".split())
+# Read, never written: more verbs and nouns, in every form the written ones have (a possessive reads as its
+# "of" form: "Silo's count" as "the count of Silo"; "no items" as 0; "exactly" before a number is dropped).
+_ITEMS_R = "[items|item|more items|more item|additional items|extra items|new items|more|additional|extra|new|" \
+           "further items|fresh items|units|more units]"
+_NOUN = "(count|total|number of items|value|stock|supply|inventory|amount|item count|tally|contents|balance|number|" \
+        "holdings|reserves|store|collection|total of items|count of items|total number of items|item total)"
+_GAIN = "(gains|receives|gets|is given|takes in|collects|acquires|obtains|picks up|earns|adds|gains another|" \
+        "receives another|gets another|is given another|takes in another|collects another|adds another|" \
+        "is sent|is delivered|is handed|is supplied with|is restocked with|is topped up with|is filled with|" \
+        "takes delivery of|welcomes|accepts|brings in|gathers|is credited with|is refilled with|is loaded with|" \
+        "is stocked with|is topped up by|is restocked by|takes on|is given|is granted|is handed|is sent|is brought|" \
+        "is donated|borrows|buys|purchases|wins|is awarded)"
+_LOSE = "(loses|gives away|gives up|hands over|gives out|spends|uses up|sheds|sells|gives|ships|ships out|" \
+        "sends out|sends away|sends off|hands out|gives off|lets go of|parts with|is emptied of|is drained of|" \
+        "is relieved of|is robbed of|has removed|has taken away|discards|dispatches|releases|donates|drops|" \
+        "loses another|gives away another|sells off|throws away|consumes|pays out|pays|lends out|lends|loans out|" \
+        "hands off|surrenders|gives back|returns|sends|ships off|unloads|dumps|gets rid of|spills|leaks|drains)"
+_ADDED = "(added to|put into|put in|placed in|placed into|given to|delivered to|brought to|moved into|moved to|" \
+         "sent to|shipped to|stored in|loaded into|added into|transferred to|transferred into|deposited in|" \
+         "deposited into|dropped into|carried into|stocked in|brought into|slipped into|unloaded onto|unloaded into|" \
+         "loaded onto|put on|placed on|added at|delivered into|sent into|tucked into|packed into|stashed in|" \
+         "stored at|dropped off at|dropped off in|brought in to)"
+_TAKEN = "(removed from|taken from|taken out of|taken away from|lost from|moved out of|shipped out of|shipped from|" \
+         "sent out of|sent away from|withdrawn from|pulled from|pulled out of|transferred out of|cleared from|" \
+         "unloaded from|carried out of|emptied from|sold from|given away from|used up from|unpacked from|" \
+         "subtracted from|drawn out of|drawn from|pulled off|taken off|removed out of|shipped away from|lifted out of|" \
+         "cleared out of|dispatched from|paid out of|paid out from|sent from|taken back out of|taken back from|" \
+         "carried away from|carried off from|carried away out of|moved away from|hauled out of|hauled away from|" \
+         "shipped off|sent off|unloaded off|carried off|taken away off)"
+_UP = "(goes up|increases|rises|grows|climbs|jumps|go up|increase|rise|grow|climb|is increased|is raised|is boosted|swells|gets bigger)"
+_DOWN = "(goes down|decreases|drops|falls|shrinks|declines|dips|go down|decrease|drop|fall|shrink|decline|is reduced|is decreased|is lowered|is cut|sinks|" \
+        "gets smaller|is drawn down|is depleted|is run down|is cut down)"
+_START_R = "(starts|begins|starts out|starts off|opens|starts the day|begins the day|opens the day|starts out the day|" \
+           "kicks off|is stocked|is filled|is loaded|is set up|comes in)"
+_FIRST = "(at first|at the start|initially|to begin with|in the beginning|at the beginning|first|to start with|" \
+         "at the outset|originally|at the start of the day|when things begin|before any changes|before anything " \
+         "happens|at the very beginning|to start)"
+_FIRST_O = "[" + _FIRST[1:-1] + "]"
+_KEEP = "(holds|has|contains|stores|keeps|carries|houses|is holding|is storing|has got)"
+_WHO = "(someone|somebody|a worker|a person|a clerk|an employee|a courier|a supplier|a customer|a visitor|one|" \
+       "a delivery|a shipment|a truck|a van|a cart|a farmer|a delivery truck|the courier|a trader|a merchant|a porter)"
+UPDATE_OPENERS = ("after this", "following that",
+                  "following this", "at some point", "soon after", "shortly after", "after a while", "eventually",
+                  "then after that", "and then", "next up", "right after that", "after that point", "later on",
+                  "some time later", "in the next step", "in the following step", "in a later step", "meanwhile",
+                  "to finish", "as a last step", "as the last step", "after that event", "subsequently to that")
 WORDING = Wording(
     facts={
         "INITIAL_VALUE": (
@@ -121,18 +168,109 @@ WORDING = Wording(
             "the (count|total|number of items|value) (of|in|at) {0} (goes down|decreases|drops|falls|shrinks) by {1}",
             f"(remove|take|take away) {{1}} {_ITEMS} from {{0}}",
             f"someone (removes|takes|takes away) {{1}} {_ITEMS} (from|out of) {{0}}")},
+    reads={
+        "INITIAL_VALUE": (
+            f"{{0}} {_START_R} (with|at|on) {{1}} [items|item|units] {_FIRST_O}",
+            f"{{0}} {_START_R} (holding|having|containing|storing|with a count of|at a count of|with a total of|with a "
+            f"stock of|with a supply of|with a store of|with a tally of|with an inventory of|by holding|by having|"
+            f"by containing|by storing|out holding|off holding) {{1}} [items|item|units] "
+            f"[inside|in it|in stock|in store|in storage|on hand|on its shelves]",
+            f"{{0}} {_START_R} (with|at|on) {{1}} [items|item|units] (inside|in it|in stock|in store|in storage|on hand|"
+            f"on its shelves)",
+            f"{{0}} {_KEEP} {{1}} [items|item|units] {_FIRST}",
+            f"{{0}} {_KEEP} {{1}} [items|item|units] (in it|inside|inside it|in stock|in store|in storage|on hand) {_FIRST}",
+            "{0} (has|holds|contains|stores|keeps) {1} [items|item|units] [in it|inside|inside it|in stock|in store|"
+            "in storage|on hand|aboard]",
+            f"{_FIRST} {{0}} {_KEEP} {{1}} [items|item|units]",
+            f"{_FIRST} there (are|is|were|was) {{1}} [items|item|units] (in|at) {{0}}",
+            f"{_FIRST} {{0}} (is at|stands at|sits at|is stocked with|is filled with) {{1}} [items|item|units]",
+            f"{{0}} (initially|originally|first) {_KEEP} {{1}} [items|item|units]",
+            "{0} (initially|originally) (is at|stands at|sits at|is stocked with|is filled with) {1} [items|item]",
+            f"the (initial|starting|first|opening|original|beginning) {_NOUN} (of|in|at|for) {{0}} is {{1}} [items|item]",
+            f"{_FIRST} the {_NOUN} (of|in|at|for) {{0}} is {{1}} [items|item]",
+            f"the {_NOUN} (of|in|at|for) {{0}} (starts|begins|starts out|starts off) at {{1}} [items|item]",
+            f"there (are|is|were|was) {{1}} [items|item|units] in {{0}} {_FIRST}",
+            "{0} (has|holds|contains) {1} [items|item|units] (to start with|to begin with|at the start|"
+            "at the outset|to start)"),
+        "INCREMENT": (
+            f"{{0}} {_THEN} {_GAIN} {{1}} {_ITEMS_R}",
+            f"{{0}} {_THEN} {_GAIN} {{1}} {_ITEMS_R} (more|in addition|on top|extra)",
+            f"{{1}} {_ITEMS_R} (is|are|get|gets|were|was) {_ADDED} {{0}}",
+            f"{{1}} {_ITEMS_R} (arrive at|arrive in|come into|come in to|go into|are added at|flow into|enter) {{0}}",
+            f"{{0}} {_UP} by {{1}} {_ITEMS_R}",
+            f"the {_NOUN} (of|in|at|for) {{0}} {_UP} by {{1}} [items|item]",
+            f"(add|put|place|bring|deliver|send) {{1}} {_ITEMS_R} (to|into|in) {{0}}",
+            f"{_WHO} (adds|puts|places|brings|gives|delivers|sends|drops|deposits|loads|stores|carries|moves|takes|"
+            f"hauls|ships|slips|tucks|drops off|unloads) {{1}} {_ITEMS_R} (to|into|in|at|up into|up to|down into|over to|"
+            f"onto|inside) {{0}}",
+            f"{_WHO} (gives|sends|brings|hands) {{0}} {{1}} {_ITEMS_R}",
+            f"{{0}} (is|gets) (given|sent|handed|delivered) {{1}} {_ITEMS_R}",
+            f"{{0}} {_THEN} (gets|has|sees) {{1}} {_ITEMS_R} added [to it|in]",
+            f"{{1}} {_ITEMS_R} (arrive|come in|are delivered|are added|are brought in) (at|to|for) {{0}}"),
+        "DECREMENT": (
+            f"{{0}} {_THEN} {_LOSE} {{1}} {_ITEMS_R}",
+            f"{{1}} {_ITEMS_R} (is|are|get|gets|were|was) {_TAKEN} {{0}}",
+            f"{{1}} {_ITEMS_R} (leave|leaves|go out of|exit|are gone from|disappear from|depart from|depart|fall out of|" \
+            f"falls out of|drop out of|drops out of|spill out of|spills out of|drain out of|drains out of|leak out of|" \
+            f"leaks out of|go missing from|goes missing from|vanish from|vanishes from) {{0}}",
+            f"{{0}} {_THEN} (sends|gives|ships|carries|takes|hands|gives|pays|moves|throws|clears) {{1}} {_ITEMS_R} "
+            f"(away|out|off)",
+            f"{{0}} {_DOWN} by {{1}} {_ITEMS_R}",
+            f"the {_NOUN} (of|in|at|for) {{0}} {_DOWN} by {{1}} [items|item]",
+            f"(remove|take|take away|take out|withdraw) {{1}} {_ITEMS_R} (from|out of) {{0}}",
+            f"{_WHO} (removes|takes|takes away|takes out|withdraws|pulls|buys|collects) {{1}} {_ITEMS_R} (from|out of) {{0}}",
+            f"{{0}} {_THEN} (has|gets|sees) {{1}} {_ITEMS_R} (removed|taken away|taken out|taken from it|removed from it|"
+            f"taken out of it|sent away|shipped out)",
+            f"{{0}} (is|gets) (emptied|relieved|robbed|drained) of {{1}} {_ITEMS_R}")},
     questions={"FINAL_VALUE": (
         "how many items does {0} hold at the end",
         f"how many (items|things) (does|will) {{0}} {_HOLD} {_END}",
         f"how many (items|things) (are|remain|are left) (in|at) {{0}} {_END}",
         "what is the final (value|count|number of items|total) (of|in|at|for) {0}",
         "what (value|count|number) does {0} end (with|up with)")},
+    question_reads={"FINAL_VALUE": (
+        f"how many [items|things|units] (does|will|do) {{0}} (hold|have|contain|store|keep|end up with|end with|finish "
+        f"with|end up holding|end up having|finish holding|wind up with|have left|hold in the end|have in the end|"
+        f"have at the end|have at the finish) {_END}",
+        f"how many [items|things|units] (are|remain|are left|will remain|will be|will be left|are there|end up|"
+        f"remain in the end|are stored|are held|are kept|are sitting) (in|at|on|inside) {{0}} {_END}",
+        f"what (number|count|total) of items (does|will) {{0}} (hold|have|contain|store|end up with|end with) {_END}",
+        "what (final|ending|last|resulting|closing) (count|number|total|tally) [of items] (does|will) {0} (reach|end "
+        "with|end up with|have|hold|finish with|end at|arrive at)",
+        f"(what is|what will be) the {_NOUN} (of|in|at|for|on) {{0}} {_END}",
+        f"how many [items|things|units] (end up|finish|remain|are left) (in|at) {{0}} {_END}",
+        "how many [items|things|units] (does|will) {0} (hold|have|contain|store) (once|after) (all|every|all of) "
+        "(the|these|those) (updates|events|changes|steps|transactions) (are done|are over|have happened|are finished|"
+        "have taken place|are complete)",
+        f"what is the (final|ending|last|resulting|end|closing|remaining|eventual) {_NOUN} (of|in|at|for) {{0}} {_END}",
+        f"what is the {_NOUN} (of|in|at|for) {{0}} (at the end|in the end|after all the updates|after every update|"
+        f"after all of this|after all these events|after all the events|finally|after all these changes|after "
+        f"these events|after all updates|once all updates are done)",
+        "what (value|count|number|total) does {0} (end with|end up with|finish with|end on|end up at|end at|"
+        "finish at|settle at|reach)",
+        "(with|at) what (value|count|number|total) does {0} (end|finish|end up)",
+        "what does {0} (hold|have|contain) (at the end|in the end|finally|after all the updates)")},
     openers=("then", "next", "after that", "later", "afterwards", "subsequently"),
+    read_openers={"INCREMENT": UPDATE_OPENERS, "DECREMENT": UPDATE_OPENERS,
+                  "INITIAL_VALUE": ("first", "first of all", "to begin", "to start", "at the start", "initially",
+                                    "in the beginning", "at the outset", "before anything else", "originally",
+                                    "to begin with", "at first")},
     cues={"INITIAL_VALUE": (("a change", INCREASE | DECREASE), ("a final value", END)),
           "INCREMENT": (("a decrease", DECREASE), ("a final value", END), ("a start", START)),
           "DECREMENT": (("an increase", INCREASE), ("a final value", END), ("a start", START)),
           "FINAL_VALUE": (("the start", START),)},
+    question_cues=(("another question", frozenset({"together", "combined", "both", "altogether", "sum", "difference",
+                                                   "more", "fewer", "less", "compare", "than"})),),
     opposites={"INCREMENT": "DECREMENT", "DECREMENT": "INCREMENT"},
+    no_final_openers=frozenset({"INITIAL_VALUE"}),
+    intro_hints=frozenset("ends end ending final finally finishes most least empty full total left remaining".split()),
+    context_starts=frozenset("after once when following at by in taking finally".split()),
+    context_words=frozenset("after once when following at by the end of day all every each last final these those this "
+                            "above steps step updates update events event changes change transactions transaction "
+                            "deliveries delivery shipments shipment packing unpacking and movements movement operations "
+                            "is are has have been carried out done complete completed finished over happened taken "
+                            "place listed in order everything taking very that of story process sequence them it "
+                            "applied performed made processed given described".split()),
     intro="These events happen in this order:")
 FAMILY = Family(
     name=NAME, prefix="state", types=frozenset({"Counter"}),

@@ -29,10 +29,11 @@ from __future__ import annotations
 
 import random
 
-from families.ir import Skeleton, atom
 from families.family import Family
-from families.wording import Wording
+from families.ir import Skeleton, atom
 from families.seeding import symbol_names
+from families.phrases import expand
+from families.wording import Wording
 
 NAME = "transitive_order"
 LABELS = ("LEFT_OF", "RIGHT_OF", "UNKNOWN")
@@ -89,10 +90,25 @@ def generate(index: int, complexity: int, rng: random.Random) -> Skeleton:
 
 
 _BE = "(is|stands|sits|lies|is standing|is sitting|is placed|is located|is positioned|comes)"
-_SOME = "[somewhere|directly|immediately|just|further|farther|far|some way]"
+# No adjacency ("immediately", "directly", "just", "next to"): a fact says only that one stands somewhere left
+# of the other, and an adjacent claim is a stronger one (a render of them could give one person two left
+# neighbours).
+_SOME = "[somewhere|further|farther|far|some way|anywhere]"
 _SIDE = "(to the {0} of|{0} of|on the {0} of|on the {0} side of|to the {0} side of|to the {0} hand side of)"
 _AGAINST = "(relative to|compared to|compared with|in relation to|with respect to|in comparison to)"
 _AT = "[stand|standing|sit|sitting|placed|positioned|located]"
+# Read, never written: more verbs, the "at" and "on the ... hand side" forms (a possessive reads as its "of"
+# form: "to Ben's left" as "to the left of Ben"), "has X somewhere on their left", the far end first.
+_BE_READ = "(is|stands|sits|lies|is standing|is sitting|is placed|is located|is positioned|comes|is found|" \
+           "can be found|is seated|sits somewhere|appears|is situated|is set|has a place|has its place|has their place|" \
+           "is set up|is lined up|is lining up|lines up|is waiting|waits|is posed|poses|is sitting somewhere)"
+_SIDE_READ = "(to the {0} of|{0} of|on the {0} of|on the {0} side of|to the {0} side of|to the {0} hand side of|" \
+             "on the {0} hand side of|at the {0} of|at the {0} side of|at the {0} hand side of|towards the {0} of|" \
+             "toward the {0} of|{0} from|to the {0} from|on the {0} from)"
+_WHOSE = "(its|their|his|her|the)"
+_PLACE = "[somewhere|some way|far|further|farther]"
+ADJACENT = frozenset("immediately directly just next adjacent adjacently beside besides neighbour neighbours "
+                     "neighbor neighbors neighbouring neighboring alongside touching beside right-next".split())
 WORDING = Wording(
     facts={"LEFT_OF": (
         "{0} is to the left of {1}",
@@ -104,6 +120,39 @@ WORDING = Wording(
         "{0} has {1} (to|on) (its|their|his|her) right [side]",
         "(to|on) the left of {1} (stands|is|sits|lies) {0}",
         "(to|on) the right of {0} (stands|is|sits|lies) {1}")},
+    reads={"LEFT_OF": (
+        f"{{0}} {_BE_READ} {_SOME} {_SIDE_READ.format('left')} {{1}}",
+        f"{{1}} {_BE_READ} {_SOME} {_SIDE_READ.format('right')} {{0}}",
+        f"{{0}} {_BE_READ} [somewhere] (further|farther|more) (left|to the left) than {{1}} [is|does]",
+        f"{{1}} {_BE_READ} [somewhere] (further|farther|more) (right|to the right) than {{0}} [is|does]",
+        f"{{1}} has {{0}} {_PLACE} (to|on|at) {_WHOSE} left [side|hand side]",
+        f"{{0}} has {{1}} {_PLACE} (to|on|at) {_WHOSE} right [side|hand side]",
+        f"{_PLACE} (to|on|at) the left of {{1}} {_BE_READ} {{0}}",
+        f"{_PLACE} (to|on|at) the right of {{0}} {_BE_READ} {{1}}",
+        "{0} (stands|is|sits|comes|is placed|is positioned|is located) (left|leftward|leftwards) of {1}",
+        "{0} and {1} stand in that order from left to right",
+        "(reading|going|counting|looking) from left to right {0} comes before {1}",
+        "(reading|going|counting|looking) from right to left {1} comes before {0}",
+        "(reading|going|counting|looking|walking|moving) [along|down] [the row|the line] from left to right [you|one|we] "
+        "(reach|meet|come to|find|pass|see|encounter) {0} before {1}",
+        "(reading|going|counting|looking|walking|moving) [along|down] [the row|the line] from right to left [you|one|we] "
+        "(reach|meet|come to|find|pass|see|encounter) {1} before {0}",
+        f"the (place|spot|position|seat|chair) of {{0}} [in the row|in the line|in the lineup] {_BE_READ} {_SOME} "
+        f"{_SIDE_READ.format('left')} {{1}}",
+        f"the (place|spot|position|seat|chair) of {{1}} [in the row|in the line|in the lineup] {_BE_READ} {_SOME} "
+        f"{_SIDE_READ.format('right')} {{0}}",
+        f"{{0}} {_BE_READ} {_SOME} (further|farther|more) (left|to the left) (in the row|in the line|in the lineup) "
+        f"than {{1}}",
+        f"{{1}} {_BE_READ} {_SOME} (further|farther|more) (right|to the right) (in the row|in the line|in the lineup) "
+        f"than {{0}}")},
+    read_openers={"LEFT_OF": ("in the row", "in the line", "in the lineup", "in this row", "in the queue",
+                              "in the photo", "in the picture", "in this line")},
+    fact_tails=("in the row", "in the line", "in the lineup", "in this row", "in the queue", "in the photo",
+                "in the picture", "in this line")
+    + expand("though|but|although|~", "not necessarily|perhaps not|possibly not|maybe not", "next to|beside|adjacent to|"
+             "directly|immediately|right next to", "~|him|her|them|each other")
+    + expand("possibly|perhaps|maybe|~", "with", "others|other people|someone|some people|people|others possibly|"
+             "someone else", "~|in between|between them|standing between them|in between them"),
     questions={"RELATION": (
         "where does {0} stand relative to {1}",
         f"where (does|is) {{0}} {_AT} {_AGAINST} {{1}}",
@@ -113,7 +162,42 @@ WORDING = Wording(
         f"what is the position of {{0}} {_AGAINST} {{1}}",
         f"how (does|is) {{0}} (placed|positioned|ordered|arranged|standing) {_AGAINST} {{1}}",
         f"on which side of {{1}} (does|is) {{0}} {_AT}")},
-    directions={"LEFT_OF": (frozenset({"left"}), frozenset({"right"}))},
+    question_reads={"RELATION": (
+        f"where (does|is|do) {{0}} (stand|sit|lie|fall|come|standing|sitting|placed|positioned|located|situated) "
+        f"{_AGAINST} {{1}}",
+        f"where (does|is) {{0}} {_AT} (with regard to|in comparison with|when compared to|when compared with) {{1}}",
+        f"{_AGAINST} {{1}} where (does|is) {{0}} (stand|sit|standing|sitting|placed|positioned|located|situated)",
+        "is {0} (to the left or to the right of|to the left or right of|left or right of|on the left or on the "
+        "right of|on the left or right of|on the left side or the right side of|to the left of or to the right of|"
+        "on the left of or on the right of|left of or right of) {1}",
+        f"what is the position of {{0}} {_AGAINST} {{1}}",
+        "what is the (relation|relationship|relative position|order) (of|between) {0} (and|to|relative to) {1}",
+        f"how (is|are|does) {{0}} (placed|positioned|ordered|arranged|standing|located|situated) {_AGAINST} {{1}}",
+        "(on|to) which side of {1} (does|is) {0} [stand|standing|sit|sitting|placed|positioned|located|situated] [on]",
+        "which side of {1} (is|does) {0} (on|stand on|sit on|placed on|located on)",
+        "(does|is) {0} (stand|sit|standing|sitting|placed|positioned|located|situated) (to the left or to the right of|"
+        "to the left or right of|left or right of|on the left or right of|on the left or on the right of) {1}",
+        "(is|does) {0} (come|stand|sit) (to the left or to the right of|to the left or right of|left or right of) {1}",
+        "(is|does) {0} [stand|sit|standing|sitting|placed|positioned|located|situated] (to the left of|left of|on the "
+        "left of|on the left side of|to the left side of) {1} [or] (to the right of|right of|on the right of|on the "
+        "right side of|to the right side of) {1}",
+        f"what can (be concluded|be said|be determined|be inferred|be deduced|we conclude|we say|we tell) about the "
+        f"(position|place|placement|location) of {{0}} {_AGAINST} {{1}}",
+        "what is the (relative position|position|place|placement|location|relative placement) of {0} "
+        "(relative to|compared to|compared with|in relation to|with respect to|in comparison to|with regard to) {1}",
+        "(how|where) (does|is) {0} (stand|sit|placed|positioned|located|situated) (relative to|in relation to|with "
+        "respect to|compared to|compared with) {1}",
+        f"where (in the row|in the line|in the lineup) (is|does) {{0}} [stand|sit|placed|positioned|located|situated] "
+        f"{_AGAINST} {{1}}",
+        f"(which|what) (best describes|describes|gives|is) the (position|place|placement|location|relative position) of "
+        f"{{0}} {_AGAINST} {{1}}",
+        "(can you tell|can we tell|can one tell|tell me|say|determine|decide) (whether|if) {0} (is|stands|sits) (to the "
+        "left or to the right of|to the left or right of|left or right of|on the left or right of|on the left or on "
+        "the right of) {1}",
+        f"(determine|tell|say|state|decide|find out|work out|establish) where {{0}} (stands|is|sits|is placed|is "
+        f"positioned|is located|is situated) {_AGAINST} {{1}}")},
+    intro_hints=frozenset("leftmost rightmost end ends far first last front back edge corner".split()),
+    cues={"LEFT_OF": (("adjacency, a stronger claim", ADJACENT),)},
     ordered_question=True, intro="People stand in a row.",
     definitions={"LEFT_OF": "{0} is to the left of {1}", "RIGHT_OF": "{0} is to the right of {1}",
                  "UNKNOWN": "the statements do not settle it"})

@@ -11,33 +11,67 @@ from __future__ import annotations
 
 import random
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Mapping, NamedTuple, Sequence
 
-_TOKEN = re.compile(r"\w+|!=|==|≠|<>|=")
+# Every character is accounted for: a word, an equality or comparison sign, or any other symbol as a token of
+# its own (which no phrasing holds, so a sentence with one reads as nothing); only plain punctuation is dropped.
+_TOKEN = re.compile(r"'s\b|\w+|!=|==|<=|>=|<>|=|[^\w\s]")
+_DROPPED = frozenset(".,;:?!\"'()“”‘’«»…")
+_HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")   # left-hand, forty-six: a hyphen inside a word joins
 _UNITS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
     "sixteen seventeen eighteen nineteen".split())}
 _TENS = {w: 10 * i for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), 2)}
-_NUMBER_WORDS = frozenset(_UNITS) | frozenset(_TENS)
+NUMBER_WORDS = frozenset(_UNITS) | frozenset(_TENS)   # what an intro may not hold, digits aside
+_NUMBER_WORDS = NUMBER_WORDS | {"no", "single"}
 # Words that negate what a sentence says (n't reads as `not`); where one stands in a sentence of a
 # positive fact that does not read whole, the sentence says something else.
 NEGATIONS = frozenset("not no never neither nor none nobody nothing cannot unequal differs differ different distinct "
                       "outside != ≠ <>".split())
+# Words that weaken any claim: a sentence with one says less than its fact (misread, never read).
+HEDGES = frozenset("probably possibly perhaps maybe likely unlikely apparently seemingly supposedly reportedly "
+                   "presumably might may could seems seem appears appear roughly approximately nearly almost "
+                   "about around circa ~ ≈".split())
+# Words and signs that make a number another one: before it (over 40, at least 40, -40, ~40) or after it (40%).
+NUMBER_BEFORE = frozenset("over under least most than above below beyond upto ~ ≈ + - − ± – — some".split())
+NUMBER_AFTER = frozenset("% percent percentage + - − ± or ish times".split())
 # Openers any sentence may start with and still say its fact (read, never written).
 READ_OPENERS = ("also", "note that", "we know that", "it is known that", "it is true that", "in addition",
-                "furthermore", "moreover")
+                "furthermore", "moreover", "additionally", "besides that", "and", "we are told that",
+                "it is given that", "here", "now", "it holds that", "we also know that", "what is more",
+                # sequence openers that claim no value: a fact is one step of a list
+                "then", "next", "after that", "later", "afterwards", "subsequently", "first", "first of all",
+                "second", "third", "fourth", "fifth", "and then", "after this", "following that", "next up",
+                "to begin", "to start", "to begin with", "to start with", "meanwhile", "in the next step",
+                "at the same time", "on top of that", "beyond that", "apart from that", "as for the rest")
+# "Finally," opens the last of a list: any fact but one that is a start ("Finally, Silo has 40 items" is a
+# final value's claim, where "Finally, Silo gains 40 items" is the last update).
+FINAL_OPENERS = ("finally", "lastly", "last", "last of all", "to finish", "to finish up", "as a last step",
+                 "in the last step", "at last")
+# The negation of a whole sentence: what follows says the opposite fact.
+NOT_THE_CASE = tuple(tuple(w.split()) for w in (
+    "it is not the case that", "it is not true that", "it is false that", "it is untrue that",
+    "it is not so that", "it is not correct that"))
+_ARTICLES = frozenset({"the", "a", "an"})
+
+
+def _clean(text: str) -> str:
+    """Lower case, compatibility forms folded (full-width letters, ligatures) and a hyphen inside a word a space."""
+    if not text.isascii():
+        text = unicodedata.normalize("NFKC", text)
+    low = text.lower()
+    if "'" in low or "’" in low:
+        low = low.replace("’", "'").replace("n't", " not")
+    return _HYPHEN.sub(" ", low) if "-" in low else low
 
 
 def tokens(text: str) -> list[str]:
-    """The words of a text as they are read: lower case, punctuation dropped but for the equality
-    signs, number words up to ninety-nine as digits."""
-    # n't is `not` (a one-letter name `t` must not stand for it); a possessive 's is dropped
-    low = text.lower()
-    if "'" in low or "’" in low:
-        low = low.replace("’", "'").replace("n't", " not").replace("'s", "")
-    raw = _TOKEN.findall(low)
+    """The words of a text as they are read: lower case, plain punctuation dropped, every other symbol a
+    token, number words up to ninety-nine as digits, "no" before "items" as 0."""
+    raw = [t for t in _TOKEN.findall(_clean(text)) if t not in _DROPPED]
     if _NUMBER_WORDS.isdisjoint(raw):   # most sentences hold no number word: nothing to join or convert
         return raw
     out: list[str] = []
@@ -50,8 +84,111 @@ def tokens(text: str) -> list[str]:
                 n += _UNITS[raw[i + 1]]
                 i += 1
             out.append(str(n))
+        elif t == "no" and i + 1 < len(raw) and raw[i + 1] in ("items", "item"):
+            out.append("0")   # "starts with no items": a count of none
+        elif t == "single" and out and out[-1] in ("a", "1"):
+            out[-1] = "1"     # "a single item"
         else:
             out.append(str(_UNITS[t]) if t in _UNITS else t)
+        i += 1
+    return out
+
+
+def symbols(words: Sequence[str]) -> list[str]:
+    """The tokens of a line that are neither words, names, numbers nor the equality signs: what no phrasing holds."""
+    return [w for w in words if not (w[0].isalnum() or w[0] in "_@'" or w in _SIGNS)]
+
+
+_SIGNS = frozenset({"=", "==", "!=", "≠", "<>"})
+# Nouns a possessive may own ("Ben's left", "Silo's final count"), read as "the left of Ben": every phrasing
+# with "the N of X" is then read with "X's N" too.
+_OWNED = frozenset("left right position place spot seat chair count total value number stock supply inventory amount tally "
+                   "contents content balance side holdings reserves store collection".split())
+_OWNED_ADJ = frozenset("final initial starting ending current first last item relative".split())
+# Words that add nothing to what a sentence claims ("Felix is also not a Fletcher", "Ivan is not, in fact, a
+# Smith"): read away in sentences and phrasings alike.
+FILLERS = tuple(tuple(f.split()) for f in sorted((
+    "also", "too", "indeed", "actually", "certainly", "definitely", "clearly", "surely", "truly", "likewise",
+    "similarly", "as well", "in fact", "as it happens", "of course", "in turn", "as a matter of fact", "in addition",
+    "additionally", "furthermore", "moreover", "meanwhile", "for its part", "for their part", "in the meantime",
+    "however", "though", "nonetheless", "nevertheless", "by contrast", "in contrast", "on the other hand", "herself",
+    "himself", "themselves", "itself"),
+    key=lambda f: -len(f.split())))
+_FILLER_HEADS = frozenset(f[0] for f in FILLERS)
+_START_VERBS = frozenset("starts begins opens".split())
+_MORE = (("another",), ("an", "extra"), ("an", "additional"), ("a", "further"), ("a", "further"))
+
+
+_SINGLE_FILLERS = frozenset(f[0] for f in FILLERS if len(f) == 1)
+# Articles before a name and fillers of several words, read away by one regex over the line (the check's hot
+# path: most sentences hold "the" or "of", few hold anything else this reads away).
+_PLAIN = re.compile(r" (?:the|a|an)(?= @)| (?:" + "|".join(" ".join(f) for f in FILLERS if len(f) > 1) + r")(?= |$)")
+_RARE = frozenset({"'s", "exactly", "precisely", "empty", "another", "extra", "additional", "further"})
+
+
+def _defill(words: list[str]) -> list[str]:
+    """The words without fillers (a phrasing's options are read as sentences are)."""
+    line = _PLAIN.sub("", " " + " ".join(words)) if len(words) > 1 else " " + " ".join(words)
+    return [w for w in line.split() if w not in _SINGLE_FILLERS]
+
+
+def normalize(words: list[str], number: bool = True) -> list[str]:
+    """A marked line in its plain form, for phrasings and sentences alike: no article before a name
+    (`the @3`), a possessive as its "of" form (`@3 's left` -> `the left of @3`; `... of @3 's` -> `of @3`),
+    no filler ("also", "in fact"), "exactly" and "another" before a number dropped (every fact's number is
+    exact and says how many more), "empty" as 0 items."""
+    words = _PLAIN.sub("", " " + " ".join(words)).split()
+    if not _SINGLE_FILLERS.isdisjoint(words):
+        words = [w for w in words if w not in _SINGLE_FILLERS]
+    if _RARE.isdisjoint(words):
+        return words
+    return _rare(words, number)
+
+
+def _rare(words: list[str], number: bool) -> list[str]:
+    """Possessives, "exactly" and "another" before a number, "empty": a loop over the words, for the few
+    sentences that hold one."""
+    out: list[str] = []
+    i, n = 0, len(words)
+    while i < n:
+        w = words[i]
+        nxt = words[i + 1] if i + 1 < n else ""
+        if w in _ARTICLES and (nxt[:1] == "@" or nxt == "{"):
+            i += 1
+            continue
+        if number and (w in ("exactly", "precisely") or (w,) in _MORE) and (nxt.isdigit() or nxt == "{"):
+            i += 1
+            continue
+        if number and (w, nxt) in _MORE and i + 2 < n and (words[i + 2].isdigit() or words[i + 2] == "{"):
+            i += 2
+            continue
+        if w == "empty" and out and out[-1] in ("is", "sits", "stands", "remains"):
+            out[-1:] = ["has", "0", "items"]
+            i += 1
+            continue
+        if w == "empty" and out and (out[-1] in _START_VERBS or out[-2:] in (["starts", "out"], ["starts", "off"])):
+            out += ["with", "0", "items"]
+            i += 1
+            continue
+        if w == "'s" and out and out[-1][:1] == "@":
+            j = i + 1
+            while j < n and words[j] in _OWNED_ADJ:
+                j += 1
+            if j < n and words[j] in _OWNED:
+                end = j + 1
+                if words[j] in ("left", "right"):
+                    end += words[end:end + 1] == ["hand"]
+                    end += words[end:end + 1] == ["side"]
+                elif words[end:end + 2] == ["of", "items"]:
+                    end += 2
+                owner = out.pop()
+                out += ["the", *words[i + 1:end], "of", owner]
+                i = end
+                continue
+            if j == n or words[j] in ("is", "does", "in", "and", "or"):   # "left of Lucia's", "than Fabian's is"
+                i += 1
+                continue
+        out.append(w)
         i += 1
     return out
 
@@ -92,16 +229,58 @@ def _alternation(options: Sequence[str]) -> str:
     return "|".join(" ".join(map(re.escape, tokens(o))) for o in options)
 
 
-def reader_regex(phrasing: str, kinds: Sequence[str], openers: Sequence[str] = ()) -> re.Pattern:
-    """The regex over `" " + " ".join(marked tokens)` that reads this phrasing: a name slot matches a
-    name mark `@k`, an integer slot digits; group `sI` holds slot I."""
+def _strip_article(option: str) -> str:
+    words = option.split()
+    return " ".join(words[:-1] if words and words[-1] in _ARTICLES else words)
+
+
+def plain_parts(parts: Sequence[_Part], kinds: Sequence[str]) -> list[_Part]:
+    """A phrasing's parts as `normalize` reads a sentence: no article right before a name slot."""
+    out: list[_Part] = []
+    for k, p in enumerate(parts):
+        if p.slot is None:   # fillers read away, as `normalize` does in a sentence
+            kept = [" ".join(_defill(o.split())) for o in p.options]
+            if not any(kept):
+                continue
+            if kept != list(p.options):
+                p = _Part(None, tuple(dict.fromkeys(o for o in kept if o)), p.optional or "" in kept)
+        nxt = parts[k + 1] if k + 1 < len(parts) else None
+        if p.slot is None and nxt is not None and nxt.slot is not None and kinds[nxt.slot] == "name":
+            stripped = [_strip_article(o) for o in p.options]
+            kept = tuple(dict.fromkeys(o for o in stripped if o))
+            if not kept:
+                continue
+            p = _Part(None, kept, p.optional or "" in stripped)
+        out.append(p)
+    return out
+
+
+def reader_regex(phrasing: str, kinds: Sequence[str], openers: Sequence[str] = (),
+                 tails: Sequence[str] = ()) -> re.Pattern:
+    """The compiled reading of a phrasing (see `_reader_regex`), made once per phrasing, kinds, openers and tails:
+    a family's readers (a fresh one per test, per worker) share them."""
+    return _reader_regex(phrasing, tuple(kinds), tuple(openers), tuple(tails))
+
+
+@lru_cache(maxsize=4096)
+def _reader_regex(phrasing: str, kinds: tuple[str, ...], openers: tuple[str, ...] = (),
+                  tails: tuple[str, ...] = ()) -> re.Pattern:
+    """The regex over `" " + " ".join(normalized marked tokens)` that reads this phrasing: a name slot
+    matches a name mark `@k`, an integer slot digits; group `sI` holds slot I. `openers` may come before
+    it and `tails` after it (read, never written)."""
     out = f"(?: (?:{_alternation(openers)}))?" if openers else ""
-    for p in parse_phrasing(phrasing):
-        if p.slot is not None:
+    seen: set[int] = set()
+    for p in plain_parts(parse_phrasing(phrasing), kinds):
+        if p.slot in seen:   # a slot said twice ("is X left of Y or right of Y"): the same mark again
+            out += f" @(?P=s{p.slot})" if kinds[p.slot] == "name" else f" (?P=s{p.slot})"
+        elif p.slot is not None:
+            seen.add(p.slot)
             out += f" @(?P<s{p.slot}>\\d+)" if kinds[p.slot] == "name" else f" (?P<s{p.slot}>\\d+)"
         else:
             body = _alternation(p.options)
             out += f"(?: (?:{body}))?" if p.optional else f" (?:{body})"
+    if tails:
+        out += f"(?: (?:{_alternation(tails)}))?"
     return re.compile(out)
 
 
@@ -190,12 +369,25 @@ class Wording:
     directions: Mapping[str, tuple[frozenset[str], frozenset[str]]] = field(default_factory=dict)
     ordered_question: bool = False                # the question's symbols must come in the query's order
     intro: str = ""                               # the template's opening line
+    intro_hints: frozenset[str] = frozenset()     # words that, beside a name in an intro, hint at the answer
     template: Mapping[str, str] = field(default_factory=dict)      # predicate -> the template's phrasing
     template_question: str = ""                   # the template's question, verbatim, when not the canonical one
     template_end: str = "."                       # how the template ends a premise
     # label -> what it means, over the query's arguments: the line after the question is ours.
     definitions: Mapping[str, str] = field(default_factory=dict)
     lettered: bool = False                        # the options are listed after the question, lettered A, B, ...
+    # Read, never written (the patterns a server is held to stay as they were): more phrasings per fact
+    # predicate and per query, and openers per fact predicate ("finally" before an update, never a start).
+    reads: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    question_reads: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    read_openers: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    question_cues: tuple[tuple[str, frozenset[str]], ...] = ()   # words that make a question ask another thing
+    fact_tails: tuple[str, ...] = ()              # what may follow any fact and say nothing more ("in the row")
+    no_final_openers: frozenset[str] = frozenset()   # fact predicates that "Finally," may not open (a start)
+    # A question about a final value may sit in words of its end ("once every step is done"): where a run of
+    # only these words opens or closes it, after one of `context_starts`, it is read away.
+    context_words: frozenset[str] = frozenset()
+    context_starts: frozenset[str] = frozenset()
 
     def canonical_template(self, predicate: str) -> str:
         """The phrasing the template writes for a fact predicate (the canonical one, unless `template` says)."""

@@ -24,8 +24,9 @@ from families.wording import writer_pattern
 from rendering.structure import names_fixed
 
 # Part of every structured render unit's key: a change of the schema, or of the check that judges what
-# comes back (3: premises read back by the families' wordings), makes new units.
-SCHEMA_VERSION = 3
+# comes back (3: premises read back by the families' wordings; 4: no adjacency words in the order
+# patterns, every character of a premise read), makes new units.
+SCHEMA_VERSION = 4
 # Every string is bounded, so a constrained render always closes its JSON: a small model otherwise
 # repeats a premise's text until max_tokens. A render's length is then at most about
 # symbols x NAME + facts x (TEXT + 20) + INTRO + QUESTION characters.

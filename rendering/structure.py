@@ -14,15 +14,17 @@ instruction with the labels verbatim, are ours.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from collections import Counter
 from dataclasses import dataclass
-from typing import NamedTuple, Any, Mapping
+from functools import lru_cache
+from typing import Any, Mapping, NamedTuple
 
 import orjson
 
-from families.reading import Marked, reader, spell
+from families.reading import Marked, number_variant, reader, spell
 from families.registry import FAMILIES
+from families.wording import HEDGES, NEGATIONS, NUMBER_WORDS, normalize, tokens
+from rendering.lookalike import hidden, looks
 
 
 @dataclass(frozen=True)
@@ -129,7 +131,7 @@ def check(render: StructuredRender, payload: Mapping[str, Any], given: Mapping[s
     values = list(names.values())
     lows = [n.lower() for n in values]
     if "" not in values and (given is None or all(given.get(s, n) == n for s, n in names.items())) \
-            and (fixed or labels.isdisjoint(lows)) and len(set(lows)) == len(lows):
+            and (fixed or labels.isdisjoint(lows)) and len(set(lows)) == len(lows) and _apart(tuple(values)):
         distinct = {s: words(n) for s, n in names.items()}   # the common case: no name rule to report
     else:
         distinct = _named_apart(names, given, labels, fixed, reasons)
@@ -157,20 +159,62 @@ def check(render: StructuredRender, payload: Mapping[str, Any], given: Mapping[s
         if order != sorted(order):
             reasons.append(f"order: the facts must keep their order; the premises give {order}")
     for s in (a for a in payload["query"]["arguments"] if isinstance(a, str)):
-        if names.get(s) and not mentions(names[s], render.question):
+        if names.get(s) and not mentions(names[s], render.question) and not (
+                entities.get(s) == "Set" and (v := number_variant(words(names[s]))) and mentions(v[0], render.question)):
             reasons.append(f"question: the question does not name {s} ({names[s]!r})")
     intro_words = words(render.intro)
-    if not {w[0] for w in distinct.values() if w}.isdisjoint(intro_words):   # a name's first word: look closer
-        for s in sorted(_Finder(distinct).found(render.intro)):
-            reasons.append(f"intro: the intro names {s} ({names[s]!r})")
+    if family is not None and not {w[0] for w in distinct.values() if w}.isdisjoint(intro_words):
+        named = sorted(_Finder(distinct).found(render.intro))   # a name's first word: look closer
+        hint = _intro_hint(render.intro, payload, {s: names[s] for s in distinct}) if named else None
+        if hint:
+            reasons.append(f"intro: the intro names {', '.join(named)} and {hint}")
     return reasons + list(_intro_flaws(render.intro, tuple(payload["answer_options"])))
+
+
+# Words that, beside a name in the intro, say or hint something about it (besides each family's cue words,
+# negations and hedges): an intro may set a scene with the names, never say where they stand or what they hold.
+_HINTS = frozenset("answer answers question result solution ends end ending final finally last first left right "
+                   "leftmost rightmost between next beside before after member members belongs belong includes "
+                   "include equal equals different differ differs relates related turns gains gain loses lose "
+                   "more most fewer fewest less least start starts started begins initially empty full "
+                   "none subset".split())
+
+
+def _intro_hint(intro: str, payload: Mapping[str, Any], names: Mapping[str, str]) -> str | None:
+    """Why an intro that names symbols says too much (a sentence of it reads as a fact, or holds a word of a
+    hint), or None."""
+    family = FAMILIES[payload["family"]]
+    read, types = reader(payload["family"]), payload["entities"]
+    marked = Marked(names, types)
+    for sentence in re.split(r"(?<=[.;:!?])\s+|,\s+", intro):
+        line = " " + " ".join(normalize(marked.words(sentence)))
+        if read._parses(read.facts, line, marked, types):
+            return "states a fact"
+    cues = {w for table in family.wording.cues.values() for _, ws in table for w in ws}
+    hit = sorted(set(tokens(intro)) & (_HINTS | family.wording.intro_hints | cues | NEGATIONS | HEDGES))
+    return f"holds a word of a hint ({hit[0]!r})" if hit else None
+
+
+@lru_cache(maxsize=1 << 12)   # a renderer's names repeat (the template's per skeleton)
+def _apart(values: tuple[str, ...]) -> bool:
+    """Whether no name hides a character and no two names look alike (the common case)."""
+    if "".join(values).isascii() and all(v.isprintable() for v in values):
+        seen: set[str] = set()
+        for v in values:
+            keys = looks(v)
+            if not seen.isdisjoint(keys):
+                return False
+            seen |= keys
+        return True
+    return False
 
 
 def _named_apart(names: dict[str, str], given: Mapping[str, str] | None, labels: set[str], fixed: bool,
                  reasons: list[str]) -> dict[str, tuple[str, ...]]:
     """The name rules one symbol at a time (some name breaks one): each break appended to `reasons`; the
-    words of every name that is its symbol's alone."""
+    words of every name that is its symbol's alone (shared, alike or hidden-charactered ones are left out)."""
     by_name: dict[str, list[str]] = {}   # each name, lower-cased, and the symbols that have it
+    unclear: set[str] = set()
     for s, name in names.items():
         if not name:
             reasons.append(f"missing_name: {s} has no name")
@@ -180,14 +224,28 @@ def _named_apart(names: dict[str, str], given: Mapping[str, str] | None, labels:
             reasons.append(f"wrong_name: {s} is named {name!r}; the name it was given is {given[s]!r}")
         elif low in labels and not fixed:
             reasons.append(f"name_is_label: {s} is named {name!r}, an answer label")
+        bad = hidden(name)
+        if bad:
+            reasons.append(f"hidden_character: {s}'s name {name!r} holds a control or format character ({bad})")
+            unclear.add(s)
         by_name.setdefault(low, []).append(s)
     named = len(names) - list(names.values()).count("")
     if len(by_name) < named:
         reasons += [f"duplicate_name: {' and '.join(owners)} share the name {name!r}"
                     for name, owners in by_name.items() if len(owners) > 1]
+    # Distinct names that look alike (TR39 skeletons, NFKC, case): to a reader they are one name.
+    by_look: dict[str, list[str]] = {}
+    for name, owners in by_name.items():
+        for key in looks(names[owners[0]]):
+            by_look.setdefault(key, []).append(owners[0])
+    for owners in {tuple(sorted(set(o))) for o in by_look.values() if len(set(o)) > 1}:
+        reasons.append("lookalike_names: " + " and ".join(f"{s} ({names[s]!r})" for s in owners)
+                       + " have names that look alike: one name to a reader")
+        unclear.update(s for o in owners for s in by_name[names[o].lower()])
     # Symbols that share a name are reported above; in premises they are left out (ambiguous), so one
     # shared name does not make every premise wrong about every one of them.
-    return {s: words(n) for s, n in names.items() if n and (len(by_name) == named or len(by_name[n.lower()]) == 1)}
+    return {s: words(n) for s, n in names.items() if n and s not in unclear
+            and (len(by_name) == named or len(by_name[n.lower()]) == 1)}
 
 
 def _stated(render: StructuredRender, facts: list) -> list[str]:
@@ -207,7 +265,9 @@ def _stated(render: StructuredRender, facts: list) -> list[str]:
 @lru_cache(maxsize=1 << 12)   # a renderer's intros repeat (the template's always), and so do a family's labels
 def _intro_flaws(intro: str, options: tuple[str, ...]) -> tuple[str, ...]:
     """What the intro must not hold besides names: a number, an answer label (it says or hints an answer)."""
-    reasons = ["intro: the intro holds a number"] if re.search(r"\d", intro) else []
+    # digits, or number words ("forty-six", "one"): tokens() spells every number word as digits
+    reasons = ["intro: the intro holds a number"] if re.search(r"\d", intro) or \
+        not NUMBER_WORDS.isdisjoint(words(intro)) else []
     intro_words = words(intro)
     for label in sorted({label for label in options if _contains(intro_words, words(label))}):
         reasons.append(f"intro: the intro holds the answer label {label!r}")
@@ -230,21 +290,27 @@ def premise_verdicts(render: StructuredRender, payload: Mapping[str, Any],
     index -1); premises that name no fact of the skeleton are left out (the shape checks name them).
     `wrong_only`: only those that do not read (what the check reports)."""
     read = reader(payload["family"])
-    marked, types = Marked(names), payload["entities"]
+    types = payload["entities"]
+    marked = Marked(names, types)
     facts = [(f["predicate"], tuple(f["arguments"])) for f in payload["facts"]]
     known, out = read.known(render.premises, facts, marked, types), []
+    prev = -1   # the fact of the premise before, where it read: its one symbol is what "it" may stand for
     for j, (i, text) in enumerate(render.premises):
         if not 0 <= i < len(facts):
+            prev = -1
             continue
         if j in known:   # read before, in another render: the common case, and most of the check's time
             if not wrong_only:
                 out.append(PremiseVerdict(i, text, spell(facts[i]), "read", ""))
+            prev = i
             continue
-        verdict = read.read_fact(text, facts[i], marked, types)
+        own = [a for a in facts[prev][1] if isinstance(a, str)] if prev >= 0 else []
+        verdict = read.read_fact(text, facts[i], marked, types, own[0] if len(own) == 1 else None)
+        prev = i if verdict.kind == "read" else -1
         if not (wrong_only and verdict.kind == "read"):
             out.append(PremiseVerdict(i, text, spell(facts[i]), verdict.kind, verdict.detail))
     query = (payload["query"]["predicate"], tuple(payload["query"]["arguments"]))
-    verdict = read.read_question(render.question, query, marked, types)
+    verdict = read.read_question(render.question, query, marked, types, tuple(payload["answer_options"]))
     if not (wrong_only and verdict.kind == "read"):
         out.append(PremiseVerdict(-1, render.question, spell(query), verdict.kind, verdict.detail))
     return out
@@ -255,8 +321,10 @@ def _read_back(render: StructuredRender, payload: Mapping[str, Any], names: Mapp
     out = []
     for v in premise_verdicts(render, payload, names, wrong_only=True):
         if v.index < 0:
-            if v.kind == "misread":   # an unread question is let be: what each label means follows it, ours
+            if v.kind == "misread":
                 out.append(f"misread: the question {v.detail}, where the query is {v.fact}")
+            else:   # a question must ask the query: one that reads as nothing goes to an auditor, if any
+                out.append(f"unread: the question does not read as the query {v.fact}")
         elif v.kind == "misread":
             out.append(f"misread: the premise of fact {v.index} {v.fact} {v.detail}")
         elif v.kind == "unread":

@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from families.family import Family
-from families.reading import Marked, Reader, reader
+from families.reading import READ, Marked, Reader, reader
 from families.registry import FAMILIES, register
-from families.wording import Wording, say
+from families.wording import Wording, normalize, say
 from providers.builtin import template_structure
 from rendering.structure import check, from_object, premise_verdicts, reason_code
 from tests.conftest import make
@@ -33,7 +33,7 @@ PARAPHRASES = {
         "Nico is to the left of Ben.", "Nico stands to the left of Ben.", "Nico sits somewhere left of Ben.",
         "Ben is to the right of Nico.", "Ben stands somewhere to the right of Nico.", "Nico is further left than Ben.",
         "Ben has Nico to his left.", "To the left of Ben stands Nico.", "Nico is on the left side of Ben.",
-        "Also, Nico is positioned directly to the left of Ben.", "Ben sits farther to the right than Nico.",
+        "Also, Nico is positioned somewhere to the left of Ben.", "Ben sits farther to the right than Nico.",
         "Nico has Ben on their right.", "Note that Ben is located to the right of Nico."],
     ("membership_inheritance", ("MEMBER_OF", ("E0", "S0"))): [
         "Nico is one of the Bakers.", "Nico is a member of the Bakers.", "Nico is among the Bakers.",
@@ -218,7 +218,7 @@ def test_the_grammar_is_unambiguous_a_sentence_of_one_fact_reads_as_no_other(fam
         for fact in payload["facts"]:
             for phrasing in FAMILIES[family].wording.facts[fact["predicate"]]:
                 spelled = [names[a] if isinstance(a, str) else str(a) for a in fact["arguments"]]
-                line = " " + " ".join(marked.words(say(phrasing, spelled, rng)))
+                line = " " + " ".join(normalize(marked.words(say(phrasing, spelled, rng))))
                 parses = {r.norm(p) for p in r._parses(r.facts, line, marked, payload["entities"])}
                 assert parses == {r.norm((fact["predicate"], tuple(fact["arguments"])))}, (phrasing, parses)
 
@@ -277,7 +277,8 @@ def test_a_sentence_read_before_reads_as_a_fresh_reader_reads_it_whatever_the_ot
 QUESTIONS = [
     ("transitive_order", ("RELATION", ("E0", "E1")), "Where does Ben stand relative to Nico?", "misread"),
     ("transitive_order", ("RELATION", ("E0", "E1")), "Where does Nico stand relative to Ben?", "read"),
-    ("transitive_order", ("RELATION", ("E0", "E1")), "Is Ben to the right of Nico, or what?", "misread"),
+    # not the query, yet no phrasing of another: unread (a misread is only ever what the grammar is sure of)
+    ("transitive_order", ("RELATION", ("E0", "E1")), "Is Ben to the right of Nico, or what?", "unread"),
     ("membership_inheritance", ("MEMBER_OF", ("E0", "S0")), "Is Nico not one of the Bakers?", "misread"),
     ("membership_inheritance", ("MEMBER_OF", ("E0", "S0")), "Does Nico belong to the Bakers or not?", "read"),
     ("sequential_state_update", ("FINAL_VALUE", ("C0",)), "How many items does Hopper start with?", "misread"),
@@ -321,3 +322,227 @@ def test_the_canonical_sentence_made_once_per_phrasing_is_the_one_its_parts_say(
     if capital and (parts[0].slot is None or parts[0].optional):
         text = text[:1].upper() + text[1:]
     assert say(phrasing, names, end=end, capital=capital) == text + end
+
+
+# --- Free English (issue 42): nothing unaccounted for, names as they look, forms built not listed ---------------
+
+import unicodedata
+
+from families.wording import _DROPPED
+from rendering.lookalike import looks
+
+
+def _plain(c: str) -> bool:
+    """A character the reader may drop or read as a word: plain punctuation, a letter, a digit, a space
+    (after NFKC, as the reader sees it)."""
+    n = unicodedata.normalize("NFKC", c)
+    return not n or n.isspace() or all(x in _DROPPED or x.isalnum() for x in n)
+
+
+SYMBOLS = st.characters(blacklist_categories=("Cs",)).filter(lambda c: not _plain(c))
+HEDGES_AND_CLAIMS = ["about", "around", "roughly", "nearly", "approximately", "almost", "probably", "maybe",
+                     "perhaps", "possibly", "at least", "at most", "over", "under", "more than", "fewer than",
+                     "immediately", "directly", "just", "right next to", "next to", "beside", "adjacent to", "~",
+                     "≈", "-", "+", "%", "−", "±", "<", ">", "<=", ">=", "|"]
+
+
+def _faithful(family: str, index: int, complexity: int):
+    payload, render = _payload_and_template(family, index, complexity)
+    return payload, render
+
+
+@pytest.mark.parametrize("family", FAMILY_NAMES)
+@settings(max_examples=60, deadline=None)
+@given(index=st.integers(0, 200), complexity=st.integers(1, 8), where=st.floats(0, 1), which=st.floats(0, 1),
+       symbol=SYMBOLS)
+def test_any_symbol_or_sign_inserted_anywhere_makes_a_faithful_render_not_ok(family, index, complexity, where,
+                                                                            which, symbol):
+    payload, render = _faithful(family, index, complexity)
+    texts = [p["text"] for p in render["premises"]] + [render["question"]]
+    k = min(int(which * len(texts)), len(texts) - 1)
+    text = texts[k]
+    at = min(int(where * (len(text) + 1)), len(text))
+    new = text[:at] + symbol + text[at:]
+    if k < len(render["premises"]):
+        render["premises"][k]["text"] = new
+    else:
+        render["question"] = new
+    assert check(from_object(render), payload) != [], (new, symbol)
+
+
+@pytest.mark.parametrize("family", FAMILY_NAMES)
+@settings(max_examples=60, deadline=None)
+@given(index=st.integers(0, 200), complexity=st.integers(1, 8), which=st.floats(0, 1), gap=st.floats(0, 1),
+       word=st.sampled_from(HEDGES_AND_CLAIMS))
+def test_any_hedge_or_stronger_claim_inserted_between_words_is_never_ok(family, index, complexity, which, gap, word):
+    payload, render = _faithful(family, index, complexity)
+    k = min(int(which * len(render["premises"])), len(render["premises"]) - 1)
+    words = render["premises"][k]["text"].split(" ")
+    at = min(int(gap * (len(words) + 1)), len(words))
+    render["premises"][k]["text"] = " ".join(words[:at] + [word] + words[at:])
+    reasons = check(from_object(render), payload)
+    assert reasons != [], render["premises"][k]["text"]
+    # a hedge or a stronger claim is never read; where it is misread, the grammar was sure of the word
+    assert all(reason_code(r) in ("misread", "unread") for r in reasons), reasons
+
+
+# Letters and their look-alikes in other scripts (Cyrillic, Greek, full-width), and hidden characters.
+LOOKALIKE = {"a": "а", "e": "е", "o": "о", "p": "р", "c": "с", "i": "і", "x": "х", "y": "у", "A": "А", "B": "В",
+             "E": "Е", "H": "Н", "K": "К", "M": "М", "O": "О", "P": "Р", "T": "Т", "N": "Ν", "Z": "Ζ", "I": "Ι"}
+HIDDEN = ["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u00ad", "\u202e", "\u202d", "\u200f", "\u2066"]
+
+
+@pytest.mark.parametrize("family", ["transitive_order", "membership_inheritance", "sequential_state_update"])
+@settings(max_examples=60, deadline=None)
+@given(index=st.integers(0, 200), complexity=st.integers(1, 8), pick=st.floats(0, 1), spot=st.floats(0, 1),
+       how=st.sampled_from(["script", "hidden", "fullwidth", "nfd"]))
+def test_a_look_alike_name_is_one_name_and_a_name_with_hidden_characters_is_refused(family, index, complexity,
+                                                                                   pick, spot, how):
+    payload, render = _faithful(family, index, complexity)
+    names = render["names"]
+    symbols = sorted(names)
+    victim = symbols[min(int(pick * len(symbols)), len(symbols) - 1)]
+    other = next(s for s in symbols if s != victim)
+    base = names[other]
+    if how == "script":
+        spots = [i for i, c in enumerate(base) if c in LOOKALIKE]
+        if not spots:
+            return
+        i = spots[min(int(spot * len(spots)), len(spots) - 1)]
+        alike = base[:i] + LOOKALIKE[base[i]] + base[i + 1:]
+    elif how == "hidden":
+        i = 1 + min(int(spot * (len(base) - 1)), len(base) - 2)
+        alike = base[:i] + HIDDEN[int(spot * 100) % len(HIDDEN)] + base[i:]
+    elif how == "fullwidth":
+        alike = "".join(chr(ord(c) + 0xFEE0) if c.isascii() and c.isalpha() else c for c in base)
+    else:
+        alike = unicodedata.normalize("NFD", base.replace("e", "é"))
+        if alike == base:
+            return
+    assert looks(alike) & looks(base) or how == "nfd" and looks(alike) & looks(base.replace("e", "é"))
+    # the victim renamed to a look-alike of another symbol's name: one name to a reader, refused
+    renamed = {**names, victim: alike if how != "nfd" else unicodedata.normalize("NFC", alike)}
+    if how == "nfd":
+        renamed[other] = alike
+    obj = {**render, "names": renamed}
+    codes = {reason_code(r) for r in check(from_object(obj), payload)}
+    assert codes & {"lookalike_names", "duplicate_name", "hidden_character"}, (alike, codes)
+
+
+@pytest.mark.parametrize("family", ["transitive_order", "membership_inheritance", "sequential_state_update"])
+@settings(max_examples=40, deadline=None)
+@given(index=st.integers(0, 200), complexity=st.integers(1, 8), which=st.floats(0, 1), spot=st.floats(0, 1))
+def test_a_premise_that_spells_its_name_with_a_look_alike_letter_is_never_read(family, index, complexity, which,
+                                                                             spot):
+    payload, render = _faithful(family, index, complexity)
+    k = min(int(which * len(render["premises"])), len(render["premises"]) - 1)
+    text = render["premises"][k]["text"]
+    spots = [i for i, c in enumerate(text) if c in LOOKALIKE]
+    if not spots:
+        return
+    i = spots[min(int(spot * len(spots)), len(spots) - 1)]
+    render["premises"][k]["text"] = text[:i] + LOOKALIKE[text[i]] + text[i + 1:]
+    assert check(from_object(render), payload) != []
+
+
+# The forms a strong model writes that the grammar builds from its parts (issue 42's list), each read.
+NATURAL = [
+    ("transitive_order", ("LEFT_OF", ("E0", "E1")), ["Ben is to Nico's right.", "Nico is to Ben's left.",
+     "Ben has Nico somewhere on their left.", "The Nico is left of Ben.", "Somewhere to the left of Ben stands Nico.",
+     "Nico stands somewhere on Ben's left-hand side.", "First, Nico is to the left of Ben.",
+     "Finally, Ben is to the right of Nico.", "Next, Nico sits left of Ben."]),
+    ("membership_inheritance", ("SUBSET_OF", ("S0", "S1")), ["Every Baker is also a Diver.",
+     "Every member of the Bakers is a member of the Divers.", "Anyone who is a Baker is also a Diver.",
+     "The Divers include every Baker.", "Each Baker is a Diver, too."]),
+    ("membership_inheritance", ("MEMBER_OF", ("E0", "S0")), ["Nico is a Baker.", "Nico is, in fact, a Baker."]),
+    ("membership_inheritance", ("NOT_MEMBER_OF", ("E0", "S0")), ["Nico is not a Baker.",
+     "It is not the case that Nico is a Baker."]),
+    ("sequential_state_update", ("INITIAL_VALUE", ("C0", 18)), ["Hopper starts at 18.", "The Hopper starts with 18 items.",
+     "Hopper's initial count is 18.", "First, Hopper holds 18 items.", "Hopper starts with exactly 18 items."]),
+    ("sequential_state_update", ("INITIAL_VALUE", ("C0", 0)), ["Hopper starts with no items.", "Hopper starts empty."]),
+    ("sequential_state_update", ("INCREMENT", ("C0", 40)), ["Finally, Hopper gains 40 items.",
+     "The hopper receives 40 more items.", "Then, Hopper receives another 40 items.", "Hopper's stock grows by 40.",
+     "Later, 40 items are delivered to the Hopper."]),
+]
+
+
+@pytest.mark.parametrize("family,fact,texts", NATURAL, ids=[f"{n[1][0]}-{i}" for i, n in enumerate(NATURAL)])
+def test_articles_possessives_singulars_openers_and_no_items_are_read(family, fact, texts):
+    marked = Marked(NAMES, TYPES)
+    for text in texts:
+        assert reader(family).read_fact(text, fact, marked, TYPES) == ("read", ""), text
+
+
+WRONG = [   # each holds a word the grammar is sure of: misread, never read, never left to an auditor
+    ("transitive_order", ("LEFT_OF", ("E0", "E1")), "Nico is immediately to the left of Ben."),
+    ("transitive_order", ("LEFT_OF", ("E0", "E1")), "Nico is probably to the left of Ben."),
+    ("sequential_state_update", ("INCREMENT", ("C0", 40)), "Hopper gains -40 items."),
+    ("sequential_state_update", ("INCREMENT", ("C0", 40)), "Hopper increases by 40%."),
+    ("sequential_state_update", ("INITIAL_VALUE", ("C0", 40)), "Hopper starts with ~40 items."),
+    ("sequential_state_update", ("INITIAL_VALUE", ("C0", 40)), "Hopper starts with at least 40 items."),
+    ("sequential_state_update", ("INITIAL_VALUE", ("C0", 40)), "Hopper starts with about 40 items."),
+    ("sequential_state_update", ("INCREMENT", ("C0", 40)), "After that, Hopper ends with 40 items."),
+    ("membership_inheritance", ("SUBSET_OF", ("S0", "S1")), "Most Bakers are Divers."),
+]
+
+
+@pytest.mark.parametrize("family,fact,text", WRONG, ids=[w[2] for w in WRONG])
+def test_hedges_signs_and_stronger_claims_are_misread(family, fact, text):
+    assert reader(family).read_fact(text, fact, Marked(NAMES, TYPES), TYPES).kind == "misread", text
+
+
+LABELS3 = ("LEFT_OF", "RIGHT_OF", "UNKNOWN")
+QUESTIONS42 = [
+    ("Is Nico to the left or right of Ben, or can this not be determined?", LABELS3, "read"),
+    ("Where does Nico stand relative to Ben? Answer LEFT_OF if Nico is to the left of Ben, RIGHT_OF if Nico is to "
+     "the right of Ben, or UNKNOWN if the premises do not settle it.", LABELS3, "read"),
+    ("Where does Nico stand relative to Ben? Answer LEFT_OF if Nico is to the right of Ben, RIGHT_OF if Nico is to "
+     "the left of Ben, or UNKNOWN if the premises do not settle it.", LABELS3, "misread"),
+    ("Where does Nico stand relative to Ben? Answer LEFT_OF, RIGHT_OF, or NEXT_TO.", LABELS3, "misread"),
+    ("Where does Nico stand relative to Ben? Answer LEFT_OF or RIGHT_OF.", LABELS3, "misread"),
+    ("Where does Nico stand relative to Ben? If it cannot be determined, answer UNKNOWN.", LABELS3, "read"),
+    ("Which of the following statements is false?", LABELS3, "unread"),
+]
+
+
+@pytest.mark.parametrize("text,labels,kind", QUESTIONS42, ids=[q[0][:60] for q in QUESTIONS42])
+def test_a_question_and_its_label_explanations_must_mean_the_query(text, labels, kind):
+    v = reader("transitive_order").read_question(text, ("RELATION", ("E0", "E1")), Marked(NAMES, TYPES), TYPES, labels)
+    assert v.kind == kind, v
+
+
+def test_an_unread_question_makes_the_render_unread_and_an_intro_with_a_number_word_is_refused():
+    payload, render = _payload_and_template("sequential_state_update", 3, 3)
+    counter = render["names"][payload["query"]["arguments"][0]]
+    render["question"] = f"How many items do {counter} and its neighbour hold in all?"
+    assert [reason_code(r) for r in check(from_object(render), payload)] == ["unread"]
+    payload, render = _payload_and_template("sequential_state_update", 3, 3)
+    render["intro"] = "One storeroom ends the day with forty-six items."
+    assert any("intro holds a number" in r for r in check(from_object(render), payload))
+
+
+def test_every_premise_smollm2_wrote_on_the_default_grid_still_reads():
+    """The 326 premises of the default grid's SmolLM2 renders (held to the patterns; BENCHMARKS.md lists each
+    beside its fact, issue 29) read as their facts with the reader of free English too."""
+    import re
+    from pathlib import Path
+    from families.ir import INTEGER
+    prefix = {"order": "transitive_order", "member": "membership_inheritance", "state": "sequential_state_update",
+              "equality": "equality"}
+    rows = [line for line in (Path(__file__).parent.parent / "BENCHMARKS.md").read_text().splitlines()
+            if re.match(r"\| (order|member|state|equality)-\d+ \| ok \|", line)]
+    assert len(rows) == 326
+    for line in rows:
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        family = prefix[cells[0].split("-")[0]]
+        m = re.match(r"(\w+)\(([^)]*)\) = \w+\(([^)]*)\)", cells[2])
+        pred, symbols, names = m.group(1), m.group(2).split(","), m.group(3).split(",")
+        args, named, types = [], {}, {}
+        for s, n, t in zip(symbols, names, FAMILIES[family].predicates[pred]):
+            if t == INTEGER:
+                args.append(int(s))
+            else:
+                args.append(s)
+                named[s], types[s] = n, t
+        text = "|".join(cells[4:])
+        assert reader(family).read_fact(text, (pred, tuple(args)), Marked(named, types), types) == READ, text

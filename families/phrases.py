@@ -1,0 +1,78 @@
+"""Read-only phrases shared by every family's questions: openers before a question, the words that say "the
+statements do not settle it", and the third ways after a question. Built from their parts (`expand`), read
+by families/questions.py by a set lookup of their words, never written and never in a pattern."""
+from __future__ import annotations
+
+
+def expand(*choices: str) -> tuple[str, ...]:
+    """Every sentence of a row of choices (`a|b` each, `~` for none): how the read-only lists below are built."""
+    out = [""]
+    for c in choices:
+        out = [f"{o} {w}".strip() for o in out for w in c.split("|")]
+    return tuple(" ".join(o.replace("~", "").split()) for o in out)
+
+
+_STATEMENTS = "statements|premises|facts|information|clues|sentences|information given|facts given|statements above|" \
+              "premises above|facts above|information above|given information|given facts|above|equalities and " \
+              "inequalities|relations|equations|constraints|conditions|relations above|clues above"
+# Before any question (read, never written): where the answer is to come from.
+QUESTION_OPENERS = (expand("based on|given|according to|from|using|considering|based only on|based solely on|using only|"
+                            "considering only|judging from|judging by|going by|relying only on|relying on|if we go by", "~|the|these|all the|all these",
+                            _STATEMENTS)
+                    + ("so", "then", "now", "question", "therefore", "thus", "in that case", "with this",
+                       "after all these events", "after all of this", "after all the updates", "after every update",
+                       "in the end", "at the end", "finally", "in this arrangement", "in this row", "in the row",
+                       "in the line", "in the lineup", "in this line", "in the queue", "if all the premises hold",
+                       "if the premises hold", "if all the premises are true", "if the premises are true",
+                       "assuming the premises", "assuming all the premises hold", "assuming the premises hold",
+                       "given all this", "given all of this", "given this", "with these facts")
+                    + expand("from|based on|using|given", "the|these", "premises|statements|facts", "alone|only")
+                    + expand("of|among", "the|these|those", "options|statements|choices|conclusions", "~|below|above|given|"
+                             "listed|that follow"))
+# What says "the statements do not settle it": the third label of a three-way question, said in its words.
+UNDETERMINED = (
+    expand("the|these", _STATEMENTS, "do not|does not|cannot|can not|fail to", "settle|determine|decide|say|tell|show",
+            "~|it|this|that|the answer|the question|which|either way")
+    + expand("it|this|that|the answer|the relation|the relationship|the position|the order|which|which one",
+              "cannot|can not|could not", "be", "determined|decided|known|told|established|settled|inferred|deduced|"
+              "concluded|worked out|said", "~|from the statements|from the premises|from the facts|from the information|"
+              "for sure|for certain|with certainty")
+    + expand("it|this|that|the answer|the relation|the relationship", "is", "unknown|undetermined|not determined|"
+              "uncertain|not known|unclear|impossible to tell|impossible to determine|impossible to know|"
+              "impossible to say|not settled|undecidable|ambiguous|indeterminate")
+    + expand("we|you|one", "cannot|can not|could not|are unable to|are not able to", "tell|know|determine|say|decide|"
+              "be sure|conclude|work it out")
+    + expand("there is", "not enough|insufficient|no", "information|evidence", "~|to tell|to decide|to determine|"
+              "to know|to say")
+    + expand("neither", "~|one|of them|of these|answer|option", "follows|can be determined|can be concluded|is certain|"
+              "is determined|can be shown")
+    + expand("the|this", "information|information given|information provided|given information|evidence",
+             "is not enough|is insufficient|does not suffice|is not sufficient|is incomplete")
+    + expand("the|these", _STATEMENTS, "leave it open|leave this open|leave it undecided|leave the question open|"
+             "are not enough|are insufficient|do not suffice")
+    + ("otherwise", "in any other case", "in all other cases", "if neither", "if neither holds", "if neither is true",
+       "if neither follows", "if neither can be determined")
+    + ("it is not possible to tell", "it is not possible to determine", "it is not possible to know", "not enough "
+       "information", "insufficient information", "unknown", "undetermined", "cannot be determined",
+       "it cannot be determined either way", "the answer cannot be determined"))
+# After a question: its third way said ("or can this not be determined?"), or its second ("or not").
+QUESTION_TAILS = (
+    expand("or", "is it|is this|is that|is the answer|is the relation", "unknown|undetermined|uncertain|unclear|"
+            "impossible to tell|impossible to determine|impossible to say|not determined|not known|undecidable")
+    + expand("or", "can|could", "this|it|that|the answer|the relation", "not be", "determined|decided|known|told|"
+              "settled|established|inferred|concluded|said", "~|from the statements|from the premises|from the facts|"
+              "from the information|from this|for sure")
+    + expand("or", "cannot|can not|could not|can t", "this|it|that|the answer|the relation", "be", "determined|decided|"
+              "known|told|settled|established|inferred|concluded|said", "~|from the statements|from the premises|"
+              "from the facts|from the information|from this|for sure")
+    + expand("or", "can|could", "we|you|one", "not", "tell|know|determine|say|decide|be sure")
+    + expand("or", "do|does", "the", _STATEMENTS, "not", "settle|determine|decide|say|tell", "~|it|this|that")
+    + expand("or", "is there not enough|is there insufficient|is there no", "information|evidence",
+              "~|to tell|to decide|to know|to say")
+    + expand("~|or", "is he|is she|are they|is it|is he then|is she then", "not", "~|one of them|a member|in it")
+    + expand("or", "do|does", "the|these", _STATEMENTS, "leave it open|leave this open|leave that open|leave it undecided|"
+             "leave it unsettled|not say|not tell")
+    + expand("or", "is it|is this|is that", "left open|undecided|unsettled|open")
+    + ("in the line", "in the row", "in the lineup", "in this row", "in this line")
+    + ("or neither", "or is it neither", "or neither of these", "or can neither be determined", "or not",
+       "or neither can be determined", "or does it not follow", "or is neither certain"))

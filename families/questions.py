@@ -1,0 +1,337 @@
+"""Reading a render's question back: it must ask the skeleton's query, and whatever it says each answer label
+means must be what the label means.
+
+A question is read sentence by sentence (and, inside one, up to the first "LABEL if ..."): exactly the
+query, after an optional opener ("Based on the statements, ...") and before an optional third way ("..., or
+can this not be determined?"), is `read`; another query (the other way round, another symbol) is
+`misread`. A label explanation ("Answer LEFT_OF if Nico is to the left of Ben, ..., or UNKNOWN if the
+premises do not settle it") is read clause by clause with the family's fact grammar (or the words that say
+"not settled"); a clause that reads as another meaning than its label's is `misread`, one that reads as
+nothing leaves the question `unread`. Bare instructions ("Answer with one of the labels.") say nothing.
+"""
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Mapping, NamedTuple, Sequence
+
+from families.phrases import QUESTION_OPENERS, QUESTION_TAILS, UNDETERMINED
+from families.wording import NEGATIONS, normalize, say, tokens
+
+if TYPE_CHECKING:
+    from families.reading import Fact, Marked, Reader
+
+_SENTENCES = re.compile(r"(?<=[.?!;])\s+")
+_CONNECTORS = frozenset({"if", "when", "means", "meaning", "=", "should", "whenever", "for", "otherwise"})
+_INSTRUCTION = frozenset("answer answers respond reply say write choose pick select output give return with one 1 of "
+                         "question "
+                         "the following options option labels label exactly either or and only a single word "
+                         "from these your as please otherwise".split())
+_TRAILING = frozenset({"or", "and", "otherwise", "else"})
+
+
+class QVerdict(NamedTuple):
+    """How a question reads: `read`, `misread` (with what it asks or says instead) or `unread`."""
+
+    kind: str
+    detail: str = ""
+
+
+def _table(sentences: Sequence[str]) -> tuple[frozenset[tuple[str, ...]], list[int]]:
+    rows = frozenset(tuple(tokens(s)) for s in sentences)
+    return rows, sorted({len(r) for r in rows}, reverse=True)
+
+
+_OPENERS, _OPENER_LENGTHS = _table(QUESTION_OPENERS)
+_TAILS, _TAIL_LENGTHS = _table(QUESTION_TAILS)
+_UNSETTLED = frozenset(tuple(tokens(s)) for s in UNDETERMINED)
+
+
+_LETTERED = re.compile(r"(?:(?<=\s)|^)[A-H][.)](?=\s)")   # "A. a != c  B. d = c": the letters of a list
+_SPLIT = re.compile(r"(?<=[.?!;:])\s+|\s+[—–-]\s+|\s*[—–]\s*")
+_LEADS = frozenset("answer respond reply say write choose pick select output give return options option choices "
+                   "choice labels label".split())
+
+
+class QuestionReader:
+    """One family's questions: the reader's query grammar, with openers, third ways and label explanations."""
+
+    def __init__(self, reader: Reader):
+        self.r = reader
+
+    def read(self, text: str, query: Fact, marked: Marked, types: Mapping[str, str],
+             labels: tuple[str, ...]) -> QVerdict:
+        """The question's verdict against the query (see the module's docstring)."""
+        whole = self._asks(normalize(marked.words(text)), query, marked, types)
+        if whole is not None:
+            return whole
+        spelled = [(label, marked.words(label)) for label in labels]
+        asked, unread, cue = 0, False, None
+        for sentence in _SPLIT.split(_LETTERED.sub(" ", text.strip())):
+            words = normalize(marked.words(sentence))
+            if not words:
+                continue
+            start = _first_label(words, spelled)
+            listed = _listed(words, spelled) if start is None else None
+            if listed is not None:
+                if listed:
+                    return QVerdict("misread", listed)
+                continue
+            said = self._if_then(words, query, marked, types, spelled)
+            if said is not None:
+                if said.kind == "misread":
+                    return said
+                unread |= said.kind != "read"
+                continue
+            head, tail = (words, []) if start is None else (words[:start], words[start:])
+            while head and head[-1] in _INSTRUCTION:   # "..., answer" before the labels
+                head = head[:-1]
+            if head and _listed(head, spelled) != "" and not set(head) <= _INSTRUCTION | {w for _, lw in spelled
+                                                                                         for w in lw}:
+                got = self._asks(head, query, marked, types)
+                if got is not None and got.kind == "misread":
+                    return got
+                if got is not None:
+                    asked += 1
+                else:
+                    unread = True
+                    cue = cue or self._cue(head, query[0])
+            if tail:
+                said = self._explains(tail, query, marked, types, spelled)
+                if said is not None and said.kind == "misread":
+                    return said
+                unread |= said is None
+        if cue:
+            return QVerdict("misread", cue)
+        return QVerdict("read") if asked and not unread else QVerdict("unread")
+
+    def _if_then(self, words: list[str], query: Fact, marked: Marked, types: Mapping[str, str],
+                 spelled: list) -> QVerdict | None:
+        """"If CLAUSE, answer LABEL": the clause must mean what the label does (None: not of this form)."""
+        if words[:1] != ["if"]:
+            return None
+        for label, lw in spelled:
+            n = len(lw)
+            if n and words[-n:] == lw:
+                clause = words[1:-n]
+                while clause and clause[-1] in _INSTRUCTION | {"then"}:
+                    clause = clause[:-1]
+                got = self._meaning(_resolved(clause, query, marked), marked, types)
+                want = self._label_meaning(label, query, marked, types)
+                if got is None or want is None:
+                    return QVerdict("unread")
+                if got != want:
+                    return QVerdict("misread", f"says {label} means {_said(got)}, where it means {_said(want)}")
+                return QVerdict("read")
+        return None
+
+    def _asks(self, words: list[str], query: Fact, marked: Marked, types: Mapping[str, str]) -> QVerdict | None:
+        """`read` where the words are the query (opener and third way aside), `misread` where another query."""
+        r, other = self.r, None
+        lines = _bare(words, r.wording.context_words, r.wording.context_starts)
+        named = _pronouns_named(words)
+        if named is not None:
+            lines += _bare(named, r.wording.context_words, r.wording.context_starts)
+        for line in lines:
+            parses = r._parses(r.questions, line, marked, types)
+            if tuple(query[1]) in [tuple(a) for p, a in parses if p == query[0]]:
+                return QVerdict("read")
+            other = other or (parses[0] if parses else None)
+        if other is not None:
+            from families.reading import spell
+            return QVerdict("misread", f"asks {spell(other)} ({r.difference(other, query)})")
+        return None
+
+    def _cue(self, words: list[str], pred: str) -> str | None:
+        """A word that makes a question ask another thing: a negation (where no third way follows it: "or can
+        this not be determined" negates nothing), a start in a question of the end, another question's word."""
+        present = set(words)
+        hit = sorted(present & NEGATIONS)
+        if hit and "or" not in present:
+            return f"holds a negation ({hit[0]!r})"
+        for what, cue_words in self.r.wording.question_cues:
+            found = sorted(present & cue_words)
+            if found:
+                return f"asks {what} ({found[0]!r})"
+        return self.r._word_cues(words, pred)
+
+    def _explains(self, words: list[str], query: Fact, marked: Marked, types: Mapping[str, str],
+                  spelled: list) -> QVerdict | None:
+        """Label explanations, each "LABEL if CLAUSE": `read` when every clause means its label, `misread` when
+        one means another thing, None when one reads as nothing."""
+        starts = []
+        for k in range(len(words)):
+            for label, lw in spelled:
+                n = len(lw)
+                if lw and words[k:k + n] == lw and k + n < len(words) and words[k + n] in _CONNECTORS:
+                    starts.append((k, k + n + 1, label))
+        if not starts:
+            return None
+        for j, (_, begin, label) in enumerate(starts):
+            end = starts[j + 1][0] if j + 1 < len(starts) else len(words)
+            clause = words[begin:end]
+            while clause and clause[-1] in _TRAILING:
+                clause = clause[:-1]
+            if words[begin - 1] == "otherwise":   # "UNKNOWN otherwise": in every other case
+                clause = ["otherwise"]
+            if clause[:1] == ["that"]:
+                clause = clause[1:]
+            got = self._meaning(_resolved(clause, query, marked), marked, types)
+            want = self._label_meaning(label, query, marked, types)
+            if got is None or want is None:
+                return None
+            if got != want:
+                return QVerdict("misread", f"says {label} means {_said(got)}, where it means {_said(want)}")
+        return QVerdict("read")
+
+    def _meaning(self, clause: Sequence[str] | list[list[str]], marked: Marked, types: Mapping[str, str]) -> object:
+        """What a clause says (or the first of its readings that says anything): the facts it reads as (a
+        frozenset), "not settled", or None."""
+        r = self.r
+        for words in (clause if clause and isinstance(clause[0], list) else [clause]):
+            if tuple(words) in _UNSETTLED:
+                return "not settled"
+            parses = r._parses(r.facts, " " + " ".join(words), marked, types)
+            if parses:
+                return frozenset(r.norm(p) for p in parses)
+        return None
+
+    def _label_meaning(self, label: str, query: Fact, marked: Marked, types: Mapping[str, str]) -> object:
+        """What a label means for this query: its definition in the family's wording, read like a clause."""
+        definition = self.r.wording.definitions.get(label)
+        if definition is None:
+            return None
+        spelled = [marked.names.get(a, str(a)) if isinstance(a, str) else str(a) for a in query[1]]
+        words = normalize(marked.words(say(definition, spelled, end="", capital=False)))
+        return self._meaning(words, marked, types)
+
+
+def _first_label(words: list[str], spelled: list) -> int | None:
+    """Where the first "LABEL if ..." starts, or None."""
+    for k in range(len(words)):
+        for _, lw in spelled:
+            n = len(lw)
+            if lw and words[k:k + n] == lw and k + n < len(words) and words[k + n] in _CONNECTORS:
+                return k
+    return None
+
+
+def _listed(words: list[str], spelled: list) -> str | None:
+    """A list of the answers ("Answer LEFT_OF, RIGHT_OF, or UNKNOWN.", "Options: 41, 42, 43."): "" where it
+    lists every label and nothing else, what is wrong where it lists others or leaves one out (a list that
+    an instruction opens), None where the words are no list."""
+    led = words[0] in _LEADS
+    rest, found, k = [], set(), 0
+    while k < len(words):
+        for label, lw in spelled:
+            if lw and words[k:k + len(lw)] == lw:
+                found.add(label)
+                k += len(lw)
+                break
+        else:
+            if words[k] not in _INSTRUCTION:
+                rest.append(words[k])
+            k += 1
+    if not found and not rest:
+        return ""   # instructions alone ("Options:")
+    if not found and not led:
+        return None
+    if rest:
+        return f"offers answers other than the labels ({' '.join(rest[:3])!r})" if led and found else None
+    missing = [label for label, _ in spelled if label not in found]
+    if missing:
+        return f"leaves out the answer {missing[0]!r}" if led or len(found) > 1 else None
+    return ""
+
+
+_POSSESSIVE = frozenset({"his", "her", "their", "its"})
+_OBJECT = frozenset({"him", "her", "them"})
+
+
+def _pronouns_named(words: list[str]) -> list[str] | None:
+    """A question's words with each pronoun after a name as that name ("to the left of Chloe, to her right" ->
+    "... to the right of Chloe"), where the pronoun can stand for one name only: the last one named before it,
+    and no other name comes between. None where there is no such pronoun."""
+    out, last, changed = [], None, False
+    for k, w in enumerate(words):
+        nxt = words[k + 1] if k + 1 < len(words) else ""
+        if w[:1] == "@":
+            last = w
+        if last is not None and w in _POSSESSIVE and nxt in ("left", "right", "side", "position", "place"):
+            out += [last, "'s"]
+            changed = True
+        elif last is not None and w in _OBJECT and nxt not in ("left", "right"):
+            out.append(last)
+            changed = True
+        else:
+            out.append(w)
+    return normalize(out) if changed else None
+
+
+def _bare(words: list[str], context: frozenset[str] = frozenset(), starts: frozenset[str] = frozenset()) -> list[str]:
+    """The question's line as it is, and without an opener before it, a third way (or two) after it, and words
+    of its time ("once every step is done") before or after it."""
+    heads = [words] + [words[n:] for n in _OPENER_LENGTHS if tuple(words[:n]) in _OPENERS]
+    if context and words and words[0] in starts:
+        j = 0
+        while j < len(words) and words[j] in context:
+            j += 1
+        heads += [words[k:] for k in range(j, 1, -1)]
+    if context:
+        i = len(words)
+        while i > 0 and words[i - 1] in context:
+            i -= 1
+        heads += [words[:k] for k in range(i, len(words) - 1) if words[k] in starts and k > 2]
+    out = []
+    for head in heads:
+        out.append(" " + " ".join(head))
+        for n in _TAIL_LENGTHS:
+            if n < len(head) and tuple(head[-n:]) in _TAILS:
+                out.append(" " + " ".join(head[:-n]))
+                out += [" " + " ".join(head[:-n - m]) for m in _TAIL_LENGTHS
+                        if m < len(head) - n and tuple(head[-n - m:-n]) in _TAILS]
+    return out
+
+
+_PRONOUNS = frozenset({"he", "she", "they", "it", "him", "her", "them"})
+_MODAL = {("must", "be"): ["is"], ("cannot", "be"): ["is", "not"], ("can", "not", "be"): ["is", "not"],
+          ("is", "definitely"): ["is"], ("definitely", "is"): ["is"], ("is", "certainly"): ["is"]}
+
+
+def _resolved(clause: list[str], query: Fact, marked: Marked) -> list[list[str]]:
+    """A label's clause as it may be read: as written, and, where it says a pronoun for the query's first
+    symbol ("YES if he is", "RIGHT_OF if she is to the right"), with the symbol for it and what it leaves
+    out said again: the query's other symbol, after "of" or as the category."""
+    marks = [marked.mark(a) for a in query[1] if isinstance(a, str)]
+    if not clause or clause[0] not in _PRONOUNS or not marks or marks[0] is None:
+        return [clause]
+    if tuple(clause) in _UNSETTLED:   # "it cannot be determined": no pronoun of a symbol
+        return [clause]
+    words = [marks[0]] + clause[1:]
+    for modal, plain in _MODAL.items():
+        for k in range(len(words)):
+            if tuple(words[k:k + len(modal)]) == modal:
+                words = words[:k] + plain + words[k + len(modal):]
+                break
+    rest = [m for m in marks[1:] if m is not None]
+    if rest:   # "she is to his left": a pronoun after the subject stands for the query's other symbol
+        swapped: list[str] = []
+        for k, w in enumerate(words):
+            nxt = words[k + 1] if k + 1 < len(words) else ""
+            if k and w in _POSSESSIVE and nxt in ("left", "right", "side"):
+                swapped += [rest[0], "'s"]
+            elif k and w in _OBJECT and nxt not in ("left", "right"):
+                swapped.append(rest[0])
+            else:
+                swapped.append(w)
+        words = normalize(swapped)
+    out = [words]
+    for other in rest:
+        out += [words + [other], words + ["of", other], words + ["one", "of", other]]
+    return out
+
+
+def _said(meaning: object) -> str:
+    if isinstance(meaning, frozenset):
+        from families.reading import spell
+        return " and ".join(sorted(spell(f) for f in meaning))
+    return str(meaning)
