@@ -20,9 +20,10 @@ def renders_text(grid: Grid, folder: Path) -> tuple[str, int]:
     """The renders table of this grid's render units (faithful, unfaithful by reason, invalid, unchecked,
     audits), and how many lines of the render log could not be read."""
     plan = UnitPlan(grid)
-    keys = {unit.key for sk in skeletons(grid) for unit in plan.units(sk)}
-    found = best_records(folder / RENDERS, keys, RENDER_FIELDS)
-    return render_table(render_stats(found)), found.skipped
+    labels = {unit.key: unit.stage.label for sk in skeletons(grid) for unit in plan.units(sk)}
+    found = best_records(folder / RENDERS, labels, RENDER_FIELDS)
+    # each under the name the grid gives its renderer now (its key says which), not the name it was run under
+    return render_table(render_stats({**rec, "renderer": labels[rec["key"]]} for rec in found)), found.skipped
 
 
 def status(folder: Path | None, grid_file: Path | None) -> int:
