@@ -105,6 +105,15 @@ def describe_renderer(grid: Grid, st) -> str:
     return out
 
 
+def audit_notes(grid: Grid) -> list[str]:
+    """A line for each renderer whose audit samples no render (`rate: 0`) yet calibrates its auditor: those
+    requests are sent all the same, and a user who set rate 0 to turn the audit off would not expect them."""
+    return [f"bench: renderer {st.label}: audit rate 0 samples no render, but auditor {st.audit_provider} still reads "
+            f"{st.audit_calibrate} control renders per family to calibrate, then the premises the check could not "
+            "read; remove the audit block to turn it off, or set calibrate: 0"
+            for st in grid.renderers if st.audit_provider and st.audit_rate == 0 and st.audit_calibrate]
+
+
 def describe_solver(st) -> str:
     """How a solver will run, in words: a loglik solver generates nothing and takes no constraint."""
     if st.mode == "loglik":
@@ -126,6 +135,8 @@ def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, qu
     if ray_address is not None and shard is not None:
         raise UserError("--ray and --shard: a Ray run spreads the whole grid over the cluster; drop --shard")
     folder = run_folder(grid, out)
+    for note in audit_notes(grid):
+        typer.echo(printable(note), err=True)
     if dry:
         dry_run(grid, folder, shard, ray_address)
         return 0

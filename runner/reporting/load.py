@@ -116,6 +116,8 @@ class _Reader:
             fh = open(path, "rb", buffering=1 << 20)
         except (FileNotFoundError, NotADirectoryError):
             return
+        except OSError as exc:   # unreadable (permissions, I/O): one line, as run and status say it
+            raise UserError(f"log {path}: cannot read it ({exc.strerror})") from None
         with fh:
             for line in fh:
                 try:
