@@ -23,7 +23,7 @@ from runner.engine.pipeline import Pipeline, RunResult
 from runner.store.sinks import RENDERS, SOLVES, FolderLogs
 from runner.engine.progress import Progress
 from runner.commands.folder import claim_run_folder, run_folder, save_grid
-from runner.commands.probes import check_reasoning, check_scoring
+from runner.commands.probes import check_constraints, check_reasoning, check_scoring
 from runner.serving.servers import ServerSet, read_endpoints, serving, start_servers
 from runner.source.reader import scan
 from runner.reporting.summary import ranked, render_table, table
@@ -216,6 +216,7 @@ def _run_here(grid: Grid, folder: Path, shard: tuple[int, int] | None, workers: 
         except KeyboardInterrupt:   # during server start-up
             raise Interrupted("while starting servers") from None
         providers = {n: build_provider(grid.providers[n], urls=urls.get(n)) for n in grid.used_providers()}
+        check_constraints(grid, providers)
         check_scoring(grid, providers)
         check_reasoning(grid, providers)
         logs = FolderLogs(folder)
