@@ -8,7 +8,7 @@ from typing import Any
 from providers.config import ProviderConfig
 from providers.dialects import DEFAULT_TEMPERATURE_RANGE, TEMPERATURE_RANGE, reasoning_model
 from runner.config.checks import Checker
-from runner.config.reasoning import dialect_of
+from runner.config.reasoning import THINKING_MAX_TOKENS, dialect_of
 
 # A forced tool's answer comes as a tool_use block (its id, name and JSON input): 16 tokens, a plain solver's
 # default, may cut it. An Anthropic solver that answers through the tool gets this many unless told.
@@ -32,12 +32,25 @@ def check_temperature(c: Checker, entry: dict, path: str, provider: ProviderConf
     return value
 
 
-def check_reasoning_model(c: Checker, entry: dict, path: str, provider: ProviderConfig) -> None:
-    """One of OpenAI's reasoning models (o1, o3, o4-mini, gpt-5...), in any role: its API refuses any temperature
-    or top_p but the default (and max_tokens, which bench sends as max_completion_tokens); one set is refused."""
+def openai_reasoning(provider: ProviderConfig) -> bool:
+    """Whether a provider serves one of OpenAI's reasoning models (o1, o3, o4-mini, gpt-5...) on OpenAI's API (or
+    on a `server: auto` that may be it)."""
     model = provider.settings.get("model")
-    if provider.kind != "openai" or not isinstance(model, str) or not reasoning_model(dialect_of(provider), model):
+    return provider.kind == "openai" and isinstance(model, str) and reasoning_model(dialect_of(provider), model)
+
+
+def default_max_tokens(provider: ProviderConfig, default: int) -> int:
+    """An entry's default max_tokens: an OpenAI reasoning model thinks within its max_completion_tokens in every
+    role, so 16 (a plain solver's) would hold no answer after the thought."""
+    return max(default, THINKING_MAX_TOKENS) if openai_reasoning(provider) else default
+
+
+def check_reasoning_model(c: Checker, entry: dict, path: str, provider: ProviderConfig) -> None:
+    """One of OpenAI's reasoning models, in any role: its API refuses any temperature or top_p but the default
+    (and max_tokens, which bench sends as max_completion_tokens); one set is refused."""
+    if not openai_reasoning(provider):
         return
+    model = provider.settings["model"]
     extra = provider.settings.get("extra_body") or {}
     for key in ("temperature", "top_p"):
         where = f"{path}.{key}" if key in entry else f"providers.{provider.name}.extra_body.{key}" if key in extra \

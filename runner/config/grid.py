@@ -17,7 +17,7 @@ from runner.errors import UserError
 from runner.store.guard import kind_of, read_whole
 from runner.config.checks import INT64, Checker, UniqueKeyLoader, one_line, short
 from runner.config.api_rules import (ANTHROPIC_TOOL_MAX_TOKENS, check_reasoning_model, check_temperature,
-                                     check_tool_tokens, uses_tool)
+                                     check_tool_tokens, default_max_tokens, uses_tool)
 from runner.config.cluster import RaySettings, parse_ray
 from runner.config.reasoning import (THINKING_READ_TIMEOUT_S, check_budget, check_sampling, parse_reasoning,
                                      thinking_max_tokens)
@@ -360,6 +360,7 @@ def _stages(c: Checker, raw: Any, key: str, providers: Mapping[str, ProviderConf
             providers[pname], constraint, reasoning is not None and reasoning.get("enabled", True) is not False)
         default_tokens = 1024 if stage == "render" else thinking_max_tokens(reasoning) if reasoning else \
             ANTHROPIC_TOOL_MAX_TOKENS if tool else 16
+        default_tokens = default_max_tokens(providers[pname], default_tokens)
         if tool:
             check_tool_tokens(c, e, path, e.get("max_tokens"))
         check_reasoning_model(c, e, path, providers[pname])
