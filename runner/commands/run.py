@@ -171,7 +171,8 @@ def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, qu
             bars.close()
     cells = result.cells
     if not quiet:
-        typer.echo(render_table(render_stats(best_records(folder / RENDERS, result.render_keys, RENDER_FIELDS))))
+        found = best_records(folder / RENDERS, result.render_keys, RENDER_FIELDS)
+        typer.echo(render_table(render_stats(map(plan.relabel, found))))
         typer.echo("")
         typer.echo(table(cells))
     t = total(cells)

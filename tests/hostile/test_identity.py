@@ -41,6 +41,7 @@ def test_renamed_providers_keep_their_records_in_run_status_and_report(tmp_path)
     again = bench("run", "--grid", str(renamed), "--out", str(out), cwd=tmp_path)
     assert again.returncode == 0, again.stderr
     assert (out / "solves.jsonl").read_bytes() == before   # nothing redone: the keys are the same units
+    assert "tmpl" in again.stdout and "\nt " not in again.stdout   # the run's own tables use the names of now
     status = bench("status", str(out), cwd=tmp_path)
     assert status.returncode == 0 and "left 0" in status.stdout, status.stdout
     assert "tmpl" in status.stdout and "coin" in status.stdout and " t " not in status.stdout
