@@ -262,6 +262,10 @@ def _launch(raw: Any, path: str, served: str) -> dict[str, Any]:
             _need(isinstance(raw[key], dict) and all(isinstance(k, str) and _plain(v) for k, v in raw[key].items()),
                   f"{path}.{key}", "expected a mapping of names to plain values (text, true/false, 64-bit integers, "
                   "finite numbers)")
+    for name, value in raw.get("env", {}).items():   # what the OS refuses in an environment, refused here
+        _need(bool(name) and "=" not in name and "\0" not in name, f"{path}.env.{short(name)}",
+              "expected an environment variable name (not empty, no `=`, no NUL)")
+        _need("\0" not in str(value), f"{path}.env.{short(name)}", "expected a value without a NUL character")
     for key, lo, hi in (("port", 1, 65535), ("replicas", 1, 64), ("gpus_per_replica", 1, 64)):
         if key in raw:
             v = raw[key]

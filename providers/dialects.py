@@ -7,6 +7,7 @@ field it would ignore.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 _OPEN = frozenset({"enabled", "effort", "budget_tokens", "keep_reasoning", "opened_by_template"})
@@ -57,7 +58,19 @@ DIALECTS: dict[str, Dialect] = {d.name: d for d in (
             thinking_sampling=False),
 )}
 OPENAI_COMPATIBLE = tuple(n for n in DIALECTS if n != "anthropic")   # the values of `server:`
-SAMPLING_KEYS = ("temperature", "top_p")   # what a server with thinking_sampling False refuses
+# what a server with thinking_sampling False refuses (top_k: Anthropic's, refused while thinking)
+SAMPLING_KEYS = ("temperature", "top_p", "top_k")
+# OpenAI's reasoning models by name (o1, o3, o4-mini, gpt-5 and their dated or sized variants): whatever their
+# role, and thinking or not, the API refuses them max_tokens and any temperature or top_p but the default
+OPENAI_REASONING = re.compile(r"(?:^|/)(?:o[1-9]|gpt-5)(?:$|[-.:])", re.IGNORECASE)
+TEMPERATURE_RANGE = {"anthropic": (0.0, 1.0)}   # the Messages API's; OpenAI's (and the servers') is 0..2
+DEFAULT_TEMPERATURE_RANGE = (0.0, 2.0)
+
+
+def reasoning_model(dialect: Dialect | None, model: str) -> bool:
+    """Whether `model` on a server of this dialect is one of OpenAI's reasoning models (None: `server: auto`,
+    which may be OpenAI's own API)."""
+    return (dialect is None or dialect.name == "openai") and bool(OPENAI_REASONING.search(model))
 
 
 def by_owner(owned_by: str) -> Dialect:

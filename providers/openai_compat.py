@@ -14,8 +14,11 @@ from providers.loglik import (boundary, completions_body, echo_scores, option_sc
                               token_ids)
 from providers.reasoning import (KNOWN, THINK_OPEN, answered_after_thought, openai_fields, reasoning_of, split_think,
                                  thinks, tokens_of_thought, usage_reasoning_tokens)
-from providers.dialects import DIALECTS, Dialect, by_owner
+from providers.dialects import DIALECTS, Dialect, by_owner, reasoning_model
 from rendering.schema import for_server
+
+SETTLE_TRIES = 8   # thinking answers sent one at a time while they say nothing of a reasoning parser
+
 
 def model_owner(listing: Any, model: str) -> str:
     """The server dialect a `/models` answer names for `model` (its `owned_by`); `openai` when it names none."""
@@ -42,6 +45,12 @@ class OpenAICompatible(HTTPProvider):
         self.reasoning_parser: bool | None = None
         self.template_opens = False
         self.has_tokenize: bool | None = None
+        # While the parser is unknown, thinking solves go one at a time, so the first answer that settles it
+        # shapes the rest (all sent at once, every one would go unconstrained); after SETTLE_TRIES answers that
+        # settle nothing (a model that never thinks), they go as they come.
+        self._settling = asyncio.Lock()
+        self._unsettled = 0
+        self.found_out = server != "auto"   # whether the dialect is known (declared, or from /models)
 
     @property
     def dialect(self) -> Dialect:
@@ -65,6 +74,7 @@ class OpenAICompatible(HTTPProvider):
             listing = await self.get_json(self.urls[0] + "/models")
         except (ProviderFailure, OSError, ValueError, asyncio.TimeoutError, aiohttp.ClientError):
             listing = None   # unreachable or unusual server: the OpenAI dialect is the safe default
+        self.found_out = listing is not None
         return model_owner(listing, self.model)
 
     async def _ready(self) -> None:
@@ -74,19 +84,33 @@ class OpenAICompatible(HTTPProvider):
             self._started = True
 
     def resolve_constraint(self, asked: str) -> str:
-        """The constraint to send: the request's, else the provider's, `auto` chosen by the dialect."""
+        """The constraint to send: the request's, else the provider's, `auto` chosen by the dialect; one the
+        server (as found out by `server: auto`) does not honour becomes what it honours for `auto` (the run
+        refuses such a grid before any request: runner/commands/probes.py; this is the last guard)."""
         mode = asked if asked != "auto" else self.constraint
-        return self.dialect.auto_constraint if mode == "auto" else mode
+        return self.dialect.auto_constraint if mode == "auto" or not self.dialect.honours(mode) else mode
+
+    @property
+    def reasoning_model(self) -> bool:
+        """Whether this is one of OpenAI's reasoning models on OpenAI's API (its rules whatever the role)."""
+        return reasoning_model(self.dialect, self.model)
+
+    async def find_server(self) -> Dialect | None:
+        """This server's dialect as its /models answer tells (`server: auto`); None where it did not answer."""
+        await self._ready()
+        return self.dialect if self.found_out else None
 
     def _body(self, prompt: str, temperature: float, max_tokens: int, seed: int | None,
               thinking: bool = False) -> dict[str, Any]:
         """The chat body; a thinking solve on a dialect whose thinking models refuse sampling settings (OpenAI's
-        o-series and gpt-5) sends none, and its token limit under the dialect's name for it."""
+        o-series and gpt-5), or any request to one of OpenAI's reasoning models (render, audit, plain solve),
+        sends none, and its token limit under the dialect's name for it."""
         d = self.dialect
+        strict = self.reasoning_model
         body: dict[str, Any] = {"model": self.model, "messages": [{"role": "user", "content": prompt}]}
-        if not thinking or d.thinking_sampling:
+        if not strict and (not thinking or d.thinking_sampling):
             body["temperature"] = temperature
-        body[d.thinking_limit if thinking else "max_tokens"] = max_tokens
+        body[d.thinking_limit if thinking or strict else "max_tokens"] = max_tokens
         if seed is not None:
             body["seed"] = seed
         body.update(self.extra_body)
@@ -122,11 +146,11 @@ class OpenAICompatible(HTTPProvider):
             "name": "render", "strict": False, "schema": schema}}}
 
     async def render(self, request: RenderRequest) -> Completion:
+        await self._ready()   # the dialect (from /models) decides the fields
         body = self._body(request.prompt, request.temperature, request.max_tokens,
                           request.sample if request.temperature > 0 else None)
         mode = "none"
         if request.schema is not None:
-            await self._ready()   # the dialect (from /models) decides the fields
             mode, fields = self.structured(request.schema)
             body.update(fields)
 
@@ -138,9 +162,20 @@ class OpenAICompatible(HTTPProvider):
         return await self.run(attempt, mode)
 
     async def solve(self, request: SolveRequest) -> Completion:
+        await self._ready()   # the dialect decides the constraint's field and the token limit's name
         thinking = thinks(request.reasoning)
-        if thinking:
-            await self._ready()
+        if thinking and self.dialect.reasoning_field and self.reasoning_parser is None \
+                and self._unsettled < SETTLE_TRIES:
+            async with self._settling:
+                if self.reasoning_parser is None:   # still unknown: this answer may settle it
+                    try:
+                        return await self._solve(request, thinking)
+                    finally:
+                        self._unsettled += self.reasoning_parser is None
+        return await self._solve(request, thinking)
+
+    async def _solve(self, request: SolveRequest, thinking: bool) -> Completion:
+        """One solve, its constraint as far as the server is known now."""
         mode = self.resolve_constraint(request.constraint)
         if thinking and self.dialect.reasoning_field and self.reasoning_parser is not True:
             # Until an answer shows a reasoning parser, ask for the label as text: without one a constraint

@@ -210,6 +210,8 @@ def report(
     from runner.reporting.command import report as run_report
     from runner.reporting.files import DIMENSIONS
 
+    if not 0 <= seed < 2**32:   # numpy's bootstrap takes no negative seed
+        raise UserError(f"--seed {seed}: expected a whole number 0..{2**32 - 1}")
     dims = None
     if by is not None:
         dims = tuple(d.strip() for d in by.split(",") if d.strip())
@@ -265,6 +267,8 @@ def audit(
 
     if not 2 <= folds <= 20:
         raise UserError(f"--folds {folds}: expected 2..20")
+    if not 0 <= seed < 2**32:   # scikit-learn's random_state and numpy's generator take 0..2**32-1
+        raise UserError(f"--seed {seed}: expected a whole number 0..{2**32 - 1}")
     if max_margin is not None and not (max_margin >= 0 and max_margin < float("inf")):
         raise UserError(f"--max-margin {max_margin}: expected a number of points, 0 or more")
 

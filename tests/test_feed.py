@@ -183,7 +183,7 @@ def running(tmp: Path, url: str, count: int, workers: int = 1) -> Iterator[tuple
     grid, out = template_grid(tmp, url, count, workers), tmp / "run"
     proc = _spawn(grid, out)
     try:
-        _wait_for_records(out)
+        _wait_for_records(out, proc=proc)
         yield proc, grid, out
     finally:
         if proc.poll() is None:

@@ -6,7 +6,7 @@ from typing import Awaitable, Callable
 
 import typer
 
-from providers.base import Provider, ProviderFailure
+from providers.base import CONSTRAINTS, Provider, ProviderFailure
 from runner.config.grid import Grid
 from runner.errors import UserError
 
@@ -21,6 +21,34 @@ def check_reasoning(grid: Grid, providers: dict[str, Provider]) -> None:
     line when it does not (its thinking solves then ask for the label as text)."""
     names = {st.provider for st in grid.solvers if st.thinks and hasattr(providers[st.provider], "check_reasoning")}
     _probe(providers, names, lambda p: p.check_reasoning())
+
+
+def check_constraints(grid: Grid, providers: dict[str, Provider]) -> None:
+    """After `server: auto` is found out (from /models): each generating solver's constraint, and its provider's,
+    must be one that server honours; a field it would ignore (a grammar to vLLM) is refused in one line, before
+    any unit is sent."""
+    found: dict[str, object] = {}
+
+    async def find() -> None:
+        for name in sorted({st.provider for st in grid.solvers if hasattr(providers[st.provider], "find_server")
+                            and grid.providers[st.provider].settings.get("server", "auto") == "auto"
+                            and grid.providers[st.provider].kind == "openai"}):
+            try:
+                found[name] = await providers[name].find_server()   # type: ignore[attr-defined]
+            finally:
+                await providers[name].close()
+    asyncio.run(find())
+    for i, st in enumerate(grid.solvers):
+        dialect = found.get(st.provider)
+        if dialect is None or st.mode != "generate":
+            continue
+        own = grid.providers[st.provider].settings.get("constraint", "auto")
+        for asked, where in ((st.constraint, f"solvers[{i}].constraint"), (own, f"providers.{st.provider}.constraint")):
+            if not dialect.honours(asked):   # type: ignore[attr-defined]
+                takes = ", ".join(c for c in CONSTRAINTS if dialect.honours(c))   # type: ignore[attr-defined]
+                raise UserError(f"{grid.file}: {where}: {asked} is not honoured by the server of provider "
+                                f"{st.provider!r}, found by /models to be {dialect.name} (it takes {takes}): "   # type: ignore[attr-defined]
+                                "choose one of those, or declare the server with `server:`")
 
 
 def _probe(providers: dict[str, Provider], names: set[str], ask: Callable[[Provider], Awaitable[str | None]]) -> None:

@@ -23,7 +23,7 @@ from runner.engine.pipeline import Pipeline, RunResult
 from runner.store.sinks import RENDERS, SOLVES, FolderLogs
 from runner.engine.progress import Progress
 from runner.commands.folder import claim_run_folder, run_folder, save_grid
-from runner.commands.probes import check_reasoning, check_scoring
+from runner.commands.probes import check_constraints, check_reasoning, check_scoring
 from runner.serving.servers import ServerSet, read_endpoints, serving, start_servers
 from runner.source.reader import scan
 from runner.reporting.summary import ranked, render_table, table
@@ -105,6 +105,15 @@ def describe_renderer(grid: Grid, st) -> str:
     return out
 
 
+def audit_notes(grid: Grid) -> list[str]:
+    """A line for each renderer whose audit samples no render (`rate: 0`) yet calibrates its auditor: those
+    requests are sent all the same, and a user who set rate 0 to turn the audit off would not expect them."""
+    return [f"bench: renderer {st.label}: audit rate 0 samples no render, but auditor {st.audit_provider} still reads "
+            f"{st.audit_calibrate} control renders per family to calibrate, then the premises the check could not "
+            "read; remove the audit block to turn it off, or set calibrate: 0"
+            for st in grid.renderers if st.audit_provider and st.audit_rate == 0 and st.audit_calibrate]
+
+
 def describe_solver(st) -> str:
     """How a solver will run, in words: a loglik solver generates nothing and takes no constraint."""
     if st.mode == "loglik":
@@ -126,6 +135,8 @@ def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, qu
     if ray_address is not None and shard is not None:
         raise UserError("--ray and --shard: a Ray run spreads the whole grid over the cluster; drop --shard")
     folder = run_folder(grid, out)
+    for note in audit_notes(grid):
+        typer.echo(printable(note), err=True)
     if dry:
         dry_run(grid, folder, shard, ray_address)
         return 0
@@ -160,7 +171,8 @@ def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, qu
             bars.close()
     cells = result.cells
     if not quiet:
-        typer.echo(render_table(render_stats(best_records(folder / RENDERS, result.render_keys, RENDER_FIELDS))))
+        found = best_records(folder / RENDERS, result.render_keys, RENDER_FIELDS)
+        typer.echo(render_table(render_stats(map(plan.relabel, found))))
         typer.echo("")
         typer.echo(table(cells))
     t = total(cells)
@@ -206,6 +218,7 @@ def _run_here(grid: Grid, folder: Path, shard: tuple[int, int] | None, workers: 
         except KeyboardInterrupt:   # during server start-up
             raise Interrupted("while starting servers") from None
         providers = {n: build_provider(grid.providers[n], urls=urls.get(n)) for n in grid.used_providers()}
+        check_constraints(grid, providers)
         check_scoring(grid, providers)
         check_reasoning(grid, providers)
         logs = FolderLogs(folder)

@@ -20,9 +20,24 @@ def renders_text(grid: Grid, folder: Path) -> tuple[str, int]:
     """The renders table of this grid's render units (faithful, unfaithful by reason, invalid, unchecked,
     audits), and how many lines of the render log could not be read."""
     plan = UnitPlan(grid)
-    keys = {unit.key for sk in skeletons(grid) for unit in plan.units(sk)}
-    found = best_records(folder / RENDERS, keys, RENDER_FIELDS)
-    return render_table(render_stats(found)), found.skipped
+    labels = {unit.key: unit.stage.label for sk in skeletons(grid) for unit in plan.units(sk)}
+    found = best_records(folder / RENDERS, labels, RENDER_FIELDS)
+    # each under the name the grid gives its renderer now (its key says which), not the name it was run under
+    return render_table(render_stats({**rec, "renderer": labels[rec["key"]]} for rec in found)), found.skipped
+
+
+def _same_run(folder: Path, grid: Grid, grid_file: Path) -> None:
+    """A --grid of another run is refused (its units are not this folder's), as `bench run` refuses it; the same
+    grid changed since the folder's last run is counted, and said: its changed entries show as left."""
+    if not (folder / "grid.json").is_file():
+        return
+    saved = Grid.saved(folder)
+    if saved.name != grid.name:
+        raise UserError(f"{folder} holds the run of grid {saved.name!r}, not {grid.name!r} ({grid_file}): "
+                        "give that run's folder, or leave out --grid to count this folder's own grid")
+    if saved.hash() != grid.hash():
+        typer.echo(f"bench: {folder} was last run with grid {saved.hash()}; counting {grid_file} ({grid.hash()}) "
+                   "against its logs: units it made new show as left", err=True)
 
 
 def status(folder: Path | None, grid_file: Path | None) -> int:
@@ -30,6 +45,7 @@ def status(folder: Path | None, grid_file: Path | None) -> int:
     if grid_file is not None:
         grid = load_grid(grid_file, require_keys=False)
         folder = folder or run_folder(grid, None)
+        _same_run(folder, grid, grid_file)
     else:
         if folder is None:
             raise UserError("bench status: give a run folder (outputs/<run>) or --grid FILE")

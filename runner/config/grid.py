@@ -16,6 +16,8 @@ from providers.config import ConfigError, ProviderConfig, constraints_of, parse_
 from runner.errors import UserError
 from runner.store.guard import kind_of, read_whole
 from runner.config.checks import INT64, Checker, UniqueKeyLoader, one_line, short
+from runner.config.api_rules import (ANTHROPIC_TOOL_MAX_TOKENS, check_reasoning_model, check_temperature,
+                                     check_tool_tokens, default_max_tokens, uses_tool)
 from runner.config.cluster import RaySettings, parse_ray
 from runner.config.reasoning import (THINKING_READ_TIMEOUT_S, check_budget, check_sampling, parse_reasoning,
                                      thinking_max_tokens)
@@ -351,10 +353,17 @@ def _stages(c: Checker, raw: Any, key: str, providers: Mapping[str, ProviderConf
             if "reasoning" in e else None
         if reasoning is not None:
             check_sampling(c, e, path, providers[pname])
-        default_tokens = 1024 if stage == "render" else thinking_max_tokens(reasoning) if reasoning else 16
         constraint = e.get("constraint", "auto")
         if constraint not in CONSTRAINTS:
             raise c.fail(f"{path}.constraint", f"expected one of {', '.join(CONSTRAINTS)}, got {short(constraint)}")
+        tool = stage == "solve" and mode == "generate" and uses_tool(
+            providers[pname], constraint, reasoning is not None and reasoning.get("enabled", True) is not False)
+        default_tokens = 1024 if stage == "render" else thinking_max_tokens(reasoning) if reasoning else \
+            ANTHROPIC_TOOL_MAX_TOKENS if tool else 16
+        default_tokens = default_max_tokens(providers[pname], default_tokens)
+        if tool:
+            check_tool_tokens(c, e, path, e.get("max_tokens"))
+        check_reasoning_model(c, e, path, providers[pname])
         if providers[pname].kind in MODEL_KINDS and constraint not in constraints_of(providers[pname].dialect):
             d = providers[pname].dialect
             raise c.fail(f"{path}.constraint", f"{d.name if d else 'an OpenAI-compatible'} server cannot honour "
@@ -379,7 +388,7 @@ def _stages(c: Checker, raw: Any, key: str, providers: Mapping[str, ProviderConf
             provider=pname, prompt=prompt, format=fmt, send_unfaithful=send, audit_provider=audit_provider,
             audit_rate=audit_rate, audit_calibrate=calibrate, audit_max_false_alarm=max_false_alarm,
             names=names, repair=repair,
-            temperature=float(c.number(e.get("temperature", 0.0), f"{path}.temperature", 0.0, 2.0)),
+            temperature=check_temperature(c, e, path, providers[pname]),
             max_tokens=c.number(e.get("max_tokens", default_tokens), f"{path}.max_tokens", 1, 2**31 - 1, integer=True),
             samples=c.number(e.get("samples", 1), f"{path}.samples", 1, 1_000_000, integer=True),
             constraint=constraint, mode=mode, delimiter=delimiter, score=score, reasoning=reasoning))

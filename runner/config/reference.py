@@ -52,8 +52,10 @@ KEYS: dict[str, tuple[str, str]] = {
     "renderers": ("required", "renderer entries: provider names or mappings"),
     "renderers[].provider": ("required", "a provider of kind openai, vllm, anthropic or template"),
     "renderers[].prompt": ("built in", "a prompt template file"),
-    "renderers[].temperature": ("0", "sampling temperature (part of unit keys)"),
-    "renderers[].max_tokens": ("1024", "the render's token limit"),
+    "renderers[].temperature": ("0", "sampling temperature (part of unit keys): 0..2, Anthropic 0..1; none for "
+                                "OpenAI's reasoning models (o1, o3, o4, gpt-5), which take only their default"),
+    "renderers[].max_tokens": ("1024 (OpenAI reasoning model: 8192)", "the render's token limit (an OpenAI "
+                               "reasoning model's max_completion_tokens, its thought included)"),
     "renderers[].samples": ("1", "renders per skeleton"),
     "renderers[].format": ("structured", "structured (checked against the skeleton) or text (unchecked)"),
     "renderers[].send_unfaithful": ("false", "send unfaithful renders to the solvers anyway (counted apart)"),
@@ -67,8 +69,11 @@ KEYS: dict[str, tuple[str, str]] = {
     "solvers": ("required", "solver entries: provider names or mappings"),
     "solvers[].provider": ("required", "a provider of kind openai, vllm, anthropic, random or prior"),
     "solvers[].prompt": ("built in", "a prompt template file"),
-    "solvers[].temperature": ("0", "sampling temperature (part of unit keys)"),
-    "solvers[].max_tokens": ("16 (thinking: 8192)", "the answer's token limit"),
+    "solvers[].temperature": ("0", "sampling temperature (part of unit keys): 0..2, Anthropic 0..1; none for "
+                              "OpenAI's reasoning models or a thinking Claude"),
+    "solvers[].max_tokens": ("16 (thinking or an OpenAI reasoning model: 8192; Anthropic's forced tool: 128)",
+                             "the answer's token limit (Anthropic's forced tool: at least 64, room for its "
+                             "tool_use block)"),
     "solvers[].samples": ("1", "answers per render"),
     "solvers[].constraint": ("auto", "auto, choice, json_schema, grammar, tool or none (as the server honours)"),
     "solvers[].mode": ("generate", "generate (a label) or loglik (each option's log-likelihood)"),

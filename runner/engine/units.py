@@ -60,6 +60,16 @@ class UnitPlan:
                                 for sstage, skey in self._solve_keys for t in range(sstage.samples)])
                 yield RenderUnit(rkey, stage, s, solves)
 
+    def relabel(self, rec: dict) -> dict:
+        """A render record named as this grid names the renderer whose key it has (a record's name is the one it
+        was run under: a provider renamed since keeps its units, under its name now)."""
+        skeleton, sample = rec.get("skeleton"), rec.get("sample")
+        if isinstance(skeleton, str) and isinstance(sample, int):
+            for stage, key in self._render_keys:
+                if key(skeleton, sample) == rec["key"]:
+                    return {**rec, "renderer": stage.label} if stage.label != rec.get("renderer") else rec
+        return rec
+
     def instant_counts(self, n_skeletons: int) -> tuple[int, int]:
         """(render units, solve units) for n skeletons that are made at once, costing no time: the template's
         renders, and the baselines' answers."""

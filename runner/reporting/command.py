@@ -86,7 +86,10 @@ def report(folders: list[Path], by: tuple[str, ...] | None, csv_path: Path | Non
         pictures, problem, thought_picture = drawing.result() if drawing else (False, None, False)
     finally:
         if drawing:
+            child = drawing.pid
             drawing.stop()
+            if child:   # killed mid-picture (a signal, a failure here): its half-written temporaries go too
+                _sweep([*targets.values(), *([plot_path] if plot_path else [])], child)
     if problem and plot_path is not None:
         raise UserError(problem)
     if problem:
@@ -104,6 +107,15 @@ def report(folders: list[Path], by: tuple[str, ...] | None, csv_path: Path | Non
                + (", heatmap.png, accuracy_by_complexity.png" if pictures else "")
                + (", thinking_by_complexity.png" if thought_picture else "") + ")", err=True)
     return 0
+
+
+def _sweep(targets: list[Path], pid: int) -> None:
+    """Remove the temporaries the drawing child `pid` had open beside `targets` (atomic_output's names): a
+    SIGKILLed child cannot remove its own."""
+    for target in targets:
+        tmp = target.with_name(f".{target.name}.{pid}.tmp")
+        if tmp.is_file() and not tmp.is_symlink():
+            tmp.unlink(missing_ok=True)
 
 
 class _Nothing(Exception):

@@ -107,7 +107,7 @@ class _Reader:
         # label -> (its unit keys, stage, label)
         self.render_fp = {st.label: (unit_keys(fp), st, st.label) for st, fp in plan.render_parts}
         self.solve_fp = {st.label: (unit_keys(fp), st, st.label) for st, fp in plan.solve_parts}
-        self._render_ok: dict[str, bool] = {}     # render key -> whether this grid's settings make it
+        self._render_of: dict[str, tuple | None] = {}   # render key -> the renderer part that makes it (None: none)
         self._names: dict[str, str] = {}          # one string object per distinct label and skeleton
 
     def _lines(self, path: Path):
@@ -116,6 +116,8 @@ class _Reader:
             fh = open(path, "rb", buffering=1 << 20)
         except (FileNotFoundError, NotADirectoryError):
             return
+        except OSError as exc:   # unreadable (permissions, I/O): one line, as run and status say it
+            raise UserError(f"log {path}: cannot read it ({exc.strerror})") from None
         with fh:
             for line in fh:
                 try:
@@ -142,22 +144,26 @@ class _Reader:
                 continue
             if rec.get("schema") != SCHEMA:
                 self._schema(rec, path)
-            key, part, sample, skeleton = rec["key"], render_fp.get(rec["renderer"]), rec.get("sample"), rec.get("skeleton")
-            if part is None or type(sample) is not int or type(skeleton) is not str or part[0](skeleton, sample) != key:
+            key, sample, skeleton = rec["key"], rec.get("sample"), rec.get("skeleton")
+            if type(sample) is not int or type(skeleton) is not str:
+                continue
+            part = _match(render_fp, rec["renderer"], skeleton, sample, key)
+            if part is None:
                 continue
             old = get_best(key)
-            if old is not None and old[1]["renderer"] != rec["renderer"]:   # two renderers with one key: kept apart
-                key = f"{key}\0{rec['renderer']}"
+            if old is not None and old[1]["renderer"] != part[2]:   # two renderers with one key: kept apart
+                key = f"{key}\0{part[2]}"
                 old = get_best(key)
             done_at = rec.get("finished_at") if type(rec.get("finished_at")) in (int, float) else 0.0
             if old is None or newer(old[1]["status"], old[1]["finished_at"], rec["status"], done_at):
-                best[key] = (self, {**{k: rec.get(k) for k in RENDER_KEEP}, "finished_at": done_at})
+                # named as the grid names its renderer now: a renamed provider's records are its own
+                best[key] = (self, {**{k: rec.get(k) for k in RENDER_KEEP}, "renderer": part[2], "finished_at": done_at})
             if rec["status"] in TERMINAL and not rec.get("round") and (key not in first or done_at >= first[key][1]):
                 first[key] = (rec["status"], done_at)   # round 0 (records before repair have none)
 
     def solves(self, path: Path, best: dict[str, Outcome]) -> None:
         """The solve records of this grid into `best` (key -> the newest terminal one), as Outcomes."""
-        skipped, render_fp, solve_fp, render_ok = 0, self.render_fp, self.solve_fp, self._render_ok
+        skipped, render_fp, solve_fp, render_of = 0, self.render_fp, self.solve_fp, self._render_of
         name, run, get_best = self._names.setdefault, self.run, best.get
         fields = _SOLVE_GET
         for rec in self._lines(path):
@@ -181,14 +187,17 @@ class _Reader:
                 continue
             if rec.get("schema") != SCHEMA:
                 self._schema(rec, path)
-            rpart, spart = render_fp.get(renderer), solve_fp.get(solver)
-            if (rpart is None or spart is None or type(skeleton) is not str or type(rkey) is not str
-                    or type(rs) is not int or type(sample) is not int):
+            if type(skeleton) is not str or type(rkey) is not str or type(rs) is not int or type(sample) is not int:
                 continue
-            ok = render_ok.get(rkey)
-            if ok is None:
-                ok = render_ok[rkey] = rpart[0](skeleton, rs) == rkey
-            if not ok or spart[0](rkey, sample) != key:
+            # joined by key, not by the names in the record: a provider renamed since (or two names swapped)
+            # keeps its records, under the name the grid gives it now
+            rpart = render_of.get(rkey, False)
+            if rpart is False:
+                rpart = render_of[rkey] = _match(render_fp, renderer, skeleton, rs, rkey)
+            spart = solve_fp.get(solver)
+            if spart is None or spart[0](rkey, sample) != key:
+                spart = _match(solve_fp, solver, rkey, sample, key)
+            if rpart is None or spart is None:
                 continue
             done_at = done_at if type(done_at) in (int, float) else 0.0
             old = get_best(key)
@@ -210,6 +219,15 @@ class _Reader:
                 ct if type(ct) is int else None, done_at, tokens, cut, source and name(source, source),
                 name(why, why) if type(why := rec.get("reason")) is str else None))
         self.loaded.skipped[path] += skipped
+
+
+def _match(parts: dict, label: str, of: str, sample: int, key: str) -> tuple | None:
+    """The stage part whose key function makes `key` from (of, sample): the one the record names first (the
+    common case, one hash), else any other of the grid (the record's name is a label, not the unit's identity)."""
+    named = parts.get(label)
+    if named is not None and named[0](of, sample) == key:
+        return named
+    return next((p for p in parts.values() if p is not named and p[0](of, sample) == key), None)
 
 
 def _thought(thought: dict) -> tuple[int | None, bool, str]:
