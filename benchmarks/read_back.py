@@ -17,7 +17,7 @@ import orjson
 from families.reading import Marked, reader, spell
 from rendering.structure import parse
 from runner.config.grid import load_grid
-from runner.engine.units import skeletons
+from runner.plan.units import skeletons
 
 
 def main() -> None:

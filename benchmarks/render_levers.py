@@ -31,7 +31,7 @@ from rendering.schema import TEXT_CHARS, for_server, render_schema
 from rendering.structure import reason_code
 from runner.config.grid import load_grid
 from runner.config.prompts import RENDER_ASSIGNED_DEFAULT, RENDER_STRUCTURED_DEFAULT, fill_render, fill_repair
-from runner.engine.units import skeletons
+from runner.plan.units import skeletons
 from runner.fidelity.judge import judge
 from runner.source.generate import make_plan
 

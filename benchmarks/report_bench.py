@@ -34,7 +34,7 @@ def write_run(folder: Path, count: int, renderers: int, solvers: int) -> int:
     from runner.config.grid import load_grid
     from runner.store.records import SCHEMA, RenderRecord, SolveRecord
     from runner.commands.folder import save_grid
-    from runner.engine.units import UnitPlan, skeletons
+    from runner.plan.units import UnitPlan, skeletons
 
     folder.mkdir(parents=True, exist_ok=True)
     providers = [f"  t{i}: {{kind: template, model: template-{i}}}" for i in range(renderers)]

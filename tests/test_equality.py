@@ -102,7 +102,7 @@ def test_card_style_from_generate_and_grids(tmp_path):
     bad = bench("generate", "-n", "4", "--distractors", "theirs", "-o", str(tmp_path / "x.jsonl"))
     assert bad.returncode == 2 and "distractors 'theirs': expected ours or card" in bad.stderr
     from runner.config.grid import load_grid
-    from runner.engine.units import skeletons
+    from runner.plan.units import skeletons
     grid = tmp_path / "grid.yaml"
     grid.write_text("name: g\nskeletons: {generate: {count: 8, families: [equality], distractors: card}}\n"
                     "providers: {t: {kind: template}, r: {kind: random}}\nrenderers: [t]\nsolvers: [r]\n")

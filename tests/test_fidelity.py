@@ -193,7 +193,7 @@ def test_send_unfaithful_sends_them_marked(tmp_path):
 
 def test_format_and_audit_settings_are_part_of_the_render_key(tmp_path):
     from runner.config.grid import parse_grid
-    from runner.engine.units import UnitPlan
+    from runner.plan.units import UnitPlan
     base = {"name": "k", "skeletons": {"generate": {"count": 1}},
             "providers": {"m": {"kind": "vllm", "model": "x", "base_url": "http://127.0.0.1:9/v1"},
                           "a": {"kind": "vllm", "model": "y", "base_url": "http://127.0.0.1:9/v1"},
@@ -355,7 +355,7 @@ def test_repair_rounds_stop_at_n_and_a_resumed_run_repeats_no_finished_round(tmp
 
 def test_names_and_repair_are_part_of_the_render_key(tmp_path):
     from runner.config.grid import parse_grid
-    from runner.engine.units import UnitPlan
+    from runner.plan.units import UnitPlan
     base = {"name": "k", "skeletons": {"generate": {"count": 1}},
             "providers": {"m": {"kind": "vllm", "model": "x", "base_url": "http://127.0.0.1:9/v1"},
                           "random": {"kind": "random"}}, "solvers": ["random"]}

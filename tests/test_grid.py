@@ -121,7 +121,7 @@ def test_a_thinking_solver_gets_room_to_think_its_own_keys_and_label(tmp_path):
     assert st.thinks and st.label == "r:think" and st.max_tokens == 8192
     assert grid.providers["r"].settings["read_timeout_s"] == 1800
     assert Grid.from_json(grid.to_json()) == grid
-    from runner.engine.units import UnitPlan
+    from runner.plan.units import UnitPlan
     kept = load_grid(grid_with(tmp_path, THINKER.format(
         provider="{kind: vllm, model: m, base_url: 'http://h/v1'}",
         solver="{provider: r, reasoning: {enabled: true, effort: low, keep_reasoning: true}}")))
@@ -150,7 +150,7 @@ def test_saved_grid_round_trips(tmp_path):
 
 
 def test_a_ray_block_round_trips_and_leaves_the_unit_keys_alone(tmp_path):
-    from runner.engine.units import UnitPlan, skeletons
+    from runner.plan.units import UnitPlan, skeletons
     plain = load_grid(grid_with(tmp_path, OK))
     on_ray = load_grid(grid_with(tmp_path, OK + "prepare_workers: 3\nray: {agents: 2, agents_per_node: 4, gpus_per_agent: 8, "
                                                "resources: {fake_gpu: 1}, batch: 8}\n"))
@@ -462,7 +462,7 @@ def test_two_entries_whose_units_would_share_keys_are_refused_in_one_line(tmp_pa
     ("{kind: vllm, model: m, launch: {model: m}}", "{kind: vllm, model: m, launch: {model: m, args: {quantization: awq}}}"),
 ])
 def test_the_same_model_served_two_ways_makes_two_solvers_with_their_own_keys(tmp_path, a, b):
-    from runner.engine.units import UnitPlan
+    from runner.plan.units import UnitPlan
     path = grid_with(tmp_path, SAME.format(providers=f"  a: {a}\n  b: {b}\n  t: {{kind: template}}", renderers="t",
                                            solvers="a, b"))
     (_, fa), (_, fb) = UnitPlan(load_grid(path)).solve_parts

@@ -139,7 +139,7 @@ def test_the_cards_own_context_with_a_card_prompt(tmp_path):
     `Then`, then one space and the option), whatever the renderer wrote."""
     from families.logicmark import logicmark_context
     from runner.config.grid import load_grid
-    from runner.engine.units import skeletons
+    from runner.plan.units import skeletons
     (tmp_path / "card.txt").write_text("{card}")
     out = tmp_path / "run"
     with FakeServer() as server:

@@ -16,7 +16,7 @@ from families.ir import Skeleton
 from runner.config.grid import Grid
 from runner.engine.pipeline import RunResult
 from runner.engine.resume import count_unit, unit_done
-from runner.engine.units import UnitPlan, skeletons
+from runner.plan.units import UnitPlan, skeletons
 from runner.store.logs import TERMINAL
 from runner.store.sinks import FolderLogs
 

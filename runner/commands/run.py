@@ -28,7 +28,7 @@ from runner.serving.servers import ServerSet, read_endpoints, serving, start_ser
 from runner.source.reader import scan
 from runner.reporting.summary import ranked, render_table, table
 from runner.store.tally import render_stats, total
-from runner.engine.units import UnitPlan, in_shard, skeletons
+from runner.plan.units import UnitPlan, in_shard, skeletons
 
 
 def parse_shard(text: str | None) -> tuple[int, int] | None:

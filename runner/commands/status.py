@@ -13,7 +13,7 @@ from runner.engine.resume import unit_status
 from runner.commands.folder import run_folder
 from runner.reporting.summary import render_table, table
 from runner.store.tally import render_stats, total
-from runner.engine.units import UnitPlan, skeletons
+from runner.plan.units import UnitPlan, skeletons
 
 
 def renders_text(grid: Grid, folder: Path) -> tuple[str, int]:

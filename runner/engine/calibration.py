@@ -9,41 +9,25 @@ from __future__ import annotations
 import asyncio
 import time
 from pathlib import Path
-from typing import Any, Callable, Iterator, NamedTuple
+from typing import Any, Callable, NamedTuple
 
 from families.ir import Skeleton
-from families.registry import FAMILIES
 from providers.base import Provider
-from rendering.schema import SCHEMA_VERSION
 from runner.config.grid import Grid
-from runner.fidelity.calibration import CALIBRATION, CONTROL, AuditorSettings, Trust, control_render, control_sample, trust
-from runner.fidelity.parse_back import PROMPT, audit_request, compare
-from runner.store.logs import CALIBRATION_FIELDS, AppendLog, best_records
+from runner.fidelity.calibration import (
+    CALIBRATION,
+    AuditorSettings,
+    Trust,
+    control_render,
+    trust,
+)
+from runner.fidelity.parse_back import audit_request, compare
+from runner.plan.calibration import units
 from runner.store.index import Index, load_index
-from runner.store.records import SCHEMA, CalibrationRecord, fingerprint, text_hash, unit_key
-from runner.engine.units import skeletons
+from runner.store.logs import CALIBRATION_FIELDS, AppendLog, best_records
+from runner.store.records import SCHEMA, CalibrationRecord
 
 _FIELDS = {"key": str, "status": str, "auditor": str, "family": str}
-
-
-def calibration_fingerprint(grid: Grid, auditor: str, settings: AuditorSettings) -> str:
-    """What a calibration unit's key holds besides its skeleton: everything that changes the read-back."""
-    return fingerprint({"auditor": grid.providers[auditor].identity(), "prompt": text_hash(PROMPT),
-                        "max_tokens": settings.max_tokens, "control": CONTROL, "schema_version": SCHEMA_VERSION})
-
-
-def units(grid: Grid) -> Iterator[tuple[str, AuditorSettings, str, Skeleton]]:
-    """Every calibration unit of the grid: (auditor, its settings, the unit's key, the control skeleton)."""
-    for auditor, settings in grid.auditors().items():
-        if settings.calibrate:
-            fp = calibration_fingerprint(grid, auditor, settings)
-            for sk in control_sample(skeletons(grid), settings.calibrate, len(FAMILIES)):
-                yield auditor, settings, unit_key(fp, sk.identity, 0), sk
-
-
-def planned(grid: Grid) -> dict[str, str]:
-    """Every calibration unit's key -> its auditor (for the report)."""
-    return {key: auditor for auditor, _, key, _ in units(grid)}
 
 
 class Job(NamedTuple):

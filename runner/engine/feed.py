@@ -30,7 +30,7 @@ from runner.config.grid import Grid
 from runner.config.prompts import fill_render
 from runner.store.records import render_record
 from runner.children import PIPE_BYTES, cores, die_with_parent, widen_pipe, write_all
-from runner.engine.units import UnitPlan, striped as skeletons
+from runner.plan.units import UnitPlan, striped as skeletons
 from runner.config import environment
 
 BLOCK = 64                   # source items per frame on a pipe, and per stripe of a worker

@@ -25,7 +25,7 @@ from runner.config.prompts import fill_repair, fill_solve
 from runner.store.records import SCHEMA, SolveRecord, render_record
 from runner.store.keyset import KeySet
 from runner.store.tally import CellStats
-from runner.engine.units import cell
+from runner.plan.units import cell
 
 
 

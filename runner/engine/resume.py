@@ -10,7 +10,7 @@ from runner.store.logs import RENDER_FIELDS, SOLVE_FIELDS, TERMINAL
 from runner.store.index import Entry, Index, load_index
 from runner.store.sinks import RENDERS, SOLVES
 from runner.store.tally import CellStats
-from runner.engine.units import RenderUnit, UnitPlan, cell, skeletons
+from runner.plan.units import RenderUnit, UnitPlan, cell, skeletons
 
 
 def goes_to_solvers(render_status: str, stage: Stage) -> bool:

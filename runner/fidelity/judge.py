@@ -2,24 +2,15 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Mapping, NamedTuple
+from typing import Any, Mapping
 
 from providers.base import Completion
 from providers.labels import missing_labels
 from rendering.structure import StructuredRender, assemble, check, parse, reason_code
+from runner.store.records import Judged
 
 FORMATS = ("structured", "text")
 PROCEED = ("ok", "unchecked")   # render statuses whose text goes to the solvers (unfaithful: if asked)
-
-
-class Judged(NamedTuple):
-    """A render's outcome: the completion as the run counts it (status, the solver's text, reason),
-    what the renderer returned, the fidelity reasons, and the parsed render (names for an audit)."""
-
-    completion: Completion
-    raw: str
-    checks: tuple[str, ...]
-    render: StructuredRender | None
 
 
 def judge(res: Completion, fmt: str, labels: tuple[str, ...], payload: Mapping[str, Any] | None,

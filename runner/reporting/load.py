@@ -12,7 +12,7 @@ from typing import NamedTuple
 import orjson
 
 from runner.errors import UserError
-from runner.engine.calibration import planned
+from runner.plan.calibration import planned
 from runner.fidelity.calibration import CALIBRATION, Trust, trust
 from runner.fidelity.judge import PROCEED
 from runner.config.grid import Grid
@@ -20,7 +20,7 @@ from runner.store.logs import RENDER_FIELDS, TERMINAL, best_records, check_log_f
 from runner.store.sinks import RENDERS, SOLVES
 from runner.store.records import SCHEMA, unit_keys
 from runner.children import die_with_parent
-from runner.engine.units import UnitPlan, skeletons
+from runner.plan.units import UnitPlan, skeletons
 
 
 class Outcome(NamedTuple):

@@ -4,15 +4,26 @@ from __future__ import annotations
 import hashlib
 import time
 from dataclasses import dataclass
-from typing import Callable, Any
+from typing import Any, Callable, NamedTuple
 
 import orjson
 
 from families.frozen import set_at_once
-from runner.fidelity.judge import Judged
+from providers.base import Completion
+from rendering.structure import StructuredRender
 
 SCHEMA = 1
 _NO_THINKING = b',"thinking":null}\n'   # the last field of a solve record, when its solver does not think
+
+
+class Judged(NamedTuple):
+    """A render's outcome: the completion as the run counts it (status, the solver's text, reason),
+    what the renderer returned, the fidelity reasons, and the parsed render (names for an audit)."""
+
+    completion: Completion
+    raw: str
+    checks: tuple[str, ...]
+    render: StructuredRender | None
 
 
 def fingerprint(parts: dict[str, Any]) -> str:

@@ -18,7 +18,7 @@ import orjson
 
 from families.ir import Skeleton
 from runner.config.grid import Grid
-from runner.engine.units import UnitPlan, skeletons
+from runner.plan.units import UnitPlan, skeletons
 from runner.reporting.fidelity import FidelityRow, fidelity_rows
 from runner.reporting.load import Loaded, load_runs
 from runner.reporting.stats import SummaryRow, summary_rows, tallies

@@ -18,7 +18,7 @@ from urllib.parse import urlencode
 
 import jinja2
 
-from runner.engine.units import UnitPlan
+from runner.plan.units import UnitPlan
 from runner.intervals import wilson
 from runner.reporting.compare import paired_answers
 from runner.store.sinks import SOLVES

@@ -5,10 +5,10 @@ import hashlib
 from typing import Iterator, NamedTuple
 
 from families.ir import Skeleton
-from runner.source.generate import make_plan
 from runner.config.grid import Grid, Stage, stage_identity
-from runner.store.records import fingerprint, unit_keys
+from runner.source.generate import make_plan
 from runner.source.reader import read_skeletons
+from runner.store.records import fingerprint, unit_keys
 
 
 class SolveUnit(NamedTuple):
