@@ -27,22 +27,7 @@ def report(folders: list[Path], by: tuple[str, ...] | None, csv_path: Path | Non
            pool_renders: bool, out: Path | None, solvers: tuple[str, str] | None,
            renderers: tuple[str, str] | None, seed: int) -> int:
     """The whole command; UserError for anything the user can fix."""
-    for folder in folders:
-        if not folder.is_dir():
-            raise UserError(f"{folder}: not a folder; give run folders, e.g. outputs/default")
-        check_log_files(folder)
-    report_dir = out or folders[0] / "report"
-    if report_dir.is_symlink():   # writing through it would land wherever it points
-        raise UserError(f"--out {report_dir}: is a symlink; give a real folder")
-    if report_dir.exists() and not report_dir.is_dir():
-        raise UserError(f"--out {report_dir}: is not a folder")
-    if report_dir.is_dir() and not _ours(report_dir, out is None):
-        theirs = sorted(p.name for p in report_dir.iterdir() if not p.name.startswith("."))
-        if theirs:   # a report writes summary.csv and report.md: never over someone else's
-            raise UserError(f"--out {report_dir}: holds files that no report wrote ({', '.join(theirs[:3])}"
-                            f"{', ...' if len(theirs) > 3 else ''}); give an empty or new folder")
-    if not report_dir.parent.is_dir():
-        raise UserError(f"--out {report_dir}: folder {report_dir.parent} does not exist")
+    report_dir = _report_dir(folders, out)
     outputs = Outputs(inputs(folders))
     grouped_csv = outputs.claim(csv_path or folders[0] / "report.csv", "--csv")
     if plot_path is not None:
@@ -107,6 +92,28 @@ def report(folders: list[Path], by: tuple[str, ...] | None, csv_path: Path | Non
                + (", heatmap.png, accuracy_by_complexity.png" if pictures else "")
                + (", thinking_by_complexity.png" if thought_picture else "") + ")", err=True)
     return 0
+
+
+def _report_dir(folders: list[Path], out: Path | None) -> Path:
+    """The folder the report writes into (`--out`, or the first run's report/), checked before anything is read:
+    the runs are folders with readable logs, and the target is a real folder holding only a report's files."""
+    for folder in folders:
+        if not folder.is_dir():
+            raise UserError(f"{folder}: not a folder; give run folders, e.g. outputs/default")
+        check_log_files(folder)
+    report_dir = out or folders[0] / "report"
+    if report_dir.is_symlink():   # writing through it would land wherever it points
+        raise UserError(f"--out {report_dir}: is a symlink; give a real folder")
+    if report_dir.exists() and not report_dir.is_dir():
+        raise UserError(f"--out {report_dir}: is not a folder")
+    if report_dir.is_dir() and not _ours(report_dir, out is None):
+        theirs = sorted(p.name for p in report_dir.iterdir() if not p.name.startswith("."))
+        if theirs:   # a report writes summary.csv and report.md: never over someone else's
+            raise UserError(f"--out {report_dir}: holds files that no report wrote ({', '.join(theirs[:3])}"
+                            f"{', ...' if len(theirs) > 3 else ''}); give an empty or new folder")
+    if not report_dir.parent.is_dir():
+        raise UserError(f"--out {report_dir}: folder {report_dir.parent} does not exist")
+    return report_dir
 
 
 def _sweep(targets: list[Path], pid: int) -> None:
