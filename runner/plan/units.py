@@ -70,6 +70,15 @@ class UnitPlan:
                     return {**rec, "renderer": stage.label} if stage.label != rec.get("renderer") else rec
         return rec
 
+    def relabel_solve(self, rec: dict) -> dict:
+        """A solve record named as this grid names the solver whose key it has (see `relabel`)."""
+        render_key, sample = rec.get("render_key"), rec.get("sample")
+        if isinstance(render_key, str) and isinstance(sample, int):
+            for stage, key in self._solve_keys:
+                if key(render_key, sample) == rec["key"]:
+                    return {**rec, "solver": stage.label} if stage.label != rec.get("solver") else rec
+        return rec
+
     def instant_counts(self, n_skeletons: int) -> tuple[int, int]:
         """(render units, solve units) for n skeletons that are made at once, costing no time: the template's
         renders, and the baselines' answers."""

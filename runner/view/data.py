@@ -57,6 +57,7 @@ class Snapshot:
     made_at: float = 0.0
     changed_at: dict[str, float] = field(default_factory=dict)  # run -> its logs' last write (epoch s)
     stale: bool = False   # the logs moved since: a newer snapshot is being read
+    plans: list[UnitPlan] = field(default_factory=list)   # per folder: its grid's units, to name records by key
 
     def render_key(self, run: str, renderer: str, skeleton: str, sample: int) -> str | None:
         """A render unit's key, as the run made it."""
@@ -84,7 +85,10 @@ class Snapshot:
                     except orjson.JSONDecodeError:
                         continue
                     if usable(rec, fields) and rec.get(name) == key:
-                        out.append(rec)
+                        # named as the grid names it now: a provider renamed since keeps its records
+                        plan = self.plans[i] if i < len(self.plans) else None
+                        out.append(rec if plan is None else
+                                   plan.relabel(rec) if log == RENDERS else plan.relabel_solve(rec))
         return out
 
     def lines(self, log: str):
@@ -166,7 +170,8 @@ def build(folders: list[Path]) -> Snapshot:
     for i, folder in enumerate(folders):
         grid = Grid.saved(folder)
         snap.runs.setdefault(grid.name, []).append(i)
-        for st, fp in UnitPlan(grid).render_parts:
+        snap.plans.append(UnitPlan(grid))
+        for st, fp in snap.plans[-1].render_parts:
             snap.render_fp.setdefault((grid.name, st.label), fp)
         for log, index in ((RENDERS, snap.renders_at), (SOLVES, snap.solves_at)):
             index.append(_offsets(folder / log, log))

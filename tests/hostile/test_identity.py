@@ -98,3 +98,23 @@ def test_a_moved_variant_moves_its_records_with_it(tmp_path):
     assert bench("report", str(out), cwd=tmp_path).returncode == 0
     cells = _cells(out)
     assert set(cells) == {("t", "a"), ("t", "b")} and all(n == 3 for n, _ in cells.values())
+
+
+def test_the_view_shows_a_renamed_providers_cells_and_renders(tmp_path):
+    """bench view reads the runs as the report does: after a rename its grid, lists and unit pages hold every
+    answer under the names of now (a bundle written offline is read here as files)."""
+    out = tmp_path / "run"
+    assert bench("run", "--grid", str(_grid(tmp_path, "a")), "--out", str(out), cwd=tmp_path).returncode == 0
+    renamed = _grid(tmp_path, "b", t="tmpl", r="coin", p="base")
+    assert bench("run", "--grid", str(renamed), "--out", str(out), cwd=tmp_path).returncode == 0
+    from runner.view.data import build
+    snap = build([out])
+    assert {(row.renderer, row.solver) for row in snap.rows} == {("tmpl", "coin"), ("tmpl", "base")}
+    assert sum(row.n for row in snap.rows if row.solver == "coin") == 6
+    assert len(snap.by_renderer[("ident", "tmpl")]) == 6 and ("ident", "t") not in snap.by_renderer
+    bundle = tmp_path / "bundle"
+    proc = bench("view", str(out), "--bundle", str(bundle), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    pages = {p.name: p.read_text() for p in bundle.rglob("*.html")}
+    assert any("coin" in text and "tmpl" in text for text in pages.values())
+    assert not any(">t<" in text or ">r<" in text for text in pages.values())   # the old names show nowhere
