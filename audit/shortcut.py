@@ -106,8 +106,9 @@ def audit_group(family: str, complexity: int, items: Sequence[Skeleton], folds: 
     lost = np.zeros(len(names))
     for train, test in splits:
         model = Model(max_iter=100, random_state=seed).fit(X[train], y[train])
-        score = (lambda Xt: _item_accuracy(np, model, Xt, y[test])) if mode == "label" else \
-            (lambda Xt: _option_accuracy(np, model, Xt, y[test], owner_arr[test]))
+        # the fold's model and rows bound as defaults: each lambda is used within its own iteration only
+        score = (lambda Xt, m=model, t=test: _item_accuracy(np, m, Xt, y[t])) if mode == "label" else \
+            (lambda Xt, m=model, t=test: _option_accuracy(np, m, Xt, y[t], owner_arr[t]))
         base_hits = score(X[test])
         correct += base_hits
         for j in range(len(names)):

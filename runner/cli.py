@@ -10,8 +10,8 @@ import typer
 from tqdm import tqdm
 
 from families.ir import SkeletonError
-from runner.store.guard import Outputs, atomic_output
 from runner.errors import Interrupted, UserError, WriteFailed
+from runner.store.guard import Outputs, atomic_output
 
 # Typer >= 0.20 prints an argument's Python type beside its name (`RUN_DIR <list[Path]>`); the metavars say
 # what to give, in words a person reads. Older Typers never call this.

@@ -4,8 +4,8 @@ from __future__ import annotations
 import os
 import random
 import subprocess
-from collections import Counter
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest

@@ -26,7 +26,6 @@ from typing import Any
 import orjson
 from aiohttp import web
 
-
 STRAY_TOKENS = 424242   # the prompt tokens a stray answer reports: a record holding them took a stray answer
 RAW_FAULTS = {
     "bad-status": b"HTTP/1.1 2x0 OK\r\nContent-Length: 2\r\n\r\n{}",

@@ -5,12 +5,13 @@ import asyncio
 import re
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from families.logicmark import logicmark_context
 from families.registry import FAMILIES
 from providers.base import RenderRequest, SolveRequest
 from providers.builtin import PriorSolver, RandomSolver, Template, render_template
-from families.logicmark import logicmark_context
 from rendering.structure import parse
 from runner.fidelity.judge import judge
 from tests.conftest import make

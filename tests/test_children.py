@@ -9,7 +9,7 @@ import time
 
 import psutil
 
-from runner.children import PIPE_BYTES, write_all, widen_pipe
+from runner.children import PIPE_BYTES, widen_pipe, write_all
 
 _WRITER = """
 import struct, sys

@@ -182,8 +182,9 @@ def test_ray_alone_means_auto(argv, expected):
 
 
 def _commands() -> list[list[str]]:
-    from runner.cli import app
     import typer.main
+
+    from runner.cli import app
     group = typer.main.get_command(app)
     out = [[]]
     for name, cmd in group.commands.items():

@@ -6,8 +6,8 @@ from collections import Counter
 import pytest
 
 from families.ir import MAX_COMPLEXITY, MIN_COMPLEXITY
-from families.validation import validate
 from families.registry import FAMILIES
+from families.validation import validate
 from tests.conftest import FAMILY_NAMES, make
 from tests.reference_solver import solve
 

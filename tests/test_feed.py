@@ -15,14 +15,13 @@ import orjson
 import psutil
 import pytest
 
-from runner.store.sinks import FolderLogs
-
-from runner.errors import UserError
-from runner.engine.feed import Feed, Item
+from runner.commands.folder import save_grid
 from runner.config.grid import load_grid
+from runner.engine.feed import Feed, Item
 from runner.engine.pipeline import Pipeline
 from runner.engine.progress import Progress
-from runner.commands.folder import save_grid
+from runner.errors import UserError
+from runner.store.sinks import FolderLogs
 from tests.conftest import bench
 from tests.fake_server import FakeServer
 from tests.test_pipeline import _helpers_of, _spawn, _wait_for_records, records, write_grid

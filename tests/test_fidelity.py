@@ -3,8 +3,8 @@ corruption is caught with its reason, end to end against the fake server, and ke
 from __future__ import annotations
 
 import copy
-from collections import Counter
 import json
+from collections import Counter
 from pathlib import Path
 
 import orjson
@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 from providers.base import RenderRequest
 from providers.builtin import Template, template_structure
-from runner.fidelity.judge import judge
 from rendering.schema import render_schema
 from rendering.structure import assemble, check, parse, reason_code
+from runner.fidelity.judge import judge
 from tests.conftest import bench, make
 from tests.fake_server import FakeServer
 
@@ -172,7 +172,7 @@ def test_scripted_renders_end_to_end_unfaithful_ones_reach_no_solver(tmp_path, f
             if int(p["id"].split("-")[1]) // 4 < len(mine) else r
         renders, solves, out = run_grid(tmp_path, server.url, family, 4 * (len(mine) + 1))
     by_id = {r["skeleton"].split("#")[0]: r for r in renders}
-    for n, corrupt in enumerate(mine):
+    for n in range(len(mine)):
         rec = by_id[f"{family.split('_')[0].replace('transitive', 'order').replace('sequential', 'state')}-{4 * n:04d}"]
         assert rec["status"] == "unfaithful" and rec["checks"] and rec["raw"], rec
     faithful = [r for r in renders if r["status"] == "ok"]

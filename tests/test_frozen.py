@@ -8,9 +8,9 @@ import pickle
 import orjson
 import pytest
 
-from providers.base import Completion, RenderRequest, SolveRequest, Usage
 from families.frozen import set_at_once
 from families.ir import Skeleton
+from providers.base import Completion, RenderRequest, SolveRequest, Usage
 from runner.store.records import RenderRecord, SolveRecord
 
 

@@ -8,8 +8,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from runner.errors import UserError
 from runner.config.grid import Grid, load_grid
+from runner.errors import UserError
 from tests.conftest import ROOT, bench
 
 OK = """name: g

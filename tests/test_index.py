@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from runner.store import index as index_module
-from runner.store.logs import SOLVE_FIELDS, Typed, read_at
 from runner.store.index import Index, fill, load_index
+from runner.store.logs import SOLVE_FIELDS, Typed, read_at
 from tests.test_logs import solve
 
 _LINES = st.one_of(

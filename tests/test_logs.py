@@ -6,8 +6,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from runner.store.logs import RENDER_FIELDS, SOLVE_FIELDS, TERMINAL, TORN, AppendLog, best_records, read_at, usable
 from runner.store.index import load_index
+from runner.store.logs import RENDER_FIELDS, SOLVE_FIELDS, TERMINAL, TORN, AppendLog, best_records, read_at, usable
 from runner.store.records import SCHEMA, RenderRecord, SolveRecord
 
 
@@ -108,7 +108,7 @@ def test_any_log_content_reads_without_an_exception(tmp_path, lines):
     path = tmp_path / "any.jsonl"
     path.write_bytes(b"".join(lines))
     index = load_index(path, SOLVE_FIELDS)
-    for key, entry in index.items():
+    for entry in index.values():
         rec = read_at(path, entry.offset)
         assert rec is None or isinstance(rec, dict)
     for fields in (SOLVE_FIELDS, RENDER_FIELDS):

@@ -6,9 +6,8 @@ import pytest
 
 from providers.builtin import template_structure
 from runner.fidelity.parse_back import audit_schema, compare, sampled
-from tests.conftest import make
+from tests.conftest import bench, make
 from tests.fake_server import FakeServer
-from tests.conftest import bench
 from tests.test_fidelity import run_grid
 from tests.test_pipeline import records
 

@@ -526,6 +526,7 @@ def test_every_premise_smollm2_wrote_on_the_default_grid_still_reads():
     beside its fact, issue 29) read as their facts with the reader of free English too."""
     import re
     from pathlib import Path
+
     from families.ir import INTEGER
     prefix = {"order": "transitive_order", "member": "membership_inheritance", "state": "sequential_state_update",
               "equality": "equality"}

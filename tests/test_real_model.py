@@ -95,10 +95,10 @@ def test_structured_render_is_parseable_json_within_max_tokens_and_checked(serve
     # The schema bounds every string and the launcher asks for compact JSON, so even a 135M model
     # closes its render well inside max_tokens; what it says is then for the checker to judge.
     from providers.base import RenderRequest
-    from runner.fidelity.judge import judge
     from rendering.schema import render_schema
     from rendering.structure import parse
     from runner.config.prompts import RENDER_STRUCTURED_DEFAULT, fill_render
+    from runner.fidelity.judge import judge
     from tests.conftest import make
     payload = make(family, 0, 2).redact()
 
@@ -155,8 +155,8 @@ def test_slots_assigned_names_and_patterns_are_honoured_by_the_real_server(serve
 def test_structured_outputs_choice_always_lands_in_the_label_set(server):
     from providers.base import SolveRequest
     from providers.builtin import render_template
-    from runner.source.generate import make_plan
     from runner.config.prompts import SOLVE_DEFAULT, fill_solve
+    from runner.source.generate import make_plan
     sks = list(make_plan(1, ["short"]).items(16))
 
     async def go():

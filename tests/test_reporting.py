@@ -9,9 +9,9 @@ from pathlib import Path
 import orjson
 import pytest
 
-from runner.store.logs import TERMINAL
 from runner.reporting.compare import compare, mcnemar_exact
 from runner.reporting.load import Outcome
+from runner.store.logs import TERMINAL
 from tests.conftest import bench
 from tests.fake_server import FakeServer
 from tests.test_pipeline import run_bench, write_grid

@@ -7,7 +7,8 @@ import asyncio
 import contextlib
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from providers.wire import ResponseParser, Wire, WireError
 

@@ -29,8 +29,8 @@ from runner.engine.pipeline import Pipeline
 from runner.engine.progress import Counts
 from runner.errors import UserError
 from runner.fidelity.calibration import Trust
-from runner.source.generate import make_plan
 from runner.serving.servers import ServerSet, start_servers
+from runner.source.generate import make_plan
 from runner.store.sinks import MemoryLogs
 
 PACKAGES = ("runner", "families", "rendering", "providers")

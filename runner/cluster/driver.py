@@ -26,8 +26,8 @@ from runner.engine.progress import Progress, finished
 from runner.errors import UserError
 from runner.fidelity.calibration import CALIBRATION
 from runner.serving.servers import GRACE_S
-from runner.store.logs import CALIBRATION_FIELDS, AppendLog
 from runner.store.index import load_index
+from runner.store.logs import CALIBRATION_FIELDS, AppendLog
 from runner.store.sinks import FolderLogs
 
 MAX_SENDS = 3   # a batch whose agent is lost this many times stops the run: it may be what kills them
@@ -220,7 +220,7 @@ def _dispatch(grid: Grid, logs: FolderLogs, agents: list[Agent], progress: Progr
                 _lost(agent, exc, agents, progress)
                 if sends[batch.id] >= MAX_SENDS:
                     raise UserError(f"batch {batch.id} lost its agent {MAX_SENDS} times (last: {agent.lost}); "
-                                    f"finished units are in {logs.render_path.parent}: rerun the same command")
+                                    f"finished units are in {logs.render_path.parent}: rerun the same command") from None
                 again.append(batch)
                 continue
             except ray.exceptions.RayTaskError as exc:   # a bug on the agent: stop, the finished units are kept

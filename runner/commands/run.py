@@ -14,21 +14,29 @@ import typer
 
 from families.ir import SkeletonError
 from providers.config import build_provider
-from runner.errors import Interrupted, UserError, printable
-from runner.engine.feed import Feed, helpers
-from runner.config.grid import Grid, load_grid
-from runner.store.logs import (RENDER_FIELDS, SOLVE_FIELDS, TERMINAL, RunLock, best_records, check_log_files, skipped_note)
-from runner.store.index import load_index
-from runner.engine.pipeline import Pipeline, RunResult
-from runner.store.sinks import RENDERS, SOLVES, FolderLogs
-from runner.engine.progress import Progress
 from runner.commands.folder import claim_run_folder, run_folder, save_grid
 from runner.commands.probes import check_constraints, check_reasoning, check_scoring
+from runner.config.grid import Grid, load_grid
+from runner.engine.feed import Feed, helpers
+from runner.engine.pipeline import Pipeline, RunResult
+from runner.engine.progress import Progress
+from runner.errors import Interrupted, UserError, printable
+from runner.plan.units import UnitPlan, in_shard, skeletons
+from runner.reporting.summary import ranked, render_table, table
 from runner.serving.servers import ServerSet, read_endpoints, serving, start_servers
 from runner.source.reader import scan
-from runner.reporting.summary import ranked, render_table, table
+from runner.store.index import load_index
+from runner.store.logs import (
+    RENDER_FIELDS,
+    SOLVE_FIELDS,
+    TERMINAL,
+    RunLock,
+    best_records,
+    check_log_files,
+    skipped_note,
+)
+from runner.store.sinks import RENDERS, SOLVES, FolderLogs
 from runner.store.tally import render_stats, total
-from runner.plan.units import UnitPlan, in_shard, skeletons
 
 
 def parse_shard(text: str | None) -> tuple[int, int] | None:
@@ -83,7 +91,7 @@ def dry_run(grid: Grid, folder: Path, shard: tuple[int, int] | None, ray_address
     echo(f"cells: {len(grid.renderers) * len(grid.solvers)}  render units: {renders}  solve units: {solves}")
     echo(f"already terminal in the logs (any grid version): renders {done_r}, solves {done_s}")
     if ray_address is not None:
-        from runner.cluster.placement import needs   # Ray itself is not imported: nothing is placed
+        from runner.cluster.placement import needs  # Ray itself is not imported: nothing is placed
         what = ", ".join(f"{k} {v:g}" for k, v in needs(grid).items()) or "nothing"
         nodes = f"{grid.ray.agents} node(s)" if grid.ray.agents else "every node"
         echo(f"on Ray ({ray_address}): {grid.ray.agents_per_node} agent(s) on {nodes}, each with {what}, "

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import typer
 
-from runner.errors import UserError
-from runner.config.grid import load_grid
 from runner.commands.folder import claim_run_folder, run_folder
+from runner.config.grid import load_grid
+from runner.errors import UserError
 from runner.serving.servers import ServerSet, start_servers, tail, write_endpoints
 
 

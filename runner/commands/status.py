@@ -5,15 +5,15 @@ from pathlib import Path
 
 import typer
 
-from runner.errors import UserError
+from runner.commands.folder import run_folder
 from runner.config.grid import Grid, load_grid
+from runner.engine.resume import unit_status
+from runner.errors import UserError
+from runner.plan.units import UnitPlan, skeletons
+from runner.reporting.summary import render_table, table
 from runner.store.logs import RENDER_FIELDS, best_records, check_log_files, skipped_note
 from runner.store.sinks import RENDERS
-from runner.engine.resume import unit_status
-from runner.commands.folder import run_folder
-from runner.reporting.summary import render_table, table
 from runner.store.tally import render_stats, total
-from runner.plan.units import UnitPlan, skeletons
 
 
 def renders_text(grid: Grid, folder: Path) -> tuple[str, int]:

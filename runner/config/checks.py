@@ -7,7 +7,7 @@ from typing import Any
 
 import yaml
 
-from providers.config import INT64, short   # one 64-bit range and one way to show a value, for providers and grid
+from providers.config import INT64, short  # one 64-bit range and one way to show a value, for providers and grid
 from runner.errors import UserError, printable
 
 # A grid's name is its run folder's; a provider's names its server logs: plain file names, bounded.

@@ -13,23 +13,41 @@ import yaml
 
 from providers.base import CONSTRAINTS
 from providers.config import ConfigError, ProviderConfig, constraints_of, parse_provider
-from runner.errors import UserError
-from runner.store.guard import kind_of, read_whole
-from runner.config.checks import INT64, Checker, UniqueKeyLoader, one_line, short
-from runner.config.api_rules import (ANTHROPIC_TOOL_MAX_TOKENS, check_reasoning_model, check_temperature,
-                                     check_tool_tokens, default_max_tokens, uses_tool)
-from runner.config.cluster import RaySettings, parse_ray
-from runner.config.reasoning import (THINKING_READ_TIMEOUT_S, check_budget, check_sampling, parse_reasoning,
-                                     thinking_max_tokens)
-from runner.fidelity.calibration import AuditorSettings
-from runner.store.records import text_hash
 from rendering.schema import SCHEMA_VERSION
+from runner.config.api_rules import (
+    ANTHROPIC_TOOL_MAX_TOKENS,
+    check_reasoning_model,
+    check_temperature,
+    check_tool_tokens,
+    default_max_tokens,
+    uses_tool,
+)
+from runner.config.checks import INT64, Checker, UniqueKeyLoader, one_line, short
+from runner.config.cluster import RaySettings, parse_ray
+from runner.config.reasoning import (
+    THINKING_READ_TIMEOUT_S,
+    check_budget,
+    check_sampling,
+    parse_reasoning,
+    thinking_max_tokens,
+)
+from runner.errors import UserError
+from runner.fidelity.calibration import AuditorSettings
+from runner.store.guard import kind_of, read_whole
+from runner.store.records import text_hash
 
 CALIBRATE = AuditorSettings.calibrate   # control renders per family an auditor reads first, by default
-from runner.fidelity.judge import FORMATS
 from providers.base import SCORES
-from runner.config.prompts import (LOGLIK_DEFAULT, PLACEHOLDERS, RENDER_ASSIGNED_DEFAULT, RENDER_DEFAULT, RENDER_PROBLEM,
-                                   RENDER_STRUCTURED_DEFAULT, SOLVE_DEFAULT)
+from runner.config.prompts import (
+    LOGLIK_DEFAULT,
+    PLACEHOLDERS,
+    RENDER_ASSIGNED_DEFAULT,
+    RENDER_DEFAULT,
+    RENDER_PROBLEM,
+    RENDER_STRUCTURED_DEFAULT,
+    SOLVE_DEFAULT,
+)
+from runner.fidelity.judge import FORMATS
 
 # Every key a grid may hold, block by block: the checker's own tables (docs/grid.md is made from them).
 TOP_KEYS = {"name", "skeletons", "providers", "renderers", "solvers", "max_in_flight", "prepare_workers", "ray"}

@@ -7,7 +7,6 @@ request field the server would ignore.
 from __future__ import annotations
 
 from typing import Any
-
 from urllib.parse import urlsplit
 
 from providers.config import ProviderConfig

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from providers.config import _LAUNCH_KEYS, ALLOWED, KINDS
 from runner.config import cluster, reasoning
-from runner.config.grid import (AUDIT_KEYS, GENERATE_KEYS, RENDERER_KEYS, SOLVER_KEYS, SOURCE_KEYS, TOP_KEYS)
+from runner.config.grid import AUDIT_KEYS, GENERATE_KEYS, RENDERER_KEYS, SOLVER_KEYS, SOURCE_KEYS, TOP_KEYS
 
 # key path -> (default, what it sets). NAME stands for a provider's name; [] for an entry of a list.
 KEYS: dict[str, tuple[str, str]] = {

@@ -22,16 +22,17 @@ from typing import AsyncIterator, Iterator, NamedTuple
 from families.ir import Skeleton
 from families.logicmark import logicmark_context
 from providers.base import Provider, RenderRequest
-from runner.errors import UserError
-from runner.fidelity.judge import judge
 from rendering.names import given_names
 from rendering.schema import render_schema
+from runner.children import PIPE_BYTES, cores, die_with_parent, widen_pipe, write_all
+from runner.config import environment
 from runner.config.grid import Grid
 from runner.config.prompts import fill_render
+from runner.errors import UserError
+from runner.fidelity.judge import judge
+from runner.plan.units import UnitPlan
+from runner.plan.units import striped as skeletons
 from runner.store.records import render_record
-from runner.children import PIPE_BYTES, cores, die_with_parent, widen_pipe, write_all
-from runner.plan.units import UnitPlan, striped as skeletons
-from runner.config import environment
 
 BLOCK = 64                   # source items per frame on a pipe, and per stripe of a worker
 _FRAME = struct.Struct(">I")
@@ -277,5 +278,5 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    from runner.engine import feed   # so that items pickle as runner.engine.feed.Item, not __main__.Item
+    from runner.engine import feed  # so that items pickle as runner.engine.feed.Item, not __main__.Item
     sys.exit(feed.main(sys.argv[1:]))

@@ -10,23 +10,22 @@ from typing import Any, AsyncIterator, Awaitable, Coroutine, NamedTuple
 
 from providers.base import Completion, Provider, SolveRequest
 from providers.config import BUILTIN_KINDS
-from runner.engine.feed import Feed, Item, RenderJob, SolveJob
-from runner.fidelity.judge import Judged, judge, only_unread
-from runner.engine.resume import goes_to_solvers
-from runner.engine.calibration import calibrate
-from runner.fidelity.calibration import Trust
-from runner.fidelity.parse_back import audit_request, compare, sampled
 from runner.config.grid import Grid, Stage
-from runner.store.logs import TERMINAL
-from runner.store.index import Entry
-from runner.store.sinks import FolderLogs, MemoryLogs
-from runner.engine.progress import Progress
 from runner.config.prompts import fill_repair, fill_solve
-from runner.store.records import SCHEMA, SolveRecord, render_record
-from runner.store.keyset import KeySet
-from runner.store.tally import CellStats
+from runner.engine.calibration import calibrate
+from runner.engine.feed import Feed, Item, RenderJob, SolveJob
+from runner.engine.progress import Progress
+from runner.engine.resume import goes_to_solvers
+from runner.fidelity.calibration import Trust
+from runner.fidelity.judge import Judged, judge, only_unread
+from runner.fidelity.parse_back import audit_request, compare, sampled
 from runner.plan.units import cell
-
+from runner.store.index import Entry
+from runner.store.keyset import KeySet
+from runner.store.logs import TERMINAL
+from runner.store.records import SCHEMA, SolveRecord, render_record
+from runner.store.sinks import FolderLogs, MemoryLogs
+from runner.store.tally import CellStats
 
 
 @dataclass

@@ -6,11 +6,11 @@ from pathlib import Path
 
 from runner.config.grid import Grid, Stage
 from runner.fidelity.judge import PROCEED
-from runner.store.logs import RENDER_FIELDS, SOLVE_FIELDS, TERMINAL
+from runner.plan.units import RenderUnit, UnitPlan, cell, skeletons
 from runner.store.index import Entry, Index, load_index
+from runner.store.logs import RENDER_FIELDS, SOLVE_FIELDS, TERMINAL
 from runner.store.sinks import RENDERS, SOLVES
 from runner.store.tally import CellStats
-from runner.plan.units import RenderUnit, UnitPlan, cell, skeletons
 
 
 def goes_to_solvers(render_status: str, stage: Stage) -> bool:

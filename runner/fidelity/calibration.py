@@ -20,8 +20,8 @@ from families.ir import Skeleton
 from families.registry import FAMILIES
 from families.seeding import item_rng
 from providers.builtin import template_structure
-from runner.intervals import wilson
 from rendering.structure import assemble, from_object
+from runner.intervals import wilson
 
 CALIBRATION = "calibration.jsonl"
 CONTROL = "template-v2"   # the control renderer (its model name): part of a calibration unit's key

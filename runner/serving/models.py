@@ -11,8 +11,8 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from runner.errors import UserError
 from runner.config import environment
+from runner.errors import UserError
 
 
 @dataclass(frozen=True)

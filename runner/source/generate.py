@@ -5,12 +5,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterator, Sequence
 
-
 from families.ir import Skeleton, parse_complexity
 from families.registry import FAMILIES
 from families.seeding import item_rng
 from runner.errors import UserError
-
 
 DISTRACTORS = ("ours", "card")   # equality's options: see families/equality.py
 
@@ -30,7 +28,7 @@ class GenerationPlan:
         complexity = self.cycle[(index // len(self.families)) % len(self.cycle)]
         sk = FAMILIES[family].generate(index, complexity, item_rng(self.seed, family, index, complexity))
         if self.distractors == "card" and family == "equality":
-            from families.equality import card_style   # here: families load through the registry first
+            from families.equality import card_style  # here: families load through the registry first
             return card_style(sk)
         return sk
 

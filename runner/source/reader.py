@@ -10,7 +10,6 @@ from families.validation import skeleton_from_json, validate
 from runner.errors import UserError
 from runner.store.guard import open_regular
 
-
 BOM = b"\xef\xbb\xbf"
 FORMATS = ("jsonl", "logicmark")   # our skeletons, or the LogicMark card's records (equality)
 

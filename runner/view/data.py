@@ -93,7 +93,7 @@ class Snapshot:
 
     def lines(self, log: str):
         """(render key, raw line) of every line of a log in every folder (a search reads them as bytes)."""
-        for i, folder in enumerate(self.folders):
+        for folder in self.folders:
             for key, _, line in _keyed_lines(folder / log, log):
                 yield key, line
 

@@ -18,8 +18,8 @@ from urllib.parse import urlencode
 
 import jinja2
 
-from runner.plan.units import UnitPlan
 from runner.intervals import wilson
+from runner.plan.units import UnitPlan
 from runner.reporting.compare import paired_answers
 from runner.store.sinks import SOLVES
 from runner.view import plots
