@@ -18,7 +18,7 @@ token holds part of a multi-byte character).
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Callable
 
 from providers.base import OptionScore, ProviderFailure
 
@@ -126,6 +126,8 @@ def option_score(option: str, values: list[Any], start: int, end: int) -> Option
 def pick(scores: list[OptionScore], by: str) -> OptionScore | None:
     """The best option by `by` (mean_token, mean_char or sum); None when two or more tie at the top: a
     server that scores every option alike gives no answer, and the first option is not one."""
-    key = {"mean_token": lambda s: s.mean_token, "mean_char": lambda s: s.mean_char, "sum": lambda s: s.logprob}[by]
+    keys: dict[str, Callable[[OptionScore], float]] = {
+        "mean_token": lambda s: s.mean_token, "mean_char": lambda s: s.mean_char, "sum": lambda s: s.logprob}
+    key = keys[by]
     best = max(scores, key=key)
     return best if sum(key(s) == key(best) for s in scores) == 1 else None

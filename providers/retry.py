@@ -35,7 +35,7 @@ class RetryPolicy:
         exponential backoff with jitter."""
         if isinstance(exc, ProviderFailure) and exc.retry_after is not None:
             return min(max(exc.retry_after, 0.0), self.max_wait_s)
-        backoff = self.initial_s * 2 ** (failed_attempt - 1)
+        backoff: float = self.initial_s * 2 ** (failed_attempt - 1)   # int ** int is typed Any (a negative power)
         return min(backoff + random.uniform(0, self.jitter_s), self.max_wait_s)
 
 
