@@ -156,6 +156,8 @@ class ProviderFailure(Exception):
     (given, or read from the status and the message's head), so errors group by kind, not by a server's text.
     """
 
+    attempts: int   # set by `with_retries` on the failure it lets through: the attempts it took (unset before)
+
     def __init__(self, reason: str, *, retryable: bool, retry_after: float | None = None,
                  status: int | None = None, kind: str | None = None):
         super().__init__(reason)

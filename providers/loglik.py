@@ -69,9 +69,10 @@ def _echoed(data: Any, n: int) -> list[dict[str, Any]]:
                 or not isinstance(lp.get("token_logprobs"), list):
             raise ProviderFailure("malformed response: a choice without logprobs.token_logprobs", retryable=True)
         out[idx] = lp
-    if any(v is None for v in out):
+    covered = [v for v in out if v is not None]
+    if len(covered) != n:
         raise ProviderFailure("malformed response: choices do not cover every prompt", retryable=True)
-    return out   # type: ignore[return-value]
+    return covered
 
 
 def prompt_logprobs(data: Any, n: int) -> list[list[Any]]:

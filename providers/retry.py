@@ -51,7 +51,7 @@ async def with_retries(attempt: Callable[[], Awaitable[T]], policy: RetryPolicy)
         return await attempt(), 1
     except ProviderFailure as exc:
         if not exc.retryable or policy.attempts <= 1:
-            exc.attempts = 1   # type: ignore[attr-defined]
+            exc.attempts = 1
             raise
         await asyncio.sleep(policy.delay(1, exc))
 
@@ -69,7 +69,7 @@ async def with_retries(attempt: Callable[[], Awaitable[T]], policy: RetryPolicy)
                 number = try_.retry_state.attempt_number + 1
                 return await attempt(), number
     except ProviderFailure as exc:
-        exc.attempts = number   # type: ignore[attr-defined]
+        exc.attempts = number
         raise
     raise AssertionError("unreachable: tenacity ended without result")  # pragma: no cover
 

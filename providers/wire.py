@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import socket
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 import httptools
 
@@ -192,7 +192,7 @@ class _Connection(asyncio.Protocol):
         self.wire = wire
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        self.transport = transport   # type: ignore[assignment]
+        self.transport = cast(asyncio.Transport, transport)   # a stream connection's: a full Transport
 
     def data_received(self, data: bytes) -> None:
         waiter = self.waiter
