@@ -31,7 +31,7 @@ import random
 import string
 
 from families.family import Family
-from families.ir import Skeleton, atom
+from families.ir import Argument, Skeleton, atom
 from families.wording import Wording
 
 NAME = "equality"
@@ -98,7 +98,8 @@ def _components(nodes: list[int], edges: list[tuple[int, int]]) -> list[list[int
     return list(members.values())
 
 
-def _build(k: int, equal: bool, style: str, rng: random.Random):
+def _build(k: int, equal: bool, style: str, rng: random.Random
+           ) -> tuple[list[tuple[int, int]], list[tuple[int, int]], list[int], int, tuple[int, int]]:
     """Premises whose correct option has hop depth exactly k, and an undetermined pair that looks alike.
 
     Two spines of premises: P from u to v (k premises; for `!=`, one of them is the inequality) and
@@ -174,11 +175,11 @@ def generate(index: int, complexity: int, rng: random.Random) -> Skeleton:
     proof = [atoms[i] for i in proof_idx]
     u, v = 0, complexity
     if complexity == 1:   # stated as a premise: show it the way the premise says it
-        su, sv = proof[0].arguments
+        su, sv = map(str, proof[0].arguments)   # names, str already: typed as any argument
     else:
         su, sv = (names[u], names[v]) if rnd() < 0.5 else (names[v], names[u])
-    dx, dy = unknown
-    dx, dy = (names[dx], names[dy]) if rnd() < 0.5 else (names[dy], names[dx])
+    ux, uy = unknown
+    dx, dy = (names[ux], names[uy]) if rnd() < 0.5 else (names[uy], names[ux])
     correct = statement(su, sv, equal)
     options = [correct, statement(su, sv, not equal), statement(dx, dy, True), statement(dx, dy, False)]
     rng.shuffle(options)
@@ -194,9 +195,9 @@ def generate(index: int, complexity: int, rng: random.Random) -> Skeleton:
 
 def entailed(sk: Skeleton) -> dict[frozenset[str], bool]:
     """Every pair of variables whose relation the premises entail: True for `=`, False for `!=`."""
-    parent = {v: v for v in sk.entities}
+    parent: dict[Argument, Argument] = {v: v for v in sk.entities}
 
-    def root(x: str) -> str:
+    def root(x: Argument) -> Argument:
         while parent[x] != x:
             parent[x] = parent[parent[x]]
             x = parent[x]
@@ -227,7 +228,7 @@ def card_style(sk: Skeleton) -> Skeleton:
     rng = random.Random(f"card:{sk.identity}")
     pairs = sorted((sorted(p), eq) for p, eq in entailed(sk).items() if p != frozenset((u, v)))
     picked = rng.sample(pairs, min(2, len(pairs)))
-    false = [statement(*(xy if rng.random() < 0.5 else xy[::-1]), not eq) for xy, eq in picked]
+    false = [statement(x, y, not eq) if rng.random() < 0.5 else statement(y, x, not eq) for (x, y), eq in picked]
     # an item with too few entailed pairs (only its query's): the undetermined statements stand in
     false += [o for o in sk.answer_options if o not in (gold, statement(u, v, op == " != "))][:2 - len(false)]
     options = [gold, statement(u, v, op == " != ")] + false

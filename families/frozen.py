@@ -10,7 +10,8 @@ plain dataclass 4x faster than a slotted one). Fields keep their order: records 
 from __future__ import annotations
 
 import dataclasses
-from typing import TypeVar
+import types
+from typing import TypeVar, cast
 
 T = TypeVar("T")
 _NO_DEFAULT = object()
@@ -18,7 +19,9 @@ _NO_DEFAULT = object()
 
 def set_at_once(cls: type[T]) -> type[T]:
     """Replace a frozen dataclass's `__init__` by one with the same signature that sets `__dict__` once."""
-    if not (dataclasses.is_dataclass(cls) and cls.__dataclass_params__.frozen) or "__slots__" in cls.__dict__:
+    # `__dataclass_params__` is set by dataclass(); typeshed does not declare it
+    if (not dataclasses.is_dataclass(cls) or not cls.__dataclass_params__.frozen  # type: ignore[attr-defined]
+            or "__slots__" in cls.__dict__):
         raise TypeError(f"{cls.__name__}: set_at_once needs a frozen dataclass without __slots__")
     env: dict[str, object] = {"_set": object.__setattr__}
     params, items = [], []
@@ -36,8 +39,8 @@ def set_at_once(cls: type[T]) -> type[T]:
             items.append(f"{f.name!r}: {f.name}")
     src = f"def __init__(self, {', '.join(params)}):\n    _set(self, '__dict__', {{{', '.join(items)}}})\n"
     exec(src, env)   # as dataclasses itself does: a signature with real parameter names and defaults
-    init = env["__init__"]
+    init = cast(types.FunctionType, env["__init__"])
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__doc__ = cls.__init__.__doc__
-    cls.__init__ = init
+    cls.__init__ = init   # type: ignore[method-assign]  # replacing the generated __init__ is the point
     return cls

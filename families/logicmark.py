@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from typing import Any
+from typing import Any, TypeVar
 
 import orjson
 
@@ -14,6 +14,7 @@ from families.ir import MAX_COMPLEXITY, Skeleton, SkeletonError, atom
 _OPS = {"EQUAL": "=", "NOT_EQUAL": "!="}
 _PREMISE = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*(!=|=)\s*([A-Za-z_][A-Za-z0-9_]*)\s*")
 _INDEX = re.compile(r"(\d+)$")
+T = TypeVar("T")
 
 
 def logicmark_record(sk: Skeleton, index: int) -> bytes:
@@ -32,7 +33,7 @@ def logicmark_context(sk: Skeleton) -> str:
     return "If:\n" + "\n".join(lines) + "\n\nThen"
 
 
-def _field(obj: dict, name: str, kind: type, what: str) -> Any:
+def _field(obj: dict[str, Any], name: str, kind: type[T], what: str) -> T:
     value = obj.get(name)
     if not isinstance(value, kind) or isinstance(value, bool):
         raise SkeletonError(f"{name}: expected {what}, got {_show(value)}")
@@ -56,7 +57,7 @@ def _premises(context: str) -> list[tuple[str, str, str]]:
         m = _PREMISE.fullmatch(line)
         if m is None:
             raise SkeletonError(f"context: premise {line.strip()!r} is not 'x = y' or 'x != y'")
-        out.append(m.groups())
+        out.append((m[1], m[2], m[3]))
     if not out:
         raise SkeletonError("context: no premises between 'If:' and 'Then'")
     return out
@@ -66,12 +67,12 @@ def _statement(text: str, where: str) -> tuple[str, str, str]:
     m = _PREMISE.fullmatch(text)
     if m is None:
         raise SkeletonError(f"{where}: {text!r} is not 'x = y' or 'x != y'")
-    return m.groups()
+    return m[1], m[2], m[3]
 
 
 def _path(adj: dict[str, list[tuple[str, int]]], src: str) -> dict[str, tuple[int, list[int]]]:
     """Shortest `=` paths from src: node -> (length, premise indices in order), ties broken by premise order."""
-    best = {src: (0, [])}
+    best: dict[str, tuple[int, list[int]]] = {src: (0, [])}
     queue = deque([src])
     while queue:
         x = queue.popleft()

@@ -33,7 +33,7 @@ from __future__ import annotations
 import random
 
 from families.family import Family
-from families.ir import Skeleton, atom
+from families.ir import Atom, Skeleton, atom
 from families.seeding import symbol_names
 from families.wording import Wording
 
@@ -92,7 +92,7 @@ def generate(index: int, complexity: int, rng: random.Random) -> Skeleton:
     rng.shuffle(ents)
     rng.shuffle(sets)
 
-    def spell(kind: str, u: int, v: int):
+    def spell(kind: str, u: int, v: int) -> Atom:
         return atom(PREDICATES[kind], (sets[u], sets[v]) if kind == "S" else (ents[u], sets[v]))
 
     atoms = [spell(*f) for f in facts]

@@ -27,6 +27,7 @@ _INSTRUCTION = frozenset("answer answers respond reply say write choose pick sel
                          "the following options option labels label exactly either or and only a single word "
                          "from these your as please otherwise".split())
 _TRAILING = frozenset({"or", "and", "otherwise", "else"})
+Spelled = list[tuple[str, list[str]]]   # each answer label, and its words as marked
 
 
 class QVerdict(NamedTuple):
@@ -105,7 +106,7 @@ class QuestionReader:
         return QVerdict("read") if asked and not unread else QVerdict("unread")
 
     def _if_then(self, words: list[str], query: Fact, marked: Marked, types: Mapping[str, str],
-                 spelled: list) -> QVerdict | None:
+                 spelled: Spelled) -> QVerdict | None:
         """"If CLAUSE, answer LABEL": the clause must mean what the label does (None: not of this form)."""
         if words[:1] != ["if"]:
             return None
@@ -155,7 +156,7 @@ class QuestionReader:
         return self.r._word_cues(words, pred)
 
     def _explains(self, words: list[str], query: Fact, marked: Marked, types: Mapping[str, str],
-                  spelled: list) -> QVerdict | None:
+                  spelled: Spelled) -> QVerdict | None:
         """Label explanations, each "LABEL if CLAUSE": `read` when every clause means its label, `misread` when
         one means another thing, None when one reads as nothing."""
         starts = []
@@ -183,11 +184,11 @@ class QuestionReader:
                 return QVerdict("misread", f"says {label} means {_said(got)}, where it means {_said(want)}")
         return QVerdict("read")
 
-    def _meaning(self, clause: Sequence[str] | list[list[str]], marked: Marked, types: Mapping[str, str]) -> object:
-        """What a clause says (or the first of its readings that says anything): the facts it reads as (a
-        frozenset), "not settled", or None."""
+    def _meaning(self, readings: list[list[str]], marked: Marked, types: Mapping[str, str]) -> object:
+        """What the first of a clause's readings that says anything says: the facts it reads as (a frozenset),
+        "not settled", or None."""
         r = self.r
-        for words in (clause if clause and isinstance(clause[0], list) else [clause]):
+        for words in readings:
             if tuple(words) in _UNSETTLED:
                 return "not settled"
             parses = r._parses(r.facts, " " + " ".join(words), marked, types)
@@ -202,10 +203,10 @@ class QuestionReader:
             return None
         spelled = [marked.names.get(a, str(a)) if isinstance(a, str) else str(a) for a in query[1]]
         words = normalize(marked.words(say(definition, spelled, end="", capital=False)))
-        return self._meaning(words, marked, types)
+        return self._meaning([words], marked, types)
 
 
-def _first_label(words: list[str], spelled: list) -> int | None:
+def _first_label(words: list[str], spelled: Spelled) -> int | None:
     """Where the first "LABEL if ..." starts, or None."""
     for k in range(len(words)):
         for _, lw in spelled:
@@ -215,7 +216,7 @@ def _first_label(words: list[str], spelled: list) -> int | None:
     return None
 
 
-def _listed(words: list[str], spelled: list) -> str | None:
+def _listed(words: list[str], spelled: Spelled) -> str | None:
     """A list of the answers ("Answer LEFT_OF, RIGHT_OF, or UNKNOWN.", "Options: 41, 42, 43."): "" where it
     lists every label and nothing else, what is wrong where it lists others or leaves one out (a list that
     an instruction opens), None where the words are no list."""

@@ -9,12 +9,13 @@ in the fact's order); else `unread`.
 """
 from __future__ import annotations
 
+import re
 from functools import cached_property, lru_cache
 from typing import Mapping, NamedTuple, Sequence
 
 from families.family import Family
-from families.ir import INTEGER
-from families.questions import QuestionReader
+from families.ir import INTEGER, Argument
+from families.questions import QuestionReader, QVerdict
 from families.wording import (
     FINAL_OPENERS,
     HEDGES,
@@ -28,7 +29,13 @@ from families.wording import (
     tokens,
 )
 
-Fact = tuple[str, tuple]   # (predicate, arguments): symbols and integers
+Fact = tuple[str, tuple[Argument, ...]]   # (predicate, arguments): symbols and integers
+Grammar = Mapping[str, Sequence[re.Pattern[str]]]   # predicate -> the regexes of its phrasings
+Matches = tuple[tuple[str, tuple[int, ...]], ...]   # (predicate, slot values) of each phrasing that reads a line
+# a fact's symbols as (mark place, type), for `Reader._reads`; as (name, type), for `Reader._named`
+# (integers stand as themselves; `type(a) is str` picks the symbols, which leaves mypy an Argument)
+ReadKey = tuple[str, str, tuple[tuple[int, str | None] | Argument, ...]]
+NamedKey = tuple[str, str, tuple[tuple[str, str] | Argument, ...]]
 _MEMO = 1 << 16            # marked lines (and their readings) remembered per family
 # Texts that read, remembered per family: fewer, as a model's texts rarely repeat (each entry holds its
 # text); a template's do, and a family's template texts number a few thousand.
@@ -73,9 +80,9 @@ class Marked:
         self.names = names
         self.symbols = list(names)
         self._spelled = [_words(n) for n in names.values()]
-        sets = types is not None and "Set" in types.values()   # only a category has another number
-        self._variants = [number_variant(w) if sets and types.get(s) == "Set" else None
-                          for s, w in zip(self.symbols, self._spelled)] if sets else []
+        sets = types if types is not None and "Set" in types.values() else None   # only a category has another number
+        self._variants = [number_variant(w) if sets.get(s) == "Set" else None
+                          for s, w in zip(self.symbols, self._spelled)] if sets is not None else []
         spelled = [w for w in self._spelled if w] + [v for v in self._variants if v]
         ones = frozenset(w[0] for w in spelled) if all(len(w) == 1 for w in spelled) else frozenset()
         # The names' words when every name is one word and no two are the same word (the common case): a word
@@ -130,7 +137,10 @@ class Reader:
         self.family, self.wording = family, family.wording
         w = self.wording
         self.signatures = {**family.predicates, **family.queries}
-        kinds = lambda sig: ["int" if t == INTEGER else "name" for t in sig]
+
+        def kinds(sig: Sequence[str]) -> list[str]:
+            return ["int" if t == INTEGER else "name" for t in sig]
+
         self.openers = {p: w.openers + READ_OPENERS + w.read_openers.get(p, ())
                         + (() if p in w.no_final_openers else FINAL_OPENERS) for p in w.facts}
         self.facts = {p: [reader_regex(ph, kinds(family.predicates[p]), self.openers[p])
@@ -146,18 +156,18 @@ class Reader:
                               phs + w.question_reads.get(p, ())] for p, phs in w.questions.items()}
         self.asked = QuestionReader(self)
         self._groups = {p: tuple(f"s{i}" for i in range(len(sig))) for p, sig in self.signatures.items()}
-        self._memo: dict[tuple, tuple] = {}
-        self._reads: dict[tuple, bool] = {}   # (marked line, predicate, (mark, type) of each argument) -> reads
+        self._memo: dict[tuple[int, str | None, str], Matches] = {}
+        self._reads: dict[ReadKey, bool] = {}   # (marked line, predicate, (mark, type) of each argument) -> reads
         # (text, predicate, (name, type) of each argument) -> the text's other words, for a text that read
         # as its fact (`known`); the same for questions that read as their query
-        self._named: dict[tuple, tuple] = {}
-        self._named_questions: dict[tuple, tuple] = {}
+        self._named: dict[NamedKey, tuple[str, ...]] = {}
+        self._named_questions: dict[NamedKey, tuple[str, ...]] = {}
 
-    def _parses(self, table, line: str, marked: Marked, types: Mapping[str, str],
+    def _parses(self, table: Grammar, line: str, marked: Marked, types: Mapping[str, str],
                 only: str | None = None) -> list[Fact]:
         out = []
         for pred, slots in self._matches(table, line, only):
-            args: list = []
+            args: list[Argument] = []
             for t, v in zip(self.signatures[pred], slots):
                 if t == INTEGER:
                     args.append(v)
@@ -169,7 +179,7 @@ class Reader:
                 out.append((pred, tuple(args)))
         return out
 
-    def _matches(self, table, line: str, only: str | None) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    def _matches(self, table: Grammar, line: str, only: str | None) -> Matches:
         """(predicate, slot values) of every phrasing that reads the whole marked line. Remembered: with
         names as marks, sentences repeat (the template's always do), and matching every phrasing is the
         check's main cost."""
@@ -270,7 +280,7 @@ class Reader:
     # which the reading never compares. So a template's sentence, whose names change from render to render
     # but repeat, is read once per text and not marked again (marking and keying it was most of the check).
     def known(self, premises: Sequence[tuple[int, str]], facts: Sequence[Fact], marked: Marked,
-              types: Mapping[str, str], memo: dict | None = None) -> set[int]:
+              types: Mapping[str, str], memo: dict[NamedKey, tuple[str, ...]] | None = None) -> set[int]:
         """The places in `premises` ((fact index, text) pairs) of those known to read as their facts: the
         same text read so before with its arguments named and typed alike, no other name in it."""
         name_words, names = marked.name_words, marked.names
@@ -287,7 +297,7 @@ class Reader:
                     out.add(j)
         return out
 
-    def _remember(self, memo: dict, text: str, fact: Fact, marked: Marked, types: Mapping[str, str]) -> None:
+    def _remember(self, memo: dict[NamedKey, tuple[str, ...]], text: str, fact: Fact, marked: Marked, types: Mapping[str, str]) -> None:
         """Remember a text that read as its fact (see `known`), with its words but the arguments' names."""
         if marked.name_words is None:
             return
@@ -301,7 +311,7 @@ class Reader:
         memo[key] = tuple(set(_words(text)).difference(own))   # a tuple: a third of a frozenset's memory
 
     def read_question(self, text: str, query: Fact, marked: Marked, types: Mapping[str, str],
-                      labels: Sequence[str] = ()) -> Verdict:
+                      labels: Sequence[str] = ()) -> Verdict | QVerdict:
         """How the question reads against the query: the query itself, with its symbols in order, is `read`;
         what follows it may say what each label means, in words that must mean what the label does."""
         if self.known(((0, text),), (query,), marked, types, self._named_questions):
@@ -320,8 +330,7 @@ class Reader:
             return "polarity" if self.norm((wp, ga)) == self.norm(want) else "polarity and symbols"
         if gp != wp:
             return "predicate"
-        strs = lambda args: [a for a in args if isinstance(a, str)]
-        return "number" if strs(ga) == strs(wa) else "symbols"
+        return "number" if _symbols(ga) == _symbols(wa) else "symbols"
 
     def _cue(self, words: list[str], fact: Fact, marked: Marked) -> str | None:
         """A word the grammar is sure of that contradicts the fact, in a sentence that does not read whole, or
@@ -354,9 +363,13 @@ class Reader:
         return None
 
 
-def _named_key(text: str, fact: Fact, names: Mapping[str, str], types: Mapping[str, str]) -> tuple:
+def _named_key(text: str, fact: Fact, names: Mapping[str, str], types: Mapping[str, str]) -> NamedKey:
     """A text and its fact with each symbol as its name and type (KeyError: a symbol without them)."""
     return (text, fact[0], tuple([(names[a], types[a]) if type(a) is str else a for a in fact[1]]))
+
+
+def _symbols(args: Sequence[Argument]) -> list[str]:
+    return [a for a in args if isinstance(a, str)]
 
 
 def _first(words: Sequence[str], mark: str | None) -> int | None:

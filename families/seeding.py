@@ -5,6 +5,13 @@ import _random
 import functools
 import hashlib
 import random
+from collections.abc import Iterable, MutableSequence, Sequence
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsLenAndGetItem
+
+T = TypeVar("T")
 
 
 class ItemRandom(random.Random):
@@ -14,6 +21,8 @@ class ItemRandom(random.Random):
     from one double each is several times faster and just as reproducible on every machine (IEEE
     doubles). The bias of `int(random() * n)` is below 2**-40 for the small n used here.
     """
+
+    gauss_next: float | None   # random.Random's own attribute (typeshed leaves it out): set when seeding
 
     def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
         if stop is None:
@@ -25,18 +34,21 @@ class ItemRandom(random.Random):
     def randint(self, a: int, b: int) -> int:
         return a + int(self.random() * (b - a + 1))
 
-    def choice(self, seq):
+    def choice(self, seq: SupportsLenAndGetItem[T]) -> T:
         if not seq:
             raise IndexError("cannot choose from an empty sequence")
         return seq[int(self.random() * len(seq))]
 
-    def shuffle(self, x: list) -> None:
+    # The ignored overrides: the 3.10 stubs add shuffle's `random` and sample's set population, both
+    # gone in 3.11; these take neither (as 3.11+ does)
+    def shuffle(self, x: MutableSequence[T]) -> None:   # type: ignore[override]
         rnd = self.random
         for i in range(len(x) - 1, 0, -1):
             j = int(rnd() * (i + 1))
             x[i], x[j] = x[j], x[i]
 
-    def sample(self, population, k: int, *, counts=None) -> list:
+    def sample(self, population: Sequence[T], k: int, *,   # type: ignore[override]
+               counts: Iterable[int] | None = None) -> list[T]:
         n = len(population)
         if not 0 <= k <= n or counts is not None:
             raise ValueError("ItemRandom.sample takes 0 <= k <= len(population) and no counts")

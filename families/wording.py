@@ -247,16 +247,16 @@ def plain_parts(parts: Sequence[_Part], kinds: Sequence[str]) -> list[_Part]:
         nxt = parts[k + 1] if k + 1 < len(parts) else None
         if p.slot is None and nxt is not None and nxt.slot is not None and kinds[nxt.slot] == "name":
             stripped = [_strip_article(o) for o in p.options]
-            kept = tuple(dict.fromkeys(o for o in stripped if o))
-            if not kept:
+            options = tuple(dict.fromkeys(o for o in stripped if o))
+            if not options:
                 continue
-            p = _Part(None, kept, p.optional or "" in stripped)
+            p = _Part(None, options, p.optional or "" in stripped)
         out.append(p)
     return out
 
 
 def reader_regex(phrasing: str, kinds: Sequence[str], openers: Sequence[str] = (),
-                 tails: Sequence[str] = ()) -> re.Pattern:
+                 tails: Sequence[str] = ()) -> re.Pattern[str]:
     """The compiled reading of a phrasing (see `_reader_regex`), made once per phrasing, kinds, openers and tails:
     a family's readers (a fresh one per test, per worker) share them."""
     return _reader_regex(phrasing, tuple(kinds), tuple(openers), tuple(tails))
@@ -264,7 +264,7 @@ def reader_regex(phrasing: str, kinds: Sequence[str], openers: Sequence[str] = (
 
 @lru_cache(maxsize=4096)
 def _reader_regex(phrasing: str, kinds: tuple[str, ...], openers: tuple[str, ...] = (),
-                  tails: tuple[str, ...] = ()) -> re.Pattern:
+                  tails: tuple[str, ...] = ()) -> re.Pattern[str]:
     """The regex over `" " + " ".join(normalized marked tokens)` that reads this phrasing: a name slot
     matches a name mark `@k`, an integer slot digits; group `sI` holds slot I. `openers` may come before
     it and `tails` after it (read, never written)."""

@@ -114,7 +114,9 @@ def usage_of(raw: Any, prompt_key: str, completion_key: str) -> Usage:
     """Token counts from a server's usage object; a count that is missing or not a whole number is 0."""
     if not isinstance(raw, dict):
         return Usage()
-    count = lambda v: v if isinstance(v, int) and not isinstance(v, bool) and v >= 0 else 0  # noqa: E731
+    def count(v: object) -> int:
+        return v if isinstance(v, int) and not isinstance(v, bool) and v >= 0 else 0
+
     return Usage(count(raw.get(prompt_key)), count(raw.get(completion_key)))
 
 
@@ -154,6 +156,8 @@ class ProviderFailure(Exception):
     (given, or read from the status and the message's head), so errors group by kind, not by a server's text.
     """
 
+    attempts: int   # set by `with_retries` on the failure it lets through: the attempts it took (unset before)
+
     def __init__(self, reason: str, *, retryable: bool, retry_after: float | None = None,
                  status: int | None = None, kind: str | None = None):
         super().__init__(reason)
@@ -185,6 +189,7 @@ class Provider(abc.ABC):
     async def check_scoring(self) -> str | None:
         """Before a loglik run: raise ProviderFailure (not retryable) if this server gives no prompt
         log-probabilities; else a note for the user about how it scores, or None."""
+        return None   # a hook: a server without a check to make says nothing
 
     renders_locally = False   # True: render_now() makes the text at once, from the payload alone
 
@@ -203,6 +208,8 @@ class Provider(abc.ABC):
 
     async def start(self) -> None:
         """Open sessions, check health; called once before the first request."""
+        return None   # a hook: nothing to open by default
 
     async def close(self) -> None:
         """Release sessions and connections."""
+        return None   # a hook: nothing to release by default

@@ -10,11 +10,12 @@ from typing import Any, Mapping
 
 import orjson
 
-from providers.base import Completion, Provider, RenderRequest, SolveRequest
 from families.registry import FAMILIES
 from families.wording import say
+from providers.base import Completion, Provider, RenderRequest, SolveRequest
 from rendering.names import given_names
 from rendering.structure import StructuredRender, assemble, from_object
+
 
 def template_structure(payload: Mapping[str, Any]) -> dict[str, Any]:
     """The template's render as the structured object every renderer returns: names drawn from the
@@ -23,7 +24,10 @@ def template_structure(payload: Mapping[str, Any]) -> dict[str, Any]:
     if family is None:
         raise ValueError(f"template renderer: no family {payload['family']!r}")
     wording, names = family.wording, given_names(payload, payload["id"])
-    spell = lambda args: [names[a] if isinstance(a, str) else str(a) for a in args]  # noqa: E731
+
+    def spell(args: list[str | int]) -> list[str]:
+        return [names[a] if isinstance(a, str) else str(a) for a in args]
+
     canonical, end = wording.canonical_template, wording.template_end
     premises = [{"fact": i, "text": say(canonical(f["predicate"]), spell(f["arguments"]), end=end)}
                 for i, f in enumerate(payload["facts"])]
@@ -34,7 +38,15 @@ def template_structure(payload: Mapping[str, Any]) -> dict[str, Any]:
 
 def render_template(payload: Mapping[str, Any]) -> str:
     """A plain-English problem stating every premise, with what each label means and the labels verbatim."""
-    return assemble(from_object(template_structure(payload)), payload)
+    return assemble(_structured(template_structure(payload)), payload)
+
+
+def _structured(obj: dict[str, Any]) -> StructuredRender:
+    """The template's object as `from_object` reads it: never malformed, as the template made it."""
+    render = from_object(obj)
+    if isinstance(render, str):
+        raise ValueError(f"template renderer: its own render reads as {render}")
+    return render
 
 
 class Template(Provider):
@@ -52,10 +64,13 @@ class Template(Provider):
         started = time.perf_counter()
         # Asked for a structured render (the default), the same object a model returns; else the text.
         # The object is handed on as from_object reads it: reading its JSON back gives the same (7 to 12 µs).
-        structure = template_structure(request.payload) if request.schema is not None else None
-        text = orjson.dumps(structure).decode() if structure is not None else render_template(request.payload)
+        payload = request.payload
+        if payload is None:
+            raise ValueError("template renderer: the request carries no payload to render")
+        structure = template_structure(payload) if request.schema is not None else None
+        text = orjson.dumps(structure).decode() if structure is not None else render_template(payload)
         return (Completion(status="ok", text=text, finish_reason="stop", latency_s=time.perf_counter() - started),
-                None if structure is None else from_object(structure))
+                None if structure is None else _structured(structure))
 
     async def render(self, request: RenderRequest) -> Completion:
         return self.render_now(request)
@@ -86,7 +101,7 @@ def prior_slot(family: str, complexity: int) -> int:
     from families.registry import FAMILIES
     from families.seeding import item_rng
     fam = FAMILIES[family]
-    slots = Counter()
+    slots: Counter[int] = Counter()
     for i in range(600):
         sk = fam.generate(i, complexity, item_rng(-1, family, i, complexity))
         slots[sk.answer_options.index(sk.gold_answer)] += 1

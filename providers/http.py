@@ -4,14 +4,16 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import dataclasses
-import weakref
+import math
 import time
+import weakref
 from dataclasses import dataclass
 from typing import Any, Awaitable, Callable, Mapping
 from urllib.parse import urlsplit
 
 import aiohttp
 import orjson
+from aiohttp.client_proto import ResponseHandler
 from aiohttp.http_exceptions import HttpProcessingError
 from asyncio_throttle import Throttler
 
@@ -104,7 +106,7 @@ class CheckedConnector(aiohttp.TCPConnector):
 
     def __init__(self, **kwargs: Any):
         super().__init__(**kwargs)
-        self._handed: weakref.WeakSet = weakref.WeakSet()   # protocols handed a request before
+        self._handed: weakref.WeakSet[ResponseHandler] = weakref.WeakSet()   # protocols handed a request before
 
     async def connect(self, req: Any, traces: Any, timeout: Any) -> Any:
         for _ in range(max(self.limit, 1) + 2):   # each turn closes a pooled connection; a new one ends it
@@ -176,7 +178,9 @@ class HTTPProvider(Provider):
         self._heads: dict[str, bytes] = {}   # request line and headers per target URL, made once
         self.max_concurrency = max_concurrency
         self.pool = EndpointPool(urls, max_concurrency)
-        self.throttle = Throttler(rate_limit=rate_per_s, period=1.0) if rate_per_s else None
+        # Throttler admits a start while fewer than `rate_limit` began in the period: a fractional rate counts
+        # as its ceiling (0.5 admits one a second), which the integer it is typed for says outright
+        self.throttle = Throttler(rate_limit=math.ceil(rate_per_s), period=1.0) if rate_per_s else None
         # read_timeout_s bounds a whole attempt, not each socket read: these servers send nothing until
         # the answer is made, so both end the same wait, and aiohttp re-arms a read timer on every
         # chunk received (a few percent of a fast server's throughput).
@@ -229,6 +233,7 @@ class HTTPProvider(Provider):
     async def get_json(self, url: str) -> Any:
         """A plain GET (health and model checks), outside the caps and the retry policy."""
         await HTTPProvider.start(self)
+        assert self._session is not None   # start() made it
         async with self._session.get(url) as resp:
             raw = await resp.read()
             if resp.status != 200:

@@ -2,14 +2,14 @@
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from typing import Any, Iterable, Iterator
 
 import orjson
 
 ANSWER_KEY = "answer"
 
 
-def json_schema(labels: Iterable[str]) -> dict:
+def json_schema(labels: Iterable[str]) -> dict[str, Any]:
     """The JSON schema of `{"answer": <one label>}`."""
     return {"type": "object", "properties": {ANSWER_KEY: {"type": "string", "enum": list(labels)}},
             "required": [ANSWER_KEY], "additionalProperties": False}
@@ -60,7 +60,7 @@ def _glued(ch: str, extra: str) -> bool:
     return ch.isalnum() or ch == "_" or ch in extra
 
 
-def word_spans(text: str, label: str):
+def word_spans(text: str, label: str) -> Iterator[int]:
     """Start positions of `label` in `text` as a whole word: not glued to a letter, digit or `_`
     on either side, nor preceded by `!`, `=`, `<`, `>` (so `c = h` is not found inside `c != h`)."""
     n, start = len(label), 0
@@ -87,9 +87,8 @@ def parse_json_answer(text: str, labels: tuple[str, ...]) -> str | None:
         obj = orjson.loads(text)
     except orjson.JSONDecodeError:
         return None
-    if isinstance(obj, dict) and obj.get(ANSWER_KEY) in labels:
-        return obj[ANSWER_KEY]
-    return None
+    answer = obj.get(ANSWER_KEY) if isinstance(obj, dict) else None
+    return answer if isinstance(answer, str) and answer in labels else None
 
 
 def missing_labels(text: str, labels: Iterable[str]) -> list[str]:

@@ -18,7 +18,7 @@ token holds part of a multi-byte character).
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Callable
 
 from providers.base import OptionScore, ProviderFailure
 
@@ -69,9 +69,10 @@ def _echoed(data: Any, n: int) -> list[dict[str, Any]]:
                 or not isinstance(lp.get("token_logprobs"), list):
             raise ProviderFailure("malformed response: a choice without logprobs.token_logprobs", retryable=True)
         out[idx] = lp
-    if any(v is None for v in out):
+    covered = [v for v in out if v is not None]
+    if len(covered) != n:
         raise ProviderFailure("malformed response: choices do not cover every prompt", retryable=True)
-    return out   # type: ignore[return-value]
+    return covered
 
 
 def prompt_logprobs(data: Any, n: int) -> list[list[Any]]:
@@ -126,6 +127,8 @@ def option_score(option: str, values: list[Any], start: int, end: int) -> Option
 def pick(scores: list[OptionScore], by: str) -> OptionScore | None:
     """The best option by `by` (mean_token, mean_char or sum); None when two or more tie at the top: a
     server that scores every option alike gives no answer, and the first option is not one."""
-    key = {"mean_token": lambda s: s.mean_token, "mean_char": lambda s: s.mean_char, "sum": lambda s: s.logprob}[by]
+    keys: dict[str, Callable[[OptionScore], float]] = {
+        "mean_token": lambda s: s.mean_token, "mean_char": lambda s: s.mean_char, "sum": lambda s: s.logprob}
+    key = keys[by]
     best = max(scores, key=key)
     return best if sum(key(s) == key(best) for s in scores) == 1 else None

@@ -35,7 +35,7 @@ class RetryPolicy:
         exponential backoff with jitter."""
         if isinstance(exc, ProviderFailure) and exc.retry_after is not None:
             return min(max(exc.retry_after, 0.0), self.max_wait_s)
-        backoff = self.initial_s * 2 ** (failed_attempt - 1)
+        backoff: float = self.initial_s * 2 ** (failed_attempt - 1)   # int ** int is typed Any (a negative power)
         return min(backoff + random.uniform(0, self.jitter_s), self.max_wait_s)
 
 
@@ -51,7 +51,7 @@ async def with_retries(attempt: Callable[[], Awaitable[T]], policy: RetryPolicy)
         return await attempt(), 1
     except ProviderFailure as exc:
         if not exc.retryable or policy.attempts <= 1:
-            exc.attempts = 1   # type: ignore[attr-defined]
+            exc.attempts = 1
             raise
         await asyncio.sleep(policy.delay(1, exc))
 
@@ -69,7 +69,7 @@ async def with_retries(attempt: Callable[[], Awaitable[T]], policy: RetryPolicy)
                 number = try_.retry_state.attempt_number + 1
                 return await attempt(), number
     except ProviderFailure as exc:
-        exc.attempts = number   # type: ignore[attr-defined]
+        exc.attempts = number
         raise
     raise AssertionError("unreachable: tenacity ended without result")  # pragma: no cover
 

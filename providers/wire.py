@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import socket
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 import httptools
 
@@ -187,12 +187,12 @@ class _Connection(asyncio.Protocol):
     def __init__(self, wire: Wire) -> None:
         self.transport: asyncio.Transport | None = None
         self.parser = ResponseParser(wire.max_body)
-        self.waiter: asyncio.Future | None = None
+        self.waiter: asyncio.Future[Response] | None = None
         self.closed = False
         self.wire = wire
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        self.transport = transport   # type: ignore[assignment]
+        self.transport = cast(asyncio.Transport, transport)   # a stream connection's: a full Transport
 
     def data_received(self, data: bytes) -> None:
         waiter = self.waiter
@@ -240,7 +240,7 @@ class _Attempt:
     """One attempt's deadline: when it passes, the answer awaited now (if any) fails with TimeoutError."""
 
     def __init__(self) -> None:
-        self.waiter: asyncio.Future | None = None
+        self.waiter: asyncio.Future[Response] | None = None
         self.expired = False
 
     def expire(self) -> None:
@@ -339,7 +339,8 @@ class Wire:
     @staticmethod
     async def _exchange(conn: _Connection, request: bytes, attempt: _Attempt) -> Response:
         """Write the request on `conn` and await its answer (the connection closed on any failure)."""
-        waiter = attempt.waiter = asyncio.get_running_loop().create_future()
+        waiter: asyncio.Future[Response] = asyncio.get_running_loop().create_future()
+        attempt.waiter = waiter
         conn.waiter, conn.parser.started = waiter, False
         try:
             assert conn.transport is not None   # set when the connection was made

@@ -46,7 +46,7 @@ def render_schema(payload: Mapping[str, Any], names: Mapping[str, str] | None = 
     name = (lambda s: {"const": names[s]}) if names else (lambda s: {"type": "string", "maxLength": NAME_CHARS})
     slot = lambda i: {  # noqa: E731
         "type": "object",
-        "properties": {"fact": {"const": i}, "text": _text(TEXT_CHARS, pats and pats.premise(i))},
+        "properties": {"fact": {"const": i}, "text": _text(TEXT_CHARS, pats.premise(i) if pats else None)},
         "required": ["fact", "text"], "additionalProperties": False}
     return {
         "type": "object",
@@ -56,7 +56,7 @@ def render_schema(payload: Mapping[str, Any], names: Mapping[str, str] | None = 
             "intro": {"const": ""} if pats else _text(INTRO_CHARS, None),
             "premises": {"type": "array", "prefixItems": [slot(i) for i in range(n)], "items": False,
                          "minItems": n, "maxItems": n},
-            "question": _text(QUESTION_CHARS, pats and pats.question()),
+            "question": _text(QUESTION_CHARS, pats.question() if pats else None),
         },
         "required": ["names", "intro", "premises", "question"],
         "additionalProperties": False,

@@ -235,13 +235,13 @@ def _named_apart(names: dict[str, str], given: Mapping[str, str] | None, labels:
                     for name, owners in by_name.items() if len(owners) > 1]
     # Distinct names that look alike (TR39 skeletons, NFKC, case): to a reader they are one name.
     by_look: dict[str, list[str]] = {}
-    for name, owners in by_name.items():
+    for owners in by_name.values():
         for key in looks(names[owners[0]]):
             by_look.setdefault(key, []).append(owners[0])
-    for owners in {tuple(sorted(set(o))) for o in by_look.values() if len(set(o)) > 1}:
-        reasons.append("lookalike_names: " + " and ".join(f"{s} ({names[s]!r})" for s in owners)
+    for alike in {tuple(sorted(set(o))) for o in by_look.values() if len(set(o)) > 1}:
+        reasons.append("lookalike_names: " + " and ".join(f"{s} ({names[s]!r})" for s in alike)
                        + " have names that look alike: one name to a reader")
-        unclear.update(s for o in owners for s in by_name[names[o].lower()])
+        unclear.update(s for o in alike for s in by_name[names[o].lower()])
     # Symbols that share a name are reported above; in premises they are left out (ambiguous), so one
     # shared name does not make every premise wrong about every one of them.
     return {s: words(n) for s, n in names.items() if n and s not in unclear
@@ -277,7 +277,7 @@ def _intro_flaws(intro: str, options: tuple[str, ...]) -> tuple[str, ...]:
 class PremiseVerdict(NamedTuple):
     """One premise read back against its fact: `read`, `misread` (with what it says instead) or `unread`."""
 
-    index: int
+    index: int   # type: ignore[assignment]  # shadows tuple.index; the fact's index is what callers read
     text: str
     fact: str          # the fact as the check spells it, e.g. LEFT_OF(a, b)
     kind: str
@@ -310,9 +310,9 @@ def premise_verdicts(render: StructuredRender, payload: Mapping[str, Any],
         if not (wrong_only and verdict.kind == "read"):
             out.append(PremiseVerdict(i, text, spell(facts[i]), verdict.kind, verdict.detail))
     query = (payload["query"]["predicate"], tuple(payload["query"]["arguments"]))
-    verdict = read.read_question(render.question, query, marked, types, tuple(payload["answer_options"]))
-    if not (wrong_only and verdict.kind == "read"):
-        out.append(PremiseVerdict(-1, render.question, spell(query), verdict.kind, verdict.detail))
+    asked = read.read_question(render.question, query, marked, types, tuple(payload["answer_options"]))
+    if not (wrong_only and asked.kind == "read"):
+        out.append(PremiseVerdict(-1, render.question, spell(query), asked.kind, asked.detail))
     return out
 
 
