@@ -4,10 +4,10 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import dataclasses
-import math
 import time
 import weakref
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, Awaitable, Callable, Mapping
 from urllib.parse import urlsplit
 
@@ -163,6 +163,17 @@ def classify(status: int, raw: bytes, headers: Mapping[str, str], secret: str | 
     return ProviderFailure(f"http {status}: {message}", retryable=False, status=status)
 
 
+def throttle_window(rate_per_s: float) -> tuple[int, float]:
+    """(starts, seconds) for a Throttler that admits `rate_per_s` starts a second on average. Throttler admits a
+    start while fewer than `starts` began in the last `seconds`, and takes an integer: a fractional rate given as
+    its ceiling a second would send 0.5 a second at 1 (and 2.5 at 3), so it is spread over a longer window
+    (0.5: one start in 2 s; 2.5: five in 2 s), and a rate below one is one start a 1/rate-second window."""
+    if rate_per_s < 1:
+        return 1, 1.0 / rate_per_s
+    window = Fraction(rate_per_s).limit_denominator(100)
+    return window.numerator, float(window.denominator)
+
+
 class HTTPProvider(Provider):
     """A provider that POSTs JSON to one or several replicas through one pooled session."""
 
@@ -178,9 +189,7 @@ class HTTPProvider(Provider):
         self._heads: dict[str, bytes] = {}   # request line and headers per target URL, made once
         self.max_concurrency = max_concurrency
         self.pool = EndpointPool(urls, max_concurrency)
-        # Throttler admits a start while fewer than `rate_limit` began in the period: a fractional rate counts
-        # as its ceiling (0.5 admits one a second), which the integer it is typed for says outright
-        self.throttle = Throttler(rate_limit=math.ceil(rate_per_s), period=1.0) if rate_per_s else None
+        self.throttle = Throttler(*throttle_window(rate_per_s)) if rate_per_s else None
         # read_timeout_s bounds a whole attempt, not each socket read: these servers send nothing until
         # the answer is made, so both end the same wait, and aiohttp re-arms a read timer on every
         # chunk received (a few percent of a fast server's throughput).

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from providers.base import RenderRequest, SolveRequest
 from providers.config import ConfigError, build_provider, parse_provider
+from providers.http import throttle_window
 from tests.fake_server import FakeServer
 
 LABELS = ("LEFT_OF", "RIGHT_OF", "UNKNOWN")
@@ -287,3 +288,19 @@ def test_the_two_answers_that_ended_a_run_are_now_unit_results():
     _, _, usage = OpenAICompatible._message({"choices": [{"message": {"content": "x"}}],
                                              "usage": {"prompt_tokens": "abc", "completion_tokens": 3}})
     assert (usage.prompt_tokens, usage.completion_tokens) == (0, 3)
+
+
+@given(st.floats(min_value=0.01, max_value=10_000, allow_nan=False))
+def test_a_throttle_admits_the_rate_asked_not_its_ceiling(rate):
+    """rate_per_s 0.5 is one start every 2 s (its ceiling a second, 1, sent twice the rate asked)."""
+    starts, seconds = throttle_window(rate)
+    assert isinstance(starts, int) and starts >= 1 and seconds > 0
+    assert abs(starts / seconds - rate) <= 0.01 * rate
+    if rate < 1:
+        assert starts == 1   # never a burst above one start for a rate under one a second
+
+
+def test_fractional_rates_by_example():
+    assert throttle_window(0.5) == (1, 2.0)
+    assert throttle_window(2.5) == (5, 2.0)
+    assert throttle_window(5) == (5, 1.0)
