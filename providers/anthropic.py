@@ -8,7 +8,7 @@ import orjson
 from providers.base import Completion, ProviderFailure, RenderRequest, SolveRequest, Usage, answered, usage_of
 from providers.http import HTTPProvider
 from providers.labels import check_label, json_schema, parse_free_text
-from providers.reasoning import anthropic_fields, answered_after_thought, thinks, tokens_of_thought
+from providers.reasoning import answered_after_thought, anthropic_fields, thinks, tokens_of_thought
 from rendering.schema import for_server
 
 API_VERSION = "2023-06-01"
@@ -22,7 +22,7 @@ class Anthropic(HTTPProvider):
     path = "/v1/messages"
 
     def __init__(self, name: str, model: str, urls: list[str], *, api_key: str, constraint: str = "auto",
-                 extra_body: dict | None = None, **http: Any):
+                 extra_body: dict[str, Any] | None = None, **http: Any):
         super().__init__(name, model, urls, secret=api_key, **http)
         self.constraint = constraint
         self.extra_body = dict(extra_body or {})
@@ -37,7 +37,7 @@ class Anthropic(HTTPProvider):
         return body
 
     @staticmethod
-    def _parse(data: dict[str, Any]) -> tuple[list[dict], str | None, Usage]:
+    def _parse(data: dict[str, Any]) -> tuple[list[dict[str, Any]], str | None, Usage]:
         """The content blocks (objects only), stop reason and usage, type-checked: anything else is a
         retryable `malformed response`, never an exception."""
         content = data.get("content")
@@ -77,7 +77,7 @@ class Anthropic(HTTPProvider):
         labels = request.labels
         body = self._body(request.prompt, request.temperature, request.max_tokens)
         if thinking:
-            body.update(anthropic_fields(request.reasoning))
+            body.update(anthropic_fields(request.reasoning or {}))
             body.pop("temperature", None)   # thinking takes no temperature but the default
         if mode == "tool":
             body["tools"] = [{"name": "answer", "description": "Give the answer label.",
@@ -102,7 +102,7 @@ class Anthropic(HTTPProvider):
         return await self.run(attempt, mode)
 
 
-def _after_thought(request: SolveRequest, content: list[dict], text: str, label: str | None, stop: str | None,
+def _after_thought(request: SolveRequest, content: list[dict[str, Any]], text: str, label: str | None, stop: str | None,
                    usage: Usage, latency: float) -> Completion:
     """A thinking solve's answer: the label from the text after the thinking blocks; the thought's tokens, the
     output tokens less the answer's estimate (the API counts them together); what max_tokens cut (the thought,
@@ -114,6 +114,6 @@ def _after_thought(request: SolveRequest, content: list[dict], text: str, label:
                                   latency_s=latency, constrained="none")
 
 
-def _text(blocks: list[dict]) -> str:
+def _text(blocks: list[dict[str, Any]]) -> str:
     """The text of a message's text blocks (a block whose text is not a string counts as empty)."""
     return "".join(b["text"] for b in blocks if b.get("type") == "text" and isinstance(b.get("text"), str))

@@ -58,7 +58,7 @@ class ProviderConfig:
         model, extra body, seed, variant, and how a launched server is started (weights, dtype, every argument
         but placement); URLs, replicas, caps and keys do not."""
         s = self.settings
-        keep = {"kind": "openai" if self.kind == "vllm" else self.kind}
+        keep: dict[str, Any] = {"kind": "openai" if self.kind == "vllm" else self.kind}
         for key in ("model", "extra_body", "seed", "variant"):
             if key in s:
                 keep[key] = s[key]
@@ -104,7 +104,7 @@ def _url_ok(url: Any) -> bool:
         return False
     try:
         parts = urlsplit(url)
-        parts.port   # raises ValueError on a bad port
+        _ = parts.port   # raises ValueError on a bad port
     except ValueError:
         return False
     return parts.scheme in ("http", "https") and bool(parts.hostname)
@@ -142,7 +142,8 @@ def key_fault(key: str) -> str | None:
     return None
 
 
-def _need(cond: bool, path: str, what: str) -> None:
+def _need(cond: object, path: str, what: str) -> None:
+    """A ConfigError naming `path` and what was expected, unless `cond` holds (is truthy)."""
     if not cond:
         raise ConfigError(f"{path}: {what}")
 
@@ -293,7 +294,7 @@ DEFAULT_CONCURRENCY = {"anthropic": 8}   # requests in flight per server when a 
 
 def max_concurrency(cfg: ProviderConfig) -> int:
     """A provider's cap on requests in flight per server: its `max_concurrency`, else its kind's default."""
-    return cfg.settings.get("max_concurrency", DEFAULT_CONCURRENCY.get(cfg.kind, 64))
+    return int(cfg.settings.get("max_concurrency", DEFAULT_CONCURRENCY.get(cfg.kind, 64)))
 
 
 def _http_kwargs(cfg: ProviderConfig) -> dict[str, Any]:
@@ -328,7 +329,7 @@ def build_provider(cfg: ProviderConfig, env: Mapping[str, str] | None = None,
                             api_key=key, **_http_kwargs(cfg))
 
 
-def _builtin(name: str):
+def _builtin(name: str) -> Any:
     from providers import builtin
     return getattr(builtin, name)
 

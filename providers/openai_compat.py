@@ -8,13 +8,30 @@ from typing import Any
 import aiohttp
 
 from providers.base import Completion, ProviderFailure, RenderRequest, SolveRequest, Usage, answered, usage_of
+from providers.dialects import DIALECTS, Dialect, by_owner, reasoning_model
 from providers.http import HTTPProvider
 from providers.labels import check_label, gbnf, json_schema, parse_free_text, parse_json_answer
-from providers.loglik import (boundary, completions_body, echo_scores, option_score, pick, prompt_logprobs, split_pair,
-                              token_ids)
-from providers.reasoning import (KNOWN, THINK_OPEN, answered_after_thought, openai_fields, reasoning_of, split_think,
-                                 thinks, tokens_of_thought, usage_reasoning_tokens)
-from providers.dialects import DIALECTS, Dialect, by_owner, reasoning_model
+from providers.loglik import (
+    boundary,
+    completions_body,
+    echo_scores,
+    option_score,
+    pick,
+    prompt_logprobs,
+    split_pair,
+    token_ids,
+)
+from providers.reasoning import (
+    KNOWN,
+    THINK_OPEN,
+    answered_after_thought,
+    openai_fields,
+    reasoning_of,
+    split_think,
+    thinks,
+    tokens_of_thought,
+    usage_reasoning_tokens,
+)
 from rendering.schema import for_server
 
 SETTLE_TRIES = 8   # thinking answers sent one at a time while they say nothing of a reasoning parser
@@ -35,7 +52,7 @@ class OpenAICompatible(HTTPProvider):
     path = "/chat/completions"
 
     def __init__(self, name: str, model: str, urls: list[str], *, server: str = "auto",
-                 constraint: str = "auto", extra_body: dict | None = None, api_key: str | None = None,
+                 constraint: str = "auto", extra_body: dict[str, Any] | None = None, api_key: str | None = None,
                  **http: Any):
         super().__init__(name, model, urls, secret=api_key, **http)
         self.server, self.constraint = server, constraint
@@ -122,9 +139,9 @@ class OpenAICompatible(HTTPProvider):
         retryable `malformed response` (a unit's error record after its retries), never an exception."""
         choices = data.get("choices")
         choice = choices[0] if isinstance(choices, list) and choices else None
-        message = choice.get("message") if isinstance(choice, dict) else None
-        if not isinstance(message, dict):
+        if not isinstance(choice, dict) or not isinstance(choice.get("message"), dict):
             raise ProviderFailure("malformed response: no choices[0].message object", retryable=True)
+        message = choice["message"]
         if not isinstance(message.get("content"), (str, type(None))):
             raise ProviderFailure("malformed response: choices[0].message.content is not a string", retryable=True)
         finish = choice.get("finish_reason")
@@ -217,7 +234,7 @@ class OpenAICompatible(HTTPProvider):
         if mode == "tool":
             calls = message.get("tool_calls")
             call = calls[0] if isinstance(calls, list) and calls and isinstance(calls[0], dict) else {}
-            function = call.get("function") if isinstance(call.get("function"), dict) else {}
+            function: dict[str, Any] = call["function"] if isinstance(call.get("function"), dict) else {}
             arguments = function.get("arguments")
             text = arguments if isinstance(arguments, str) else text
             return text, parse_json_answer(text, labels)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import hashlib
+from pathlib import Path
 from typing import Iterator, NamedTuple
 
 from families.ir import Skeleton
@@ -111,7 +112,7 @@ def striped(grid: Grid, shard: tuple[int, int] | None, stripe: tuple[int, int],
     keep = None if n == 1 else (lambda index: (index // block) % n == w)
     src = grid.source
     if src.path:
-        stream = read_skeletons(src.path, src.format, keep)
+        stream = read_skeletons(Path(src.path), src.format, keep)
     else:
         plan = make_plan(src.seed, src.complexities, src.families, src.target_hop_dist, src.distractors)
         stream = ((i, plan.item(i)) for b in range(w, -(-src.count // block), n)
