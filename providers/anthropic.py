@@ -42,7 +42,7 @@ class Anthropic(HTTPProvider):
         retryable `malformed response`, never an exception."""
         content = data.get("content")
         if not isinstance(content, list):
-            raise ProviderFailure("malformed response: no content list", retryable=True)
+            raise ProviderFailure("malformed response: no content list", retryable=True, kind="malformed")
         blocks = [b for b in content if isinstance(b, dict)]
         stop = data.get("stop_reason")
         return blocks, stop if isinstance(stop, str) else None, usage_of(data.get("usage"), "input_tokens", "output_tokens")

@@ -3,11 +3,18 @@ from __future__ import annotations
 
 import abc
 from dataclasses import dataclass, field
-from typing import Any, Literal, Mapping
+from typing import Any, Literal, Mapping, get_args
 
 from families.frozen import set_at_once
 
-Status = Literal["ok", "invalid", "error"]
+# A solve's answer: a label of the set, none of the set, or none after the retries (errors are never wrong).
+SolveStatus = Literal["ok", "invalid", "error"]
+# A render as the run counts it: faithful, unfaithful (the check's reasons say why), without the labels, free
+# text that no check reads, or none after the retries.
+RenderStatus = Literal["ok", "unfaithful", "invalid", "unchecked", "error"]
+Status = RenderStatus   # a Completion's: a solve's is one of SolveStatus, a render's (once judged) any of these
+SOLVE_STATUSES: tuple[SolveStatus, ...] = get_args(SolveStatus)
+RENDER_STATUSES: tuple[RenderStatus, ...] = get_args(RenderStatus)
 CONSTRAINTS = ("auto", "choice", "json_schema", "grammar", "tool", "none")
 
 
@@ -105,7 +112,7 @@ class Completion:
     attempts: int = 1
     constrained: str = "none"         # the constraint actually sent: choice, json_schema, grammar, tool, none
     reason: str | None = None         # why status is not ok
-    error_kind: str | None = None     # an error's kind (FAILURE_KINDS), beside its message
+    error_kind: FailureKind | None = None   # an error's kind, beside its message
     scores: tuple[OptionScore, ...] = ()   # loglik solvers: every option's score, in the options' order
     thinking: Thinking | None = None       # thinking solvers only
 
@@ -131,20 +138,16 @@ def answered(text: str, label: str | None, *, finish_reason: str | None, usage: 
                       reason=None if label else "answer not in the label set")
 
 
-FAILURE_KINDS = ("http", "auth", "timeout", "connection", "malformed", "context_length", "refused")
+# What went wrong, as the provider that saw it says (never read back from a message's text): an HTTP answer
+# (`http`, `auth` for 401/403), no answer in time, no connection, an answer that does not parse, a prompt past
+# the model's context, or a request the server or this client refuses to make or cannot serve.
+FailureKind = Literal["http", "auth", "timeout", "connection", "malformed", "context_length", "refused"]
+FAILURE_KINDS: tuple[FailureKind, ...] = get_args(FailureKind)
 
 
-def kind_of_failure(reason: str, status: int | None) -> str:
-    """A failure's kind from what the provider said: its HTTP status, else the head of its message."""
-    if status in (401, 403):
-        return "auth"
-    for kind, head in (("context_length", "context_length"), ("malformed", "malformed response"),
-                       ("timeout", "timeout"), ("http", "http ")):
-        if reason.startswith(head):
-            return kind
-    if status is not None:
-        return "http"
-    return "connection" if "connect" in reason else "refused"
+def http_kind(status: int) -> FailureKind:
+    """The kind of an HTTP answer that failed: `auth` for 401 and 403, else `http`."""
+    return "auth" if status in (401, 403) else "http"
 
 
 class ProviderFailure(Exception):
@@ -152,20 +155,20 @@ class ProviderFailure(Exception):
 
     retryable: try again (after `retry_after` seconds when the server said so);
     otherwise `final` says whether it ends the unit as an `error` result (e.g. context_length).
-    `status` is the server's HTTP status, where the failure is an HTTP answer; `kind` one of FAILURE_KINDS
-    (given, or read from the status and the message's head), so errors group by kind, not by a server's text.
+    `status` is the server's HTTP status, where the failure is an HTTP answer; `kind` what went wrong
+    (FailureKind), said where the failure arises, so errors group by kind, not by a server's text.
     """
 
     attempts: int   # set by `with_retries` on the failure it lets through: the attempts it took (unset before)
 
     def __init__(self, reason: str, *, retryable: bool, retry_after: float | None = None,
-                 status: int | None = None, kind: str | None = None):
+                 status: int | None = None, kind: FailureKind):
         super().__init__(reason)
         self.reason = reason
         self.retryable = retryable
         self.retry_after = retry_after
         self.status = status
-        self.kind = kind or kind_of_failure(reason, status)
+        self.kind = kind
 
 
 class Provider(abc.ABC):

@@ -17,7 +17,7 @@ from aiohttp.client_proto import ResponseHandler
 from aiohttp.http_exceptions import HttpProcessingError
 from asyncio_throttle import Throttler
 
-from providers.base import Completion, Provider, ProviderFailure
+from providers.base import Completion, Provider, ProviderFailure, http_kind
 from providers.config import key_fault
 from providers.retry import RetryPolicy, retry_after_seconds, with_retries
 from providers.wire import Wire, WireError, waiting
@@ -159,8 +159,8 @@ def classify(status: int, raw: bytes, headers: Mapping[str, str], secret: str | 
         return ProviderFailure(f"context_length: {message}", retryable=False, status=status, kind="context_length")
     if status in (408, 429) or status >= 500:
         return ProviderFailure(f"http {status}: {message}", retryable=True,
-                               retry_after=retry_after_seconds(headers), status=status)
-    return ProviderFailure(f"http {status}: {message}", retryable=False, status=status)
+                               retry_after=retry_after_seconds(headers), status=status, kind=http_kind(status))
+    return ProviderFailure(f"http {status}: {message}", retryable=False, status=status, kind=http_kind(status))
 
 
 def throttle_window(rate_per_s: float) -> tuple[int, float]:
@@ -269,9 +269,9 @@ class HTTPProvider(Provider):
         try:
             data = orjson.loads(raw)
         except orjson.JSONDecodeError:
-            raise ProviderFailure("malformed response: not JSON", retryable=True) from None
+            raise ProviderFailure("malformed response: not JSON", retryable=True, kind="malformed") from None
         if not isinstance(data, dict):
-            raise ProviderFailure("malformed response: not a JSON object", retryable=True)
+            raise ProviderFailure("malformed response: not a JSON object", retryable=True, kind="malformed")
         return data, latency
 
     async def _send(self, ep: Endpoint, body: dict[str, Any], path: str | None, at_root: bool) -> tuple[bytes, float]:
@@ -298,7 +298,7 @@ class HTTPProvider(Provider):
                     raise classify(status, raw, headers, self._secret)
             except asyncio.TimeoutError:   # aiohttp's ServerTimeoutError too (a ClientError as well)
                 raise ProviderFailure(f"timeout after {time.perf_counter() - started:.1f}s",
-                                      retryable=True) from None
+                                      retryable=True, kind="timeout") from None
             except WireError as exc:
                 self.pool.mark_down(ep)
                 raise ProviderFailure(wire_reason(exc, ep.url), retryable=True, kind="connection") from None
@@ -332,7 +332,7 @@ class HTTPProvider(Provider):
         for name, value in headers.items():   # a line break would end the header early (and let a value in)
             fault = key_fault(value or "")
             if fault:
-                raise ProviderFailure(f"the {name} header {fault}: check its value", retryable=False)
+                raise ProviderFailure(f"the {name} header {fault}: check its value", retryable=False, kind="refused")
         lines = [f"POST {parts.path or '/'}{'?' + parts.query if parts.query else ''} HTTP/1.1",
                  *(f"{k}: {v}" for k, v in headers.items()), "Content-Length: "]
         self._heads[target] = head = "\r\n".join(lines).encode()

@@ -50,9 +50,9 @@ def token_ids(data: Any) -> list[int]:
     """The token ids of a `/tokenize` answer (vLLM: `tokens`), type-checked."""
     ids = data.get("tokens") if isinstance(data, dict) else None
     if not isinstance(ids, list) or not all(isinstance(t, int) and not isinstance(t, bool) and t >= 0 for t in ids):
-        raise ProviderFailure("malformed response: /tokenize gave no list of token ids", retryable=True)
+        raise ProviderFailure("malformed response: /tokenize gave no list of token ids", retryable=True, kind="malformed")
     if not ids:   # every text we tokenize is non-empty: no token at all would score nothing as something
-        raise ProviderFailure("malformed response: /tokenize gave no token for a non-empty text", retryable=True)
+        raise ProviderFailure("malformed response: /tokenize gave no token for a non-empty text", retryable=True, kind="malformed")
     return ids
 
 
@@ -60,18 +60,18 @@ def _echoed(data: Any, n: int) -> list[dict[str, Any]]:
     """The `logprobs` object of each of the n prompts' choices, in prompt order, type-checked."""
     choices = data.get("choices") if isinstance(data, dict) else None
     if not isinstance(choices, list) or len(choices) != n:
-        raise ProviderFailure(f"malformed response: expected {n} choices", retryable=True)
+        raise ProviderFailure(f"malformed response: expected {n} choices", retryable=True, kind="malformed")
     out: list[dict[str, Any] | None] = [None] * n
     for pos, ch in enumerate(choices):
         idx = ch.get("index", pos) if isinstance(ch, dict) else None
         lp = ch.get("logprobs") if isinstance(ch, dict) else None
         if not isinstance(idx, int) or not 0 <= idx < n or not isinstance(lp, dict) \
                 or not isinstance(lp.get("token_logprobs"), list):
-            raise ProviderFailure("malformed response: a choice without logprobs.token_logprobs", retryable=True)
+            raise ProviderFailure("malformed response: a choice without logprobs.token_logprobs", retryable=True, kind="malformed")
         out[idx] = lp
     covered = [v for v in out if v is not None]
     if len(covered) != n:
-        raise ProviderFailure("malformed response: choices do not cover every prompt", retryable=True)
+        raise ProviderFailure("malformed response: choices do not cover every prompt", retryable=True, kind="malformed")
     return covered
 
 
@@ -86,11 +86,11 @@ def echoed_prompts(data: Any, n: int) -> list[tuple[list[str], list[Any]]]:
     for lp in _echoed(data, n):
         tokens, values = lp.get("tokens"), lp["token_logprobs"]
         if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
-            raise ProviderFailure("malformed response: a choice without logprobs.tokens", retryable=True)
+            raise ProviderFailure("malformed response: a choice without logprobs.tokens", retryable=True, kind="malformed")
         if len(values) != len(tokens) or len(tokens) < 2:
             raise ProviderFailure(f"no prompt log-probabilities: the server echoed {len(values)} log-probabilities "
                                   f"for {len(tokens)} tokens (it cannot score; llama.cpp's server returns only "
-                                  "generated tokens)", retryable=False)
+                                  "generated tokens)", retryable=False, kind="refused")
         out.append((tokens[:-1], values[:-1]))
     return out
 
@@ -107,18 +107,19 @@ def option_score(option: str, values: list[Any], start: int, end: int) -> Option
     if len(values) < end:
         raise ProviderFailure("no prompt log-probabilities: the server echoed "
                               f"{len(values)} of {end} prompt tokens (it cannot score; llama.cpp's server "
-                              "returns only generated tokens)", retryable=False)
+                              "returns only generated tokens)", retryable=False, kind="refused")
     part = values[start:end]
     if not part:   # the option has no token of its own: there is nothing to score
         raise ProviderFailure(f"malformed response: option {option!r} has no token after the problem's "
-                              f"(tokens {start}..{end})", retryable=True)
+                              f"(tokens {start}..{end})", retryable=True, kind="malformed")
     if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in part):
-        raise ProviderFailure("malformed response: a prompt token without a finite log-probability", retryable=True)
+        raise ProviderFailure("malformed response: a prompt token without a finite log-probability", retryable=True, kind="malformed")
     if any(v > 0 for v in part):   # a probability above 1
-        raise ProviderFailure(f"malformed response: a log-probability above 0 ({max(part)!r})", retryable=True)
+        raise ProviderFailure(f"malformed response: a log-probability above 0 ({max(part)!r})", retryable=True,
+                              kind="malformed")
     total, tokens, chars = float(sum(part)), len(part), len(option)
     if not math.isfinite(total):   # finite tokens can sum to -inf (-1e308 twice)
-        raise ProviderFailure("malformed response: the option's log-probabilities sum to -inf", retryable=True)
+        raise ProviderFailure("malformed response: the option's log-probabilities sum to -inf", retryable=True, kind="malformed")
     return OptionScore(option=option, logprob=total, tokens=tokens, chars=chars,
                        mean_token=total / tokens if tokens else -math.inf,
                        mean_char=total / chars if chars else -math.inf)

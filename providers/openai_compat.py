@@ -140,10 +140,10 @@ class OpenAICompatible(HTTPProvider):
         choices = data.get("choices")
         choice = choices[0] if isinstance(choices, list) and choices else None
         if not isinstance(choice, dict) or not isinstance(choice.get("message"), dict):
-            raise ProviderFailure("malformed response: no choices[0].message object", retryable=True)
+            raise ProviderFailure("malformed response: no choices[0].message object", retryable=True, kind="malformed")
         message = choice["message"]
         if not isinstance(message.get("content"), (str, type(None))):
-            raise ProviderFailure("malformed response: choices[0].message.content is not a string", retryable=True)
+            raise ProviderFailure("malformed response: choices[0].message.content is not a string", retryable=True, kind="malformed")
         finish = choice.get("finish_reason")
         return message, finish if isinstance(finish, str) else None, usage_of(
             data.get("usage"), "prompt_tokens", "completion_tokens")
@@ -359,7 +359,7 @@ class OpenAICompatible(HTTPProvider):
         res = await self.score(SolveRequest(prompt="The sky is", labels=("blue", "green"), mode="loglik"))
         if res.status != "ok":
             raise ProviderFailure(f"{self.name}: cannot score log-likelihoods at {self.urls[0]}: {res.reason}",
-                                  retryable=False)
+                                  retryable=False, kind="refused")
         if self.boundary_from == "echo":
             return (f"{self.name}: the server at {self.urls[0]} has no /tokenize; each item's context goes as "
                     "one more prompt, and its echoed tokens mark where the options start")

@@ -36,13 +36,13 @@ def test_only_retryable_failures_are_retried():
     async def flaky():
         calls.append(1)
         if len(calls) < 3:
-            raise ProviderFailure("503", retryable=True, retry_after=0)
+            raise ProviderFailure("503", retryable=True, retry_after=0, kind="http")
         return "done"
     assert asyncio.run(with_retries(flaky, RetryPolicy(attempts=5))) == ("done", 3)
 
     async def final():
         calls.append(1)
-        raise ProviderFailure("http 401", retryable=False)
+        raise ProviderFailure("http 401", retryable=False, kind="auth")
     calls.clear()
     with pytest.raises(ProviderFailure) as err:
         asyncio.run(with_retries(final, RetryPolicy(attempts=5)))
@@ -62,10 +62,10 @@ def test_bugs_are_not_retried():
 
 def test_wait_is_capped_and_honours_server():
     policy = RetryPolicy(attempts=3, initial_s=0.5, max_wait_s=10, jitter_s=0.1)
-    assert policy.delay(1, ProviderFailure("429", retryable=True, retry_after=3600)) == 10
-    assert policy.delay(1, ProviderFailure("429", retryable=True, retry_after=2)) == 2
-    assert 0.5 <= policy.delay(1, ProviderFailure("503", retryable=True)) <= 0.6
-    assert 2.0 <= policy.delay(3, ProviderFailure("503", retryable=True)) <= 2.1   # doubles each time
+    assert policy.delay(1, ProviderFailure("429", retryable=True, retry_after=3600, kind="http")) == 10
+    assert policy.delay(1, ProviderFailure("429", retryable=True, retry_after=2, kind="http")) == 2
+    assert 0.5 <= policy.delay(1, ProviderFailure("503", retryable=True, kind="http")) <= 0.6
+    assert 2.0 <= policy.delay(3, ProviderFailure("503", retryable=True, kind="http")) <= 2.1   # doubles each time
     assert policy.delay(20, None) == 10
 
 
@@ -74,7 +74,7 @@ def test_attempts_counted_through_tenacity_after_first_failure():
 
     async def always():
         calls.append(1)
-        raise ProviderFailure("500", retryable=True, retry_after=0)
+        raise ProviderFailure("500", retryable=True, retry_after=0, kind="http")
     with pytest.raises(ProviderFailure) as err:
         asyncio.run(with_retries(always, RetryPolicy(attempts=4)))
     assert len(calls) == 4 and err.value.attempts == 4

@@ -29,12 +29,12 @@ def judge(res: Completion, fmt: str, labels: tuple[str, ...], payload: Mapping[s
             return Judged(replace(res, status="invalid", reason=f"labels missing from the text: {', '.join(missing)}"),
                           res.text, (), None)
         return Judged(replace(res, status="unchecked"), res.text, (), None)
-    if parsed is None:
-        parsed = parse(res.text)
-    if isinstance(parsed, str):
-        return Judged(replace(res, status="unfaithful", text="", reason=parsed), res.text, (parsed,), None)
-    reasons = check(parsed, payload, names)
-    text = assemble(parsed, payload)
+    read = parse(res.text) if parsed is None else parsed
+    if isinstance(read, str):
+        return Judged(replace(res, status="unfaithful", text="", reason=read), res.text, (read,), None)
+    parsed = read
+    reasons = check(parsed, payload or {}, names)
+    text = assemble(parsed, payload or {})
     if reasons:
         return Judged(replace(res, status="unfaithful", text=text, reason="; ".join(reasons)), res.text,
                       tuple(reasons), parsed)

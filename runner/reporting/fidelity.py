@@ -7,6 +7,7 @@ from collections import defaultdict
 from dataclasses import asdict, dataclass
 from typing import Iterable
 
+from rendering.structure import reason_code
 
 SPREAD = 0.20   # a renderer whose faithful share differs across complexities by more gets a warning
 CHECKED = ("ok", "unfaithful")   # structured renders, judged; text renders (unchecked, invalid) have no share
@@ -55,7 +56,7 @@ def fidelity_rows(renders: Iterable[dict]) -> list[FidelityRow]:
         c[0] += 1
         c[1] += rec.get("first", rec["status"]) == "ok"
         c[2] += rec["status"] == "ok"
-        codes = {str(x).split(":", 1)[0] for x in rec.get("checks") or () if isinstance(rec.get("checks"), list)}
+        codes = {reason_code(x) for x in rec.get("checks") or () if isinstance(rec.get("checks"), list)}
         if rec["status"] == "unfaithful":
             c[3] += "misread" in codes
             c[4] += "unread" in codes and "misread" not in codes

@@ -4,15 +4,18 @@ from __future__ import annotations
 import hashlib
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, NamedTuple
+from typing import Any, Callable, Literal, NamedTuple
 
 import orjson
 
 from families.frozen import set_at_once
-from providers.base import Completion
+from providers.base import Completion, FailureKind, RenderStatus, SolveStatus
 from rendering.structure import StructuredRender
 
 SCHEMA = 1
+# The statuses a record holds, each a type (a record of another is not written, and a reader skips it)
+SentRenderStatus = Literal["ok", "unchecked", "unfaithful"]   # a render whose text went to the solvers
+CalibrationStatus = Literal["ok", "error"]
 _NO_THINKING = b',"thinking":null}\n'   # the last field of a solve record, when its solver does not think
 
 
@@ -62,7 +65,7 @@ class RenderRecord:
 
     schema: int
     key: str
-    status: str                 # ok (faithful) | unfaithful | invalid | unchecked (format text) | error
+    status: RenderStatus        # ok (faithful) | unfaithful | invalid | unchecked (format text) | error
     skeleton: str               # the skeleton's identity: id#content-hash
     family: str
     complexity: int
@@ -86,7 +89,7 @@ class RenderRecord:
     # 0: the first try; k: the k-th repair (`repair: N`), asked again with the reasons of round k-1.
     # Every round is its own record under the unit's one key; the newest (the last round) is the unit's.
     round: int = 0
-    error_kind: str | None = None   # an error's kind (providers.base.FAILURE_KINDS), beside its reason
+    error_kind: FailureKind | None = None   # an error's kind, beside its reason
 
     def to_line(self) -> bytes:
         """The JSONL line, newline included."""
@@ -115,7 +118,7 @@ class SolveRecord:
 
     schema: int
     key: str
-    status: str                 # ok | invalid (answer not in the label set) | error (after retries)
+    status: SolveStatus         # ok | invalid (answer not in the label set) | error (after retries)
     render_key: str
     skeleton: str
     family: str
@@ -138,11 +141,11 @@ class SolveRecord:
     finish_reason: str | None
     started_at: float
     finished_at: float
-    render_status: str = "ok"   # the render's: ok (faithful), unchecked, or unfaithful (sent anyway)
+    render_status: SentRenderStatus = "ok"   # the render's: ok (faithful), unchecked, or unfaithful (sent anyway)
     # loglik solvers: each option's log-probability sum, tokens, characters, mean per token and per
     # character (OptionScore), in the options' order, so a report can recompute any normalisation
     scores: tuple = ()
-    error_kind: str | None = None   # an error's kind (providers.base.FAILURE_KINDS), beside its reason
+    error_kind: FailureKind | None = None   # an error's kind, beside its reason
     # thinking solvers: {tokens, tokens_from, cut, text} (providers.base.Thinking); absent for the others
     thinking: Any = None
 
@@ -160,7 +163,7 @@ class CalibrationRecord:
 
     schema: int
     key: str
-    status: str                 # ok | error
+    status: CalibrationStatus   # ok | error
     auditor: str                # the auditor's provider name
     model: str
     skeleton: str

@@ -5,6 +5,8 @@ from collections import Counter
 from dataclasses import dataclass, field, fields
 from typing import Iterable
 
+from rendering.structure import reason_code
+
 
 @dataclass
 class CellStats:
@@ -84,7 +86,7 @@ class RenderStats:
         if record["status"] == "unfaithful":
             checks = record.get("checks")
             checks = checks if isinstance(checks, list) and checks else [record.get("reason") or "?"]
-            self.reasons.update({str(c).split(":", 1)[0] for c in checks})
+            self.reasons.update({reason_code(c) for c in checks})
         if isinstance(record.get("audit"), str):
             self.audits[record["audit"]] += 1
 

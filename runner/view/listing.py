@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal, get_args
 
+from rendering.structure import reason_code
 from runner.reporting.load import Outcome
 from runner.store.sinks import RENDERS, SOLVES
 from runner.view.data import Snapshot
@@ -21,7 +22,7 @@ PAGE = 100   # rows per list page
 def codes(rec: Mapping) -> set[str]:
     """The reason codes of a render record's checks (`misread` of `misread: the premise of fact 3 ...`)."""
     checks = rec.get("checks")
-    return {str(c).split(":", 1)[0] for c in checks} if isinstance(checks, list) else set()
+    return {reason_code(c) for c in checks} if isinstance(checks, list) else set()
 
 
 def verdict_of(rec: Mapping) -> str:
