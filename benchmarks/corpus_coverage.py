@@ -194,7 +194,9 @@ def main() -> None:
     ques = questions(_rows(c / "questions.jsonl", args.part, lambda r: r["text"]), args.list == "questions")
     rend, us = renders(_rows(c / "renders.jsonl", args.part, lambda r: r["question"] + "".join(r["premises"])),
                        args.list == "renders")
-    nm = names(_rows(c / "names.jsonl", args.part, lambda r: r["a"] + r["b"]), args.list == "names")
+    # a corpus may have no look-alike name pairs (the held-out one has none)
+    pairs = _rows(c / "names.jsonl", args.part, lambda r: r["a"] + r["b"]) if (c / "names.jsonl").exists() else []
+    nm = names(pairs, args.list == "names")
     print(f"\npart: {args.part}\n\n| premises of | faithful read | faithful misread | wrong not read |\n|---|---:|---:|---:|")
     tot = [0] * 5
     for pred, v in sorted(prem.items()):
