@@ -18,6 +18,7 @@ from runner.commands.folder import claim_run_folder, run_folder, save_grid
 from runner.commands.probes import check_constraints, check_reasoning, check_scoring
 from runner.config.grid import Grid, load_grid
 from runner.engine.feed import Feed, helpers
+from runner.engine.loop import run as run_loop
 from runner.engine.pipeline import Pipeline, RunResult
 from runner.engine.progress import Progress
 from runner.errors import Interrupted, UserError, printable
@@ -325,4 +326,4 @@ def _run_until_signal(coro):
             return await task
         except asyncio.CancelledError:
             raise KeyboardInterrupt from None
-    return asyncio.run(main())
+    return run_loop(main())   # on uvloop where installed
