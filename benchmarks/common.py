@@ -48,8 +48,8 @@ def solve_body(i: int) -> dict:
 def template_solve_bodies(model: str, n: int, seed: int, complexity: str) -> list[bytes]:
     """The solve requests `bench run` sends with the template renderer: rendered problem, choice constraint."""
     from providers.builtin import render_template
-    from runner.source.generate import make_plan
     from runner.config.prompts import SOLVE_DEFAULT, fill_solve
+    from runner.source.generate import make_plan
     return [orjson.dumps({"model": model, "temperature": 0.0, "max_tokens": 16, "messages": [
         {"role": "user", "content": fill_solve(SOLVE_DEFAULT, render_template(sk.redact()), sk.answer_options)}],
         "structured_outputs": {"choice": list(sk.answer_options)}}) for sk in make_plan(seed, [complexity]).items(n)]
@@ -83,6 +83,7 @@ async def bare_client(url: str, concurrency: int, check=None,
 @contextlib.asynccontextmanager
 async def _lean_client(url: str, check=None) -> AsyncIterator[Callable[[bytes], Awaitable[dict]]]:
     from urllib.parse import urlsplit
+
     from providers.wire import Wire
     parts = urlsplit(url)
     wire = Wire(parts.hostname, parts.port or 80, 10.0)

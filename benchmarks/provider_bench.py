@@ -29,11 +29,11 @@ from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.common import LABELS, SHAPES, bare_loop, fake_server, fan_out, solve_body  # noqa: E402
 import orjson  # noqa: E402
+
+from benchmarks.common import LABELS, SHAPES, bare_loop, fake_server, fan_out, solve_body  # noqa: E402
 from providers.base import SolveRequest  # noqa: E402
 from providers.config import build_provider, parse_provider  # noqa: E402
-
 
 HAND_PARSER_COMMIT = "e60bdee"   # the last providers/wire.py with the hand-written parser
 

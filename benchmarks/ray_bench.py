@@ -74,6 +74,7 @@ class Synthetic:
 
 def driver(n: int, agents: int, batch: int) -> None:
     import ray
+
     from runner.cluster.agent import Started
     from runner.cluster.driver import Agent, _dispatch
     from runner.cluster.placement import Placed

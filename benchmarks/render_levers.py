@@ -31,8 +31,8 @@ from rendering.schema import TEXT_CHARS, for_server, render_schema
 from rendering.structure import reason_code
 from runner.config.grid import load_grid
 from runner.config.prompts import RENDER_ASSIGNED_DEFAULT, RENDER_STRUCTURED_DEFAULT, fill_render, fill_repair
-from runner.plan.units import skeletons
 from runner.fidelity.judge import judge
+from runner.plan.units import skeletons
 from runner.source.generate import make_plan
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -31,10 +31,10 @@ solvers: [{solvers}]
 
 def write_run(folder: Path, count: int, renderers: int, solvers: int) -> int:
     """The grid and its logs (every unit done; a few errors and invalid answers); the number of solve records."""
-    from runner.config.grid import load_grid
-    from runner.store.records import SCHEMA, RenderRecord, SolveRecord
     from runner.commands.folder import save_grid
+    from runner.config.grid import load_grid
     from runner.plan.units import UnitPlan, skeletons
+    from runner.store.records import SCHEMA, RenderRecord, SolveRecord
 
     folder.mkdir(parents=True, exist_ok=True)
     providers = [f"  t{i}: {{kind: template, model: template-{i}}}" for i in range(renderers)]

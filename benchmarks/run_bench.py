@@ -40,8 +40,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import orjson  # noqa: E402
 
-from benchmarks.common import (ROOT, SHAPE_NAMES, SHAPES, ChildRun, bare_client, bare_loop, cpu_seconds, fake_server,  # noqa: E402
-                               fan_out, run_child, template_solve_bodies)
+from benchmarks.common import (  # noqa: E402
+    ROOT,
+    SHAPE_NAMES,
+    SHAPES,
+    ChildRun,
+    bare_client,
+    bare_loop,
+    cpu_seconds,
+    fake_server,
+    fan_out,
+    run_child,
+    template_solve_bodies,
+)
 
 GRID_HTTP = """name: bench
 {workers}skeletons: {{generate: {{count: {n}, complexities: [medium], seed: 0}}}}
@@ -81,8 +92,8 @@ def render_solve_loop(n: int):
     render, which the bare loop sends as it came (the run checks it and assembles the problem).
     """
     from rendering.schema import render_schema
-    from runner.source.generate import make_plan
     from runner.config.prompts import RENDER_STRUCTURED_DEFAULT, SOLVE_DEFAULT, fill_render, fill_solve
+    from runner.source.generate import make_plan
     jobs = [(orjson.dumps({"model": "fake-model", "temperature": 0.0, "max_tokens": 512, "messages": [
         {"role": "user", "content": fill_render(RENDER_STRUCTURED_DEFAULT, p, True)}],
         "structured_outputs": {"json": render_schema(p), "disable_any_whitespace": True}}), sk.answer_options)

@@ -4,7 +4,6 @@ from __future__ import annotations
 from families.family import Family
 from families.wording import parse_phrasing
 
-
 FAMILIES: dict[str, Family] = {}
 
 

@@ -31,8 +31,8 @@ import random
 
 from families.family import Family
 from families.ir import Skeleton, atom
-from families.seeding import symbol_names
 from families.phrases import expand
+from families.seeding import symbol_names
 from families.wording import Wording
 
 NAME = "transitive_order"

@@ -3,8 +3,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from families.ir import (INTEGER, MAX_COMPLEXITY, MIN_COMPLEXITY, Atom, Skeleton, SkeletonError,
-                         parse_skeleton_json)
+from families.ir import INTEGER, MAX_COMPLEXITY, MIN_COMPLEXITY, Atom, Skeleton, SkeletonError, parse_skeleton_json
 from families.registry import FAMILIES
 
 

@@ -1,4 +1,7 @@
-import json, random, re
+import json
+import random
+import re
+
 R = random.Random(20261202)
 OUT = "/work/corpus2/"
 PEOPLE = ["Ilse","Tomas","Priya","Oskar","Mirela","Devan","Hana","Lucan","Wren","Fatima","Jorge","Keiko",

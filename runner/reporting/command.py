@@ -8,8 +8,6 @@ import typer
 
 from runner.config.grid import Grid
 from runner.errors import UserError, WriteFailed
-from runner.store.guard import Outputs, atomic_output, mark, owns
-from runner.store.logs import LOGS, MARKER, check_log_files, skipped_note
 from runner.reporting import files, terminal, thinking
 from runner.reporting.compare import Paired, compare
 from runner.reporting.fidelity import fidelity_rows, spread_warnings
@@ -17,8 +15,9 @@ from runner.reporting.forked import Forked
 from runner.reporting.load import load_runs
 from runner.reporting.stats import cell_latency, summary_rows, tallies
 from runner.reporting.summary import render_table
+from runner.store.guard import Outputs, atomic_output, mark, owns
+from runner.store.logs import LOGS, MARKER, check_log_files, skipped_note
 from runner.store.tally import render_stats
-
 
 REPORT_MARKER = ".bench-report"   # a folder a report wrote into: later reports may write there again
 

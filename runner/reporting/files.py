@@ -99,7 +99,7 @@ def markdown(rows: list[SummaryRow], chance: dict[str, float], compared: list[Pa
     parts += ["", "## Not in accuracy", ""]
     lines = []
     for key, rs in sorted(cells(rows).items()):
-        s = lambda f: str(sum(getattr(r, f) for r in rs))
+        s = lambda f, rs=rs: str(sum(getattr(r, f) for r in rs))  # noqa: E731   # this cell's rows, bound now
         lines.append([" / ".join(key), s("invalid"), s("errors"), s("unfaithful"), s("render_failed"),
                       s("unchecked_n"), s("sent_unfaithful_n")])
     parts.append(md_table(["run / renderer / solver", "invalid", "errors", "unfaithful (not sent)", "render failed",

@@ -11,16 +11,16 @@ from typing import NamedTuple
 
 import orjson
 
+from runner.children import die_with_parent
+from runner.config.grid import Grid
 from runner.errors import UserError
-from runner.plan.calibration import planned
 from runner.fidelity.calibration import CALIBRATION, Trust, trust
 from runner.fidelity.judge import PROCEED
-from runner.config.grid import Grid
-from runner.store.logs import RENDER_FIELDS, TERMINAL, best_records, check_log_files, newer, usable
-from runner.store.sinks import RENDERS, SOLVES
-from runner.store.records import SCHEMA, unit_keys
-from runner.children import die_with_parent
+from runner.plan.calibration import planned
 from runner.plan.units import UnitPlan, skeletons
+from runner.store.logs import RENDER_FIELDS, TERMINAL, best_records, check_log_files, newer, usable
+from runner.store.records import SCHEMA, unit_keys
+from runner.store.sinks import RENDERS, SOLVES
 
 
 class Outcome(NamedTuple):

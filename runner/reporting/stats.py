@@ -6,7 +6,8 @@ from collections import defaultdict
 from dataclasses import asdict, dataclass, field
 from typing import Iterable
 
-from runner.intervals import Z95, wilson as interval
+from runner.intervals import Z95
+from runner.intervals import wilson as interval
 from runner.reporting.fidelity import FidelityRow
 from runner.reporting.load import Loaded, Outcome
 from runner.store.tally import CellStats

@@ -62,7 +62,9 @@ class AppendLog:
             return
         try:
             loop = asyncio.get_running_loop()
-        except RuntimeError:
+        except RuntimeError:   # no loop runs (a helper, a test): the line goes now
+            loop = None
+        if loop is None:
             self._write(line)
             if self.error is not None:
                 raise self.error

@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Callable, Mapping
 
 from runner.errors import WriteFailed
-from runner.store.logs import RENDER_FIELDS, SOLVE_FIELDS, AppendLog, read_at
 from runner.store.index import Entry, Index, load_index
+from runner.store.logs import RENDER_FIELDS, SOLVE_FIELDS, AppendLog, read_at
 
 RENDERS, SOLVES = "renders.jsonl", "solves.jsonl"
 
