@@ -159,12 +159,19 @@ def served(*folders: Path, args: tuple[str, ...] = ()):
         proc.wait(timeout=30)
 
 
-def screenshots(out: Path, work: Path) -> list[Path]:
-    """docs/ screenshots at 1400 and 800 px: the quick grid's pages, and the mixed run's grid and a repaired
-    unit (python -m tests.view_mixed DOCS_DIR)."""
-    quick = work / "quick"
+def screenshots(out: Path, work: Path, grid: str = "grid-quick.yaml") -> list[Path]:
+    """docs/ screenshots at 1400 and 800 px: a grid's pages (the quick grid's, or the default grid's with its
+    SmolLM2 renderer and solver: `--grid grid.yaml`), and the mixed run's grid and a repaired unit
+    (python -m tests.view_mixed DOCS_DIR [WORK_DIR] [--grid grid.yaml])."""
+    import yaml
+    spec = yaml.safe_load((ROOT / "configs" / grid).read_text())
+    run_name = spec["name"]
+    model = next((p for p, c in spec["providers"].items() if c.get("kind") not in ("template", "random", "prior")),
+                 None)
+    renderer, solver = (model, model) if model else ("template", "random")
+    quick = work / run_name
     if not (quick / "solves.jsonl").exists():
-        bench("run", "--grid", str(ROOT / "configs" / "grid-quick.yaml"), "--out", str(quick), "-q")
+        bench("run", "--grid", str(ROOT / "configs" / grid), "--out", str(quick), "-q", timeout=3600)
     mixed = work / "mixed" / "run"
     if not (mixed / "solves.jsonl").exists():
         build(work / "mixed", count=12)
@@ -175,8 +182,8 @@ def screenshots(out: Path, work: Path) -> list[Path]:
     browser = chrome()
     try:
         with served(quick) as (q, _), served(mixed) as (m, _):
-            pages = [("view-grid", q), ("view-list", q + "units?run=quick&renderer=template&solver=random&status=wrong"),
-                     ("view-unit", q + "units?run=quick&renderer=template&solver=random&status=wrong"),
+            wrong = f"units?run={run_name}&renderer={renderer}&solver={solver}&status=wrong"
+            pages = [("view-grid", q), ("view-list", q + wrong), ("view-unit", q + wrong),
                      ("view-failures", m), ("view-repaired", m + f"unit?run=mixed&key={repaired['key']}")]
             for name, url in pages:
                 for width in (1400, 800):
@@ -196,4 +203,10 @@ def screenshots(out: Path, work: Path) -> list[Path]:
 
 
 if __name__ == "__main__":
-    print("\n".join(map(str, screenshots(Path(sys.argv[1]), Path(sys.argv[2] if len(sys.argv) > 2 else "/tmp/view-shots")))))
+    import argparse
+    ap = argparse.ArgumentParser(description="bench view's screenshots for docs/")
+    ap.add_argument("docs", type=Path)
+    ap.add_argument("work", type=Path, nargs="?", default=Path("/tmp/view-shots"))
+    ap.add_argument("--grid", default="grid-quick.yaml", help="a grid of configs/ (grid.yaml: the default grid)")
+    a = ap.parse_args()
+    print("\n".join(map(str, screenshots(a.docs, a.work, a.grid))))
