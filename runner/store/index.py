@@ -16,7 +16,7 @@ import subprocess
 import sys
 from itertools import repeat
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, BinaryIO, NamedTuple
 
 import orjson
 
@@ -44,7 +44,7 @@ class Entry(NamedTuple):
     correct: bool | None = None
 
 
-class Index(dict):
+class Index(dict[str, Entry]):
     """key -> Entry, and how many non-empty lines were skipped (torn, damaged or foreign)."""
 
     skipped: int = 0
@@ -73,7 +73,7 @@ def load_index(path: Path, fields: dict[str, type | tuple[type, ...]]) -> Index:
             gc.enable()
 
 
-def fill(fh, index: Index, typed: Typed, start: int = 0, end: int | None = None) -> Index:
+def fill(fh: BinaryIO, index: Index, typed: Typed, start: int = 0, end: int | None = None) -> Index:
     """Read into `index` the lines of `fh` that begin at offsets in [start, end) (the body of load_index)."""
     setdefault, loads, decode_error, new = index.setdefault, orjson.loads, orjson.JSONDecodeError, tuple.__new__
     # Typed's check, inlined (a million calls): its getter's values also give key, status and correct
@@ -126,13 +126,13 @@ def better(entry: Entry, old: Entry) -> bool:
     return (later if supersedes(earlier.status, later.status) else earlier) is entry
 
 
-def _load(fh, path: Path, fields: dict, index: Index) -> Index:
+def _load(fh: BinaryIO, path: Path, fields: dict[str, type | tuple[type, ...]], index: Index) -> Index:
     """The index of the open log `fh` (at `path`), in parts where it is big and the machine has cores."""
     kind = next((k for k, f in KINDS.items() if f is fields), None)
     stat = os.fstat(fh.fileno())
     n = parts_for(stat.st_size, cores()) if kind is not None else 1
     typed = Typed(fields)
-    if n == 1:
+    if kind is None or n == 1:   # a log of no known kind is read here, in one part
         return fill(fh, index, typed)
     # The run's part is smaller than a helper's: it also merges theirs, so all end together.
     weights = [RUN_SHARE] + [1.0] * (n - 1)
@@ -165,6 +165,7 @@ class _Helper:
             [sys.executable, "-m", "runner.store.index", str(path), str(start), str(end), kind,
              f"{stat.st_dev}:{stat.st_ino}", str(SLICE_BYTES)],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, preexec_fn=die_with_parent)
+        assert self.proc.stdout is not None   # stdout=PIPE: for the type checker, never input
         self.fd = self.proc.stdout.fileno()
         widen_pipe(self.fd)
         os.set_blocking(self.fd, False)
@@ -210,10 +211,12 @@ class _Helper:
         if self.proc.poll() is None:
             self.proc.kill()
             self.proc.wait()
-        self.proc.stdout.close()
+        if self.proc.stdout is not None:
+            self.proc.stdout.close()
 
 
-def _merge(index: Index, keys: list, statuses: list, codes: bytes, offsets: array.array, correct: bytes) -> None:
+def _merge(index: Index, keys: list[str], statuses: list[str], codes: bytes, offsets: array.array[int],
+           correct: bytes) -> None:
     """A helper's frame onto the index: for a key in both, the better record (`better`)."""
     values = (None, False, True)
     entries = map(tuple.__new__, repeat(Entry), zip(map(statuses.__getitem__, codes), offsets,
@@ -228,7 +231,7 @@ def _merge(index: Index, keys: list, statuses: list, codes: bytes, offsets: arra
             index[key] = entry
 
 
-def _unpickled(data: bytes) -> tuple | None:
+def _unpickled(data: bytes) -> tuple[Any, ...] | None:
     """A frame's columns (see `columns`), or None where it is damaged."""
     try:
         part = pickle.loads(data)

@@ -33,7 +33,7 @@ class KeySet:
         self._sorted = False
         return self
 
-    def _sort(self) -> array.array:
+    def _sort(self) -> array.array[int]:
         if not self._sorted:   # sorted and each code once: a lookup is then a bisection in C
             self._codes = array.array("Q", sorted(set(self._codes)))
             self._sorted = True

@@ -11,7 +11,7 @@ import stat
 import sys
 from operator import itemgetter
 from pathlib import Path
-from typing import Callable, Container, Iterator
+from typing import Any, Callable, Container, Iterator
 
 import orjson
 
@@ -136,7 +136,7 @@ class Typed:
 
 
 @functools.lru_cache(maxsize=None)
-def _typed(fields: tuple) -> Typed:
+def _typed(fields: tuple[tuple[str, type | tuple[type, ...]], ...]) -> Typed:
     return Typed(dict(fields))
 
 
@@ -160,13 +160,13 @@ def check_log_files(folder: Path) -> None:
             raise UserError(f"{path}: is {kind_of(mode)}, where a run keeps its log; move it out of {folder}")
 
 
-class Records(list):
+class Records(list[dict[str, Any]]):
     """Records read from a log, and how many of its lines could not be used (torn, damaged or foreign)."""
 
     skipped: int = 0
 
 
-def read_records(path: Path, fields: dict[str, type | tuple[type, ...]], counter: Records) -> Iterator[dict]:
+def read_records(path: Path, fields: dict[str, type | tuple[type, ...]], counter: Records) -> Iterator[dict[str, Any]]:
     """Every whole record of a log with `fields`; the other non-empty lines are counted in `counter.skipped`."""
     try:
         fh = open_regular(path, "log")
@@ -203,7 +203,7 @@ def newer(old_status: str, old_at: float, new_status: str, new_at: float) -> boo
 def best_records(path: Path, keys: Container[str], fields: dict[str, type | tuple[type, ...]]) -> Records:
     """The newest terminal record (else the last one) of each unit in `keys`, from a log; lines that are
     not such records are skipped and counted."""
-    best: dict[str, dict] = {}
+    best: dict[str, dict[str, Any]] = {}
     out = Records()
     for rec in read_records(path, fields, out):
         key = rec["key"]
@@ -223,7 +223,7 @@ def skipped_note(path: Path, skipped: int, redone: bool = False) -> str | None:
     return f"bench: skipped {skipped} unreadable line(s) in {path}{tail}"
 
 
-def read_at(path: Path, offset: int) -> dict | None:
+def read_at(path: Path, offset: int) -> dict[str, Any] | None:
     """The record that starts at `offset` (from the index); None if that line is not a whole JSON object
     (the fast path trusted a damaged line: its unit is redone)."""
     with open(path, "rb") as fh:

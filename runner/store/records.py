@@ -144,7 +144,7 @@ class SolveRecord:
     render_status: SentRenderStatus = "ok"   # the render's: ok (faithful), unchecked, or unfaithful (sent anyway)
     # loglik solvers: each option's log-probability sum, tokens, characters, mean per token and per
     # character (OptionScore), in the options' order, so a report can recompute any normalisation
-    scores: tuple = ()
+    scores: tuple[Any, ...] = ()
     error_kind: FailureKind | None = None   # an error's kind, beside its reason
     # thinking solvers: {tokens, tokens_from, cut, text} (providers.base.Thinking); absent for the others
     thinking: Any = None

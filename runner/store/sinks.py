@@ -8,7 +8,7 @@ the index its batch needs from the driver and hands its lines back to it, the on
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable, Mapping
+from typing import Any, Callable, Mapping
 
 from runner.errors import WriteFailed
 from runner.store.index import Entry, Index, load_index
@@ -32,15 +32,22 @@ class FolderLogs:
         self._render_log = AppendLog(self.render_path, on_error)
         self._solve_log = AppendLog(self.solve_path, on_error)
 
-    def render_record(self, entry: Entry) -> dict | None:
+    def render_record(self, entry: Entry) -> dict[str, Any] | None:
         """The logged render record an index entry points at (None: the line cannot be read back)."""
         return read_at(self.render_path, entry.offset)
 
     def write_render(self, line: bytes) -> None:
-        self._render_log.write(line)
+        self._opened(self._render_log).write(line)
 
     def write_solve(self, line: bytes) -> None:
-        self._solve_log.write(line)
+        self._opened(self._solve_log).write(line)
+
+    @staticmethod
+    def _opened(log: AppendLog | None) -> AppendLog:
+        """A log `open` made: a write before it is a bug of the caller's, said as one."""
+        if log is None:
+            raise RuntimeError("a run folder's log written before FolderLogs.open")
+        return log
 
     def close(self) -> None:
         """Flush, sync and close both logs (raises the first write failure)."""
@@ -55,9 +62,9 @@ class FolderLogs:
 class MemoryLogs:
     """What an agent is told of one batch's units (render records, solve statuses) and the lines it made."""
 
-    def __init__(self, renders: Mapping[str, dict], solves: Mapping[str, tuple[str, bool | None]]):
+    def __init__(self, renders: Mapping[str, dict[str, Any]], solves: Mapping[str, tuple[str, bool | None]]):
         self.render_index, self.solve_index = Index(), Index()
-        self._records: list[dict] = []
+        self._records: list[dict[str, Any]] = []
         for key, rec in renders.items():
             correct = rec.get("correct")
             self.render_index[key] = Entry(rec["status"], len(self._records), correct if isinstance(correct, bool) else None)
@@ -70,7 +77,7 @@ class MemoryLogs:
     def open(self, on_error: Callable[[WriteFailed], None]) -> None:
         """Nothing to open: lines stay in memory until the batch goes back."""
 
-    def render_record(self, entry: Entry) -> dict | None:
+    def render_record(self, entry: Entry) -> dict[str, Any] | None:
         return self._records[entry.offset]
 
     def write_render(self, line: bytes) -> None:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, fields
-from typing import Iterable
+from typing import Any, Iterable
 
 from rendering.structure import reason_code
 
@@ -76,11 +76,11 @@ def total(cells: dict[tuple[str, str], CellStats]) -> CellStats:
 class RenderStats:
     """One renderer's render units: by status, unfaithful ones by reason, and the parse-back audits."""
 
-    statuses: Counter = field(default_factory=Counter)
-    reasons: Counter = field(default_factory=Counter)   # reason codes of unfaithful renders (a render may have several)
-    audits: Counter = field(default_factory=Counter)
+    statuses: Counter[str] = field(default_factory=Counter)
+    reasons: Counter[str] = field(default_factory=Counter)   # reason codes of unfaithful renders (a render may have several)
+    audits: Counter[str] = field(default_factory=Counter)
 
-    def add(self, record: dict) -> None:
+    def add(self, record: dict[str, Any]) -> None:
         """Count one render record (the newest terminal one of its unit; `key`, `status`, `renderer` checked)."""
         self.statuses[record["status"]] += 1
         if record["status"] == "unfaithful":
@@ -91,7 +91,7 @@ class RenderStats:
             self.audits[record["audit"]] += 1
 
 
-def render_stats(records: Iterable[dict]) -> dict[str, RenderStats]:
+def render_stats(records: Iterable[dict[str, Any]]) -> dict[str, RenderStats]:
     """Per renderer label, from render records (one per unit)."""
     out: dict[str, RenderStats] = {}
     for rec in records:
