@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import Path
-from typing import Iterator, NamedTuple
+from typing import Callable, Iterator, NamedTuple
 
 from families.ir import Skeleton
 from runner.config.grid import Grid, Stage, stage_identity
@@ -64,21 +64,11 @@ class UnitPlan:
     def relabel(self, rec: dict) -> dict:
         """A render record named as this grid names the renderer whose key it has (a record's name is the one it
         was run under: a provider renamed since keeps its units, under its name now)."""
-        skeleton, sample = rec.get("skeleton"), rec.get("sample")
-        if isinstance(skeleton, str) and isinstance(sample, int):
-            for stage, key in self._render_keys:
-                if key(skeleton, sample) == rec["key"]:
-                    return {**rec, "renderer": stage.label} if stage.label != rec.get("renderer") else rec
-        return rec
+        return _named(rec, self._render_keys, "skeleton", "renderer")
 
     def relabel_solve(self, rec: dict) -> dict:
         """A solve record named as this grid names the solver whose key it has (see `relabel`)."""
-        render_key, sample = rec.get("render_key"), rec.get("sample")
-        if isinstance(render_key, str) and isinstance(sample, int):
-            for stage, key in self._solve_keys:
-                if key(render_key, sample) == rec["key"]:
-                    return {**rec, "solver": stage.label} if stage.label != rec.get("solver") else rec
-        return rec
+        return _named(rec, self._solve_keys, "render_key", "solver")
 
     def instant_counts(self, n_skeletons: int) -> tuple[int, int]:
         """(render units, solve units) for n skeletons that are made at once, costing no time: the template's
@@ -130,3 +120,14 @@ def in_shard(sk: Skeleton, shard: tuple[int, int]) -> bool:
 def cell(render: Stage, solve: Stage) -> tuple[str, str]:
     """A grid cell's name: (renderer, solver)."""
     return render.label, solve.label
+
+
+def _named(rec: dict, stages: list[tuple[Stage, Callable[[str, int], str]]], parent: str, name: str) -> dict:
+    """`rec` with its `name` field the label of the stage whose key hasher makes its key from its `parent` field
+    and sample; `rec` itself where that is its name already, or no stage of the grid makes its key."""
+    of, sample = rec.get(parent), rec.get("sample")
+    if isinstance(of, str) and isinstance(sample, int):
+        for stage, key in stages:
+            if key(of, sample) == rec["key"]:
+                return {**rec, name: stage.label} if stage.label != rec.get(name) else rec
+    return rec
