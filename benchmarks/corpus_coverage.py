@@ -57,6 +57,22 @@ def _labels(r: dict) -> tuple[str, ...]:
     return tuple(FAMILIES[r["family"]].labels or map(str, r["options"]))
 
 
+def _count(out: dict[str, list[int]], group: str, r: dict, v: Any, what: str, listing: bool) -> None:
+    """One row's verdict `v` into its group's [faithful, faithful read, faithful misread, wrong, wrong read];
+    with `listing`, its line (`what`: how the row is named)."""
+    c = out[group]
+    if r["faithful"]:
+        c[0] += 1
+        c[1] += v.kind == "read"
+        c[2] += v.kind == "misread"
+    else:
+        c[3] += 1
+        c[4] += v.kind == "read"
+    if listing:
+        print(f"{'ok ' if (v.kind == 'read') == r['faithful'] else 'BAD'} {r['faithful']!s:<5} {v.kind:<7} "
+              f"{what}: {r['text']}  [{v.detail}{'; ' + r['why'] if r['why'] else ''}]")
+
+
 def premises(rows: list[dict], listing: bool) -> dict[str, list[int]]:
     """Per predicate: [faithful, faithful read, faithful misread, wrong, wrong read]."""
     out: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0])
@@ -64,17 +80,7 @@ def premises(rows: list[dict], listing: bool) -> dict[str, list[int]]:
         types = _typed(r["family"], [(r["predicate"], r["args"])], None)
         names = {s: s for s in types}
         v = reader(r["family"]).read_fact(r["text"], (r["predicate"], tuple(r["args"])), Marked(names, types), types)
-        c = out[r["predicate"]]
-        if r["faithful"]:
-            c[0] += 1
-            c[1] += v.kind == "read"
-            c[2] += v.kind == "misread"
-        else:
-            c[3] += 1
-            c[4] += v.kind == "read"
-        if listing:
-            print(f"{'ok ' if (v.kind == 'read') == r['faithful'] else 'BAD'} {r['faithful']!s:<5} {v.kind:<7} "
-                  f"{r['predicate']}{tuple(r['args'])}: {r['text']}  [{v.detail}{'; ' + r['why'] if r['why'] else ''}]")
+        _count(out, r["predicate"], r, v, f"{r['predicate']}{tuple(r['args'])}", listing)
     return out
 
 
@@ -87,17 +93,7 @@ def questions(rows: list[dict], listing: bool) -> dict[str, list[int]]:
         names = {s: s for s in types}
         v = reader(r["family"]).read_question(r["text"], (q["predicate"], tuple(q["args"])), Marked(names, types),
                                               types, _labels(r))
-        c = out[r["family"]]
-        if r["faithful"]:
-            c[0] += 1
-            c[1] += v.kind == "read"
-            c[2] += v.kind == "misread"
-        else:
-            c[3] += 1
-            c[4] += v.kind == "read"
-        if listing:
-            print(f"{'ok ' if (v.kind == 'read') == r['faithful'] else 'BAD'} {r['faithful']!s:<5} {v.kind:<7} "
-                  f"{r['family']}: {r['text']}  [{v.detail}{'; ' + r['why'] if r['why'] else ''}]")
+        _count(out, r["family"], r, v, r["family"], listing)
     return out
 
 
