@@ -97,6 +97,7 @@ class FakeServer:
         # is refused with the API's own 400 (unsupported_parameter / unsupported_value)
         self.strict_reasoning = False
         self.healthy = True
+        self.hold = False                         # while True, every request waits before it is answered
         self.requests = 0
         self.in_flight = 0
         self.max_in_flight = 0
@@ -139,6 +140,8 @@ class FakeServer:
         else:
             fault = self.default
         self.faults_served[fault] += 1
+        while self.hold:   # a test holds the run still (e.g. while it loads a page), then lets it go
+            await asyncio.sleep(0.02)
         if self.latency_s:
             await asyncio.sleep(self.latency_s)
         if fault == "ok":

@@ -16,6 +16,7 @@ from tests.view_mixed import CHROMIUM, DRIVER, NO_BROWSER, chrome, served
 if not (CHROMIUM and DRIVER):
     pytest.skip(NO_BROWSER, allow_module_level=True)
 
+from selenium.common.exceptions import JavascriptException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -29,9 +30,24 @@ solvers: [slow]
 """
 
 
-def shown_n(browser) -> int:
-    cells = browser.find_elements(By.CSS_SELECTOR, "table.heatmap td.cell")
-    return sum(int(td.get_attribute("data-n")) for td in cells)
+# Read in one script, inside the page: the page reloads itself every few seconds, and an element found before a
+# reload is stale after it (what failed on a loaded CI machine when the read took two calls).
+STATE = """const n = [...document.querySelectorAll('table.heatmap td.cell')]
+    .reduce((s, td) => s + parseInt(td.dataset.n || '0', 10), 0);
+const nav = document.querySelector('nav.top');
+return [n, nav ? nav.textContent : ''];"""
+
+
+def shown(browser) -> tuple[int, str]:
+    """The answers the grid counts and the top bar's text, read at one instant of one page."""
+    n, nav = browser.execute_script(STATE)
+    return int(n), str(nav)
+
+
+def waiting(browser, timeout_s: float) -> WebDriverWait:
+    """A wait that reads again when the page was between two loads at the moment of a read."""
+    return WebDriverWait(browser, timeout_s, poll_frequency=0.2,
+                         ignored_exceptions=(StaleElementReferenceException, JavascriptException))
 
 
 def answers(run: Path) -> int:
@@ -50,17 +66,18 @@ def test_the_grid_changes_while_the_run_writes_and_then_says_finished(tmp_path):
                                 env={**os.environ, "PYTHONPATH": str(ROOT)}, stderr=subprocess.PIPE)
         browser = chrome()
         try:
-            WebDriverWait(None, 120, poll_frequency=0.1).until(lambda _: answers(run) >= 2)
+            WebDriverWait(None, 300, poll_frequency=0.1).until(lambda _: answers(run) >= 2)
+            server.hold = True   # the run stands still while the page loads, however slow the machine
             with served(run) as (url, _):
                 browser.get(url)
-                first = shown_n(browser)
-                assert "running, updated" in browser.find_element(By.CSS_SELECTOR, "nav.top").text
-                assert first < 40
+                first, nav = shown(browser)
+                assert "running, updated" in nav
+                assert 2 <= first < 40
+                server.hold = False
                 # no browser.get from here: the page reloads itself
-                WebDriverWait(browser, 180, poll_frequency=0.2).until(lambda b: shown_n(b) > first)
-                assert proc.wait(timeout=300) == 0
-                WebDriverWait(browser, 120, poll_frequency=0.2).until(
-                    lambda b: "finished" in b.find_element(By.CSS_SELECTOR, "nav.top").text and shown_n(b) == 40)
+                waiting(browser, 300).until(lambda b: shown(b)[0] > first)
+                assert proc.wait(timeout=600) == 0
+                waiting(browser, 300).until(lambda b: shown(b)[0] == 40 and "finished" in shown(b)[1])
                 assert not browser.find_elements(By.CSS_SELECTOR, 'meta[http-equiv="refresh"]')
         finally:
             browser.quit()
