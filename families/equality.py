@@ -293,7 +293,10 @@ WORDING = Wording(
             "{0} is (identical|equal|the same|equivalent) in value (to|as) {1}",
             "(the values of|the variables) {0} and {1} (coincide|agree|match)",
             "{0} and {1} (coincide|agree|match) [in value]",
-            "(the values of|the variables) {0} and {1} are (equal|the same|identical)"),
+            "(the values of|the variables) {0} and {1} are (equal|the same|identical)",
+            "there is no (difference|gap) between [the values of|the variables|variables] {0} and {1}",
+            "(the difference between|the gap between) {0} and {1} is (0|nothing|nil)",
+            "{0} (must|has to) (be|equal) [equal to|the same as] {1}"),
         "NOT_EQUAL": (
             "{0} (!=|≠|<>|does not equal|is not equal to|differs from|is different from|is not the same as|"
             "is distinct from|is unequal to|does not have the same value as|has a different value from|has a different "
@@ -307,7 +310,16 @@ WORDING = Wording(
             "are not identical|differ in value|are not equivalent)",
             "(the value of|the variable|variable) {0} (does not equal|is not equal to|differs from|is different from|"
             "is not the same as|is distinct from) [the value of|the variable|variable|that of] {1}",
-            "(the values of|the variables) {0} and {1} (are not equal|are different|differ|are distinct)")},
+            "(the values of|the variables) {0} and {1} (are not equal|are different|differ|are distinct|are unequal|"
+            "are not the same|do not match|do not coincide|are not identical)",
+            "(the value of|the variable|variable) {0} (is unequal to|is not identical to|does not match|is not the value "
+            "of|is not) (the value of|the variable|variable|that of) {1}",
+            "(the value of|the variable|variable) {0} is unequal to {1}",
+            "{0} (cannot|can not|can never|must not|could never|could not) (be|equal) [equal to|the same as|"
+            "identical to] {1}",
+            "{0} and {1} (cannot|can not|can never|could not|must not) (be|have) (equal|the same|identical|the same value|"
+            "equal values)",
+            "there is (a|some) (difference|gap) between [the values of|the variables|variables] {0} and {1}")},
     question_reads={"ENTAILED": (
         f"(which|what) [one] [of] [the|these|those] [four|4] [following|listed|given|above|below|candidate] {_NOUN_Q} "
         f"[below|above|listed|given|between the variables|among the options] [that|which] {_VERB_Q} {_CTX_Q}",

@@ -111,7 +111,7 @@ PREDICATES = {"M": "MEMBER_OF", "N": "NOT_MEMBER_OF", "S": "SUBSET_OF"}
 _IN = "(a member of the|a member of|one of the|among the|in the|part of the|counted among the|included in the|" \
       "listed among the|a part of the)"
 _IN_SHORT = "(one of the|a member of the|among the|in the|part of the)"
-_NOT = "(is not|isn't|is no longer|is never)"
+_NOT = "(is not|isn't|is never)"   # not "no longer": it says one was a member
 _ALL = "(all|all the|all of the|every one of the|each of the|each one of the)"
 _ARE_IN = "[among the|members of the|in the|part of the|one of the|counted among the]"
 # Read, never written. Articles before names are read away (families/wording.py `normalize`) and a category is
@@ -125,11 +125,13 @@ _IN_O = "[" + _IN_R[1:-1] + "]"   # the same words, optional
 _IS_IN_R = "(is|belongs to|counts as|counts among|is counted as|is listed as|is numbered among|ranks among|happens to be|" \
            "turns out to be|is known to be|belongs among|numbers among|is found among|is found in|holds membership in|" \
            "has membership in|has a place among|has a place in|is enrolled in|is registered with|serves among)"
-_ISNT_IN_R = "(is not|is never|is no|is no longer|does not belong to|does not belong in|does not belong among|" \
+_ISNT_IN_R = "(is not|is never|is no|does not belong to|does not belong in|does not belong among|" \
              "does not count as|is not counted as|cannot be counted among|cannot be counted as|does not number among|" \
              "is not found among|is not found in|is not numbered among|does not rank among|does not hold membership in|" \
              "has no place among|has no place in|holds no membership in|has no membership in|is not listed as|" \
-             "is not known to be|is not enrolled in|never belongs to|is never counted among)"
+             "is not known to be|is not enrolled in|never belongs to|is never counted among|does not appear among|does not " \
+             "appear in|does not feature among|does not figure among|is not to be found among|falls outside|lies outside|" \
+             "stands outside|remains outside|stays outside|is nowhere among|is not seen among)"
 _EVERY = "(every|each|any|every single|each and every|every last)"
 _ALL_R = "(all|all of|every one of|each of|each one of|every member of|each member of|all members of|all the members of|" \
          "every single one of|all of the members of|the whole of)"
@@ -178,7 +180,12 @@ WORDING = Wording(
             "one of {1} is {0}",
             "{1} (count|counts|include|includes|list|lists|number|numbers) {0} (among their number|among its number|"
             "among their ranks|in their ranks|in its ranks|among their members|as one of theirs)",
-            "{0} is (in|among|within) {1} (ranks|number|membership)"),
+            "{0} is (in|among|within) {1} (ranks|number|membership)",
+            "{1} (has|have|holds|hold|includes|include|counts|count|contains|contain) {0} (in it|in them|in its ranks|"
+            "in their ranks|among them|among its members|among their members|as a member)",
+            "the (group|guild|club|team|set|band|circle|society|order) (known as|called|named|of) {1} (includes|has|counts|"
+            "contains|holds) {0} [in it|among its members|as a member]",
+            "{0} is one of (those|these) {1}"),
         "NOT_MEMBER_OF": (
             f"{{0}} {_ISNT_IN_R} {_IN_O} {{1}}",
             "no {1} is {0}", "{0} is not (in|among|within) {1} (ranks|number|membership)",
@@ -191,7 +198,11 @@ WORDING = Wording(
             "[among them|as a member|as one of them|among their members|among its members]",
             "{0} is (outside|excluded from|left out of|absent from|missing from|not among|no member of|not a member of|"
             "not part of|not one of) {1}",
-            "none of {1} is {0}", "{0} (is not|is never|is no) (member|part) of {1}",
+            "(none|no one|nobody|not one|no member|not a single one|no single one) (of|among|in) {1} is {0}",
+            "{0} (is not|is never|is no) (member|part) of {1}",
+            "{1} (do not|does not|never) (count|include|number|list|have|hold|contain) {0} (among their number|among its "
+            "number|among their ranks|in their ranks|in its ranks|among their members|among its members|as one of theirs|"
+            "among them|in it|in them|as a member|in their group|in its group)",
             "{0} is not counted among {1}", "{0} does not count among {1}"),
         "SUBSET_OF": (
             f"{_ALL_R} {{0}} {_ARE_ALSO} {_IN_O} {{1}}",
@@ -223,6 +234,11 @@ WORDING = Wording(
             f"(without exception|invariably|in every case) {{0}} (are|are all) {_IN_O} {{1}}",
             f"(without exception|invariably|in every case) {_EVERY} {{0}} {_ARE_ALSO} {_IN_O} {{1}}",
             "membership in {0} implies membership in {1}",
+            f"(a|an|any given|a given) {{0}} (is|counts as|belongs to) (always|invariably|necessarily|by definition|"
+            f"automatically|in every case|without exception) [also] {_IN_O} {{1}}",
+            f"(every|each|any) (single|last|one) {{0}} {_ARE_ALSO} [counted as|counted among|counts as] {_IN_O} {{1}}",
+            f"{_EVERY} {{0}} (is|is also) (counted as|counted among|listed as|listed among|numbered among) {_IN_O} {{1}}",
+            f"{_ALL_R} {{0}} (are|are also) (counted as|counted among|listed as|listed among|numbered among) {_IN_O} {{1}}",
             f"there is no {{0}} who is not [also] {_IN_O} {{1}}",
             "no {0} is outside {1}")},
     questions={"MEMBER_OF": (
@@ -245,6 +261,9 @@ WORDING = Wording(
         "(what|how) is the membership of {0} in {1}")},
     cues={"SUBSET_OF": (("some, not all", frozenset({"some", "most", "many", "several", "few"})),),
           "MEMBER_OF": (("a likelihood", frozenset({"most", "many", "some"})),)},
+    # how long a membership has held says nothing more ("Keiko has been one of the Cartographers for years")
+    fact_tails=("for years", "for a long time", "for ages", "for some time", "for many years", "since long ago",
+                "since childhood", "for as long as anyone remembers"),
     intro_hints=frozenset("every all each always leads lead path paths chain whole entire both within inside "
                           "belongs belong".split()),
     negative=frozenset({"NOT_MEMBER_OF"}), opposites={"MEMBER_OF": "NOT_MEMBER_OF", "NOT_MEMBER_OF": "MEMBER_OF"},

@@ -254,6 +254,11 @@ class Reader:
 
     def _untailed(self, words: list[str]) -> list[str]:
         """The words without a tail that says nothing more ("..., though not necessarily next to her")."""
+        if words and words[-1][:1] == "@":   # "..., though not necessarily beside Keiko": the name as "them"
+            said = words[:-1] + ["them"]
+            for tail in self._tails.get("them", ()):
+                if len(tail) < len(said) and tuple(said[-len(tail):]) == tail:
+                    return said[:-len(tail)]
         for tail in self._tails.get(words[-1], ()) if words else ():
             if len(tail) < len(words) and tuple(words[-len(tail):]) == tail:
                 return words[:-len(tail)]

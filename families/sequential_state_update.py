@@ -121,7 +121,10 @@ _TAKEN = "(removed from|taken from|taken out of|taken away from|lost from|moved 
          "subtracted from|drawn out of|drawn from|pulled off|taken off|removed out of|shipped away from|lifted out of|" \
          "cleared out of|dispatched from|paid out of|paid out from|sent from|taken back out of|taken back from|" \
          "carried away from|carried off from|carried away out of|moved away from|hauled out of|hauled away from|" \
-         "shipped off|sent off|unloaded off|carried off|taken away off)"
+         "shipped off|sent off|unloaded off|carried off|taken away off|carted away from|carted off from|carted out of|" \
+         "loaded onto a cart and taken out of|loaded onto a cart and taken away from|loaded up and taken out of|" \
+         "packed up and taken out of|packed up and shipped out of|boxed up and shipped out of|picked up from|" \
+         "collected from|borrowed from|sold off from|deducted from|taken off from)"
 _UP = "(goes up|increases|rises|grows|climbs|jumps|go up|increase|rise|grow|climb|is increased|is raised|is boosted|swells|gets bigger)"
 _DOWN = "(goes down|decreases|drops|falls|shrinks|declines|dips|go down|decrease|drop|fall|shrink|decline|is reduced|is decreased|is lowered|is cut|sinks|" \
         "gets smaller|is drawn down|is depleted|is run down|is cut down)"
@@ -129,11 +132,17 @@ _START_R = "(starts|begins|starts out|starts off|opens|starts the day|begins the
            "kicks off|is stocked|is filled|is loaded|is set up|comes in)"
 _FIRST = "(at first|at the start|initially|to begin with|in the beginning|at the beginning|first|to start with|" \
          "at the outset|originally|at the start of the day|when things begin|before any changes|before anything " \
-         "happens|at the very beginning|to start)"
+         "happens|at the very beginning|to start|right at the start|right at the beginning|at the very start|" \
+         "before anything changes|before any change|before anything else happens|before anything else|" \
+         "when the day begins|when the day starts|at the start of the story|at opening time|when the doors open|" \
+         "when the doors open in the morning|when the shop opens|when the day opens|at dawn|first thing in the morning)"
 _FIRST_O = "[" + _FIRST[1:-1] + "]"
 _KEEP = "(holds|has|contains|stores|keeps|carries|houses|is holding|is storing|has got)"
 _WHO = "(someone|somebody|a worker|a person|a clerk|an employee|a courier|a supplier|a customer|a visitor|one|" \
-       "a delivery|a shipment|a truck|a van|a cart|a farmer|a delivery truck|the courier|a trader|a merchant|a porter)"
+       "a delivery|a shipment|a truck|a van|a cart|a farmer|a delivery truck|the courier|a trader|a merchant|a porter|" \
+       "a neighbor|a neighbour|the neighbor|the neighbour|the owner|an owner|a friend|a helper|the keeper|the manager|" \
+       "a delivery van|the delivery van|a driver|the driver|a supplier|the supplier|a customer|the staff|a staff member|" \
+       "a vendor|the clerk|the worker|a shopper|a buyer|the buyer|a thief|a robot|a crew|the crew|a volunteer)"
 UPDATE_OPENERS = ("after this", "following that",
                   "following this", "at some point", "soon after", "shortly after", "after a while", "eventually",
                   "then after that", "and then", "next up", "right after that", "after that point", "later on",
@@ -170,6 +179,12 @@ WORDING = Wording(
             f"someone (removes|takes|takes away) {{1}} {_ITEMS} (from|out of) {{0}}")},
     reads={
         "INITIAL_VALUE": (
+            f"{{1}} {_ITEMS_R} (is|are) (in|at|inside|stored in|kept in|held in|sitting in) {{0}} {_FIRST}",
+            f"{_FIRST} {{1}} {_ITEMS_R} (is|are) (in|at|inside|stored in|kept in|held in|sitting in) {{0}}",
+            f"{_FIRST} there (are|is) {{1}} [items|item|units] (inside|stored in|kept in|held in|sitting in) {{0}}",
+            f"the (initial|starting|first|opening|original|beginning) {_NOUN} (of|in|at|for) {{0}} (is|stands at|comes "
+            f"to|amounts to) {{1}} [items|item]",
+            f"(initial|starting|opening|original|beginning) {_NOUN} (of|in|at|for) {{0}} {{1}} [items|item]",
             f"{{0}} {_START_R} (with|at|on) {{1}} [items|item|units] {_FIRST_O}",
             f"{{0}} {_START_R} (holding|having|containing|storing|with a count of|at a count of|with a total of|with a "
             f"stock of|with a supply of|with a store of|with a tally of|with an inventory of|by holding|by having|"
@@ -195,7 +210,9 @@ WORDING = Wording(
         "INCREMENT": (
             f"{{0}} {_THEN} {_GAIN} {{1}} {_ITEMS_R}",
             f"{{0}} {_THEN} {_GAIN} {{1}} {_ITEMS_R} (more|in addition|on top|extra)",
-            f"{{1}} {_ITEMS_R} (is|are|get|gets|were|was) {_ADDED} {{0}}",
+            f"{{1}} {_ITEMS_R} (is|are|get|gets|were|was) {_THEN} {_ADDED} {{0}}",
+            f"(a|one) (shipment|delivery|batch|load|crate|box|consignment|lot) of {{1}} {_ITEMS_R} (is|gets|arrives) "
+            f"[then] ({_ADDED[1:-1]}|at|in) {{0}}",
             f"{{1}} {_ITEMS_R} (arrive at|arrive in|come into|come in to|go into|are added at|flow into|enter) {{0}}",
             f"{{0}} {_UP} by {{1}} {_ITEMS_R}",
             f"the {_NOUN} (of|in|at|for) {{0}} {_UP} by {{1}} [items|item]",
@@ -209,7 +226,10 @@ WORDING = Wording(
             f"{{1}} {_ITEMS_R} (arrive|come in|are delivered|are added|are brought in) (at|to|for) {{0}}"),
         "DECREMENT": (
             f"{{0}} {_THEN} {_LOSE} {{1}} {_ITEMS_R}",
-            f"{{1}} {_ITEMS_R} (is|are|get|gets|were|was) {_TAKEN} {{0}}",
+            f"{{1}} {_ITEMS_R} (is|are|get|gets|were|was) {_THEN} {_TAKEN} {{0}}",
+            f"(a|one) (withdrawal|removal|shipment|delivery|sale|loss|batch|load) of {{1}} {_ITEMS_R} (is|gets) (made|taken|"
+            f"sent|shipped|removed|carried) (from|out of) {{0}}",
+            f"{_WHO} (sends|takes|carries|moves|ships|hauls|carts|clears) {{1}} {_ITEMS_R} (away|off|out) (from|of) {{0}}",
             f"{{1}} {_ITEMS_R} (leave|leaves|go out of|exit|are gone from|disappear from|depart from|depart|fall out of|" \
             f"falls out of|drop out of|drops out of|spill out of|spills out of|drain out of|drains out of|leak out of|" \
             f"leaks out of|go missing from|goes missing from|vanish from|vanishes from) {{0}}",
@@ -217,7 +237,7 @@ WORDING = Wording(
             f"(away|out|off)",
             f"{{0}} {_DOWN} by {{1}} {_ITEMS_R}",
             f"the {_NOUN} (of|in|at|for) {{0}} {_DOWN} by {{1}} [items|item]",
-            f"(remove|take|take away|take out|withdraw) {{1}} {_ITEMS_R} (from|out of) {{0}}",
+            f"(remove|take|take away|take out|withdraw|subtract|deduct) {{1}} {_ITEMS_R} (from|out of) {{0}}",
             f"{_WHO} (removes|takes|takes away|takes out|withdraws|pulls|buys|collects) {{1}} {_ITEMS_R} (from|out of) {{0}}",
             f"{{0}} {_THEN} (has|gets|sees) {{1}} {_ITEMS_R} (removed|taken away|taken out|taken from it|removed from it|"
             f"taken out of it|sent away|shipped out)",

@@ -101,12 +101,22 @@ _AT = "[stand|standing|sit|sitting|placed|positioned|located]"
 # form: "to Ben's left" as "to the left of Ben"), "has X somewhere on their left", the far end first.
 _BE_READ = "(is|stands|sits|lies|is standing|is sitting|is placed|is located|is positioned|comes|is found|" \
            "can be found|is seated|sits somewhere|appears|is situated|is set|has a place|has its place|has their place|" \
-           "is set up|is lined up|is lining up|lines up|is waiting|waits|is posed|poses|is sitting somewhere)"
+           "is set up|is lined up|is lining up|lines up|is waiting|waits|is posed|poses|is sitting somewhere|ends up|" \
+           "winds up|has found a spot|has found a place|found a spot|found a place|finds a spot|finds a place|occupies a " \
+           "place|occupies a spot|occupies a position|occupies a seat|takes a place|takes a spot|has taken a place|" \
+           "has taken a spot|has a spot|has a seat|is standing somewhere|has been placed|is to be found|will be found)"
 _SIDE_READ = "(to the {0} of|{0} of|on the {0} of|on the {0} side of|to the {0} side of|to the {0} hand side of|" \
              "on the {0} hand side of|at the {0} of|at the {0} side of|at the {0} hand side of|towards the {0} of|" \
              "toward the {0} of|{0} from|to the {0} from|on the {0} from)"
 _WHOSE = "(its|their|his|her|the)"
-_PLACE = "[somewhere|some way|far|further|farther]"
+_PLACE = "[somewhere|some way|far|further|farther|further along|farther along|somewhere along|further down|" \
+         "farther down|further on|farther on]"
+# Verbs of the far end first ("To the left of Bob sits Alice", "Somewhere left of Juno, you will find Ivo").
+_INVERTED = "(is|stands|sits|lies|is standing|is sitting|is placed|is located|is positioned|comes|is found|can be " \
+            "found|is seated|appears|is situated|waits|is waiting|you will find|you find|you can find|one finds|one " \
+            "will find|we find|we will find|you would find|you will see|you see|one sees|is to be found|will be found)"
+# A possessive's owned place after the last name ("left of Marisol's spot"): the place of that name.
+_PLACE_OF = "[the place of|the spot of|the position of|the seat of|the chair of]"
 ADJACENT = frozenset("immediately directly just next adjacent adjacently beside besides neighbour neighbours "
                      "neighbor neighbors neighbouring neighboring alongside touching beside right-next".split())
 WORDING = Wording(
@@ -127,20 +137,36 @@ WORDING = Wording(
         f"{{1}} {_BE_READ} [somewhere] (further|farther|more) (right|to the right) than {{0}} [is|does]",
         f"{{1}} has {{0}} {_PLACE} (to|on|at) {_WHOSE} left [side|hand side]",
         f"{{0}} has {{1}} {_PLACE} (to|on|at) {_WHOSE} right [side|hand side]",
-        f"{_PLACE} (to|on|at) the left of {{1}} {_BE_READ} {{0}}",
-        f"{_PLACE} (to|on|at) the right of {{0}} {_BE_READ} {{1}}",
+        f"{_PLACE} (to|on|at) the left of {{1}} {_INVERTED} {{0}}",
+        f"{_PLACE} (to|on|at) the right of {{0}} {_INVERTED} {{1}}",
+        f"{_PLACE} (left of|leftward of|left from) {{1}} {_INVERTED} {{0}}",
+        f"{_PLACE} (right of|rightward of|right from) {{0}} {_INVERTED} {{1}}",
+        f"{_AGAINST} {{1}} {{0}} {_BE_READ} [somewhere|further|farther] (on|to|at|toward|towards) the left [side|hand side]",
+        f"{_AGAINST} {{0}} {{1}} {_BE_READ} [somewhere|further|farther] (on|to|at|toward|towards) the right [side|hand side]",
+        f"{{0}} {_BE_READ} [somewhere|further|farther] (on|to|at) the left (relative to|compared to|compared with|in "
+        f"relation to|with respect to) {{1}}",
+        f"{{1}} {_BE_READ} [somewhere|further|farther] (on|to|at) the right (relative to|compared to|compared with|in "
+        f"relation to|with respect to) {{0}}",
+        f"(going|moving|walking|heading|looking|counting) (leftward|leftwards|to the left|left) from {{1}} [you|one|we] "
+        f"[eventually|sooner or later|at some point] (reach|reaches|meet|meets|come to|comes to|find|finds|pass|passes) {{0}}",
+        f"(going|moving|walking|heading|looking|counting) (rightward|rightwards|to the right|right) from {{0}} [you|one|we] "
+        f"[eventually|sooner or later|at some point] (reach|reaches|meet|meets|come to|comes to|find|finds|pass|passes) {{1}}",
         "{0} (stands|is|sits|comes|is placed|is positioned|is located) (left|leftward|leftwards) of {1}",
         "{0} and {1} stand in that order from left to right",
-        "(reading|going|counting|looking) from left to right {0} comes before {1}",
-        "(reading|going|counting|looking) from right to left {1} comes before {0}",
+        "(reading|going|counting|looking|scanning|walking) [along|down] [the row|the line|the lineup] from left to right "
+        "{0} (comes|is|stands|appears) (before|ahead of|earlier than) {1}",
+        "(reading|going|counting|looking|scanning|walking) [along|down] [the row|the line|the lineup] from right to left "
+        "{1} (comes|is|stands|appears) (before|ahead of|earlier than) {0}",
+        "(reading|going|counting|looking|scanning|walking) [along|down] [the row|the line|the lineup] from left to right "
+        "{1} (comes|is|stands|appears) (after|later than) {0}",
         "(reading|going|counting|looking|walking|moving) [along|down] [the row|the line] from left to right [you|one|we] "
         "(reach|meet|come to|find|pass|see|encounter) {0} before {1}",
         "(reading|going|counting|looking|walking|moving) [along|down] [the row|the line] from right to left [you|one|we] "
         "(reach|meet|come to|find|pass|see|encounter) {1} before {0}",
         f"the (place|spot|position|seat|chair) of {{0}} [in the row|in the line|in the lineup] {_BE_READ} {_SOME} "
-        f"{_SIDE_READ.format('left')} {{1}}",
+        f"{_SIDE_READ.format('left')} {_PLACE_OF} {{1}}",
         f"the (place|spot|position|seat|chair) of {{1}} [in the row|in the line|in the lineup] {_BE_READ} {_SOME} "
-        f"{_SIDE_READ.format('right')} {{0}}",
+        f"{_SIDE_READ.format('right')} {_PLACE_OF} {{0}}",
         f"{{0}} {_BE_READ} {_SOME} (further|farther|more) (left|to the left) (in the row|in the line|in the lineup) "
         f"than {{1}}",
         f"{{1}} {_BE_READ} {_SOME} (further|farther|more) (right|to the right) (in the row|in the line|in the lineup) "

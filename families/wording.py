@@ -46,7 +46,17 @@ READ_OPENERS = ("also", "note that", "we know that", "it is known that", "it is 
                 "then", "next", "after that", "later", "afterwards", "subsequently", "first", "first of all",
                 "second", "third", "fourth", "fifth", "and then", "after this", "following that", "next up",
                 "to begin", "to start", "to begin with", "to start with", "meanwhile", "in the next step",
-                "at the same time", "on top of that", "beyond that", "apart from that", "as for the rest")
+                "at the same time", "on top of that", "beyond that", "apart from that", "as for the rest",
+                # a scene's or a source's words before a fact, claiming nothing about it
+                "by old custom", "by custom", "by tradition", "as tradition has it", "in this town", "in this village",
+                "in this city", "in this story", "in this puzzle", "in this world", "in this setting", "as it turns out",
+                "it turns out that", "everyone agrees that", "everyone knows that", "it is well known that",
+                "as everyone knows", "as is well known", "it is also known that", "we learn that", "we are also told that",
+                "it is stated that", "the records show that", "records show that", "note also that", "keep in mind that",
+                "remember that", "recall that", "one can assume", "one can assume that", "we can assume",
+                "we can assume that", "assume", "assume that", "suppose", "suppose that", "let us say that",
+                "it is a fact that", "for the record", "on record", "as stated", "to be clear",
+                "for one thing", "for another thing", "of note", "importantly", "crucially", "known fact")
 # "Finally," opens the last of a list: any fact but one that is a start ("Finally, Silo has 40 items" is a
 # final value's claim, where "Finally, Silo gains 40 items" is the last update).
 FINAL_OPENERS = ("finally", "lastly", "last", "last of all", "to finish", "to finish up", "as a last step",
@@ -112,7 +122,9 @@ FILLERS = tuple(tuple(f.split()) for f in sorted((
     "similarly", "as well", "in fact", "as it happens", "of course", "in turn", "as a matter of fact", "in addition",
     "additionally", "furthermore", "moreover", "meanwhile", "for its part", "for their part", "in the meantime",
     "however", "though", "nonetheless", "nevertheless", "by contrast", "in contrast", "on the other hand", "herself",
-    "himself", "themselves", "itself"),
+    "himself", "themselves", "itself", "for one", "without exception", "proudly", "happily", "officially",
+    "currently", "still", "at present", "in truth", "for sure", "for 1", "for certain", "undeniably",
+    "unquestionably", "beyond doubt", "no doubt"),
     key=lambda f: -len(f.split())))
 _FILLER_HEADS = frozenset(f[0] for f in FILLERS)
 _START_VERBS = frozenset("starts begins opens".split())
@@ -120,6 +132,42 @@ _MORE = (("another",), ("an", "extra"), ("an", "additional"), ("a", "further"), 
 
 
 _SINGLE_FILLERS = frozenset(f[0] for f in FILLERS if len(f) == 1)
+# A story tells its facts in the past ("Keiko was standing left of Mira", "the Barn had 6 items"): each past
+# or perfect form of a verb the phrasings say is read as its present, so every phrasing reads in the past too.
+# Only forms that are never a participle of a passive the phrasings hold ("is sent", "is counted" stay).
+_PAST = {("was",): ["is"], ("were",): ["are"], ("stood",): ["stands"], ("sat",): ["sits"], ("had",): ["has"],
+         ("came",): ["comes"], ("ended",): ["ends"], ("began",): ["begins"], ("belonged",): ["belongs"],
+         ("differed",): ["differs"], ("equaled",): ["equals"], ("equalled",): ["equals"], ("gained",): ["gains"],
+         ("gave",): ["gives"], ("took",): ["takes"], ("lay",): ["lies"], ("waited",): ["waits"],
+         ("has", "been"): ["is"], ("have", "been"): ["are"], ("has", "always", "been"): ["is"],
+         ("have", "always", "been"): ["are"], ("has", "never", "been"): ["is", "never"],
+         ("have", "never", "been"): ["are", "never"], ("has", "long", "been"): ["is"], ("had", "been"): ["is"],
+         ("had", "never", "been"): ["is", "never"], ("had", "always", "been"): ["is"],
+         ("turns", "out", "to", "be"): ["is"], ("turn", "out", "to", "be"): ["are"], ("turned", "out", "to", "be"): ["are"],
+         ("happens", "to", "be"): ["is"], ("happen", "to", "be"): ["are"], ("proves", "to", "be"): ["is"],
+         ("prove", "to", "be"): ["are"], ("is", "known", "to", "be"): ["is"], ("are", "known", "to", "be"): ["are"],
+         ("completely", "empty"): ["empty"], ("entirely", "empty"): ["empty"], ("totally", "empty"): ["empty"]}
+_PAST_HEADS = frozenset(k[0] for k in _PAST)
+_PAST_LONGEST = sorted(_PAST, key=len, reverse=True)
+
+
+def _present(words: list[str]) -> list[str]:
+    """The words with each past or perfect form (`_PAST`) as its present."""
+    out, i, n = [], 0, len(words)
+    while i < n:
+        if words[i] in _PAST_HEADS:
+            for k in _PAST_LONGEST:
+                if tuple(words[i:i + len(k)]) == k:
+                    out += _PAST[k]
+                    i += len(k)
+                    break
+            else:
+                out.append(words[i])
+                i += 1
+        else:
+            out.append(words[i])
+            i += 1
+    return out
 # Articles before a name and fillers of several words, read away by one regex over the line (the check's hot
 # path: most sentences hold "the" or "of", few hold anything else this reads away).
 _PLAIN = re.compile(r" (?:the|a|an)(?= @)| (?:" + "|".join(" ".join(f) for f in FILLERS if len(f) > 1) + r")(?= |$)")
@@ -138,6 +186,8 @@ def normalize(words: list[str], number: bool = True) -> list[str]:
     no filler ("also", "in fact"), "exactly" and "another" before a number dropped (every fact's number is
     exact and says how many more), "empty" as 0 items."""
     words = _PLAIN.sub("", " " + " ".join(words)).split()
+    if not _PAST_HEADS.isdisjoint(words):
+        words = _present(words)
     if not _SINGLE_FILLERS.isdisjoint(words):
         words = [w for w in words if w not in _SINGLE_FILLERS]
     if _RARE.isdisjoint(words):
@@ -268,7 +318,8 @@ def _reader_regex(phrasing: str, kinds: tuple[str, ...], openers: tuple[str, ...
     """The regex over `" " + " ".join(normalized marked tokens)` that reads this phrasing: a name slot
     matches a name mark `@k`, an integer slot digits; group `sI` holds slot I. `openers` may come before
     it and `tails` after it (read, never written)."""
-    out = f"(?: (?:{_alternation(openers)}))?" if openers else ""
+    # up to two openers ("First, note that ..."): every phrasing takes any pair of them
+    out = f"(?: (?:{_alternation(openers)})){{0,2}}" if openers else ""
     seen: set[int] = set()
     for p in plain_parts(parse_phrasing(phrasing), kinds):
         if p.slot in seen:   # a slot said twice ("is X left of Y or right of Y"): the same mark again
