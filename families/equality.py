@@ -32,6 +32,7 @@ import string
 
 from families.family import Family
 from families.ir import Argument, Skeleton, atom
+from families.phrases import expand
 from families.wording import Wording
 
 NAME = "equality"
@@ -248,14 +249,15 @@ _VERB_Q = "(follows|follow|must be true|must hold|must follow|holds|hold|is true
           "is forced|is a valid consequence|is a logical consequence|is a necessary consequence|must be correct|" \
           "is correct|follows logically|logically follows|must necessarily be true|is necessarily the case|" \
           "is true in every situation consistent with|is true in every case consistent with|is always true|" \
-          "must be the case|is the case|is necessarily the case|is certain)"
-_CTX_Q = "[from the premises|from them|from the statements|from the facts|from these facts|from what is given|" \
-         "from the given relations|by the premises|by the facts|by the facts above|by the given relations|" \
-         "by the premises above|of the premises|given the premises|given the premises above|given the facts|" \
-         "from the premises alone|with certainty|in every case|from the premises above|from the above|the premises|" \
-         "from these premises|from the information given|by them|given them|of the information above|" \
-         "of the information given|of the premises above|of the statements|of the facts|of the information|" \
-         "of the statements above|of the facts above]"
+          "must be the case|is the case|is necessarily the case|is certain|must follow|has to be true|has to hold|" \
+          "is forced to be true|is forced|is implied by the premises|" + "|".join(expand("the", "premises|statements|facts|relations|clues|equations|constraints",
+                              "force to be true|force|guarantee|imply|entail|make true|establish|prove|require")) + "|" \
+          "follows for certain|holds for certain|is true for certain|follows for sure|holds for sure)"
+# where the answer is to come from, in parts ("from the relations above", "given all of the premises")
+_CTX_Q = "[from|by|given|of|according to|based on|in view of|with|in] [the|these|those|all|all of the|all the|what is|" \
+         "them|every] [premises|statements|facts|relations|equations|constraints|information|clues|above|conditions|" \
+         "equalities|equalities and inequalities|certainty|case|given|given relations|given premises|given facts] " \
+         "[above|given|provided|alone|listed|stated|here]"
 WORDING = Wording(
     facts={
         "EQUAL": (

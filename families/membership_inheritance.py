@@ -258,7 +258,12 @@ WORDING = Wording(
         f"(does|is) it follow that {{0}} (is|belongs to) {_IN_O} {{1}}",
         "is {0} (included|counted|listed) (in|among) {1}",
         "(what|how) (is|about) {0} 's membership in {1}",
-        "(what|how) is the membership of {0} in {1}")},
+        "(what|how) is the membership of {0} in {1}",
+        f"(would|should|must|will) {{0}} (be|count as|be counted as|be considered|be regarded as|be deemed|be classed as|"
+        f"be classified as) [to be] {_IN_O} {{1}} [or not]",
+        f"is {{0}} (sure|certain|bound|guaranteed|known) to be {_IN_O} {{1}}",
+        "(are|is) {1} (sure|certain|bound|guaranteed|known) to (include|contain|count) {0} [among them|as a member]",
+        f"(is|must) {{0}} (necessarily|definitely|certainly) [be] {_IN_O} {{1}}")},
     cues={"SUBSET_OF": (("some, not all", frozenset({"some", "most", "many", "several", "few"})),),
           "MEMBER_OF": (("a likelihood", frozenset({"most", "many", "some"})),)},
     # how long a membership has held says nothing more ("Keiko has been one of the Cartographers for years")

@@ -14,10 +14,16 @@ def expand(*choices: str) -> tuple[str, ...]:
 
 _STATEMENTS = "statements|premises|facts|information|clues|sentences|information given|facts given|statements above|" \
               "premises above|facts above|information above|given information|given facts|above|equalities and " \
-              "inequalities|relations|equations|constraints|conditions|relations above|clues above"
+              "inequalities|relations|equations|constraints|conditions|relations above|clues above|information provided|" \
+              "facts provided|statements provided|premises provided|given statements|given premises|above statements|" \
+              "above premises|everything above|all of the above|everything given|everything stated|everything we know|" \
+              "story|description|details|details given|descriptions|arrangement|setup|rules|relations given|" \
+              "equations above|constraints above|conditions above|all that is given|what is given|what we know"
 # Before any question (read, never written): where the answer is to come from.
 QUESTION_OPENERS = (expand("based on|given|according to|from|using|considering|based only on|based solely on|using only|"
-                            "considering only|judging from|judging by|going by|relying only on|relying on|if we go by", "~|the|these|all the|all these",
+                            "considering only|judging from|judging by|going by|relying only on|relying on|if we go by|based strictly on|" \
+                            "based purely on|based entirely on|strictly based on|using just|from just|working from|" \
+                            "reasoning from|taking into account|in light of|in view of|on the basis of|given only", "~|the|these|all the|all these",
                             _STATEMENTS)
                     + ("so", "then", "now", "question", "therefore", "thus", "in that case", "with this",
                        "after all these events", "after all of this", "after all the updates", "after every update",
@@ -25,7 +31,13 @@ QUESTION_OPENERS = (expand("based on|given|according to|from|using|considering|b
                        "in the line", "in the lineup", "in this line", "in the queue", "if all the premises hold",
                        "if the premises hold", "if all the premises are true", "if the premises are true",
                        "assuming the premises", "assuming all the premises hold", "assuming the premises hold",
-                       "given all this", "given all of this", "given this", "with these facts")
+                       "given all this", "given all of this", "given this", "with these facts", "counting everything",
+                       "looking at the row", "looking at the line", "considering the row", "considering the whole row",
+                       "considering the line", "considering the whole line", "in the whole row", "taking everything "
+                       "into account", "all things considered", "putting it all together", "putting everything together",
+                       "when everything is done", "when all is done", "after everything", "with all that in mind",
+                       "logically", "strictly speaking", "to sum up", "here is the question", "the question is",
+                       "your task", "task", "puzzle", "quiz")
                     + expand("from|based on|using|given", "the|these", "premises|statements|facts", "alone|only")
                     + expand("of|among", "the|these|those", "options|statements|choices|conclusions", "~|below|above|given|"
                              "listed|that follow"))
@@ -76,3 +88,22 @@ QUESTION_TAILS = (
     + ("in the line", "in the row", "in the lineup", "in this row", "in this line")
     + ("or neither", "or is it neither", "or neither of these", "or can neither be determined", "or not",
        "or neither can be determined", "or does it not follow", "or is neither certain"))
+
+# Heads that ask whether a statement holds ("Determine whether Priya is a Weaver", "Can we conclude that ..."):
+# the statement after one is read by the fact grammar and must be the query itself.
+EMBEDDERS = (expand("~|please|now|so", "determine|decide|establish|work out|figure out|find out|tell me|tell us|tell|say|"
+                    "state|check|judge|assess|indicate|answer|evaluate|verify|ascertain|infer|conclude", "whether|if")
+             + expand("~|so|then|now", "can|could", "we|you|one|i", "conclude|say|tell|infer|deduce|determine|be sure|"
+                      "establish|know|be certain|conclude for certain|say for certain|say for sure|tell for sure",
+                      "that|whether|if")
+             + expand("is it|would it be|is this", "true|the case|certain|necessarily true|necessarily the case|"
+                      "guaranteed|provable|entailed|known|definitely true|certainly true", "that")
+             + expand("does it follow|does it necessarily follow|must it be|must it be true|must it be the case|"
+                      "is it implied|can it be concluded|can it be inferred|can it be deduced|can it be shown|"
+                      "would it follow", "that")
+             + expand("do|does", "the", _STATEMENTS, "imply|show|establish|entail|guarantee|prove|tell us", "that|whether"))
+# Heads of an instruction that asks for a value or a relation ("Determine the number of items in the Barn",
+# "State where Tom is relative to Ivo"): read as a question ("what is the number ...", "where is Tom ...").
+IMPERATIVES = expand("~|please|now|so|then", "determine|compute|calculate|find|give|state|report|work out|figure out|"
+                     "tell me|tell us|say|identify|name|find out|establish|decide|indicate|describe|specify|write down|"
+                     "predict|deduce|infer|work out for us")

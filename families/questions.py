@@ -14,12 +14,13 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Mapping, NamedTuple, Sequence
 
-from families.phrases import QUESTION_OPENERS, QUESTION_TAILS, UNDETERMINED
+from families.phrases import EMBEDDERS, IMPERATIVES, QUESTION_OPENERS, QUESTION_TAILS, UNDETERMINED
 from families.wording import NEGATIONS, normalize, say, tokens
 
 if TYPE_CHECKING:
     from families.reading import Fact, Marked, Reader
 
+_BRACKETED = re.compile(r"\(\s*([^()]+?)\s*\)")
 _SENTENCES = re.compile(r"(?<=[.?!;])\s+")
 _CONNECTORS = frozenset({"if", "when", "means", "meaning", "=", "should", "whenever", "for", "otherwise"})
 _INSTRUCTION = frozenset("answer answers respond reply say write choose pick select output give return with one 1 of "
@@ -45,12 +46,21 @@ def _table(sentences: Sequence[str]) -> tuple[frozenset[tuple[str, ...]], list[i
 _OPENERS, _OPENER_LENGTHS = _table(QUESTION_OPENERS)
 _TAILS, _TAIL_LENGTHS = _table(QUESTION_TAILS)
 _UNSETTLED = frozenset(tuple(tokens(s)) for s in UNDETERMINED)
+_EMBEDDERS, _EMBEDDER_LENGTHS = _table(EMBEDDERS)
+_IMPERATIVES, _IMPERATIVE_LENGTHS = _table(tuple(i for i in IMPERATIVES if i))
+_WH = frozenset({"where", "how", "which", "what", "whether"})
+# Words a list of the answers may hold besides the labels ("Possible answers: 10, 12 or 11", "(YES / NO /
+# UNKNOWN)", "Use the labels ..."): read only in a list, where they say nothing of the question.
+_LIST_WORDS = frozenset("/ | & possible are use using respectively these labels valid allowed choices choice "
+                        "following answers response responses just word words must be should either final your "
+                        "available can".split())
 
 
-_LETTERED = re.compile(r"(?:(?<=\s)|^)[A-H][.)](?=\s)")   # "A. a != c  B. d = c": the letters of a list
-_SPLIT = re.compile(r"(?<=[.?!;:])\s+|\s+[—–-]\s+|\s*[—–]\s*")
+# "A. a != c  B. d = c", "(A) a != c", "A: a != c": the letters of a list
+_LETTERED = re.compile(r"(?:(?<=\s)|^)(?:\([A-H]\)|[A-H][.):])(?=\s)")
+_SPLIT = re.compile(r"(?<=[.?!;:])\s+|(?<=[.?!;:]\))\s+|\s+[—–-]\s+|\s*[—–]\s*")
 _LEADS = frozenset("answer respond reply say write choose pick select output give return options option choices "
-                   "choice labels label".split())
+                   "choice labels label use possible valid allowed your".split())
 
 
 class QuestionReader:
@@ -66,13 +76,17 @@ class QuestionReader:
         if whole is not None:
             return whole
         spelled = [(label, marked.words(label)) for label in labels]
+        inline = self._inline(text, query, marked, types, spelled)
+        if inline is not None:
+            return inline
         asked, unread, cue = 0, False, None
+        explained: set[str] = set()   # labels whose meaning a sentence said (a later list may leave them out)
         for sentence in _SPLIT.split(_LETTERED.sub(" ", text.strip())):
-            words = normalize(marked.words(sentence))
+            words = _unlisted(sentence, marked, spelled)
             if not words:
                 continue
             start = _first_label(words, spelled)
-            listed = _listed(words, spelled) if start is None else None
+            listed = _listed(words, spelled, explained) if start is None else None
             if listed is not None:
                 if listed:
                     return QVerdict("misread", listed)
@@ -82,13 +96,17 @@ class QuestionReader:
                 if said.kind == "misread":
                     return said
                 unread |= said.kind != "read"
+                explained |= {label for label, lw in spelled if said.kind == "read" and _within(words, lw)}
                 continue
             head, tail = (words, []) if start is None else (words[:start], words[start:])
+            whole_head = head
             while head and head[-1] in _INSTRUCTION:   # "..., answer" before the labels
                 head = head[:-1]
             if head and _listed(head, spelled) != "" and not set(head) <= _INSTRUCTION | {w for _, lw in spelled
                                                                                          for w in lw}:
-                got = self._asks(head, query, marked, types)
+                # the head as said first ("... end up with?" ends in a word an instruction holds too)
+                got = self._asks(whole_head, query, marked, types) if whole_head != head else None
+                got = got or self._asks(head, query, marked, types)
                 if got is not None and got.kind == "misread":
                     return got
                 if got is not None:
@@ -101,9 +119,45 @@ class QuestionReader:
                 if said is not None and said.kind == "misread":
                     return said
                 unread |= said is None
+                explained |= {label for label, lw in spelled if said is not None and _within(tail, lw)}
         if cue:
             return QVerdict("misread", cue)
         return QVerdict("read") if asked and not unread else QVerdict("unread")
+
+    def _inline(self, text: str, query: Fact, marked: Marked, types: Mapping[str, str],
+                spelled: Spelled) -> QVerdict | None:
+        """A question that names each label in brackets after its case ("is Priya left of Dalia (LEFT_OF), right of
+        Dalia (RIGHT_OF), or can it not be determined (UNKNOWN)?"): each case must mean its label (None: not of
+        this form)."""
+        labels = [label for label, _ in spelled]
+        tagged = [m for m in _BRACKETED.finditer(text) if m.group(1) in labels]
+        if len(tagged) < 2 or {m.group(1) for m in tagged} != set(labels) or len(tagged) != len(labels):
+            return None
+        if text[tagged[-1].end():].strip(" ?.!"):
+            return None
+        subject, pos = None, 0
+        for m in tagged:
+            words = normalize(marked.words(text[pos:m.start()]))
+            pos = m.end()
+            while words and words[0] in ("or", "and"):
+                words = words[1:]
+            if subject is None:   # the first case is the question: "[opener] is X ...", said as "X is ..."
+                at = next((i for i in range(len(words) - 1) if words[i] in ("is", "are") and words[i + 1][:1] == "@"),
+                          None)
+                if at is None or (at and tuple(words[:at]) not in _OPENERS):
+                    return QVerdict("unread")
+                subject, words = words[at + 1], [words[at + 1], words[at]] + words[at + 2:]
+            elif tuple(["or"] + words) in _TAILS or tuple(words) in _UNSETTLED:
+                words = ["otherwise"]   # a third way: "not settled"
+            elif words[:1] != [subject]:
+                words = [subject, "is"] + words
+            got = self._meaning(_resolved(words, query, marked) if words != ["otherwise"] else [words], marked, types)
+            want = self._label_meaning(m.group(1), query, marked, types)
+            if got is None or want is None:
+                return QVerdict("unread")
+            if got != want:
+                return QVerdict("misread", f"says {m.group(1)} means {_said(got)}, where it means {_said(want)}")
+        return QVerdict("read")
 
     def _if_then(self, words: list[str], query: Fact, marked: Marked, types: Mapping[str, str],
                  spelled: Spelled) -> QVerdict | None:
@@ -128,15 +182,27 @@ class QuestionReader:
     def _asks(self, words: list[str], query: Fact, marked: Marked, types: Mapping[str, str]) -> QVerdict | None:
         """`read` where the words are the query (opener and third way aside), `misread` where another query."""
         r, other = self.r, None
-        lines = _bare(words, r.wording.context_words, r.wording.context_starts)
-        named = _pronouns_named(words)
-        if named is not None:
-            lines += _bare(named, r.wording.context_words, r.wording.context_starts)
+        lines = []
+        for said in [words] + _commanded(words):
+            lines += _bare(said, r.wording.context_words, r.wording.context_starts)
+            named = _pronouns_named(said)
+            if named is not None:
+                lines += _bare(named, r.wording.context_words, r.wording.context_starts)
         for line in lines:
             parses = r._parses(r.questions, line, marked, types)
             if tuple(query[1]) in [tuple(a) for p, a in parses if p == query[0]]:
                 return QVerdict("read")
             other = other or (parses[0] if parses else None)
+        if other is None and query[0] in r.facts:   # "Determine whether Priya is a Weaver": the statement's fact
+            want = r.norm(query)
+            for line in lines:
+                ws = line.split()
+                for n in _EMBEDDER_LENGTHS:
+                    if n < len(ws) and tuple(ws[:n]) in _EMBEDDERS:
+                        parses = r._parses(r.facts, " " + " ".join(ws[n:]), marked, types)
+                        if any(r.norm(p) == want for p in parses):
+                            return QVerdict("read")
+                        other = other or (parses[0] if parses else None)
         if other is not None:
             from families.reading import spell
             return QVerdict("misread", f"asks {spell(other)} ({r.difference(other, query)})")
@@ -216,12 +282,12 @@ def _first_label(words: list[str], spelled: Spelled) -> int | None:
     return None
 
 
-def _listed(words: list[str], spelled: Spelled) -> str | None:
+def _listed(words: list[str], spelled: Spelled, explained: set[str] | frozenset[str] = frozenset()) -> str | None:
     """A list of the answers ("Answer LEFT_OF, RIGHT_OF, or UNKNOWN.", "Options: 41, 42, 43."): "" where it
     lists every label and nothing else, what is wrong where it lists others or leaves one out (a list that
     an instruction opens), None where the words are no list."""
     led = words[0] in _LEADS
-    rest, found, k = [], set(), 0
+    rest, extra, found, k = [], [], set(), 0
     while k < len(words):
         for label, lw in spelled:
             if lw and words[k:k + len(lw)] == lw:
@@ -230,18 +296,55 @@ def _listed(words: list[str], spelled: Spelled) -> str | None:
                 break
         else:
             if words[k] not in _INSTRUCTION:
-                rest.append(words[k])
+                (extra if words[k] in _LIST_WORDS else rest).append(words[k])
             k += 1
+    if not found and not led:   # a list's own words only beside a label or after a lead ("Possible answers:")
+        rest += extra
     if not found and not rest:
         return ""   # instructions alone ("Options:")
     if not found and not led:
         return None
     if rest:
-        return f"offers answers other than the labels ({' '.join(rest[:3])!r})" if led and found else None
-    missing = [label for label, _ in spelled if label not in found]
+        # a list with other words: an instruction's list, or one of only the labels' words ("g = h" for "g != h")
+        other = led or set(rest) <= {w for _, lw in spelled for w in lw}
+        return f"offers answers other than the labels ({' '.join(rest[:3])!r})" if other and found else None
+    missing = [label for label, _ in spelled if label not in found and label not in explained]
     if missing:
         return f"leaves out the answer {missing[0]!r}" if led or len(found) > 1 else None
     return ""
+
+
+def _within(words: list[str], lw: list[str]) -> bool:
+    n = len(lw)
+    return bool(n) and any(words[k:k + n] == lw for k in range(len(words) - n + 1))
+
+
+def _unlisted(sentence: str, marked: Marked, spelled: Spelled) -> list[str]:
+    """A sentence's words without a list of the labels that opens it before a comma ("Using the labels LEFT_OF,
+    RIGHT_OF and UNKNOWN, state where ..."): the list says nothing of the question."""
+    words = normalize(marked.words(sentence))
+    if "," not in sentence or not spelled:
+        return words
+    chunks = sentence.split(",")
+    for k in range(len(chunks) - 1, 0, -1):
+        head = normalize(marked.words(",".join(chunks[:k])))
+        if head and head[0] in _LEADS | {"using", "with"} and _listed(head, spelled) == "":
+            return normalize(marked.words(",".join(chunks[k:])))
+    return words
+
+
+def _commanded(words: list[str]) -> list[list[str]]:
+    """An instruction as the question it asks: "determine the number of ..." as "what is the number of ...",
+    "state where Tom is ..." as "where Tom is ..."; [] where the words open with no instruction."""
+    out = []
+    for n in _IMPERATIVE_LENGTHS:
+        if n < len(words) and tuple(words[:n]) in _IMPERATIVES:
+            nxt = words[n]
+            if nxt == "the":
+                out.append(["what", "is"] + words[n:])
+            elif nxt in _WH:
+                out.append(words[n:])
+    return out
 
 
 _POSSESSIVE = frozenset({"his", "her", "their", "its"})
@@ -303,11 +406,11 @@ def _resolved(clause: list[str], query: Fact, marked: Marked) -> list[list[str]]
     symbol ("YES if he is", "RIGHT_OF if she is to the right"), with the symbol for it and what it leaves
     out said again: the query's other symbol, after "of" or as the category."""
     marks = [marked.mark(a) for a in query[1] if isinstance(a, str)]
-    if not clause or clause[0] not in _PRONOUNS or not marks or marks[0] is None:
+    if not clause or not marks or marks[0] is None or (clause[0] not in _PRONOUNS and clause[0] != marks[0]):
         return [clause]
     if tuple(clause) in _UNSETTLED:   # "it cannot be determined": no pronoun of a symbol
         return [clause]
-    words = [marks[0]] + clause[1:]
+    words = [marks[0]] + clause[1:]   # the pronoun as the symbol, or the symbol's own name
     for modal, plain in _MODAL.items():
         for k in range(len(words)):
             if tuple(words[k:k + len(modal)]) == modal:

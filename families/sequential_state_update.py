@@ -288,7 +288,8 @@ WORDING = Wording(
     context_words=frozenset("after once when following at by the end of day all every each last final these those this "
                             "above steps step updates update events event changes change transactions transaction "
                             "deliveries delivery shipments shipment packing unpacking and movements movement operations "
-                            "is are has have been carried out done complete completed finished over happened taken "
+                            "is are has have been carried out done complete completed finished over happened taken finishes ends ended "
+                            "concludes concluded stops stopped items "
                             "place listed in order everything taking very that of story process sequence them it "
                             "applied performed made processed given described".split()),
     intro="These events happen in this order:")

@@ -221,7 +221,16 @@ WORDING = Wording(
         "left or to the right of|to the left or right of|left or right of|on the left or right of|on the left or on "
         "the right of) {1}",
         f"(determine|tell|say|state|decide|find out|work out|establish) where {{0}} (stands|is|sits|is placed|is "
-        f"positioned|is located|is situated) {_AGAINST} {{1}}")},
+        f"positioned|is located|is situated) {_AGAINST} {{1}}",
+        # an embedded question ("State where Tom is relative to Ivo": the instruction is read away) and one that asks
+        # which label says it
+        f"where {{0}} (stands|is|sits|lies|falls|is placed|is positioned|is located|is situated|is standing|is sitting) "
+        f"{_AGAINST} {{1}}",
+        f"(which|what) (label|answer|option|choice|one) [of these|of the labels] (describes|best describes|gives|fits|"
+        f"best fits|captures|says|tells) where {{0}} (stands|is|sits|lies|falls|is placed|is positioned|is located|is "
+        f"situated) {_AGAINST} {{1}}",
+        f"where {_AGAINST} {{1}} (is|does) {{0}} (stand|sit|standing|sitting|placed|positioned|located|situated|lie|fall)",
+        f"where {_AGAINST} {{1}} is {{0}}")},
     intro_hints=frozenset("leftmost rightmost end ends far first last front back edge corner".split()),
     cues={"LEFT_OF": (("adjacency, a stronger claim", ADJACENT),)},
     ordered_question=True, intro="People stand in a row.",
