@@ -17,7 +17,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Literal, Mapping, NamedTuple, get_args
+from typing import Any, Literal, Mapping, NamedTuple, Sequence, get_args
 
 import orjson
 
@@ -162,9 +162,11 @@ def check(render: StructuredRender, payload: Mapping[str, Any], given: Mapping[s
         if names.get(s) and not mentions(names[s], render.question) and not (
                 entities.get(s) == "Set" and (v := number_variant(words(names[s]))) and mentions(v[0], render.question)):
             reasons.append(f"question: the question does not name {s} ({names[s]!r})")
-    intro_words = words(render.intro)
+    scene = _unarticled(render.intro) if _ARTICLE_NAMES.intersection(w[0] for w in distinct.values() if w) \
+        else render.intro
+    intro_words = words(scene)
     if family is not None and not {w[0] for w in distinct.values() if w}.isdisjoint(intro_words):
-        named = sorted(_Finder(distinct).found(render.intro))   # a name's first word: look closer
+        named = sorted(_Finder(distinct).found(scene))   # a name's first word: look closer
         hint = _intro_hint(render.intro, payload, {s: names[s] for s in distinct}) if named else None
         if hint:
             reasons.append(f"intro: the intro names {', '.join(named)} and {hint}")
@@ -262,13 +264,44 @@ def _stated(render: StructuredRender, facts: list) -> list[str]:
     return reasons
 
 
+# A variable named "a" is the article too ("A student is handed a worksheet"): before a word that says nothing
+# of a variable, the intro's "a" is read as the article.
+_ARTICLE_NAMES = frozenset({"a", "an"})
+_ARTICLE = re.compile(r"\b[Aa]n?\s+(?!(?:is|equals|and|does|has|differs|matches|was|were|are|or|not|to|plus|minus)\b)"
+                      r"(?=[A-Za-z]{2,})")
+
+
+def _unarticled(intro: str) -> str:
+    return _ARTICLE.sub("", intro)
+
+
+# "One" that counts no item: the setting's "one row", "a single line", "one per line", "one another".
+_ONE_OK = frozenset("row rows line lines queue lineup long straight file per another bench table photo picture "
+                    "group list".split())
+# Words that speak of the answer: an intro with one hints at it ("Hint: the correct option is an equality").
+_ANSWER_TALK = frozenset("hint hints hinted correct incorrect solution solutions".split())
+
+
+def _counts(intro_words: Sequence[str]) -> bool:
+    """Whether the intro's words hold a number: a digit or number word, but "one" of the setting (`_ONE_OK`)."""
+    for k, w in enumerate(intro_words):
+        if w in ("1", "one") and (k + 1 < len(intro_words) and intro_words[k + 1] in _ONE_OK
+                         or tuple(intro_words[max(0, k - 2):k]) == ("at", "least")):
+            continue
+        if w.isdigit() or w in NUMBER_WORDS:
+            return True
+    return False
+
+
 @lru_cache(maxsize=1 << 12)   # a renderer's intros repeat (the template's always), and so do a family's labels
 def _intro_flaws(intro: str, options: tuple[str, ...]) -> tuple[str, ...]:
     """What the intro must not hold besides names: a number, an answer label (it says or hints an answer)."""
     # digits, or number words ("forty-six", "one"): tokens() spells every number word as digits
-    reasons = ["intro: the intro holds a number"] if re.search(r"\d", intro) or \
-        not NUMBER_WORDS.isdisjoint(words(intro)) else []
     intro_words = words(intro)
+    reasons = ["intro: the intro holds a number"] if re.search(r"\d", intro) or _counts(intro_words) else []
+    talk = sorted(_ANSWER_TALK.intersection(intro_words))
+    if talk:
+        reasons.append(f"intro: the intro speaks of the answer ({talk[0]!r})")
     for label in sorted({label for label in options if _contains(intro_words, words(label))}):
         reasons.append(f"intro: the intro holds the answer label {label!r}")
     return tuple(reasons)
