@@ -124,7 +124,8 @@ _IN_R = "(a member of|one of|among|in|part of|a part of|counted among|included i
 _IN_O = "[" + _IN_R[1:-1] + "]"   # the same words, optional
 _IS_IN_R = "(is|belongs to|counts as|counts among|is counted as|is listed as|is numbered among|ranks among|happens to be|" \
            "turns out to be|is known to be|belongs among|numbers among|is found among|is found in|holds membership in|" \
-           "has membership in|has a place among|has a place in|is enrolled in|is registered with|serves among)"
+           "has membership in|has a place among|has a place in|is enrolled in|is registered with|serves among|has joined|" \
+           "is now|is now one of|has become|has become one of)"
 _ISNT_IN_R = "(is not|is never|is no|does not belong to|does not belong in|does not belong among|" \
              "does not count as|is not counted as|cannot be counted among|cannot be counted as|does not number among|" \
              "is not found among|is not found in|is not numbered among|does not rank among|does not hold membership in|" \

@@ -51,7 +51,7 @@ _IMPERATIVES, _IMPERATIVE_LENGTHS = _table(tuple(i for i in IMPERATIVES if i))
 _WH = frozenset({"where", "how", "which", "what", "whether"})
 # Words a list of the answers may hold besides the labels ("Possible answers: 10, 12 or 11", "(YES / NO /
 # UNKNOWN)", "Use the labels ..."): read only in a list, where they say nothing of the question.
-_LIST_WORDS = frozenset("/ | & possible are use using respectively these labels valid allowed choices choice "
+_LIST_WORDS = frozenset("/ possible are use using respectively these labels valid allowed choices choice "
                         "following answers response responses just word words must be should either final your "
                         "available can".split())
 
@@ -107,6 +107,8 @@ class QuestionReader:
                 # the head as said first ("... end up with?" ends in a word an instruction holds too)
                 got = self._asks(whole_head, query, marked, types) if whole_head != head else None
                 got = got or self._asks(head, query, marked, types)
+                named = _labels_named(head, spelled)   # "Which of LEFT_OF, RIGHT_OF or UNKNOWN describes ..."
+                got = got or (self._asks(named, query, marked, types) if named is not None else None)
                 if got is not None and got.kind == "misread":
                     return got
                 if got is not None:
@@ -145,8 +147,16 @@ class QuestionReader:
                 at = next((i for i in range(len(words) - 1) if words[i] in ("is", "are") and words[i + 1][:1] == "@"),
                           None)
                 if at is None or (at and tuple(words[:at]) not in _OPENERS):
-                    return QVerdict("unread")
-                subject, words = words[at + 1], [words[at + 1], words[at]] + words[at + 2:]
+                    asked = _asked_first(text[:m.start()])
+                    if asked is None or self._asks(normalize(marked.words(asked[0])), query, marked, types) is None \
+                            or self._asks(normalize(marked.words(asked[0])), query, marked, types) != QVerdict("read"):
+                        return QVerdict("unread")
+                    first = marked.mark(query[1][0]) if query[1] and isinstance(query[1][0], str) else None
+                    if first is None:
+                        return QVerdict("unread")
+                    subject, words = first, [first, "is"] + normalize(marked.words(asked[1]))
+                else:
+                    subject, words = words[at + 1], [words[at + 1], words[at]] + words[at + 2:]
             elif tuple(["or"] + words) in _TAILS or tuple(words) in _UNSETTLED:
                 words = ["otherwise"]   # a third way: "not settled"
             elif words[:1] != [subject]:
@@ -314,6 +324,16 @@ def _listed(words: list[str], spelled: Spelled, explained: set[str] | frozenset[
     return ""
 
 
+def _asked_first(text: str) -> tuple[str, str] | None:
+    """A question and its first case, split at the colon (or last comma) between them ("Where does Jonas stand
+    relative to Mira: to her left"), or None."""
+    for mark in (":", ",", "—", " - "):
+        if mark in text:
+            head, _, case = text.rpartition(mark)
+            return head, case
+    return None
+
+
 def _within(words: list[str], lw: list[str]) -> bool:
     n = len(lw)
     return bool(n) and any(words[k:k + n] == lw for k in range(len(words) - n + 1))
@@ -331,6 +351,27 @@ def _unlisted(sentence: str, marked: Marked, spelled: Spelled) -> list[str]:
         if head and head[0] in _LEADS | {"using", "with"} and _listed(head, spelled) == "":
             return normalize(marked.words(",".join(chunks[k:])))
     return words
+
+
+def _labels_named(words: list[str], spelled: Spelled) -> list[str] | None:
+    """The words with a list of every label in them said as "the labels" ("which of LEFT_OF, RIGHT_OF or UNKNOWN
+    describes ..." as "which of the labels describes ..."); None where they hold no such list."""
+    k = 0
+    while k < len(words):
+        j, found = k, set()
+        while j < len(words):
+            hit = next((label for label, lw in spelled if lw and words[j:j + len(lw)] == lw), None)
+            if hit is not None:
+                found.add(hit)
+                j += len(spelled[[label for label, _ in spelled].index(hit)][1])
+            elif words[j] in ("or", "and", "/") and found:
+                j += 1
+            else:
+                break
+        if spelled and len(found) == len(spelled):
+            return words[:k] + ["the", "labels"] + words[j:]
+        k = max(j, k + 1)
+    return None
 
 
 def _commanded(words: list[str]) -> list[list[str]]:

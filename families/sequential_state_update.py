@@ -135,7 +135,11 @@ _FIRST = "(at first|at the start|initially|to begin with|in the beginning|at the
          "happens|at the very beginning|to start|right at the start|right at the beginning|at the very start|" \
          "before anything changes|before any change|before anything else happens|before anything else|" \
          "when the day begins|when the day starts|at the start of the story|at opening time|when the doors open|" \
-         "when the doors open in the morning|when the shop opens|when the day opens|at dawn|first thing in the morning)"
+         "when the doors open in the morning|when the shop opens|when the day opens|at dawn|first thing in the morning|" \
+         "when the voyage begins|when the journey begins|when the story begins|when the day begins|when the week begins|" \
+         "when the process begins|when the game begins|when the season begins|when the voyage starts|when the journey " \
+         "starts|when the story starts|when the process starts|when the game starts|when we begin|when we start|" \
+         "at the start of the story|at the start of the process|at the start of the week)"
 _FIRST_O = "[" + _FIRST[1:-1] + "]"
 _KEEP = "(holds|has|contains|stores|keeps|carries|houses|is holding|is storing|has got)"
 _WHO = "(someone|somebody|a worker|a person|a clerk|an employee|a courier|a supplier|a customer|a visitor|one|" \
@@ -180,6 +184,8 @@ WORDING = Wording(
     reads={
         "INITIAL_VALUE": (
             f"{{1}} {_ITEMS_R} (is|are) (in|at|inside|stored in|kept in|held in|sitting in) {{0}} {_FIRST}",
+            "(our|the|this) (story|tale|account|day|process|puzzle|scenario) (begins|starts|opens) with {1} [items|item] "
+            "(in|at|inside) {0}",
             f"{_FIRST} {{1}} {_ITEMS_R} (is|are) (in|at|inside|stored in|kept in|held in|sitting in) {{0}}",
             f"{_FIRST} there (are|is) {{1}} [items|item|units] (inside|stored in|kept in|held in|sitting in) {{0}}",
             f"the (initial|starting|first|opening|original|beginning) {_NOUN} (of|in|at|for) {{0}} (is|stands at|comes "

@@ -148,9 +148,11 @@ WORDING = Wording(
         f"{{1}} {_BE_READ} [somewhere|further|farther] (on|to|at) the right (relative to|compared to|compared with|in "
         f"relation to|with respect to) {{0}}",
         f"(going|moving|walking|heading|looking|counting) (leftward|leftwards|to the left|left) from {{1}} [you|one|we] "
-        f"[eventually|sooner or later|at some point] (reach|reaches|meet|meets|come to|comes to|find|finds|pass|passes) {{0}}",
+        f"[will|would|can|could] [eventually|sooner or later|at some point] (reach|reaches|meet|meets|come to|comes to|find|"
+        f"finds|pass|passes|get to|gets to|arrive at|arrives at) {{0}}",
         f"(going|moving|walking|heading|looking|counting) (rightward|rightwards|to the right|right) from {{0}} [you|one|we] "
-        f"[eventually|sooner or later|at some point] (reach|reaches|meet|meets|come to|comes to|find|finds|pass|passes) {{1}}",
+        f"[will|would|can|could] [eventually|sooner or later|at some point] (reach|reaches|meet|meets|come to|comes to|find|"
+        f"finds|pass|passes|get to|gets to|arrive at|arrives at) {{1}}",
         "{0} (stands|is|sits|comes|is placed|is positioned|is located) (left|leftward|leftwards) of {1}",
         "{0} and {1} stand in that order from left to right",
         "(reading|going|counting|looking|scanning|walking) [along|down] [the row|the line|the lineup] from left to right "
@@ -176,7 +178,7 @@ WORDING = Wording(
     fact_tails=("in the row", "in the line", "in the lineup", "in this row", "in the queue", "in the photo",
                 "in the picture", "in this line")
     + expand("though|but|although|~", "not necessarily|perhaps not|possibly not|maybe not", "next to|beside|adjacent to|"
-             "directly|immediately|right next to", "~|him|her|them|each other")
+             "directly|immediately|right next to|adjacent|neighbours|neighbors|side by side|next to each other", "~|him|her|them|each other")
     + expand("possibly|perhaps|maybe|~", "with", "others|other people|someone|some people|people|others possibly|"
              "someone else", "~|in between|between them|standing between them|in between them"),
     questions={"RELATION": (
@@ -226,8 +228,9 @@ WORDING = Wording(
         # which label says it
         f"where {{0}} (stands|is|sits|lies|falls|is placed|is positioned|is located|is situated|is standing|is sitting) "
         f"{_AGAINST} {{1}}",
-        f"(which|what) (label|answer|option|choice|one) [of these|of the labels] (describes|best describes|gives|fits|"
-        f"best fits|captures|says|tells) where {{0}} (stands|is|sits|lies|falls|is placed|is positioned|is located|is "
+        f"(which|what) [one] [of] [the|these] (label|labels|answer|answers|option|options|choice|choices|one) [of these|"
+        f"of the labels] [correctly|best|accurately] (describes|describe|best describes|gives|give|fits|fit|best fits|"
+        f"captures|capture|says|tells|correctly describes) where {{0}} (stands|is|sits|lies|falls|is placed|is positioned|is located|is "
         f"situated) {_AGAINST} {{1}}",
         f"where {_AGAINST} {{1}} (is|does) {{0}} (stand|sit|standing|sitting|placed|positioned|located|situated|lie|fall)",
         f"where {_AGAINST} {{1}} is {{0}}")},

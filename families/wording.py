@@ -68,10 +68,19 @@ NOT_THE_CASE = tuple(tuple(w.split()) for w in (
 _ARTICLES = frozenset({"the", "a", "an"})
 
 
+# A list's bullet or number before a sentence ("- ", "2. ", "(3) ") and markdown emphasis in pairs ("**Note:**"):
+# the layout of a strong model's answer, read away. A lone "*" (a product) stays a symbol.
+_LIST_MARKS = frozenset("-*•(0123456789 ")
+_BULLET = re.compile(r"^\s*(?:[-*•]\s+|\(?\d{1,2}[.)]\s+(?=[A-Z\"“]))")
+_MARKDOWN = re.compile(r"\*\*(\S(?:.*?\S)?)\*\*|\*(\S(?:[^*]*?\S)?)\*")
+
+
 def _clean(text: str) -> str:
     """Lower case, compatibility forms folded (full-width letters, ligatures) and a hyphen inside a word a space."""
     if not text.isascii():
         text = unicodedata.normalize("NFKC", text)
+    if "*" in text or text[:1] in _LIST_MARKS:   # markdown a strong model writes: "**Question:**", "1. Ann is ..."
+        text = _MARKDOWN.sub(lambda m: m.group(1) or m.group(2), _BULLET.sub("", text))
     low = text.lower()
     if "'" in low or "’" in low:
         low = low.replace("’", "'").replace("n't", " not")

@@ -25,8 +25,9 @@ from rendering.structure import names_fixed
 
 # Part of every structured render unit's key: a change of the schema, or of the check that judges what
 # comes back (3: premises read back by the families' wordings; 4: no adjacency words in the order
-# patterns, every character of a premise read), makes new units.
-SCHEMA_VERSION = 4
+# patterns, every character of a premise read; 5: "is no longer" out of the NOT_MEMBER_OF patterns, as it says the
+# entity was a member, and the free-English reader of issue 42's held-out corpus), makes new units.
+SCHEMA_VERSION = 5
 # Every string is bounded, so a constrained render always closes its JSON: a small model otherwise
 # repeats a premise's text until max_tokens. A render's length is then at most about
 # symbols x NAME + facts x (TEXT + 20) + INTRO + QUESTION characters.
