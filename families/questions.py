@@ -72,10 +72,13 @@ class QuestionReader:
     def read(self, text: str, query: Fact, marked: Marked, types: Mapping[str, str],
              labels: tuple[str, ...]) -> QVerdict:
         """The question's verdict against the query (see the module's docstring)."""
+        spelled = [(label, marked.words(label)) for label in labels]
+        if "(" in text:   # a bracketed list of every label ("Is Ann a Baker (YES/NO/UNKNOWN)?") says nothing more
+            text = _BRACKETED.sub(lambda m: " " if _listed(normalize(marked.words(m.group(1))), spelled) == "" and
+                                  any(_within(marked.words(m.group(1)), lw) for _, lw in spelled) else m.group(0), text)
         whole = self._asks(normalize(marked.words(text)), query, marked, types)
         if whole is not None:
             return whole
-        spelled = [(label, marked.words(label)) for label in labels]
         inline = self._inline(text, query, marked, types, spelled)
         if inline is not None:
             return inline
@@ -416,6 +419,7 @@ def _bare(words: list[str], context: frozenset[str] = frozenset(), starts: froze
     """The question's line as it is, and without an opener before it, a third way (or two) after it, and words
     of its time ("once every step is done") before or after it."""
     heads = [words] + [words[n:] for n in _OPENER_LENGTHS if tuple(words[:n]) in _OPENERS]
+    heads += [h[n:] for h in heads[1:] for n in _OPENER_LENGTHS if tuple(h[:n]) in _OPENERS]   # two openers
     if context and words and words[0] in starts:
         j = 0
         while j < len(words) and words[j] in context:

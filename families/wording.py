@@ -71,7 +71,7 @@ _ARTICLES = frozenset({"the", "a", "an"})
 # A list's bullet or number before a sentence ("- ", "2. ", "(3) ") and markdown emphasis in pairs ("**Note:**"):
 # the layout of a strong model's answer, read away. A lone "*" (a product) stays a symbol.
 _LIST_MARKS = frozenset("-*•(0123456789 ")
-_BULLET = re.compile(r"^\s*(?:[-*•]\s+|\(?\d{1,2}[.)]\s+(?=[A-Z\"“]))")
+_BULLET = re.compile(r"^\s*(?:[-*•]\s+|\(?\d{1,2}[.)]\s+(?=[A-Z\"“])|step\s+\d{1,2}\s*[:.)]\s+)", re.IGNORECASE)
 _MARKDOWN = re.compile(r"\*\*(\S(?:.*?\S)?)\*\*|\*(\S(?:[^*]*?\S)?)\*")
 
 
@@ -79,7 +79,7 @@ def _clean(text: str) -> str:
     """Lower case, compatibility forms folded (full-width letters, ligatures) and a hyphen inside a word a space."""
     if not text.isascii():
         text = unicodedata.normalize("NFKC", text)
-    if "*" in text or text[:1] in _LIST_MARKS:   # markdown a strong model writes: "**Question:**", "1. Ann is ..."
+    if "*" in text or text[:1] in _LIST_MARKS or text[:5] in ("Step ", "step ", "STEP "):   # markdown a strong model writes: "**Question:**", "1. Ann is ..."
         text = _MARKDOWN.sub(lambda m: m.group(1) or m.group(2), _BULLET.sub("", text))
     low = text.lower()
     if "'" in low or "’" in low:
