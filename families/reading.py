@@ -149,6 +149,8 @@ class Reader:
         self._tails: dict[str, list[tuple[str, ...]]] = {}   # by their last word: one lookup a sentence
         for tail in sorted({tuple(tokens(t)) for t in w.fact_tails}, key=len, reverse=True):
             self._tails.setdefault(tail[-1], []).append(tail)
+        # the words before a closing "them" ("beside them"): a sentence whose name follows one may close in a tail
+        self._before_them = frozenset(t[-2] for t in self._tails.get("them", ()) if len(t) > 1)
         # each predicate's openers as words, longest first: read away before a sentence's words are weighed
         self._opener_words = {p: sorted({tuple(tokens(o)) for o in ops}, key=len, reverse=True)
                               for p, ops in self.openers.items()}
@@ -254,7 +256,8 @@ class Reader:
 
     def _untailed(self, words: list[str]) -> list[str]:
         """The words without a tail that says nothing more ("..., though not necessarily next to her")."""
-        if words and words[-1][:1] == "@":   # "..., though not necessarily beside Keiko": the name as "them"
+        if words and words[-1][:1] == "@" and len(words) > 1 and words[-2] in self._before_them:
+            # "..., though not necessarily beside Keiko": the name as "them"
             said = words[:-1] + ["them"]
             for tail in self._tails.get("them", ()):
                 if len(tail) < len(said) and tuple(said[-len(tail):]) == tail:

@@ -147,12 +147,12 @@ WORDING = Wording(
         f"relation to|with respect to) {{1}}",
         f"{{1}} {_BE_READ} [somewhere|further|farther] (on|to|at) the right (relative to|compared to|compared with|in "
         f"relation to|with respect to) {{0}}",
-        f"(going|moving|walking|heading|looking|counting) (leftward|leftwards|to the left|left) from {{1}} [you|one|we] "
-        f"[will|would|can|could] [eventually|sooner or later|at some point] (reach|reaches|meet|meets|come to|comes to|find|"
-        f"finds|pass|passes|get to|gets to|arrive at|arrives at) {{0}}",
-        f"(going|moving|walking|heading|looking|counting) (rightward|rightwards|to the right|right) from {{0}} [you|one|we] "
-        f"[will|would|can|could] [eventually|sooner or later|at some point] (reach|reaches|meet|meets|come to|comes to|find|"
-        f"finds|pass|passes|get to|gets to|arrive at|arrives at) {{1}}",
+        "(going|moving|walking|heading|looking|counting) (leftward|leftwards|to the left|left) from {1} [you|one|we] "
+        "[will|would|can|could] [eventually|sooner or later|at some point] (reach|reaches|meet|meets|come to|comes to|find|"
+        "finds|pass|passes|get to|gets to|arrive at|arrives at) {0}",
+        "(going|moving|walking|heading|looking|counting) (rightward|rightwards|to the right|right) from {0} [you|one|we] "
+        "[will|would|can|could] [eventually|sooner or later|at some point] (reach|reaches|meet|meets|come to|comes to|find|"
+        "finds|pass|passes|get to|gets to|arrive at|arrives at) {1}",
         "{0} (stands|is|sits|comes|is placed|is positioned|is located) (left|leftward|leftwards) of {1}",
         "{0} and {1} stand in that order from left to right",
         "(reading|going|counting|looking|scanning|walking) [along|down] [the row|the line|the lineup] from left to right "

@@ -156,8 +156,10 @@ _PAST = {("was",): ["is"], ("were",): ["are"], ("stood",): ["stands"], ("sat",):
          ("happens", "to", "be"): ["is"], ("happen", "to", "be"): ["are"], ("proves", "to", "be"): ["is"],
          ("prove", "to", "be"): ["are"], ("is", "known", "to", "be"): ["is"], ("are", "known", "to", "be"): ["are"],
          ("completely", "empty"): ["empty"], ("entirely", "empty"): ["empty"], ("totally", "empty"): ["empty"]}
-_PAST_HEADS = frozenset(k[0] for k in _PAST)
-_PAST_LONGEST = sorted(_PAST, key=len, reverse=True)
+_PAST_BY_HEAD: dict[str, list[tuple[str, ...]]] = {}   # each form by its first word, longest first
+for _k in sorted(_PAST, key=len, reverse=True):
+    _PAST_BY_HEAD.setdefault(_k[0], []).append(_k)
+_PAST_HEADS = frozenset(_PAST_BY_HEAD)
 
 
 def _present(words: list[str]) -> list[str]:
@@ -165,8 +167,8 @@ def _present(words: list[str]) -> list[str]:
     out, i, n = [], 0, len(words)
     while i < n:
         if words[i] in _PAST_HEADS:
-            for k in _PAST_LONGEST:
-                if tuple(words[i:i + len(k)]) == k:
+            for k in _PAST_BY_HEAD[words[i]]:
+                if len(k) == 1 or tuple(words[i:i + len(k)]) == k:
                     out += _PAST[k]
                     i += len(k)
                     break

@@ -1,5 +1,7 @@
 """Rows written by the session of issue 42 (the forms GPT-4o and Claude write), appended to benchmarks/corpus."""
-import json, sys
+import json
+import sys
+
 P = [
  ("transitive_order","LEFT_OF",["Alice","Bob"],"Alice stands somewhere to Bob's left (not necessarily directly).",True,""),
  ("transitive_order","LEFT_OF",["Alice","Bob"],"Alice is left of Bob (not necessarily adjacent).",True,""),
