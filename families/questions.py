@@ -300,7 +300,9 @@ def _listed(words: list[str], spelled: Spelled, explained: set[str] | frozenset[
     lists every label and nothing else, what is wrong where it lists others or leaves one out (a list that
     an instruction opens), None where the words are no list."""
     led = words[0] in _LEADS
-    rest, extra, found, k = [], [], set(), 0
+    rest: list[str] = []
+    extra: list[str] = []
+    found, k = set(), 0
     while k < len(words):
         for label, lw in spelled:
             if lw and words[k:k + len(lw)] == lw:
