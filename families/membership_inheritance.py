@@ -186,7 +186,9 @@ WORDING = Wording(
             "in their ranks|among them|among its members|among their members|as a member)",
             "the (group|guild|club|team|set|band|circle|society|order) (known as|called|named|of) {1} (includes|has|counts|"
             "contains|holds) {0} [in it|among its members|as a member]",
-            "{0} is one of (those|these) {1}"),
+            "{0} is one of (those|these) {1}",
+            f"{{0}} {_IS_IN_R} {_IN_O} {{1}} (group|guild|club|team|society|circle|crew|band|order|company)",
+            "{0} is (one|a member) of {1} (members|ranks|membership|number)"),
         "NOT_MEMBER_OF": (
             f"{{0}} {_ISNT_IN_R} {_IN_O} {{1}}",
             "no {1} is {0}", "{0} is not (in|among|within) {1} (ranks|number|membership)",
@@ -241,7 +243,8 @@ WORDING = Wording(
             f"{_EVERY} {{0}} (is|is also) (counted as|counted among|listed as|listed among|numbered among) {_IN_O} {{1}}",
             f"{_ALL_R} {{0}} (are|are also) (counted as|counted among|listed as|listed among|numbered among) {_IN_O} {{1}}",
             f"there is no {{0}} who is not [also] {_IN_O} {{1}}",
-            "no {0} is outside {1}")},
+            "no {0} is outside {1}",
+            f"(no|not a single|not one) {{0}} is not [also] {_IN_O} {{1}}")},
     questions={"MEMBER_OF": (
         "is {0} one of the {1}",
         f"is {{0}} {_IN} {{1}} [or not]",

@@ -155,6 +155,8 @@ WORDING = Wording(
         "finds|pass|passes|get to|gets to|arrive at|arrives at) {1}",
         "{0} (stands|is|sits|comes|is placed|is positioned|is located) (left|leftward|leftwards) of {1}",
         "{0} and {1} stand in that order from left to right",
+        "{0} (comes|is|stands|appears) (before|ahead of|earlier than) {1} [when] [reading|going|counting|looking|read|"
+        "counted|scanning] [along the row|along the line|the row|the line] from left to right",
         "(reading|going|counting|looking|scanning|walking) [along|down] [the row|the line|the lineup] from left to right "
         "{0} (comes|is|stands|appears) (before|ahead of|earlier than) {1}",
         "(reading|going|counting|looking|scanning|walking) [along|down] [the row|the line|the lineup] from right to left "
@@ -180,7 +182,9 @@ WORDING = Wording(
     + expand("though|but|although|~", "not necessarily|perhaps not|possibly not|maybe not", "next to|beside|adjacent to|"
              "directly|immediately|right next to|adjacent|neighbours|neighbors|side by side|next to each other", "~|him|her|them|each other")
     + expand("possibly|perhaps|maybe|~", "with", "others|other people|someone|some people|people|others possibly|"
-             "someone else", "~|in between|between them|standing between them|in between them"),
+             "someone else", "~|in between|between them|standing between them|in between them")
+    + expand("with", "possibly|perhaps|maybe|potentially", "others|other people|someone|some people|people|someone else",
+             "~|in between|between them|standing between them|in between them"),
     questions={"RELATION": (
         "where does {0} stand relative to {1}",
         f"where (does|is) {{0}} {_AT} {_AGAINST} {{1}}",

@@ -83,7 +83,10 @@ def _clean(text: str) -> str:
         text = _MARKDOWN.sub(lambda m: m.group(1) or m.group(2), _BULLET.sub("", text))
     low = text.lower()
     if "'" in low or "’" in low:
-        low = low.replace("’", "'").replace("n't", " not")
+        low = low.replace("’", "'")
+        if "n't" in low:   # "can't" is "can not", "won't" "will not" (not "ca not", "wo not")
+            low = low.replace("can't", "can not").replace("won't", "will not").replace("shan't", "shall not")
+            low = low.replace("n't", " not")
     return _HYPHEN.sub(" ", low) if "-" in low else low
 
 

@@ -29,11 +29,12 @@ READS = [
         "Nico's spot in the row lies to the left of Ben's spot.", "Going leftward from Ben, one eventually reaches Nico.",
         "Nico is to Ben's left, though not necessarily beside Ben.", "Nico had found a spot further left than Ben.",
         "Ben ended up somewhere to the right of Nico.", "1. Nico is to the left of Ben.", "- **Nico** is left of Ben.",
-        "First, note that Nico is to the left of Ben."]),
+        "First, note that Nico is to the left of Ben.", "Nico is to the left of Ben, with possibly others in between.",
+        "Nico comes before Ben from left to right."]),
     ("membership_inheritance", ("MEMBER_OF", ("E0", "S0")), [
         "Nico, for one, is a Baker.", "Everyone agrees that Nico belongs to the Bakers.", "Nico is one of those Bakers.",
         "The group known as the Bakers has Nico in it.", "Nico has been one of the Bakers for years.",
-        "Nico proudly counts among the Bakers.", "Nico was a Baker."]),
+        "Nico proudly counts among the Bakers.", "Nico was a Baker.", "Nico is a member of the Bakers group."]),
     ("membership_inheritance", ("NOT_MEMBER_OF", ("E0", "S0")), [
         "Nico falls outside the Bakers.", "The Bakers do not count Nico among their number.",
         "Nico does not appear among the Bakers.", "Nobody among the Bakers is Nico.",
@@ -41,7 +42,7 @@ READS = [
     ("membership_inheritance", ("SUBSET_OF", ("S0", "S1")), [
         "A Baker is always a Diver.", "All Bakers, without exception, are also Divers.",
         "Every single Baker is also counted as a Diver.", "By old custom, every Baker is also a Diver.",
-        "In this town, all Bakers are Divers as well."]),
+        "In this town, all Bakers are Divers as well.", "No Baker is not a Diver."]),
     ("sequential_state_update", ("INITIAL_VALUE", ("C0", 5)), [
         "Before anything changes, the Hopper has 5 items.", "5 items are in the Hopper at the outset.",
         "First, note that the Hopper starts with 5 items.", "Starting inventory of the Hopper: 5 items.",
@@ -112,6 +113,8 @@ QUESTIONS = [
     ("transitive_order", ("RELATION", ("E0", "E1")), LABELS3, "Where is Ben relative to Nico? (LEFT_OF / RIGHT_OF / "
      "UNKNOWN)", "misread"),
     ("membership_inheritance", ("MEMBER_OF", ("E0", "S0")), YES3, "Is Nico a Baker? (YES / NO / UNKNOWN)", "read"),
+    ("transitive_order", ("RELATION", ("E0", "E1")), LABELS3, "Is Nico to the left of Ben, to the right of Ben, or "
+     "can't it be determined from the statements?", "read"),
     ("membership_inheritance", ("MEMBER_OF", ("E0", "S0")), YES3, "Determine whether Nico is a Baker. Use YES, NO, or "
      "UNKNOWN.", "read"),
     ("membership_inheritance", ("MEMBER_OF", ("E0", "S0")), YES3, "Determine whether Nico is not a Baker. Use YES, NO, or "
