@@ -38,6 +38,9 @@ class QVerdict(NamedTuple):
     detail: str = ""
 
 
+_READ = QVerdict("read")
+
+
 def _table(sentences: Sequence[str]) -> tuple[frozenset[tuple[str, ...]], list[int]]:
     rows = frozenset(tuple(tokens(s)) for s in sentences)
     return rows, sorted({len(r) for r in rows}, reverse=True)
@@ -150,9 +153,8 @@ class QuestionReader:
                 at = next((i for i in range(len(words) - 1) if words[i] in ("is", "are") and words[i + 1][:1] == "@"),
                           None)
                 if at is None or (at and tuple(words[:at]) not in _OPENERS):
-                    asked = _asked_first(text[:m.start()])
-                    if asked is None or self._asks(normalize(marked.words(asked[0])), query, marked, types) is None \
-                            or self._asks(normalize(marked.words(asked[0])), query, marked, types) != QVerdict("read"):
+                    asked = _asked_first(text[:m.start()])   # "Where does X stand relative to Y: to her left (..."
+                    if asked is None or self._asks(normalize(marked.words(asked[0])), query, marked, types) != _READ:
                         return QVerdict("unread")
                     first = marked.mark(query[1][0]) if query[1] and isinstance(query[1][0], str) else None
                     if first is None:
