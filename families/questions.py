@@ -14,6 +14,17 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Mapping, NamedTuple, Sequence
 
+from families.label_lists import (
+    CONNECTORS,
+    INSTRUCTION,
+    Spelled,
+    asked_first,
+    first_label,
+    labels_named,
+    listed,
+    unlisted,
+    within,
+)
 from families.phrases import EMBEDDERS, IMPERATIVES, QUESTION_OPENERS, QUESTION_TAILS, UNDETERMINED
 from families.wording import NEGATIONS, normalize, say, tokens
 
@@ -22,13 +33,7 @@ if TYPE_CHECKING:
 
 _BRACKETED = re.compile(r"\(\s*([^()]+?)\s*\)")
 _SENTENCES = re.compile(r"(?<=[.?!;])\s+")
-_CONNECTORS = frozenset({"if", "when", "means", "meaning", "=", "should", "whenever", "for", "otherwise"})
-_INSTRUCTION = frozenset("answer answers respond reply say write choose pick select output give return with one 1 of "
-                         "question "
-                         "the following options option labels label exactly either or and only a single word "
-                         "from these your as please otherwise".split())
 _TRAILING = frozenset({"or", "and", "otherwise", "else"})
-Spelled = list[tuple[str, list[str]]]   # each answer label, and its words as marked
 
 
 class QVerdict(NamedTuple):
@@ -52,18 +57,11 @@ _UNSETTLED = frozenset(tuple(tokens(s)) for s in UNDETERMINED)
 _EMBEDDERS, _EMBEDDER_LENGTHS = _table(EMBEDDERS)
 _IMPERATIVES, _IMPERATIVE_LENGTHS = _table(tuple(i for i in IMPERATIVES if i))
 _WH = frozenset({"where", "how", "which", "what", "whether"})
-# Words a list of the answers may hold besides the labels ("Possible answers: 10, 12 or 11", "(YES / NO /
-# UNKNOWN)", "Use the labels ..."): read only in a list, where they say nothing of the question.
-_LIST_WORDS = frozenset("/ possible are use using respectively these labels valid allowed choices choice "
-                        "following answers response responses just word words must be should either final your "
-                        "available can".split())
 
 
 # "A. a != c  B. d = c", "(A) a != c", "A: a != c": the letters of a list
 _LETTERED = re.compile(r"(?:(?<=\s)|^)(?:\([A-H]\)|[A-H][.):])(?=\s)")
 _SPLIT = re.compile(r"(?<=[.?!;:])\s+|(?<=[.?!;:]\))\s+|\s+[—–-]\s+|\s*[—–]\s*")
-_LEADS = frozenset("answer respond reply say write choose pick select output give return options option choices "
-                   "choice labels label use possible valid allowed your".split())
 
 
 class QuestionReader:
@@ -77,8 +75,8 @@ class QuestionReader:
         """The question's verdict against the query (see the module's docstring)."""
         spelled = [(label, marked.words(label)) for label in labels]
         if "(" in text:   # a bracketed list of every label ("Is Ann a Baker (YES/NO/UNKNOWN)?") says nothing more
-            text = _BRACKETED.sub(lambda m: " " if _listed(normalize(marked.words(m.group(1))), spelled) == "" and
-                                  any(_within(marked.words(m.group(1)), lw) for _, lw in spelled) else m.group(0), text)
+            text = _BRACKETED.sub(lambda m: " " if listed(normalize(marked.words(m.group(1))), spelled) == "" and
+                                  any(within(marked.words(m.group(1)), lw) for _, lw in spelled) else m.group(0), text)
         whole = self._asks(normalize(marked.words(text)), query, marked, types)
         if whole is not None:
             return whole
@@ -88,32 +86,32 @@ class QuestionReader:
         asked, unread, cue = 0, False, None
         explained: set[str] = set()   # labels whose meaning a sentence said (a later list may leave them out)
         for sentence in _SPLIT.split(_LETTERED.sub(" ", text.strip())):
-            words = _unlisted(sentence, marked, spelled)
+            words = unlisted(sentence, marked, spelled)
             if not words:
                 continue
-            start = _first_label(words, spelled)
-            listed = _listed(words, spelled, explained) if start is None else None
-            if listed is not None:
-                if listed:
-                    return QVerdict("misread", listed)
+            start = first_label(words, spelled)
+            as_list = listed(words, spelled, explained) if start is None else None
+            if as_list is not None:
+                if as_list:
+                    return QVerdict("misread", as_list)
                 continue
             said = self._if_then(words, query, marked, types, spelled)
             if said is not None:
                 if said.kind == "misread":
                     return said
                 unread |= said.kind != "read"
-                explained |= {label for label, lw in spelled if said.kind == "read" and _within(words, lw)}
+                explained |= {label for label, lw in spelled if said.kind == "read" and within(words, lw)}
                 continue
             head, tail = (words, []) if start is None else (words[:start], words[start:])
             whole_head = head
-            while head and head[-1] in _INSTRUCTION:   # "..., answer" before the labels
+            while head and head[-1] in INSTRUCTION:   # "..., answer" before the labels
                 head = head[:-1]
-            if head and _listed(head, spelled) != "" and not set(head) <= _INSTRUCTION | {w for _, lw in spelled
+            if head and listed(head, spelled) != "" and not set(head) <= INSTRUCTION | {w for _, lw in spelled
                                                                                          for w in lw}:
                 # the head as said first ("... end up with?" ends in a word an instruction holds too)
                 got = self._asks(whole_head, query, marked, types) if whole_head != head else None
                 got = got or self._asks(head, query, marked, types)
-                named = _labels_named(head, spelled)   # "Which of LEFT_OF, RIGHT_OF or UNKNOWN describes ..."
+                named = labels_named(head, spelled)   # "Which of LEFT_OF, RIGHT_OF or UNKNOWN describes ..."
                 got = got or (self._asks(named, query, marked, types) if named is not None else None)
                 if got is not None and got.kind == "misread":
                     return got
@@ -127,7 +125,7 @@ class QuestionReader:
                 if said is not None and said.kind == "misread":
                     return said
                 unread |= said is None
-                explained |= {label for label, lw in spelled if said is not None and _within(tail, lw)}
+                explained |= {label for label, lw in spelled if said is not None and within(tail, lw)}
         if cue:
             return QVerdict("misread", cue)
         return QVerdict("read") if asked and not unread else QVerdict("unread")
@@ -153,7 +151,7 @@ class QuestionReader:
                 at = next((i for i in range(len(words) - 1) if words[i] in ("is", "are") and words[i + 1][:1] == "@"),
                           None)
                 if at is None or (at and tuple(words[:at]) not in _OPENERS):
-                    asked = _asked_first(text[:m.start()])   # "Where does X stand relative to Y: to her left (..."
+                    asked = asked_first(text[:m.start()])   # "Where does X stand relative to Y: to her left (..."
                     if asked is None or self._asks(normalize(marked.words(asked[0])), query, marked, types) != _READ:
                         return QVerdict("unread")
                     first = marked.mark(query[1][0]) if query[1] and isinstance(query[1][0], str) else None
@@ -183,7 +181,7 @@ class QuestionReader:
             n = len(lw)
             if n and words[-n:] == lw:
                 clause = words[1:-n]
-                while clause and clause[-1] in _INSTRUCTION | {"then"}:
+                while clause and clause[-1] in INSTRUCTION | {"then"}:
                     clause = clause[:-1]
                 got = self._meaning(_resolved(clause, query, marked), marked, types)
                 want = self._label_meaning(label, query, marked, types)
@@ -244,7 +242,7 @@ class QuestionReader:
         for k in range(len(words)):
             for label, lw in spelled:
                 n = len(lw)
-                if lw and words[k:k + n] == lw and k + n < len(words) and words[k + n] in _CONNECTORS:
+                if lw and words[k:k + n] == lw and k + n < len(words) and words[k + n] in CONNECTORS:
                     starts.append((k, k + n + 1, label))
         if not starts:
             return None
@@ -285,100 +283,6 @@ class QuestionReader:
         spelled = [marked.names.get(a, str(a)) if isinstance(a, str) else str(a) for a in query[1]]
         words = normalize(marked.words(say(definition, spelled, end="", capital=False)))
         return self._meaning([words], marked, types)
-
-
-def _first_label(words: list[str], spelled: Spelled) -> int | None:
-    """Where the first "LABEL if ..." starts, or None."""
-    for k in range(len(words)):
-        for _, lw in spelled:
-            n = len(lw)
-            if lw and words[k:k + n] == lw and k + n < len(words) and words[k + n] in _CONNECTORS:
-                return k
-    return None
-
-
-def _listed(words: list[str], spelled: Spelled, explained: set[str] | frozenset[str] = frozenset()) -> str | None:
-    """A list of the answers ("Answer LEFT_OF, RIGHT_OF, or UNKNOWN.", "Options: 41, 42, 43."): "" where it
-    lists every label and nothing else, what is wrong where it lists others or leaves one out (a list that
-    an instruction opens), None where the words are no list."""
-    led = words[0] in _LEADS
-    rest: list[str] = []
-    extra: list[str] = []
-    found, k = set(), 0
-    while k < len(words):
-        for label, lw in spelled:
-            if lw and words[k:k + len(lw)] == lw:
-                found.add(label)
-                k += len(lw)
-                break
-        else:
-            if words[k] not in _INSTRUCTION:
-                (extra if words[k] in _LIST_WORDS else rest).append(words[k])
-            k += 1
-    if not found and not led:   # a list's own words only beside a label or after a lead ("Possible answers:")
-        rest += extra
-    if not found and not rest:
-        return ""   # instructions alone ("Options:")
-    if not found and not led:
-        return None
-    if rest:
-        # a list with other words: an instruction's list, or one of only the labels' words ("g = h" for "g != h")
-        other = led or set(rest) <= {w for _, lw in spelled for w in lw}
-        return f"offers answers other than the labels ({' '.join(rest[:3])!r})" if other and found else None
-    missing = [label for label, _ in spelled if label not in found and label not in explained]
-    if missing:
-        return f"leaves out the answer {missing[0]!r}" if led or len(found) > 1 else None
-    return ""
-
-
-def _asked_first(text: str) -> tuple[str, str] | None:
-    """A question and its first case, split at the colon (or last comma) between them ("Where does Jonas stand
-    relative to Mira: to her left"), or None."""
-    for mark in (":", ",", "—", " - "):
-        if mark in text:
-            head, _, case = text.rpartition(mark)
-            return head, case
-    return None
-
-
-def _within(words: list[str], lw: list[str]) -> bool:
-    n = len(lw)
-    return bool(n) and any(words[k:k + n] == lw for k in range(len(words) - n + 1))
-
-
-def _unlisted(sentence: str, marked: Marked, spelled: Spelled) -> list[str]:
-    """A sentence's words without a list of the labels that opens it before a comma ("Using the labels LEFT_OF,
-    RIGHT_OF and UNKNOWN, state where ..."): the list says nothing of the question."""
-    words = normalize(marked.words(sentence))
-    if "," not in sentence or not spelled:
-        return words
-    chunks = sentence.split(",")
-    for k in range(len(chunks) - 1, 0, -1):
-        head = normalize(marked.words(",".join(chunks[:k])))
-        if head and head[0] in _LEADS | {"using", "with"} and _listed(head, spelled) == "":
-            return normalize(marked.words(",".join(chunks[k:])))
-    return words
-
-
-def _labels_named(words: list[str], spelled: Spelled) -> list[str] | None:
-    """The words with a list of every label in them said as "the labels" ("which of LEFT_OF, RIGHT_OF or UNKNOWN
-    describes ..." as "which of the labels describes ..."); None where they hold no such list."""
-    k = 0
-    while k < len(words):
-        j, found = k, set()
-        while j < len(words):
-            hit = next((label for label, lw in spelled if lw and words[j:j + len(lw)] == lw), None)
-            if hit is not None:
-                found.add(hit)
-                j += len(spelled[[label for label, _ in spelled].index(hit)][1])
-            elif words[j] in ("or", "and", "/") and found:
-                j += 1
-            else:
-                break
-        if spelled and len(found) == len(spelled):
-            return words[:k] + ["the", "labels"] + words[j:]
-        k = max(j, k + 1)
-    return None
 
 
 def _commanded(words: list[str]) -> list[list[str]]:
