@@ -25,6 +25,9 @@ _LEADS = frozenset("answer respond reply say write choose pick select output giv
                    "choice labels label use possible valid allowed your".split())
 
 
+_OPENS_LIST = _LEADS | {"using", "with"}
+
+
 def first_label(words: list[str], spelled: Spelled) -> int | None:
     """Where the first "LABEL if ..." starts, or None."""
     for k in range(len(words)):
@@ -88,12 +91,12 @@ def unlisted(sentence: str, marked: Marked, spelled: Spelled) -> list[str]:
     """A sentence's words without a list of the labels that opens it before a comma ("Using the labels LEFT_OF,
     RIGHT_OF and UNKNOWN, state where ..."): the list says nothing of the question."""
     words = normalize(marked.words(sentence))
-    if "," not in sentence or not spelled:
+    if "," not in sentence or not spelled or not words or words[0] not in _OPENS_LIST:
         return words
     chunks = sentence.split(",")
     for k in range(len(chunks) - 1, 0, -1):
         head = normalize(marked.words(",".join(chunks[:k])))
-        if head and head[0] in _LEADS | {"using", "with"} and listed(head, spelled) == "":
+        if listed(head, spelled) == "":
             return normalize(marked.words(",".join(chunks[k:])))
     return words
 
