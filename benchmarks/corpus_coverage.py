@@ -2,6 +2,7 @@
 
     python -m benchmarks.corpus_coverage [--corpus benchmarks/corpus] [--part dev|held-out|all] [--list KIND]
     python benchmarks/corpus_coverage.py --template-speed   # with PYTHONPATH set to the tree to time
+    python benchmarks/corpus_coverage.py --cold-speed --corpus DIR   # likewise, a corpus's renders read cold
 
 The corpus (benchmarks/corpus/README.md) was written blind, by another hand, from the specs alone: premises,
 questions and whole renders, each faithful or wrong, and pairs of names that look alike or not. Every row is
@@ -173,6 +174,18 @@ def template_speed(per_family: int = 300, rounds: int = 7) -> float:
     return best / len(items) * 1e6
 
 
+def cold_speed(corpus: Path) -> float:
+    """CPU µs per check of a corpus's renders read the first time (cold memos), after the readers are built by its
+    premises and the confusables table is loaded, as in `renders`. Uses only what older trees have too:
+    `PYTHONPATH=OLD python benchmarks/corpus_coverage.py --cold-speed DIR` times them."""
+    premises(_rows(corpus / "premises.jsonl", "all", None), False)
+    rows = _rows(corpus / "renders.jsonl", "all", None)
+    looks("warm")
+    t = time.process_time()
+    renders(rows, False)
+    return (time.process_time() - t) / max(1, len(rows)) * 1e6
+
+
 def _pct(n: int, d: int) -> str:
     return f"{n}/{d} ({100 * n / d:.0f}%)" if d else "-"
 
@@ -183,9 +196,13 @@ def main() -> None:
     ap.add_argument("--part", choices=("dev", "held-out", "all"), default="all")
     ap.add_argument("--list", choices=("premises", "questions", "renders", "names"))
     ap.add_argument("--template-speed", action="store_true", help="time the check of template renders only")
+    ap.add_argument("--cold-speed", action="store_true", help="time the first check of the corpus's renders only")
     args = ap.parse_args()
     if args.template_speed:
         print(f"template render check: {template_speed():.1f} µs a render (CPU, best of 7, 1,200 renders)")
+        return
+    if args.cold_speed:
+        print(f"corpus render check, first reading: {cold_speed(args.corpus):.0f} µs a render (CPU)")
         return
     c = args.corpus
     prem = premises(_rows(c / "premises.jsonl", args.part, lambda r: r["text"]), args.list == "premises")
