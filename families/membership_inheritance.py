@@ -130,7 +130,7 @@ _ISNT_IN_R = "(is not|is never|is no|does not belong to|does not belong in|does 
              "does not count as|is not counted as|cannot be counted among|cannot be counted as|does not number among|" \
              "is not found among|is not found in|is not numbered among|does not rank among|does not hold membership in|" \
              "has no place among|has no place in|holds no membership in|has no membership in|is not listed as|" \
-             "is not known to be|is not enrolled in|never belongs to|is never counted among|does not appear among|does not " \
+             "is not enrolled in|never belongs to|is never counted among|does not appear among|does not " \
              "appear in|does not feature among|does not figure among|is not to be found among|falls outside|lies outside|" \
              "stands outside|remains outside|stays outside|is nowhere among|is not seen among)"
 _EVERY = "(every|each|any|every single|each and every|every last)"

@@ -76,6 +76,7 @@ NOT_READ = [   # each says more or less than its fact: never read (unread or mis
     ("membership_inheritance", ("MEMBER_OF", ("E0", "S0")), "Nico used to be one of the Bakers."),
     ("membership_inheritance", ("MEMBER_OF", ("E0", "S0")), "Nico hopes to join the Bakers."),
     ("membership_inheritance", ("NOT_MEMBER_OF", ("E0", "S0")), "Nico is not one of the Bakers yet."),
+    ("membership_inheritance", ("NOT_MEMBER_OF", ("E0", "S0")), "Nico is not known to be a Baker."),
     ("membership_inheritance", ("SUBSET_OF", ("S0", "S1")), "A Baker is usually a Diver."),
     ("membership_inheritance", ("SUBSET_OF", ("S0", "S1")), "Every Baker was once a Diver."),
     ("equality", ("NOT_EQUAL", ("q", "j")), "q may not be equal to j."),
