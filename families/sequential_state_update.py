@@ -219,7 +219,8 @@ WORDING = Wording(
             f"{{1}} {_ITEMS_R} (is|are|get|gets|were|was) {_THEN} {_ADDED} {{0}}",
             f"(a|one) (shipment|delivery|batch|load|crate|box|consignment|lot) of {{1}} {_ITEMS_R} (is|gets|arrives) "
             f"[then] ({_ADDED[1:-1]}|at|in) {{0}}",
-            f"{{1}} {_ITEMS_R} (arrive at|arrive in|come into|come in to|go into|are added at|flow into|enter) {{0}}",
+            f"{{1}} {_ITEMS_R} (arrive at|arrive in|come into|come in to|go into|are added at|flow into|enter|goes into|comes into|" \
+            f"arrives at|arrives in|enters|flows into|make their way into|find their way into) {{0}}",
             f"{{0}} {_UP} by {{1}} {_ITEMS_R}",
             f"the {_NOUN} (of|in|at|for) {{0}} {_UP} by {{1}} [items|item]",
             f"(add|put|place|bring|deliver|send) {{1}} {_ITEMS_R} (to|into|in) {{0}}",

@@ -159,17 +159,34 @@ _PAST = {("was",): ["is"], ("were",): ["are"], ("stood",): ["stands"], ("sat",):
          ("happens", "to", "be"): ["is"], ("happen", "to", "be"): ["are"], ("proves", "to", "be"): ["is"],
          ("prove", "to", "be"): ["are"], ("is", "known", "to", "be"): ["is"], ("are", "known", "to", "be"): ["are"],
          ("completely", "empty"): ["empty"], ("entirely", "empty"): ["empty"], ("totally", "empty"): ["empty"]}
+# A simple past that is also a participle ("added", "removed", "counted"): the present only where no auxiliary
+# comes before it in the sentence ("The Hopper received 7 items", "Nico counted among the Bakers"; "7 items are
+# added to", "Nico is not counted among", "The Cistern has 7 items added" stay).
+_SIMPLE_PAST = {w: p for w, p in (pair.split(":") for pair in (
+    "received:receives added:adds got:gets went:goes rose:rises lost:loses dropped:drops started:starts "
+    "contained:contains held:holds sold:sells removed:removes delivered:delivers brought:brings sent:sends "
+    "grew:grows fell:falls increased:increases decreased:decreases shrank:shrinks collected:collects "
+    "acquired:acquires obtained:obtains spent:spends shipped:ships moved:moves carried:carries loaded:loads "
+    "unloaded:unloads counted:counts included:includes numbered:numbers ranked:ranks placed:places "
+    "kept:keeps stored:stores housed:houses lined:lines positioned:positions located:locates "
+    "withdrew:withdraws donated:donates handed:hands discarded:discards consumed:consumes earned:earns "
+    "picked:picks took:takes gave:gives dipped:dips climbed:climbs jumped:jumps declined:declines did:does "
+    "opened:opens kicked:kicks emptied:empties").split())}
+_AUX = frozenset("is are be been being get gets has have".split())
 _PAST_BY_HEAD: dict[str, list[tuple[str, ...]]] = {}   # each form by its first word, longest first
 for _k in sorted(_PAST, key=len, reverse=True):
     _PAST_BY_HEAD.setdefault(_k[0], []).append(_k)
-_PAST_HEADS = frozenset(_PAST_BY_HEAD)
+_PAST_HEADS = frozenset(_PAST_BY_HEAD) | frozenset(_SIMPLE_PAST)
 
 
 def _present(words: list[str]) -> list[str]:
     """The words with each past or perfect form (`_PAST`) as its present."""
     out, i, n = [], 0, len(words)
     while i < n:
-        if words[i] in _PAST_HEADS:
+        if words[i] in _SIMPLE_PAST and _AUX.isdisjoint(out):
+            out.append(_SIMPLE_PAST[words[i]])
+            i += 1
+        elif words[i] in _PAST_BY_HEAD:
             for k in _PAST_BY_HEAD[words[i]]:
                 if len(k) == 1 or tuple(words[i:i + len(k)]) == k:
                     out += _PAST[k]
@@ -182,6 +199,8 @@ def _present(words: list[str]) -> list[str]:
             out.append(words[i])
             i += 1
     return out
+
+
 # Articles before a name and fillers of several words, read away by one regex over the line (the check's hot
 # path: most sentences hold "the" or "of", few hold anything else this reads away).
 _PLAIN = re.compile(r" (?:the|a|an)(?= @)| (?:" + "|".join(" ".join(f) for f in FILLERS if len(f) > 1) + r")(?= |$)")

@@ -38,7 +38,8 @@ READS = [
     ("membership_inheritance", ("NOT_MEMBER_OF", ("E0", "S0")), [
         "Nico falls outside the Bakers.", "The Bakers do not count Nico among their number.",
         "Nico does not appear among the Bakers.", "Nobody among the Bakers is Nico.",
-        "The Bakers do not have Nico in their ranks.", "Nico has never been one of the Bakers."]),
+        "The Bakers do not have Nico in their ranks.", "Nico has never been one of the Bakers.",
+        "Nico did not belong to the Bakers.", "Nico is not counted among the Bakers."]),
     ("membership_inheritance", ("SUBSET_OF", ("S0", "S1")), [
         "A Baker is always a Diver.", "All Bakers, without exception, are also Divers.",
         "Every single Baker is also counted as a Diver.", "By old custom, every Baker is also a Diver.",
@@ -51,7 +52,8 @@ READS = [
     ("sequential_state_update", ("INITIAL_VALUE", ("C0", 0)), ["At the start, the Hopper is completely empty."]),
     ("sequential_state_update", ("INCREMENT", ("C0", 17)), [
         "A shipment of 17 items is added to the Hopper.", "First, a neighbor brings 17 items to the Hopper.",
-        "The Hopper gained 17 items."]),
+        "The Hopper gained 17 items.", "The Hopper received 17 more items.", "A worker added 17 items to the Hopper.",
+        "Then 17 items went into the Hopper.", "The Hopper's stock rose by 17.", "The Hopper has 17 items added to it."]),
     ("sequential_state_update", ("DECREMENT", ("C0", 23)), [
         "23 items are carted away from the Hopper.", "Later on, a withdrawal of 23 items is made from the Hopper.",
         "Then, subtract 23 items from the Hopper.", "23 items are then cleared out of the Hopper.",
@@ -86,6 +88,9 @@ NOT_READ = [   # each says more or less than its fact: never read (unread or mis
     ("transitive_order", ("LEFT_OF", ("E0", "E1")), "Nico was standing immediately to the left of Ben."),
     ("sequential_state_update", ("INITIAL_VALUE", ("C0", 5)), "Before anything changes, the Hopper has about 5 items."),
     ("sequential_state_update", ("INCREMENT", ("C0", 17)), "A shipment of 17 items is taken from the Hopper."),
+    ("sequential_state_update", ("INCREMENT", ("C0", 17)), "The Hopper lost 17 items."),
+    ("sequential_state_update", ("INCREMENT", ("C0", 17)), "The Hopper started with 17 items."),
+    ("membership_inheritance", ("NOT_MEMBER_OF", ("E0", "S0")), "Nico did not use to be a Baker."),
 ]
 
 
