@@ -250,13 +250,16 @@ _VERB_Q = "(follows|follow|must be true|must hold|must follow|holds|hold|is true
           "is correct|follows logically|logically follows|must necessarily be true|is necessarily the case|" \
           "is true in every situation consistent with|is true in every case consistent with|is always true|" \
           "must be the case|is the case|is necessarily the case|is certain|must follow|has to be true|has to hold|" \
-          "is forced to be true|is forced|is implied by the premises|" + "|".join(expand("the", "premises|statements|facts|relations|clues|equations|constraints",
+          "is forced to be true|is forced|is implied by the premises|is valid|is a valid conclusion|is a valid inference|" \
+          "is logically valid|is a correct conclusion|" + "|".join(expand("the", "premises|statements|facts|relations|clues|equations|constraints",
                               "force to be true|force|guarantee|imply|entail|make true|establish|prove|require")) + "|" \
           "follows for certain|holds for certain|is true for certain|follows for sure|holds for sure)"
 # where the answer is to come from, in parts ("from the relations above", "given all of the premises")
 _CTX_Q = "[from|by|given|of|according to|based on|in view of|with|in] [the|these|those|all|all of the|all the|what is|" \
          "them|every] [premises|statements|facts|relations|equations|constraints|information|clues|above|conditions|" \
-         "equalities|equalities and inequalities|certainty|case|given|given relations|given premises|given facts] " \
+         "equalities|equalities and inequalities|certainty|case|given|given relations|given premises|given facts|" \
+         "given equalities|given equalities and inequalities|given statements|given information|given conditions|" \
+         "given constraints|given equations] " \
          "[above|given|provided|alone|listed|stated|here]"
 WORDING = Wording(
     facts={

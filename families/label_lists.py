@@ -67,8 +67,9 @@ def listed(words: list[str], spelled: Spelled, explained: set[str] | frozenset[s
         other = led or set(rest) <= {w for _, lw in spelled for w in lw}
         return f"offers answers other than the labels ({' '.join(rest[:3])!r})" if other and found else None
     missing = [label for label, _ in spelled if label not in found and label not in explained]
-    if missing:
-        return f"leaves out the answer {missing[0]!r}" if led or len(found) > 1 else None
+    if missing:   # a list an instruction opens, of several labels, or of nothing but the labels' words
+        only = set(words) <= {w for _, lw in spelled for w in lw} | INSTRUCTION
+        return f"leaves out the answer {missing[0]!r}" if led or len(found) > 1 or only else None
     return ""
 
 

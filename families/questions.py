@@ -60,7 +60,8 @@ _WH = frozenset({"where", "how", "which", "what", "whether"})
 
 
 # "A. a != c  B. d = c", "(A) a != c", "A: a != c": the letters of a list
-_LETTERED = re.compile(r"(?:(?<=\s)|^)(?:\([A-H]\)|[A-H][.):])(?=\s)")
+_LETTERED = re.compile(r"(?:(?<=\s)|^)(?:\([A-H]\)|[A-H][.):])(?=\s)|(?m:^\s*(?:[1-9][.)]|[-*•])(?=\s))")
+# (a list's numbers and bullets only at a line's start: "Options: 10, 11 or 9." keeps its 9)
 _SPLIT = re.compile(r"(?<=[.?!;:])\s+|(?<=[.?!;:]\))\s+|\s+[—–-]\s+|\s*[—–]\s*")
 
 

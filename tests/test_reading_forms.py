@@ -151,6 +151,14 @@ QUESTIONS = [
      "above:\nA. q = j\nB. q != j", "read"),
     ("equality", ("ENTAILED", ()), ("q != j", "j != q"), "Which of the following statements necessarily follows?\n"
      "A. q != j\nB. j = q", "misread"),
+    ("equality", ("ENTAILED", ()), ("q = j", "q != j"), "Given the relations above, which conclusion is valid?\n"
+     "A. q = j\nB. q != j", "read"),
+    ("equality", ("ENTAILED", ()), ("q = j", "q != j"), "Which statement is definitely true?\n1. q = j\n2. q != j",
+     "read"),
+    ("equality", ("ENTAILED", ()), ("q = j", "q != j"), "Which statement is definitely true?\n1. q = j\n2. q = j",
+     "misread"),
+    ("sequential_state_update", ("FINAL_VALUE", ("C0",)), ("10", "11", "12"), "How many items does the Hopper end up "
+     "with? Options: 10, 11 or 9.", "unread"),
     ("equality", ("ENTAILED", ()), ("q = j", "q != j"), "Which of the following necessarily follows? (The answer is A.)"
      "\nA. q = j\nB. q != j", "unread"),
 ]
