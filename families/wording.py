@@ -167,12 +167,11 @@ _SIMPLE_PAST = {w: p for w, p in (pair.split(":") for pair in (
     "contained:contains held:holds sold:sells removed:removes delivered:delivers brought:brings sent:sends "
     "grew:grows fell:falls increased:increases decreased:decreases shrank:shrinks collected:collects "
     "acquired:acquires obtained:obtains spent:spends shipped:ships moved:moves carried:carries loaded:loads "
-    "unloaded:unloads counted:counts included:includes numbered:numbers ranked:ranks placed:places "
-    "kept:keeps stored:stores housed:houses lined:lines positioned:positions located:locates "
+    "unloaded:unloads counted:counts included:includes numbered:numbers ranked:ranks kept:keeps "
     "withdrew:withdraws donated:donates handed:hands discarded:discards consumed:consumes earned:earns "
     "picked:picks took:takes gave:gives dipped:dips climbed:climbs jumped:jumps declined:declines did:does "
     "opened:opens kicked:kicks emptied:empties").split())}
-_AUX = frozenset("is are be been being get gets has have".split())
+_AUX = frozenset("is are be been being get gets has have does do".split())   # "How does X placed": a participle
 _PAST_BY_HEAD: dict[str, list[tuple[str, ...]]] = {}   # each form by its first word, longest first
 for _k in sorted(_PAST, key=len, reverse=True):
     _PAST_BY_HEAD.setdefault(_k[0], []).append(_k)
