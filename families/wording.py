@@ -180,7 +180,8 @@ _PAST_HEADS = frozenset(_PAST_BY_HEAD) | frozenset(_SIMPLE_PAST)
 
 def _present(words: list[str]) -> list[str]:
     """The words with each past or perfect form (`_PAST`) as its present."""
-    out, i, n = [], 0, len(words)
+    out: list[str] = []
+    i, n = 0, len(words)
     while i < n:
         if words[i] in _SIMPLE_PAST and _AUX.isdisjoint(out):
             out.append(_SIMPLE_PAST[words[i]])
