@@ -157,7 +157,7 @@ _PAST = {("was",): ["is"], ("were",): ["are"], ("stood",): ["stands"], ("sat",):
          ("had", "never", "been"): ["is", "never"], ("had", "always", "been"): ["is"],
          ("turns", "out", "to", "be"): ["is"], ("turn", "out", "to", "be"): ["are"], ("turned", "out", "to", "be"): ["are"],
          ("happens", "to", "be"): ["is"], ("happen", "to", "be"): ["are"], ("proves", "to", "be"): ["is"],
-         ("prove", "to", "be"): ["are"], ("is", "known", "to", "be"): ["is"], ("are", "known", "to", "be"): ["are"],
+         ("prove", "to", "be"): ["are"], ("known", "to", "be"): [],
          ("completely", "empty"): ["empty"], ("entirely", "empty"): ["empty"], ("totally", "empty"): ["empty"]}
 # A simple past that is also a participle ("added", "removed", "counted"): the present only where no auxiliary
 # comes before it in the sentence ("The Hopper received 7 items", "Nico counted among the Bakers"; "7 items are
@@ -188,6 +188,8 @@ def _present(words: list[str]) -> list[str]:
             i += 1
         elif words[i] in _PAST_BY_HEAD:
             for k in _PAST_BY_HEAD[words[i]]:
+                if k[0] == "known" and out[-1:] not in (["is"], ["are"]):   # "is known to be" is "is", never "is not"
+                    continue
                 if len(k) == 1 or tuple(words[i:i + len(k)]) == k:
                     out += _PAST[k]
                     i += len(k)
