@@ -1,0 +1,64 @@
+"""Request ids: every request carries a fresh `X-Request-Id`, and an answer that carries another id of ours is
+not its request's answer.
+
+HTTP/1.1 framing cannot tell a stray answer (an extra one a server wrote after its answer, read after the
+next request on that keep-alive connection went out) from the next request's own; its id can. vLLM takes a
+client's `X-Request-Id` as the request's id and answers with it in the body's `id` (`chatcmpl-<id>`,
+`cmpl-<id>`; vllm/entrypoints/serve/engine/serving.py `_base_request_id`), and with
+`--enable-request-id-headers` in an `X-Request-Id` response header too. A server that echoes neither is
+known only to send its answers in order: there an answer is its request's by position alone.
+"""
+from __future__ import annotations
+
+import itertools
+import secrets
+from enum import Enum
+from typing import Mapping
+
+
+class Echo(Enum):
+    """What a server does with our request ids, as its answers showed (per replica)."""
+
+    UNKNOWN = "unknown"   # no 200 answer seen yet: a vLLM server is taken to echo (it always does)
+    ECHOES = "echoes"     # an answer carried its request's id: an answer without it is not ours
+    NONE = "none"         # an answer on a new connection (ours by position) carried none: order is all there is
+
+
+class RequestIds:
+    """Fresh request ids for one provider: a random prefix (6 bytes of the OS's randomness) and a counter, so
+    that an answer carrying another request's id of ours is seen for what it is."""
+
+    def __init__(self) -> None:
+        self.prefix = f"lsb-{secrets.token_hex(6)}-"
+        self._counter = itertools.count(1)
+        self._marker = self.prefix.encode()
+
+    def fresh(self) -> str:
+        """A new id, never sent before by this provider (a retry of a unit gets a new one too)."""
+        return f"{self.prefix}{next(self._counter)}"
+
+    def carries(self, rid: str, headers: Mapping[str, str], body: bytes) -> bool:
+        """Whether an answer carries `rid`: its `X-Request-Id` header is it, or a JSON string in its body ends
+        with it (vLLM's `"id": "chatcmpl-<rid>"`; the closing quote keeps `...-1` from matching `...-12`)."""
+        return headers.get("x-request-id") == rid or f'{rid}"'.encode() in body
+
+    def foreign(self, rid: str, headers: Mapping[str, str], body: bytes) -> bool:
+        """Whether an answer carries an id of ours other than `rid`: the answer to another of our requests."""
+        if self.carries(rid, headers, body):
+            return False
+        return headers.get("x-request-id", "").startswith(self.prefix) or self._marker in body
+
+    def belongs(self, rid: str, status: int, headers: Mapping[str, str], body: bytes, echo: bool) -> bool:
+        """Whether an answer can be `rid`'s: never when it carries another id of ours; where the server is known
+        to `echo` ids, a 200 answer only when it carries `rid` (error answers carry no id on vLLM)."""
+        if self.foreign(rid, headers, body):
+            return False
+        return not (echo and status == 200) or self.carries(rid, headers, body)
+
+
+def learned(before: Echo, status: int, mine: bool) -> Echo:
+    """A replica's echo after an answer its client took as its request's: a 200 answer tells (it carried our
+    id, or it came where only ours could: on a new connection, or one we did not check); others tell nothing."""
+    if status != 200:
+        return before
+    return Echo.ECHOES if mine else Echo.NONE
