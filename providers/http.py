@@ -19,7 +19,7 @@ from asyncio_throttle import Throttler
 
 from providers.base import Completion, Provider, ProviderFailure, http_kind
 from providers.config import key_fault
-from providers.identity import Echo, RequestIds, learned
+from providers.identity import Asking, Echo, RequestIds, learned
 from providers.retry import RetryPolicy, retry_after_seconds, with_retries
 from providers.wire import Response, Wire, WireError, waiting
 
@@ -293,19 +293,18 @@ class HTTPProvider(Provider):
             try:
                 base = ep.url[:-3] if at_root and ep.url.endswith("/v1") else ep.url
                 target, data = base + (self.path if path is None else path), orjson.dumps(body)
-                rid = self.ids.fresh()
                 # an answer with an id (chat, completions; not /tokenize's) must carry ours where ids are echoed
-                echo = not at_root and (ep.echo is Echo.ECHOES or (ep.echo is Echo.UNKNOWN and self.echoes_ids()))
-                belongs = lambda r: self.ids.belongs(rid, r.status, r.headers, r.body, echo)  # noqa: E731
+                ask = self.ids.ask(not at_root and (ep.echo is Echo.ECHOES or
+                                                    (ep.echo is Echo.UNKNOWN and self.echoes_ids())))
                 if ep.wire is not None:
                     head = self._heads.get(target) or self._head(target)
-                    status, headers, raw = await ep.wire.post(
-                        head + rid.encode() + b"\r\nContent-Length: " + str(len(data)).encode() + b"\r\n\r\n" + data,
-                        self.read_timeout_s, belongs)
+                    tail = b"\r\nContent-Length: " + str(len(data)).encode() + b"\r\n\r\n" + data
+                    status, headers, raw = await ep.wire.post(head + ask.rid.encode() + tail, self.read_timeout_s,
+                                                              ask.belongs, lambda: head + ask.renew() + tail)
                 else:
-                    status, headers, raw = await self._aiohttp_post(target, data, rid, belongs)
+                    status, headers, raw = await self._aiohttp_post(target, data, ask)
                 latency = time.perf_counter() - started
-                self._own(ep, rid, status, headers, raw, at_root)
+                self._own(ep, ask.rid, status, headers, raw, at_root)
                 if status != 200:
                     if status >= 500:
                         self.pool.mark_down(ep)
@@ -333,28 +332,29 @@ class HTTPProvider(Provider):
         if not at_root:
             ep.echo = learned(ep.echo, status, self.ids.carries(rid, headers, raw))
 
-    async def _aiohttp_post(self, target: str, data: bytes, rid: str,
-                            belongs: Callable[[Response], bool]) -> tuple[int, Any, bytes]:
-        """POST through aiohttp; a reused connection the server closed before any answer (its close crossed our
-        request) is tried again at once on another, as the lean client does: no failed attempt. So is one whose
-        answer `belongs` refuses (another request's: a stray its id tells), that connection closed."""
+    async def _aiohttp_post(self, target: str, data: bytes, ask: Asking) -> tuple[int, Any, bytes]:
+        """POST through aiohttp; a reused connection the server closed or reset (its close crossed our request) is
+        tried again at once on another, as the lean client does: no failed attempt. So is one whose
+        answer `ask` refuses (another request's: a stray its id tells), that connection closed, with a new id."""
         assert self._session is not None
         crossed = False
         for _ in range(self.max_concurrency + 2):   # each refused answer closes one pooled connection
             _REUSED.set(False)
             proto = None
             try:
-                async with self._session.post(target, data=data, headers={"X-Request-Id": rid}) as resp:
+                async with self._session.post(target, data=data, headers={"X-Request-Id": ask.rid}) as resp:
                     proto = resp.connection.protocol if resp.connection is not None else None
                     answer = Response(resp.status, resp.headers, await resp.read())  # type: ignore[arg-type]
-            except aiohttp.ServerDisconnectedError:
+            except (aiohttp.ServerDisconnectedError, aiohttp.ClientOSError):   # closed, or reset by the server
                 if crossed or not _REUSED.get():
                     raise
                 crossed = True
+                ask.renew()   # a reset may come after the server took the request: the copy goes with a new id
                 continue
-            if not _REUSED.get() or belongs(answer):
+            if not _REUSED.get() or ask.belongs(answer):
                 return answer
             self.not_ours += 1
+            ask.renew()
             if proto is not None:   # back in the pool by now: closed there, never handed a request again
                 proto.close()
         raise aiohttp.ClientConnectionError("every connection answered with another request's answer")

@@ -15,6 +15,8 @@ import secrets
 from enum import Enum
 from typing import Mapping
 
+from providers.wire import Response
+
 
 class Echo(Enum):
     """What a server does with our request ids, as its answers showed (per replica)."""
@@ -36,6 +38,10 @@ class RequestIds:
     def fresh(self) -> str:
         """A new id, never sent before by this provider (a retry of a unit gets a new one too)."""
         return f"{self.prefix}{next(self._counter)}"
+
+    def ask(self, echo: bool) -> Asking:
+        """A request about to be sent: its id, and whether the server is known to `echo` ids."""
+        return Asking(self, echo)
 
     def carries(self, rid: str, headers: Mapping[str, str], body: bytes) -> bool:
         """Whether an answer carries `rid`: its `X-Request-Id` header is it, or a JSON string in its body ends
@@ -62,3 +68,22 @@ def learned(before: Echo, status: int, mine: bool) -> Echo:
     if status != 200:
         return before
     return Echo.ECHOES if mine else Echo.NONE
+
+
+class Asking:
+    """One request's id while it is sent: renewed when the request goes again (a vLLM without the random
+    suffix it now adds inside refuses an id still running, "Request id ... already running", and the first copy
+    may be), and the test of whether an answer can be its own."""
+
+    def __init__(self, ids: RequestIds, echo: bool):
+        self.ids, self.echo = ids, echo
+        self.rid = ids.fresh()
+
+    def renew(self) -> bytes:
+        """A new id for the request sent again (as bytes, for the request head)."""
+        self.rid = self.ids.fresh()
+        return self.rid.encode()
+
+    def belongs(self, answer: Response) -> bool:
+        """Whether `answer` can be this request's (RequestIds.belongs with the id now)."""
+        return self.ids.belongs(self.rid, answer.status, answer.headers, answer.body, self.echo)

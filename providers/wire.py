@@ -304,15 +304,16 @@ class Wire:
             raise WireError("connect", exc.strerror or str(exc)) from None
         return conn, False
 
-    async def post(self, request: bytes, timeout_s: float,
-                   belongs: Callable[[Response], bool] | None = None) -> Response:
+    async def post(self, request: bytes, timeout_s: float, belongs: Callable[[Response], bool] | None = None,
+                   renew: Callable[[], bytes] | None = None) -> Response:
         """Send a whole request (head and body); its answer, or WireError (or TimeoutError after `timeout_s`,
         connecting included).
 
         A reused connection that ends before any byte of an answer was closed by the server while idle (its
         close crossed our request), and one whose answer `belongs` says is another request's (a stray that
         came after our request went out: its id tells): the request goes again at once on a new connection,
-        within the same deadline, as no failed attempt. A new connection's answer is ours by position."""
+        within the same deadline, as no failed attempt (as `renew` remakes it: a new id). A new connection's
+        answer is ours by position."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout_s
         attempt = _Attempt()
@@ -336,6 +337,7 @@ class Wire:
                     self.not_ours += 1   # what else the connection holds is out of step too: it goes
                     conn.close()
                     fresh = True
+                    request = renew() if renew is not None else request
                     continue
                 break
         finally:
