@@ -19,7 +19,7 @@ from asyncio_throttle import Throttler
 
 from providers.base import Completion, Provider, ProviderFailure, http_kind
 from providers.config import key_fault
-from providers.identity import Asking, Echo, RequestIds, learned
+from providers.identity import Asking, Echo, RequestIds, Whose, learned
 from providers.retry import RetryPolicy, retry_after_seconds, with_retries
 from providers.wire import Response, Wire, WireError, waiting
 
@@ -304,7 +304,7 @@ class HTTPProvider(Provider):
                 else:
                     status, headers, raw = await self._aiohttp_post(target, data, ask)
                 latency = time.perf_counter() - started
-                self._own(ep, ask.rid, status, headers, raw, at_root)
+                self._own(ep, ask, status, headers, raw, at_root)
                 if status != 200:
                     if status >= 500:
                         self.pool.mark_down(ep)
@@ -322,15 +322,17 @@ class HTTPProvider(Provider):
                 raise ProviderFailure(connection_reason(exc, ep.url), retryable=True, kind="connection") from None
         return raw, latency
 
-    def _own(self, ep: Endpoint, rid: str, status: int, headers: Mapping[str, str], raw: bytes, at_root: bool) -> None:
-        """Check the answer taken as request `rid`'s: one carrying another request's id of ours (which only a
+    @staticmethod
+    def _own(ep: Endpoint, ask: Asking, status: int, headers: Mapping[str, str], raw: bytes, at_root: bool) -> None:
+        """Check the answer taken as the request's: one carrying another request's id of ours (which only a
         server's fault on a new connection lets through) fails the attempt; else what it shows of the
         server's echo is learned (an answer at the root, /tokenize's, has no id to show)."""
-        if self.ids.foreign(rid, headers, raw):
-            raise ProviderFailure(f"an answer to another request (not {rid}) from {ep.url}",
+        whose = ask.whose(headers, raw)
+        if whose is Whose.OTHER:
+            raise ProviderFailure(f"an answer to another request (not {ask.rid}) from {ep.url}",
                                   retryable=True, kind="connection")
         if not at_root:
-            ep.echo = learned(ep.echo, status, self.ids.carries(rid, headers, raw))
+            ep.echo = learned(ep.echo, status, whose)
 
     async def _aiohttp_post(self, target: str, data: bytes, ask: Asking) -> tuple[int, Any, bytes]:
         """POST through aiohttp; a reused connection the server closed or reset (its close crossed our request) is

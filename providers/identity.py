@@ -26,6 +26,14 @@ class Echo(Enum):
     NONE = "none"         # an answer on a new connection (ours by position) carried none: order is all there is
 
 
+class Whose(Enum):
+    """Whose an answer is by the ids it carries."""
+
+    OURS = "ours"         # it carries the request's id
+    OTHER = "other"       # it carries another id of ours: another request's answer
+    UNTOLD = "untold"     # it carries no id of ours
+
+
 class RequestIds:
     """Fresh request ids for one provider: a random prefix (6 bytes of the OS's randomness) and a counter, so
     that an answer carrying another request's id of ours is seen for what it is."""
@@ -43,31 +51,24 @@ class RequestIds:
         """A request about to be sent: its id, and whether the server is known to `echo` ids."""
         return Asking(self, echo)
 
-    def carries(self, rid: str, headers: Mapping[str, str], body: bytes) -> bool:
-        """Whether an answer carries `rid`: its `X-Request-Id` header is it, or a JSON string in its body ends
-        with it (vLLM's `"id": "chatcmpl-<rid>"`; the closing quote keeps `...-1` from matching `...-12`)."""
-        return headers.get("x-request-id") == rid or f'{rid}"'.encode() in body
-
-    def foreign(self, rid: str, headers: Mapping[str, str], body: bytes) -> bool:
-        """Whether an answer carries an id of ours other than `rid`: the answer to another of our requests."""
-        if self.carries(rid, headers, body):
-            return False
-        return headers.get("x-request-id", "").startswith(self.prefix) or self._marker in body
-
-    def belongs(self, rid: str, status: int, headers: Mapping[str, str], body: bytes, echo: bool) -> bool:
-        """Whether an answer can be `rid`'s: never when it carries another id of ours; where the server is known
-        to `echo` ids, a 200 answer only when it carries `rid` (error answers carry no id on vLLM)."""
-        if self.foreign(rid, headers, body):
-            return False
-        return not (echo and status == 200) or self.carries(rid, headers, body)
+    def whose(self, rid: str, headers: Mapping[str, str], body: bytes) -> Whose:
+        """An answer's owner by its ids: OURS when its `X-Request-Id` header is `rid` or a JSON string in its
+        body ends with it (vLLM's `"id": "chatcmpl-<rid>"`; the closing quote keeps `...-1` from matching
+        `...-12`), OTHER when it carries another id of ours, else UNTOLD."""
+        header = headers.get("x-request-id")
+        if header == rid or f'{rid}"'.encode() in body:
+            return Whose.OURS
+        if (header is not None and header.startswith(self.prefix)) or self._marker in body:
+            return Whose.OTHER
+        return Whose.UNTOLD
 
 
-def learned(before: Echo, status: int, mine: bool) -> Echo:
+def learned(before: Echo, status: int, whose: Whose) -> Echo:
     """A replica's echo after an answer its client took as its request's: a 200 answer tells (it carried our
     id, or it came where only ours could: on a new connection, or one we did not check); others tell nothing."""
     if status != 200:
         return before
-    return Echo.ECHOES if mine else Echo.NONE
+    return Echo.ECHOES if whose is Whose.OURS else Echo.NONE
 
 
 class Asking:
@@ -78,12 +79,23 @@ class Asking:
     def __init__(self, ids: RequestIds, echo: bool):
         self.ids, self.echo = ids, echo
         self.rid = ids.fresh()
+        self._last: tuple[bytes, Whose] | None = None   # the last answer looked at and whose it was
 
     def renew(self) -> bytes:
         """A new id for the request sent again (as bytes, for the request head)."""
         self.rid = self.ids.fresh()
         return self.rid.encode()
 
+    def whose(self, headers: Mapping[str, str], body: bytes) -> Whose:
+        """Whose an answer is (RequestIds.whose with the id now; the last answer's verdict kept)."""
+        if self._last is not None and self._last[0] is body:
+            return self._last[1]
+        verdict = self.ids.whose(self.rid, headers, body)
+        self._last = (body, verdict)
+        return verdict
+
     def belongs(self, answer: Response) -> bool:
-        """Whether `answer` can be this request's (RequestIds.belongs with the id now)."""
-        return self.ids.belongs(self.rid, answer.status, answer.headers, answer.body, self.echo)
+        """Whether `answer` can be this request's: never when it carries another id of ours; where the server
+        is known to echo ids, a 200 answer only when it carries ours (error answers carry no id on vLLM)."""
+        verdict = self.whose(answer.headers, answer.body)
+        return verdict is Whose.OURS or (verdict is Whose.UNTOLD and not (self.echo and answer.status == 200))

@@ -1,0 +1,73 @@
+"""Stray answers taken by solves, with the request-id check and without it (issue 43).
+
+    python benchmarks/stray_bench.py [--requests 1000] [--rate 0.25] [--concurrency 4] [--repeats 3]
+
+The fake server (tests/fake_server.py, in a thread, echoing X-Request-Id in its answers' ids as vLLM does)
+follows a `rate` share of its answers with a stray one (another label, STRAY_TOKENS prompt tokens): stray-apart
+writes it just after the answer (it may reach the client after its next request went out on that connection),
+stray-late when the connection's next request has come (always after). For each client (the lean one, aiohttp),
+fault and check (the id check as shipped; `off`: every answer taken as its request's, as before it), it prints
+the solves that took a stray, the answers refused as another request's and sent again, and the failed attempts.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from providers.base import SolveRequest  # noqa: E402
+from providers.config import build_provider, parse_provider  # noqa: E402
+from providers.identity import Whose  # noqa: E402
+from tests.fake_server import STRAY_TOKENS, FakeServer  # noqa: E402
+
+LABELS = ("LEFT_OF", "RIGHT_OF", "UNKNOWN")
+
+
+async def solves(url: str, client: str, n: int, concurrency: int, check: bool) -> tuple[int, int, int]:
+    """(solves that took a stray, answers refused as another request's, failed attempts) of n solves."""
+    cfg = parse_provider("p", {"kind": "vllm", "model": "fake-model", "base_url": url, "http_client": client,
+                               "max_concurrency": concurrency}, env={})
+    prov = build_provider(cfg, env={})
+    if not check:   # the provider as before the id check: any answer is the request's
+        prov.ids.whose = lambda *a: Whose.OURS   # type: ignore[method-assign]
+    await prov.start()
+    try:
+        asks = [SolveRequest(prompt=f"Problem {i}: who is left? " + " ".join(LABELS), labels=LABELS)
+                for i in range(n)]
+        results = await asyncio.gather(*(prov.solve(a) for a in asks))
+        refused = prov.not_ours + sum(ep.wire.not_ours for ep in prov.pool.endpoints if ep.wire is not None)
+    finally:
+        await prov.close()
+    taken = sum(r.status == "ok" and (r.usage.prompt_tokens == STRAY_TOKENS
+                                      or r.label != FakeServer.pick(a.prompt, list(LABELS)))
+                for r, a in zip(results, asks))
+    return taken, refused, sum(r.attempts - 1 for r in results)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--requests", type=int, default=1000)
+    ap.add_argument("--rate", type=float, default=0.25)
+    ap.add_argument("--concurrency", type=int, default=4)
+    ap.add_argument("--repeats", type=int, default=3)
+    args = ap.parse_args()
+    print(f"{args.requests} solves a run, a stray after {args.rate:.0%} of answers, {args.concurrency} in flight")
+    print("client   fault        check  taken (per run)        refused (per run)      failed attempts")
+    for client in ("auto", "aiohttp"):
+        for fault in ("stray-apart", "stray-late"):
+            for check in (True, False):   # alternating, each run on a server of its own
+                runs = []
+                for _ in range(args.repeats):
+                    with FakeServer(record_bodies=False) as srv:
+                        srv.fault_rate, srv.fault_kinds = args.rate, (fault,)
+                        runs.append(asyncio.run(solves(srv.url, client, args.requests, args.concurrency, check)))
+                taken, refused, failed = zip(*runs)
+                print(f"{'lean' if client == 'auto' else client:8} {fault:12} {'on' if check else 'off':6} "
+                      f"{', '.join(map(str, taken)):22} {', '.join(map(str, refused)):22} {sum(failed)}")
+
+
+if __name__ == "__main__":
+    main()
