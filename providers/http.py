@@ -123,9 +123,13 @@ class CheckedConnector(aiohttp.TCPConnector):
                 _REUSED.set(reused)
                 return conn
             if found == "bytes":
-                self._force_close = True   # aiohttp's own switch: every connection closed after its answer
+                self.stray_seen()
             conn.close()
         raise aiohttp.ClientConnectionError("the server sends bytes on every connection before any request")
+
+    def stray_seen(self) -> None:
+        """The server sent an answer nobody asked for: every connection is closed after its answer from now on."""
+        self._force_close = True   # aiohttp's own switch
 
 
 def connection_reason(exc: BaseException, url: str) -> str:
@@ -304,6 +308,8 @@ class HTTPProvider(Provider):
                 else:
                     status, headers, raw = await self._aiohttp_post(target, data, ask)
                 latency = time.perf_counter() - started
+                if ask.others:   # a stray (it carried another request's id): keep no connection to this server
+                    self._stray_seen(ep)
                 self._own(ep, ask, status, headers, raw, at_root)
                 if status != 200:
                     if status >= 500:
@@ -321,6 +327,13 @@ class HTTPProvider(Provider):
                 self.pool.mark_down(ep)
                 raise ProviderFailure(connection_reason(exc, ep.url), retryable=True, kind="connection") from None
         return raw, latency
+
+    def _stray_seen(self, ep: Endpoint) -> None:
+        """A server seen sending a stray answer keeps no connection from then on, through either client."""
+        if ep.wire is not None:
+            ep.wire.stray_seen()
+        elif self._session is not None and isinstance(self._session.connector, CheckedConnector):
+            self._session.connector.stray_seen()
 
     @staticmethod
     def _own(ep: Endpoint, ask: Asking, status: int, headers: Mapping[str, str], raw: bytes, at_root: bool) -> None:

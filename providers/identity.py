@@ -80,6 +80,7 @@ class Asking:
         self.ids, self.echo = ids, echo
         self.rid = ids.fresh()
         self._last: tuple[bytes, Whose] | None = None   # the last answer looked at and whose it was
+        self.others = 0   # answers refused as another request's (a stray, for certain: it carried our id)
 
     def renew(self) -> bytes:
         """A new id for the request sent again (as bytes, for the request head)."""
@@ -98,4 +99,5 @@ class Asking:
         """Whether `answer` can be this request's: never when it carries another id of ours; where the server
         is known to echo ids, a 200 answer only when it carries ours (error answers carry no id on vLLM)."""
         verdict = self.whose(answer.headers, answer.body)
+        self.others += verdict is Whose.OTHER
         return verdict is Whose.OURS or (verdict is Whose.UNTOLD and not (self.echo and answer.status == 200))
