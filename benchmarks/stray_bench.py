@@ -1,6 +1,8 @@
 """Stray answers taken by solves, with the request-id check and without it (issue 43).
 
     python benchmarks/stray_bench.py [--requests 1000] [--rate 0.25] [--concurrency 4] [--repeats 3]
+    python benchmarks/stray_bench.py --cost
+
 
 The fake server (tests/fake_server.py, in a thread, echoing X-Request-Id in its answers' ids as vLLM does)
 follows a `rate` share of its answers with a stray one (another label, STRAY_TOKENS prompt tokens): stray-apart
@@ -8,19 +10,23 @@ writes it just after the answer (it may reach the client after its next request 
 stray-late when the connection's next request has come (always after). For each client (the lean one, aiohttp),
 fault and check (the id check as shipped; `off`: every answer taken as its request's, as before it), it prints
 the solves that took a stray, the answers refused as another request's and sent again, and the failed attempts.
+`--cost`: the CPU a request of the id work alone (a fresh id into the request head, the answer checked and
+learned from), against the same loop without it, rounds alternating.
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from providers.base import SolveRequest  # noqa: E402
 from providers.config import build_provider, parse_provider  # noqa: E402
-from providers.identity import Whose  # noqa: E402
+from providers.identity import Echo, RequestIds, Whose, learned  # noqa: E402
+from providers.wire import Response  # noqa: E402
 from tests.fake_server import STRAY_TOKENS, FakeServer  # noqa: E402
 
 LABELS = ("LEFT_OF", "RIGHT_OF", "UNKNOWN")
@@ -47,13 +53,45 @@ async def solves(url: str, client: str, n: int, concurrency: int, check: bool) -
     return taken, refused, sum(r.attempts - 1 for r in results)
 
 
+def cost(n: int = 200_000, rounds: int = 5) -> None:
+    """µs of CPU a request of the id work, and of the same loop without it (head and answer made either way)."""
+    ids = RequestIds()
+    bodies = [b'{"id":"chatcmpl-%s%d","object":"chat.completion","choices":[{"index":0,"message":{"role":'
+              b'"assistant","content":"LEFT_OF"},"finish_reason":"stop"}],"usage":{"prompt_tokens":120}}'
+              % (ids.prefix.encode(), i + 1) for i in range(1000)]
+    head, tail = b"POST /v1/chat/completions HTTP/1.1\r\nX-Request-Id: ", b"\r\nContent-Length: 300\r\n\r\n"
+    with_ids, without = [], []
+    for _ in range(rounds):
+        t0 = time.process_time()
+        for i in range(n):
+            ask = ids.ask(True)
+            request = head + ask.rid.encode() + tail
+            answer = Response(200, {}, bodies[i % 1000])
+            ask.belongs(answer)
+            learned(Echo.ECHOES, 200, ask.whose(answer.headers, answer.body))
+        with_ids.append(1e6 * (time.process_time() - t0) / n)
+        t0 = time.process_time()
+        for i in range(n):
+            request = head + b"1" + tail
+            answer = Response(200, {}, bodies[i % 1000])
+        without.append(1e6 * (time.process_time() - t0) / n)
+    del request
+    for name, values in (("with ids", with_ids), ("without", without)):
+        print(f"{name:9}: {min(values):.2f} µs a request, best of {rounds} (rounds: "
+              f"{', '.join(f'{v:.2f}' for v in values)})")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--requests", type=int, default=1000)
     ap.add_argument("--rate", type=float, default=0.25)
     ap.add_argument("--concurrency", type=int, default=4)
     ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--cost", action="store_true", help="the CPU a request of the id work alone")
     args = ap.parse_args()
+    if args.cost:
+        cost()
+        return
     print(f"{args.requests} solves a run, a stray after {args.rate:.0%} of answers, {args.concurrency} in flight")
     print("client   fault        check  taken (per run)        refused (per run)      failed attempts")
     for client in ("auto", "aiohttp"):
