@@ -1,6 +1,7 @@
 """Stray answers taken by solves, with the request-id check and without it (issue 43).
 
     python benchmarks/stray_bench.py [--requests 1000] [--rate 0.25] [--concurrency 4] [--repeats 3]
+    python benchmarks/stray_bench.py --no-echo    # a server whose answers carry no id of ours
     python benchmarks/stray_bench.py --cost
 
 
@@ -88,11 +89,13 @@ def main() -> None:
     ap.add_argument("--concurrency", type=int, default=4)
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--cost", action="store_true", help="the CPU a request of the id work alone")
+    ap.add_argument("--no-echo", action="store_true", help="the server's answers carry no id (not as vLLM)")
     args = ap.parse_args()
     if args.cost:
         cost()
         return
-    print(f"{args.requests} solves a run, a stray after {args.rate:.0%} of answers, {args.concurrency} in flight")
+    print(f"{args.requests} solves a run, a stray after {args.rate:.0%} of answers, {args.concurrency} in flight, "
+          f"{'no ids echoed' if args.no_echo else 'ids echoed as vLLM'}")
     print("client   fault        check  taken (per run)        refused (per run)      failed attempts")
     for client in ("auto", "aiohttp"):
         for fault in ("stray-apart", "stray-late"):
@@ -101,6 +104,7 @@ def main() -> None:
                 for _ in range(args.repeats):
                     with FakeServer(record_bodies=False) as srv:
                         srv.fault_rate, srv.fault_kinds = args.rate, (fault,)
+                        srv.echo_ids = not args.no_echo
                         runs.append(asyncio.run(solves(srv.url, client, args.requests, args.concurrency, check)))
                 taken, refused, failed = zip(*runs)
                 print(f"{'lean' if client == 'auto' else client:8} {fault:12} {'on' if check else 'off':6} "

@@ -97,7 +97,10 @@ class Asking:
 
     def belongs(self, answer: Response) -> bool:
         """Whether `answer` can be this request's: never when it carries another id of ours; where the server
-        is known to echo ids, a 200 answer only when it carries ours (error answers carry no id on vLLM)."""
+        is known to echo ids, a 200 answer with an `id` only when it carries ours (error answers carry no id
+        on vLLM, and a body with no `id` at all is malformed, a failed attempt as such, not another's)."""
         verdict = self.whose(answer.headers, answer.body)
         self.others += verdict is Whose.OTHER
-        return verdict is Whose.OURS or (verdict is Whose.UNTOLD and not (self.echo and answer.status == 200))
+        if verdict is not Whose.UNTOLD:
+            return verdict is Whose.OURS
+        return not (self.echo and answer.status == 200 and b'"id"' in answer.body)
