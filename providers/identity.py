@@ -4,9 +4,11 @@ not its request's answer.
 HTTP/1.1 framing cannot tell a stray answer (an extra one a server wrote after its answer, read after the
 next request on that keep-alive connection went out) from the next request's own; its id can. vLLM takes a
 client's `X-Request-Id` as the request's id and answers with it in the body's `id` (`chatcmpl-<id>`,
-`cmpl-<id>`; vllm/entrypoints/serve/engine/serving.py `_base_request_id`), and with
-`--enable-request-id-headers` in an `X-Request-Id` response header too. A server that echoes neither is
-known only to send its answers in order: there an answer is its request's by position alone.
+`cmpl-<id>`; `_base_request_id` in vllm/entrypoints/serve/engine/serving.py of 0.32, since vLLM PR 10968 of
+December 2024, so every version pyproject allows), and with `--enable-request-id-headers` in an
+`X-Request-Id` response header too (tests/test_real_model.py checks the body's on vLLM 0.32 CPU). A server
+that echoes neither is known only to send its answers in order: there an answer is its request's by position
+alone (the first 200 answer of a replica tells which kind it is: `Echo`).
 """
 from __future__ import annotations
 
