@@ -19,8 +19,9 @@ from asyncio_throttle import Throttler
 
 from providers.base import Completion, Provider, ProviderFailure, http_kind
 from providers.config import key_fault
+from providers.identity import Asking, Echo, RequestIds, Whose, learned
 from providers.retry import RetryPolicy, retry_after_seconds, with_retries
-from providers.wire import Wire, WireError, waiting
+from providers.wire import Response, Wire, WireError, waiting
 
 _CONTEXT_SIGNS = ("context length", "context_length", "maximum context", "prompt is too long",
                   "exceed_context_size", "context window", "too many tokens")
@@ -36,6 +37,7 @@ class Endpoint:
     down_until: float = 0.0
     strikes: int = 0
     wire: Wire | None = None   # the lean client's connections (plain http), else aiohttp's session serves
+    echo: Echo = Echo.UNKNOWN   # whether its answers carry our request ids (providers/identity.py)
 
 
 class EndpointPool:
@@ -121,9 +123,13 @@ class CheckedConnector(aiohttp.TCPConnector):
                 _REUSED.set(reused)
                 return conn
             if found == "bytes":
-                self._force_close = True   # aiohttp's own switch: every connection closed after its answer
+                self.stray_seen()
             conn.close()
         raise aiohttp.ClientConnectionError("the server sends bytes on every connection before any request")
+
+    def stray_seen(self) -> None:
+        """The server sent an answer nobody asked for: every connection is closed after its answer from now on."""
+        self._force_close = True   # aiohttp's own switch
 
 
 def connection_reason(exc: BaseException, url: str) -> str:
@@ -201,6 +207,12 @@ class HTTPProvider(Provider):
         self._secret = secret
         self._session: aiohttp.ClientSession | None = None
         self._started = False
+        self.ids = RequestIds()   # every request's X-Request-Id: an answer is its request's by it where echoed
+        self.not_ours = 0         # answers aiohttp got that carried another request's id (sent again)
+
+    def echoes_ids(self) -> bool:
+        """Whether this server is known to echo X-Request-Id before any answer shows it (vLLM always does)."""
+        return False
 
     def headers(self) -> dict[str, str]:
         """Request headers (the API key goes here and nowhere else)."""
@@ -285,13 +297,20 @@ class HTTPProvider(Provider):
             try:
                 base = ep.url[:-3] if at_root and ep.url.endswith("/v1") else ep.url
                 target, data = base + (self.path if path is None else path), orjson.dumps(body)
+                # an answer with an id (chat, completions; not /tokenize's) must carry ours where ids are echoed
+                ask = self.ids.ask(not at_root and (ep.echo is Echo.ECHOES or
+                                                    (ep.echo is Echo.UNKNOWN and self.echoes_ids())))
                 if ep.wire is not None:
                     head = self._heads.get(target) or self._head(target)
-                    status, headers, raw = await ep.wire.post(
-                        head + str(len(data)).encode() + b"\r\n\r\n" + data, self.read_timeout_s)
+                    tail = b"\r\nContent-Length: " + str(len(data)).encode() + b"\r\n\r\n" + data
+                    status, headers, raw = await ep.wire.post(head + ask.rid.encode() + tail, self.read_timeout_s,
+                                                              ask.belongs, lambda: head + ask.renew() + tail)
                 else:
-                    status, headers, raw = await self._aiohttp_post(target, data)
+                    status, headers, raw = await self._aiohttp_post(target, data, ask)
                 latency = time.perf_counter() - started
+                if ask.others:   # a stray (it carried another request's id): keep no connection to this server
+                    self._stray_seen(ep)
+                self._own(ep, ask, status, headers, raw, at_root)
                 if status != 200:
                     if status >= 500:
                         self.pool.mark_down(ep)
@@ -309,22 +328,55 @@ class HTTPProvider(Provider):
                 raise ProviderFailure(connection_reason(exc, ep.url), retryable=True, kind="connection") from None
         return raw, latency
 
-    async def _aiohttp_post(self, target: str, data: bytes) -> tuple[int, Any, bytes]:
-        """POST through aiohttp; a reused connection the server closed before any answer (its close crossed our
-        request) is tried again at once on another, as the lean client does: no failed attempt."""
+    def _stray_seen(self, ep: Endpoint) -> None:
+        """A server seen sending a stray answer keeps no connection from then on, through either client."""
+        if ep.wire is not None:
+            ep.wire.stray_seen()
+        elif self._session is not None and isinstance(self._session.connector, CheckedConnector):
+            self._session.connector.stray_seen()
+
+    @staticmethod
+    def _own(ep: Endpoint, ask: Asking, status: int, headers: Mapping[str, str], raw: bytes, at_root: bool) -> None:
+        """Check the answer taken as the request's: one carrying another request's id of ours (which only a
+        server's fault on a new connection lets through) fails the attempt; else what it shows of the
+        server's echo is learned (an answer at the root, /tokenize's, has no id to show)."""
+        whose = ask.whose(headers, raw)
+        if whose is Whose.OTHER:
+            raise ProviderFailure(f"an answer to another request (not {ask.rid}) from {ep.url}",
+                                  retryable=True, kind="connection")
+        if not at_root:
+            ep.echo = learned(ep.echo, status, whose)
+
+    async def _aiohttp_post(self, target: str, data: bytes, ask: Asking) -> tuple[int, Any, bytes]:
+        """POST through aiohttp; a reused connection the server closed or reset (its close crossed our request) is
+        tried again at once on another, as the lean client does: no failed attempt. So is one whose
+        answer `ask` refuses (another request's: a stray its id tells), that connection closed, with a new id."""
         assert self._session is not None
-        for again in (True, False):
+        crossed = False
+        for _ in range(self.max_concurrency + 2):   # each refused answer closes one pooled connection
             _REUSED.set(False)
+            proto = None
             try:
-                async with self._session.post(target, data=data) as resp:
-                    return resp.status, resp.headers, await resp.read()
-            except aiohttp.ServerDisconnectedError:
-                if not (again and _REUSED.get()):
+                async with self._session.post(target, data=data, headers={"X-Request-Id": ask.rid}) as resp:
+                    proto = resp.connection.protocol if resp.connection is not None else None
+                    answer = Response(resp.status, resp.headers, await resp.read())  # type: ignore[arg-type]
+            except (aiohttp.ServerDisconnectedError, aiohttp.ClientOSError):   # closed, or reset by the server
+                if crossed or not _REUSED.get():
                     raise
-        raise AssertionError("unreachable")  # pragma: no cover
+                crossed = True
+                ask.renew()   # a reset may come after the server took the request: the copy goes with a new id
+                continue
+            if not _REUSED.get() or ask.belongs(answer):
+                return answer
+            self.not_ours += 1
+            ask.renew()
+            if proto is not None:   # back in the pool by now: closed there, never handed a request again
+                proto.close()
+        raise aiohttp.ClientConnectionError("every connection answered with another request's answer")
 
     def _head(self, target: str) -> bytes:
-        """A POST's request line and headers to `target`, up to the Content-Length value (the lean client's)."""
+        """A POST's request line and headers to `target`, up to the X-Request-Id value (the lean client's: the
+        id and Content-Length follow, per request)."""
         parts = urlsplit(target)
         host = f"[{parts.hostname}]" if ":" in (parts.hostname or "") else parts.hostname
         headers = {"Host": f"{host}:{parts.port}" if parts.port else host, "User-Agent": "logic-skeleton-bench",
@@ -334,7 +386,7 @@ class HTTPProvider(Provider):
             if fault:
                 raise ProviderFailure(f"the {name} header {fault}: check its value", retryable=False, kind="refused")
         lines = [f"POST {parts.path or '/'}{'?' + parts.query if parts.query else ''} HTTP/1.1",
-                 *(f"{k}: {v}" for k, v in headers.items()), "Content-Length: "]
+                 *(f"{k}: {v}" for k, v in headers.items()), "X-Request-Id: "]
         self._heads[target] = head = "\r\n".join(lines).encode()
         return head
 

@@ -74,6 +74,10 @@ class OpenAICompatible(HTTPProvider):
         """This server's dialect (OpenAI's until `server: auto` is found out at start)."""
         return DIALECTS.get(self.server, DIALECTS["openai"])
 
+    def echoes_ids(self) -> bool:
+        """vLLM (declared, or found by `server: auto`) answers with our X-Request-Id in its body's `id`."""
+        return self.dialect.name == "vllm"
+
     def headers(self) -> dict[str, str]:
         h = super().headers()
         if self._secret:

@@ -6,14 +6,15 @@ request (BENCHMARKS.md). It speaks what those servers answer (vLLM, SGLang, llam
 by Content-Length, chunked, or the connection's close; 1xx answers skipped; `Connection: close` honoured.
 An answer belongs to its request: a connection carries one request at a time, goes back to its pool only
 when its answer ended cleanly with nothing after it, and is dropped when anything arrives while it is idle
-(checked again, in the socket, just before it is reused). https (remote APIs) stays with aiohttp, as does
-a provider with `http_client: aiohttp`.
+(checked again, in the socket, just before it is reused); an answer on a reused connection that its
+caller's `belongs` refuses (another request's id: providers/identity.py) closes it, and the request goes
+again on a new one. https (remote APIs) stays with aiohttp, as does a provider with `http_client: aiohttp`.
 """
 from __future__ import annotations
 
 import asyncio
 import socket
-from typing import NamedTuple, cast
+from typing import Callable, NamedTuple, cast
 
 import httptools
 
@@ -258,10 +259,12 @@ class Wire:
         self.host, self.port, self.connect_timeout_s, self.max_body = host, port, connect_timeout_s, max_body
         self._idle: list[_Connection] = []
         # False once the server sent an answer nobody asked for: from then on a connection carries one request.
-        # A stray that arrives after the next request was written passes for its answer (HTTP/1.1 has no
-        # request ids), so a server seen doing it once is not trusted with a kept connection again.
+        # A stray that arrives after the next request was written passes for its answer by framing alone; its
+        # id tells only where the server echoes ids (`belongs`), so a server seen doing it once is not trusted
+        # with a kept connection again.
         self.keep_alive = True
         self.strays = 0
+        self.not_ours = 0   # answers on a reused connection that carried another request's id: sent again
 
     def stray_seen(self) -> None:
         """The server sent bytes nobody asked for: keep no connection to it from now on."""
@@ -301,13 +304,16 @@ class Wire:
             raise WireError("connect", exc.strerror or str(exc)) from None
         return conn, False
 
-    async def post(self, request: bytes, timeout_s: float) -> Response:
+    async def post(self, request: bytes, timeout_s: float, belongs: Callable[[Response], bool] | None = None,
+                   renew: Callable[[], bytes] | None = None) -> Response:
         """Send a whole request (head and body); its answer, or WireError (or TimeoutError after `timeout_s`,
         connecting included).
 
         A reused connection that ends before any byte of an answer was closed by the server while idle (its
-        close crossed our request): the request goes again at once on a new connection, within the same
-        deadline, as no failed attempt."""
+        close crossed our request), and one whose answer `belongs` says is another request's (a stray that
+        came after our request went out: its id tells): the request goes again at once on a new connection,
+        within the same deadline, as no failed attempt (as `renew` remakes it: a new id). A new connection's
+        answer is ours by position."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout_s
         attempt = _Attempt()
@@ -327,6 +333,12 @@ class Wire:
                         fresh = True
                         continue
                     raise
+                if reused and belongs is not None and not belongs(answer):
+                    self.not_ours += 1   # what else the connection holds is out of step too: it goes
+                    conn.close()
+                    fresh = True
+                    request = renew() if renew is not None else request
+                    continue
                 break
         finally:
             timer.cancel()

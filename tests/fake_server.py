@@ -5,8 +5,11 @@ process (`python -m tests.fake_server --port 0`, which prints the URL). Faults a
 request takes the next entry of `script` (then `default`): ok, 429, 429-date, 500, 503, drop, slow,
 malformed, context, 404; and faults of HTTP itself, written raw: stray (the answer, then in the same write a
 stray extra answer on the kept-alive connection: another label of the set, its usage STRAY_TOKENS prompt
-tokens), stray-apart (the same in two writes), bad-status, te-and-length, bad-length (a non-ASCII digit), huge-head. `keepalive_s` closes idle
-connections that soon (as servers do: the client's next request may cross the close). Honours `structured_outputs.choice`; ignores unknown fields like vLLM does
+tokens), stray-apart (the same in two writes), stray-late (the stray written when the connection's next
+request has come, before its answer: always after the client sent it), bad-status, te-and-length, bad-length (a non-ASCII digit), huge-head. `keepalive_s` closes idle
+connections that soon (as servers do: the client's next request may cross the close). As vLLM, an answer's
+`id` is `chatcmpl-<X-Request-Id>` (`cmpl-` for completions; a random id without the header), and a stray's
+is its own request's; `echo_id_header` also echoes the header (vLLM's --enable-request-id-headers). Honours `structured_outputs.choice`; ignores unknown fields like vLLM does
 (so `guided_choice` has no effect); an unconstrained chat answer echoes the prompt. Asked for a
 structured render (a JSON schema with `premises`), it answers a faithful one of the skeleton in the
 prompt, or what `render_hook` makes of it; asked for a parse-back (`facts`), the facts its sentences state.
@@ -21,6 +24,7 @@ import hashlib
 import re
 import threading
 import time
+import uuid
 from typing import Any
 
 import orjson
@@ -96,6 +100,9 @@ class FakeServer:
         # OpenAI's reasoning models, strictly: a chat body with max_tokens, or a temperature or top_p but 1,
         # is refused with the API's own 400 (unsupported_parameter / unsupported_value)
         self.strict_reasoning = False
+        self.echo_ids = True                      # answers carry the request's X-Request-Id in their id, as vLLM's
+        self.echo_id_header = False               # and in an X-Request-Id header (--enable-request-id-headers)
+        self._late: dict[Any, bytes] = {}         # stray-late: the stray a connection's next request meets
         self.healthy = True
         self.hold = False                         # while True, every request waits before it is answered
         self.requests = 0
@@ -146,7 +153,7 @@ class FakeServer:
             await asyncio.sleep(self.latency_s)
         if fault == "ok":
             return None
-        if fault in ("stray", "stray-apart"):
+        if fault in ("stray", "stray-apart", "stray-late"):
             return fault   # _serve writes the answer and its stray
         if fault in RAW_FAULTS:
             return _Raw(request, RAW_FAULTS[fault])
@@ -183,6 +190,9 @@ class FakeServer:
         if self.record_bodies:
             self.bodies.append(body)
             self.headers_seen.append(dict(request.headers))
+        late = self._late.pop(request.transport, None)
+        if late is not None:   # the connection's previous answer's stray: after this request, before its answer
+            request.transport.write(late)
         if body.get("model") != self.model:
             auth = f" (key {request.headers.get('Authorization', '')})" if self.echo_auth_in_errors else ""
             return self._error(404, f"The model `{body.get('model')}` does not exist{auth}.", "NotFoundError")
@@ -216,25 +226,34 @@ class FakeServer:
             if self.fault_hook is not None and (name := self.fault_hook(body)):
                 self.script.appendleft(name)   # _fault takes it before its first await: no other request between
             fault = await self._fault(request)
+            # as vLLM: the request's X-Request-Id is its id (a random one without it), echoed in the answer
+            rid = request.headers.get("X-Request-Id") or uuid.uuid4().hex
+            echo = rid if self.echo_ids else "fake"
             if fault == "stray":   # one write: the stray is in the client's kernel before it reads the answer
-                return _Raw(request, raw_http(answer(body)) + self._stray(body))
+                return _Raw(request, raw_http(answer(body, echo)) + self._stray(body, echo))
             if fault == "stray-apart":   # two writes: the stray may reach the client after its next request
-                raw = _Raw(request, raw_http(answer(body)))
-                request.transport.write(self._stray(body))
+                raw = _Raw(request, raw_http(answer(body, echo)))
+                request.transport.write(self._stray(body, echo))
                 return raw
-            return fault if fault is not None else answer(body)
+            if fault == "stray-late":   # written when this connection's next request has come (_enter)
+                self._late[request.transport] = self._stray(body, echo)
+            response = fault if isinstance(fault, web.StreamResponse) else answer(body, echo)
+            if self.echo_id_header and not isinstance(response, _Raw):   # vLLM's --enable-request-id-headers
+                response.headers["X-Request-Id"] = rid
+            return response
         finally:
             self.in_flight -= 1
 
-    def _stray(self, body: dict[str, Any]) -> bytes:
+    def _stray(self, body: dict[str, Any], rid: str = "stray") -> bytes:
         """An extra answer nobody asked for: well formed, a label of the set (another than the prompt's own),
-        and STRAY_TOKENS prompt tokens in its usage, so a record that took it shows it."""
+        and STRAY_TOKENS prompt tokens in its usage, so a record that took it shows it; its id is that of the
+        request it repeats an answer to (`rid`), as a server that answers twice would write it."""
         prompt = "".join(m.get("content") or "" for m in body.get("messages", []) if isinstance(m, dict))
         labels = _solve_labels(body, prompt) or ["STRAY"]
         own = (self.solve_hook or self.pick)(prompt, labels) if labels != ["STRAY"] else None
         label = next((x for x in labels if x != own), labels[0])
         return raw_http(web.Response(body=orjson.dumps({
-            "id": "chatcmpl-stray", "object": "chat.completion", "created": 0, "model": self.model,
+            "id": f"chatcmpl-{rid}", "object": "chat.completion", "created": 0, "model": self.model,
             "choices": [{"index": 0, "message": {"role": "assistant", "content": label}, "finish_reason": "stop"}],
             "usage": {"prompt_tokens": STRAY_TOKENS, "completion_tokens": 1, "total_tokens": STRAY_TOKENS + 1}})))
 
@@ -244,7 +263,7 @@ class FakeServer:
     async def _completions(self, request: web.Request) -> web.StreamResponse:
         return await self._serve(request, self._completion_answer)
 
-    def _chat_answer(self, body: dict[str, Any]) -> web.Response:
+    def _chat_answer(self, body: dict[str, Any], rid: str = "fake") -> web.Response:
         prompt = "".join(m.get("content") or "" for m in body.get("messages", []))
         message: dict[str, Any] = {"role": "assistant", "content": None}
         so = body.get("structured_outputs") or {}
@@ -279,7 +298,7 @@ class FakeServer:
                 (body.get("chat_template_kwargs") or {}).get("enable_thinking") is not False:
             message, finish, completion_tokens, usage_extra = self._thought_answer(body, prompt, message)
         return web.Response(body=orjson.dumps({
-            "id": "chatcmpl-fake", "object": "chat.completion", "created": int(time.time()),
+            "id": f"chatcmpl-{rid}", "object": "chat.completion", "created": int(time.time()),
             "model": self.model, "choices": [{"index": 0, "message": message, "finish_reason": finish}],
             "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens,
                       "total_tokens": prompt_tokens + completion_tokens, **usage_extra}}),
@@ -317,7 +336,7 @@ class FakeServer:
                        "content": f"<think>\n{thought}" + ("" if cut else f"\n</think>\n\n{answer}")}
         return message, "length" if cut else "stop", used, {}
 
-    def _completion_answer(self, body: dict[str, Any]) -> web.Response:
+    def _completion_answer(self, body: dict[str, Any], rid: str = "fake") -> web.Response:
         """vLLM's /v1/completions: a prompt (text, token ids, or a list of either), echoed with one
         log-probability per prompt token (the first null), and one generated token."""
         prompt = body.get("prompt", "")
@@ -340,7 +359,7 @@ class FakeServer:
                                       else lps[-1:]}
             choices.append(choice)
         n = sum(len(p) if isinstance(p, list) else len(fake_tokenize(p)) for p in prompts)
-        return web.json_response({"id": "cmpl-fake", "object": "text_completion", "model": self.model,
+        return web.json_response({"id": f"cmpl-{rid}", "object": "text_completion", "model": self.model,
                                   "choices": choices, "usage": {"prompt_tokens": n, "completion_tokens": len(prompts)}})
 
     async def _tokenize(self, request: web.Request) -> web.StreamResponse:

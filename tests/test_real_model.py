@@ -163,14 +163,17 @@ def test_structured_outputs_choice_always_lands_in_the_label_set(server):
         p = provider(server)
         await p.start()
         try:
-            return await asyncio.gather(*(p.solve(SolveRequest(
+            results = await asyncio.gather(*(p.solve(SolveRequest(
                 prompt=fill_solve(SOLVE_DEFAULT, render_template(sk.redact()), sk.answer_options),
                 labels=sk.answer_options, max_tokens=16)) for sk in sks))
+            return results, p.pool.endpoints[0].echo, p.pool.endpoints[0].wire.not_ours
         finally:
             await p.close()
-    results = asyncio.run(go())
+    results, echo, refused = asyncio.run(go())
     for sk, res in zip(sks, results):
         assert res.constrained == "choice" and res.status == "ok" and res.label in sk.answer_options, res
+    # every answer carried its request's X-Request-Id (providers/identity.py): none refused, the echo learned
+    assert echo.value == "echoes" and refused == 0
 
 
 def test_a_thinking_solve_on_real_vllm_that_does_not_think_settles_nothing_and_goes_as_text(server):
@@ -200,10 +203,12 @@ def test_guided_choice_is_ignored_by_real_vllm(server):
     body = {"model": MODEL, "messages": [{"role": "user", "content": "Tell me a short story."}],
             "max_tokens": 24, "temperature": 0, "guided_choice": ["ZQX_ALPHA", "ZQX_BETA"]}
     req = urllib.request.Request(server + "/chat/completions", data=orjson.dumps(body),
-                                 headers={"content-type": "application/json"})
+                                 headers={"content-type": "application/json", "X-Request-Id": "lsb-test-7"})
     with urllib.request.urlopen(req, timeout=120) as resp:
-        text = orjson.loads(resp.read())["choices"][0]["message"]["content"]
-    assert text not in ("ZQX_ALPHA", "ZQX_BETA")
+        answer = orjson.loads(resp.read())
+    assert answer["choices"][0]["message"]["content"] not in ("ZQX_ALPHA", "ZQX_BETA")
+    # and the other fact an answer's identity rests on: vLLM's id is the client's X-Request-Id (identity.py)
+    assert answer["id"] == "chatcmpl-lsb-test-7"
 
 
 def test_context_length_400_is_an_error_result_not_a_retry(server):

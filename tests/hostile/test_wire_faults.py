@@ -173,6 +173,66 @@ def test_a_server_that_sends_strays_apart_keeps_no_connection_once_seen():
     assert_own(later, 40)
 
 
+def refused(prov) -> int:
+    """Answers the provider refused as another request's (by their id) and sent again, both clients."""
+    return prov.not_ours + sum(ep.wire.not_ours for ep in prov.pool.endpoints if ep.wire is not None)
+
+
+def solve_all(prov, count: int):
+    """`count` solves at once; the results and how many answers were refused as another request's."""
+    async def go():
+        await prov.start()
+        try:
+            results = await asyncio.gather(*(prov.solve(ask(i)) for i in range(count)))
+            return results, refused(prov)
+        finally:
+            await prov.close()
+    return asyncio.run(go())
+
+
+@pytest.mark.parametrize("fault", ["stray-late", "stray-apart"])
+def test_a_late_stray_never_reaches_a_unit_where_the_server_echoes_request_ids(client, fault):
+    # A stray that comes after the next request went out on its connection is that request's answer by framing
+    # (stray-late: always; stray-apart: when the race goes so). vLLM answers with the client's X-Request-Id in
+    # its id (as the fake does): the stray carries another request's id, so it is refused and the request sent
+    # again on a new connection, no failed attempt. Without the id check the first late stray is taken.
+    with FakeServer() as srv:
+        srv.fault_rate, srv.fault_kinds = 0.25, (fault,)
+        prov = provider(srv.url, client, max_concurrency=4)
+        results, refusals = solve_all(prov, 240)
+        served = srv.faults_served[fault]
+        sent = [v for h in srv.headers_seen for k, v in h.items() if k.lower() == "x-request-id"]
+    assert_own(results)
+    assert all(r.attempts == 1 for r in results), [r.reason for r in results if r.attempts > 1]
+    # a request sent again goes with a new id (the first copy may have reached the server, or died in the close)
+    assert len(set(sent)) == len(sent) and 240 <= len(sent) <= 240 + refusals
+    assert served >= 40 and (refusals >= 1 or fault == "stray-apart"), (served, refusals)
+
+
+def test_an_echo_in_the_header_alone_tells_a_late_stray(client):
+    # vLLM with --enable-request-id-headers; here the body's id is no echo, only the header is
+    with FakeServer() as srv:
+        srv.echo_ids, srv.echo_id_header = False, True
+        srv.fault_rate, srv.fault_kinds = 0.25, ("stray-late",)
+        prov = provider(srv.url, client, max_concurrency=4)
+        prov.server = "openai"   # not known as vLLM: the echo is learned from the answers
+        results, refusals = solve_all(prov, 120)
+    assert_own(results)
+    assert refusals >= 1
+
+
+def test_a_server_that_echoes_no_id_is_not_penalized(client):
+    # declared vLLM, but its answers carry no id of ours (a proxy's, say): the first answer, on a new connection
+    # and so the request's own, shows it; no answer is refused and no request sent twice
+    with FakeServer() as srv:
+        srv.echo_ids = False
+        prov = provider(srv.url, client, max_concurrency=4)
+        results, refusals = solve_all(prov, 80)
+        assert srv.requests == 80
+    assert_own(results)
+    assert refusals == 0 and all(r.attempts == 1 for r in results)
+
+
 @pytest.mark.parametrize("fault", ["bad-status", "te-and-length", "bad-length", "huge-head", "malformed"])
 def test_a_broken_answer_is_one_failed_attempt_never_an_exception(client, fault):
     with FakeServer() as srv:

@@ -1,0 +1,115 @@
+"""Stray answers taken by solves, with the request-id check and without it (issue 43).
+
+    python benchmarks/stray_bench.py [--requests 1000] [--rate 0.25] [--concurrency 4] [--repeats 3]
+    python benchmarks/stray_bench.py --no-echo    # a server whose answers carry no id of ours
+    python benchmarks/stray_bench.py --cost
+
+
+The fake server (tests/fake_server.py, in a thread, echoing X-Request-Id in its answers' ids as vLLM does)
+follows a `rate` share of its answers with a stray one (another label, STRAY_TOKENS prompt tokens): stray-apart
+writes it just after the answer (it may reach the client after its next request went out on that connection),
+stray-late when the connection's next request has come (always after). For each client (the lean one, aiohttp),
+fault and check (the id check as shipped; `off`: every answer taken as its request's, as before it), it prints
+the solves that took a stray, the answers refused as another request's and sent again, and the failed attempts.
+`--cost`: the CPU a request of the id work alone (a fresh id into the request head, the answer checked and
+learned from), against the same loop without it, rounds alternating.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from providers.base import SolveRequest  # noqa: E402
+from providers.config import build_provider, parse_provider  # noqa: E402
+from providers.identity import Echo, RequestIds, Whose, learned  # noqa: E402
+from providers.wire import Response  # noqa: E402
+from tests.fake_server import STRAY_TOKENS, FakeServer  # noqa: E402
+
+LABELS = ("LEFT_OF", "RIGHT_OF", "UNKNOWN")
+
+
+async def solves(url: str, client: str, n: int, concurrency: int, check: bool) -> tuple[int, int, int]:
+    """(solves that took a stray, answers refused as another request's, failed attempts) of n solves."""
+    cfg = parse_provider("p", {"kind": "vllm", "model": "fake-model", "base_url": url, "http_client": client,
+                               "max_concurrency": concurrency}, env={})
+    prov = build_provider(cfg, env={})
+    if not check:   # the provider as before the id check: any answer is the request's
+        prov.ids.whose = lambda *a: Whose.OURS   # type: ignore[method-assign]
+    await prov.start()
+    try:
+        asks = [SolveRequest(prompt=f"Problem {i}: who is left? " + " ".join(LABELS), labels=LABELS)
+                for i in range(n)]
+        results = await asyncio.gather(*(prov.solve(a) for a in asks))
+        refused = prov.not_ours + sum(ep.wire.not_ours for ep in prov.pool.endpoints if ep.wire is not None)
+    finally:
+        await prov.close()
+    taken = sum(r.status == "ok" and (r.usage.prompt_tokens == STRAY_TOKENS
+                                      or r.label != FakeServer.pick(a.prompt, list(LABELS)))
+                for r, a in zip(results, asks))
+    return taken, refused, sum(r.attempts - 1 for r in results)
+
+
+def cost(n: int = 200_000, rounds: int = 5) -> None:
+    """µs of CPU a request of the id work, and of the same loop without it (head and answer made either way)."""
+    ids = RequestIds()
+    bodies = [b'{"id":"chatcmpl-%s%d","object":"chat.completion","choices":[{"index":0,"message":{"role":'
+              b'"assistant","content":"LEFT_OF"},"finish_reason":"stop"}],"usage":{"prompt_tokens":120}}'
+              % (ids.prefix.encode(), i + 1) for i in range(1000)]
+    head, tail = b"POST /v1/chat/completions HTTP/1.1\r\nX-Request-Id: ", b"\r\nContent-Length: 300\r\n\r\n"
+    with_ids, without = [], []
+    for _ in range(rounds):
+        t0 = time.process_time()
+        for i in range(n):
+            ask = ids.ask(True)
+            request = head + ask.rid.encode() + tail
+            answer = Response(200, {}, bodies[i % 1000])
+            ask.belongs(answer)
+            learned(Echo.ECHOES, 200, ask.whose(answer.headers, answer.body))
+        with_ids.append(1e6 * (time.process_time() - t0) / n)
+        t0 = time.process_time()
+        for i in range(n):
+            request = head + b"1" + tail
+            answer = Response(200, {}, bodies[i % 1000])
+        without.append(1e6 * (time.process_time() - t0) / n)
+    del request
+    for name, values in (("with ids", with_ids), ("without", without)):
+        print(f"{name:9}: {min(values):.2f} µs a request, best of {rounds} (rounds: "
+              f"{', '.join(f'{v:.2f}' for v in values)})")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--requests", type=int, default=1000)
+    ap.add_argument("--rate", type=float, default=0.25)
+    ap.add_argument("--concurrency", type=int, default=4)
+    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--cost", action="store_true", help="the CPU a request of the id work alone")
+    ap.add_argument("--no-echo", action="store_true", help="the server's answers carry no id (not as vLLM)")
+    args = ap.parse_args()
+    if args.cost:
+        cost()
+        return
+    print(f"{args.requests} solves a run, a stray after {args.rate:.0%} of answers, {args.concurrency} in flight, "
+          f"{'no ids echoed' if args.no_echo else 'ids echoed as vLLM'}")
+    print("client   fault        check  taken (per run)        refused (per run)      failed attempts")
+    for client in ("auto", "aiohttp"):
+        for fault in ("stray-apart", "stray-late"):
+            for check in (True, False):   # alternating, each run on a server of its own
+                runs = []
+                for _ in range(args.repeats):
+                    with FakeServer(record_bodies=False) as srv:
+                        srv.fault_rate, srv.fault_kinds = args.rate, (fault,)
+                        srv.echo_ids = not args.no_echo
+                        runs.append(asyncio.run(solves(srv.url, client, args.requests, args.concurrency, check)))
+                taken, refused, failed = zip(*runs)
+                print(f"{'lean' if client == 'auto' else client:8} {fault:12} {'on' if check else 'off':6} "
+                      f"{', '.join(map(str, taken)):22} {', '.join(map(str, refused)):22} {sum(failed)}")
+
+
+if __name__ == "__main__":
+    main()
