@@ -1,0 +1,74 @@
+"""A resume with nothing left to do against the run that did the work: CPU of each, in fresh processes.
+
+    python benchmarks/resume_bench.py --skeletons 5000 --rounds 3 [--baseline /path/to/other/checkout]
+
+runs `bench run` of a grid of built-in providers (template renderers, random solvers: no server, every
+unit done) into a new folder, then the same command again, `--rounds` times (alternating with the
+`--baseline` checkout's `bench run` on the same folder, when given): each resume finds every unit
+settled. CPU is user + system of the command and its helpers (os.wait4: waited-for children count).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+GRID = """name: resume-bench
+skeletons:
+  generate: {{count: {count}, complexities: [2, 4, 6, 8], seed: 0}}
+providers:
+{providers}
+renderers: [{renderers}]
+solvers: [{solvers}]
+"""
+
+
+def run(root: Path, grid: Path, out: Path) -> tuple[float, float, float]:
+    """(wall s, CPU s, peak RSS MiB) of one `bench run` from the checkout at `root`."""
+    with tempfile.TemporaryFile() as err:
+        t = time.perf_counter()
+        proc = subprocess.Popen([sys.executable, "-c", "from runner.cli import main; main()", "run", "--grid",
+                                 str(grid), "--out", str(out)], cwd=root, stdout=subprocess.DEVNULL, stderr=err)
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - t
+        if os.waitstatus_to_exitcode(status) != 0:
+            err.seek(0)
+            sys.exit(err.read().decode()[-2000:])
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--skeletons", type=int, default=5000)
+    ap.add_argument("--renderers", type=int, default=4)
+    ap.add_argument("--solvers", type=int, default=5)
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--baseline", type=Path)
+    ap.add_argument("--folder", type=Path, default=Path(tempfile.mkdtemp()) / "run")
+    args = ap.parse_args()
+    grid = args.folder.parent / "resume-bench.yaml"
+    providers = [f"  t{i}: {{kind: template, model: template-{i}}}" for i in range(args.renderers)]
+    providers += [f"  r{i}: {{kind: random, seed: {i}}}" for i in range(args.solvers)]
+    grid.write_text(GRID.format(count=args.skeletons, providers="\n".join(providers),
+                                renderers=", ".join(f"t{i}" for i in range(args.renderers)),
+                                solvers=", ".join(f"r{i}" for i in range(args.solvers))))
+    units = args.skeletons * args.renderers * args.solvers
+    print(f"{units:,} solve units; cores {os.cpu_count()}, load {os.getloadavg()[0]:.1f}", flush=True)
+    wall, cpu, rss = run(ROOT, grid, args.folder)
+    print(f"the run: {wall:.1f} s, CPU {cpu:.1f} s, peak {rss:.0f} MiB", flush=True)
+    sides = [("resume", ROOT)] + ([("resume-baseline", args.baseline)] if args.baseline else [])
+    for i in range(args.rounds):
+        line = []
+        for name, root in sides:
+            w, c, r = run(root, grid, args.folder)
+            line.append(f"{name} {w:.1f} s, CPU {c:.2f} s ({100 * c / cpu:.1f}% of the run's), peak {r:.0f} MiB")
+        print(f"round {i + 1}: " + "; ".join(line) + f" (load {os.getloadavg()[0]:.1f})", flush=True)
+
+
+if __name__ == "__main__":
+    main()
