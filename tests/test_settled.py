@@ -1,7 +1,9 @@
 """A rerun of a finished run: nothing sent, nothing made, the same closing lines; any change takes the full path."""
 from __future__ import annotations
 
+import re
 import signal
+import time
 
 import orjson
 import pytest
@@ -125,14 +127,23 @@ def test_a_killed_run_keeps_no_counts_and_its_resume_does_exactly_what_is_left(s
     server.latency_s = 0.2
     grid = write_grid(tmp_path, server.url, count=40)
     proc = _spawn(grid, out)
-    _wait_for_records(out, 10, proc)
+    _wait_for_records(out, 1, proc)
+    while (out / "solves.jsonl").read_bytes().count(b'"solver":"fake"') < 64:   # 64 of the server's 80 solves
+        assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
+        time.sleep(0.01)
     proc.send_signal(signal.SIGKILL)
     proc.wait()
     assert not (out / ".settled").exists()
-    assert _lines_of(out / "solves.jsonl") >= 10
     server.latency_s = 0.0
+    renders_before, solves_before = whole_records(out / "renders.jsonl"), whole_records(out / "solves.jsonl")
+    left = (40 - sum(r["renderer"] == "fake" for r in renders_before)
+            + 80 - sum(r["solver"] == "fake" for r in solves_before))   # the server's units not yet done
+    sent = server.requests
     resumed = rerun(grid, out)
     assert NOTHING not in resumed.stderr
+    made_before = int(re.search(r"(\d+) skeleton\(s\) have every unit settled", resumed.stderr).group(1))
+    assert 0 < made_before < 40
+    assert server.requests - sent == left   # exactly the units left, each once
     solves = whole_records(out / "solves.jsonl")
     assert len(solves) == 160   # every unit once: those the killed run finished were not redone
     assert set(terminal_counts(solves).values()) == {1} and len(terminal_counts(solves)) == 160
@@ -149,3 +160,34 @@ def test_each_shard_keeps_its_own_counts(server, tmp_path):
     assert NOTHING in rerun(grid, out, "--shard", "0/2").stderr
     assert NOTHING in rerun(grid, out, "--shard", "1/2").stderr   # shard 0's rerun appended nothing
     assert NOTHING not in rerun(grid, out).stderr   # the whole grid has kept no counts of its own yet
+
+
+def test_a_resume_makes_no_skeleton_whose_units_are_all_settled(server, tmp_path):
+    """Without the kept counts (here removed), the rerun reads the logs' index: every skeleton the manifest knows
+    and the logs hold as settled is counted, not made, rendered or checked; the tables are the same."""
+    out = tmp_path / "run"
+    grid = write_grid(tmp_path, server.url, count=8)
+    first = rerun(grid, out)
+    (out / ".settled").unlink()
+    sent = server.requests
+    again = rerun(grid, out)
+    assert "8 skeleton(s) have every unit settled in the logs" in again.stderr and server.requests == sent
+    assert again.stdout == first.stdout
+
+
+def test_a_manifest_line_torn_by_a_crash_costs_that_skeleton_only(server, tmp_path):
+    out = tmp_path / "run"
+    grid = write_grid(tmp_path, server.url, count=8)
+    first = rerun(grid, out)
+    (out / ".settled").unlink()
+    (manifest,) = out.glob(".skeletons-*")
+    data = manifest.read_bytes()
+    manifest.write_bytes(data[:-5])   # the last line cut short, as a crash would leave it
+    sent = server.requests
+    again = rerun(grid, out)
+    assert "7 skeleton(s) have every unit settled in the logs" in again.stderr
+    assert server.requests == sent and again.stdout == first.stdout   # the eighth made again, its units found done
+    lines = manifest.read_bytes().splitlines()
+    assert lines[-2] == data[:-5].splitlines()[-1] and lines[-1] == data.splitlines()[-1]   # closed off, not glued
+    (out / ".settled").unlink()
+    assert "8 skeleton(s) have every unit settled" in rerun(grid, out).stderr

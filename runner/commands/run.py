@@ -22,7 +22,9 @@ from runner.engine.feed import Feed, helpers
 from runner.engine.loop import run as run_loop
 from runner.engine.pipeline import Pipeline, RunResult
 from runner.engine.progress import Progress
+from runner.engine.skip import walk
 from runner.errors import Interrupted, UserError, printable
+from runner.plan import manifest
 from runner.plan.units import UnitPlan, in_shard, skeletons
 from runner.reporting.summary import ranked, render_table, table
 from runner.serving.servers import ServerSet, read_endpoints, serving, start_servers
@@ -230,9 +232,15 @@ def _run_here(grid: Grid, folder: Path, shard: tuple[int, int] | None, workers: 
               progress: Callable[[], Progress]) -> tuple[RunResult, dict[Path, int]]:
     """The run on this machine: its servers, its feed, its pipeline; the result and unreadable lines per log."""
     servers = ServerSet()
-    # A big run prepares its skeletons in helper processes (from the saved grid), started first so
-    # that their start-up overlaps ours and the servers'.
-    feed = Feed(grid, shard, folder / "grid.json" if workers else None, workers)
+    # The logs' index first: a resume makes no skeleton whose every unit it holds as settled (engine/skip.py).
+    # A big run prepares the others in helper processes (from the saved grid), started before the servers.
+    logs = FolderLogs(folder)
+    walked = walk(grid, folder, shard, logs.render_index, logs.solve_index)
+    if walked.skeletons:
+        typer.echo(f"bench: {walked.skeletons} skeleton(s) have every unit settled in the logs: counted, "
+                   "not made again", err=True)
+    feed = Feed(grid, shard, folder / "grid.json" if workers else None, workers, walked.settled,
+                manifest.path_for(folder, grid), walked.known)
     try:
         try:
             servers, urls = ensure_servers(grid, folder)
@@ -242,8 +250,7 @@ def _run_here(grid: Grid, folder: Path, shard: tuple[int, int] | None, workers: 
         check_constraints(grid, providers)
         check_scoring(grid, providers)
         check_reasoning(grid, providers)
-        logs = FolderLogs(folder)
-        pipeline = Pipeline(grid, logs, progress(), providers)
+        pipeline = Pipeline(grid, logs, progress(), providers, settled=walked)
         with fewer_collections():
             result = _run_until_signal(pipeline.run(feed, folder))
         return result, {logs.render_path: logs.render_index.skipped + result.unreadable,

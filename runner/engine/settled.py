@@ -11,8 +11,6 @@ log edited, the grid, the source or the code changed) and the rerun takes the fu
 """
 from __future__ import annotations
 
-import functools
-import hashlib
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -22,14 +20,11 @@ import orjson
 
 from runner.config.grid import Grid
 from runner.engine.pipeline import RunResult
+from runner.plan.manifest import bytes_stamp, code_stamp
 from runner.store.guard import atomic_output
 from runner.store.sinks import RENDERS, SOLVES
 from runner.store.tally import CellStats, RenderStats, total
 
-_ROOT = Path(__file__).resolve().parent.parent.parent
-# What makes skeletons (families, the generation plan, the reader) and unit keys (the plan, the grid's stage
-# identities, the records' hashing), with what they import: any change of a file there retires every stamp.
-_CODE = ("families", "rendering", "providers", "runner")
 FORMAT = 1   # of the file; another is read as no file
 
 
@@ -80,31 +75,12 @@ def complete(result: RunResult) -> bool:
     return not (t.left or t.error or result.renders.get("error") or result.errors)
 
 
-@functools.cache
-def code_stamp() -> str:
-    """A hash of the code's files (their paths and bytes) that make skeletons and keys; made once a process."""
-    h = hashlib.sha256()
-    for package in _CODE:
-        for path in sorted((_ROOT / package).rglob("*.py")):
-            h.update(str(path.relative_to(_ROOT)).encode() + b"\0" + path.read_bytes() + b"\0")
-    return h.hexdigest()
-
-
-def _bytes_stamp(path: Path) -> str | None:
-    """The SHA-256 of a file's bytes; None where there is no file."""
-    try:
-        with open(path, "rb") as fh:
-            return hashlib.file_digest(fh, "sha256").hexdigest()
-    except FileNotFoundError:
-        return None
-
-
 def stamp(folder: Path, grid: Grid, shard: tuple[int, int] | None) -> dict[str, Any]:
     """Everything that decides a rerun's units and which are settled (see the module's docstring)."""
     source = grid.source.path
     return {"format": FORMAT, "grid": grid.hash(), "shard": list(shard) if shard else None, "code": code_stamp(),
-            "source": _bytes_stamp(Path(source)) if source else None,
-            "renders": _bytes_stamp(folder / RENDERS), "solves": _bytes_stamp(folder / SOLVES)}
+            "source": bytes_stamp(Path(source)) if source else None,
+            "renders": bytes_stamp(folder / RENDERS), "solves": bytes_stamp(folder / SOLVES)}
 
 
 def save(folder: Path, grid: Grid, shard: tuple[int, int] | None, skeletons: int, result: RunResult,
