@@ -11,7 +11,7 @@ import pytest
 from runner.engine.settled import path_for
 from tests.conftest import bench
 from tests.fake_server import FakeServer
-from tests.test_pipeline import _lines_of, _spawn, _wait_for_records, records, run_bench, terminal_counts, write_grid
+from tests.test_pipeline import _spawn, _wait_for_records, records, run_bench, terminal_counts, write_grid
 
 NOTHING = "every unit is settled in the logs, unchanged since the run that finished them: nothing to do"
 
