@@ -3,9 +3,14 @@
     python benchmarks/resume_bench.py --skeletons 5000 --rounds 3 [--baseline /path/to/other/checkout]
 
 runs `bench run` of a grid of built-in providers (template renderers, random solvers: no server, every
-unit done) into a new folder, then the same command again, `--rounds` times (alternating with the
-`--baseline` checkout's `bench run` on the same folder, when given): each resume finds every unit
-settled. CPU is user + system of the command and its helpers (os.wait4: waited-for children count).
+unit done; 4 renderers x 5 solvers, so 5,000 skeletons are 100,000 solve units) into a new folder, then
+the same command again, `--rounds` times, each round alternating:
+- `kept`: the rerun as a user makes it; the finished run kept its closing counts (`.settled`), nothing
+  changed since, so the rerun reads no log line and makes no skeleton (runner/engine/settled.py);
+- `walk`: the same rerun with `.settled` removed first: it reads the logs' index and the skeleton
+  manifest, finds every skeleton settled and makes none (runner/engine/skip.py);
+- `baseline`: the `--baseline` checkout's `bench run` on the same folder, when given.
+CPU is user + system of the command and its helpers (os.wait4: waited-for children count).
 """
 from __future__ import annotations
 
@@ -28,18 +33,20 @@ solvers: [{solvers}]
 """
 
 
-def run(root: Path, grid: Path, out: Path) -> tuple[float, float, float]:
-    """(wall s, CPU s, peak RSS MiB) of one `bench run` from the checkout at `root`."""
-    with tempfile.TemporaryFile() as err:
+def run(root: Path, grid: Path, out: Path) -> tuple[float, float, float, str]:
+    """(wall s, CPU s, peak RSS MiB, stdout) of one `bench run` from the checkout at `root`."""
+    with tempfile.TemporaryFile() as err, tempfile.TemporaryFile() as std:
         t = time.perf_counter()
         proc = subprocess.Popen([sys.executable, "-c", "from runner.cli import main; main()", "run", "--grid",
-                                 str(grid), "--out", str(out)], cwd=root, stdout=subprocess.DEVNULL, stderr=err)
+                                 str(grid), "--out", str(out)], cwd=root, stdout=std, stderr=err,
+                                env={**os.environ, "PYTHONPATH": str(root)})
         _, status, usage = os.wait4(proc.pid, 0)
         wall = time.perf_counter() - t
         if os.waitstatus_to_exitcode(status) != 0:
             err.seek(0)
             sys.exit(err.read().decode()[-2000:])
-    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+        std.seek(0)
+        return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, std.read().decode()
 
 
 def main() -> None:
@@ -59,14 +66,21 @@ def main() -> None:
                                 solvers=", ".join(f"r{i}" for i in range(args.solvers))))
     units = args.skeletons * args.renderers * args.solvers
     print(f"{units:,} solve units; cores {os.cpu_count()}, load {os.getloadavg()[0]:.1f}", flush=True)
-    wall, cpu, rss = run(ROOT, grid, args.folder)
+    wall, cpu, rss, first = run(ROOT, grid, args.folder)
     print(f"the run: {wall:.1f} s, CPU {cpu:.1f} s, peak {rss:.0f} MiB", flush=True)
-    sides = [("resume", ROOT)] + ([("resume-baseline", args.baseline)] if args.baseline else [])
+    kept = args.folder / ".settled"
+    sides = [("kept", ROOT), ("walk", ROOT)] + ([("baseline", args.baseline)] if args.baseline else [])
     for i in range(args.rounds):
         line = []
         for name, root in sides:
-            w, c, r = run(root, grid, args.folder)
+            if name != "kept" and kept.exists():
+                kept.unlink()   # the walk and the baseline read the logs; the walk's rerun keeps the counts again
+            w, c, r, out = run(root, grid, args.folder)
+            if out != first:
+                sys.exit(f"{name}: its closing lines differ from the run's:\n{out}\n---\n{first}")
             line.append(f"{name} {w:.1f} s, CPU {c:.2f} s ({100 * c / cpu:.1f}% of the run's), peak {r:.0f} MiB")
+        if args.baseline is not None and not kept.exists():
+            run(ROOT, grid, args.folder)   # the next round's `kept` finds the counts kept
         print(f"round {i + 1}: " + "; ".join(line) + f" (load {os.getloadavg()[0]:.1f})", flush=True)
 
 
