@@ -107,11 +107,13 @@ def load(folder: Path, grid: Grid, shard: tuple[int, int] | None, need_render_st
         body = orjson.loads(path_for(folder, shard).read_bytes())
     except (OSError, orjson.JSONDecodeError):
         return None
-    seen = _seen(folder)   # before the bytes are hashed: a record appended meanwhile shows in `unchanged`
     try:
+        seen = _seen(folder)   # before the bytes are hashed: a record appended meanwhile shows in `unchanged`
         if need_render_stats and body["render_stats"] is None or body["stamp"] != stamp(folder, grid, shard):
             return None
         return _settled(folder, body, seen)
+    except OSError:   # a log that is a folder, unreadable...: the full path, whose checks say so in one line
+        return None
     except (KeyError, TypeError, ValueError, AttributeError):   # a file of ours, damaged by hand: the full path
         return None
 
