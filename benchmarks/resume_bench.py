@@ -1,9 +1,10 @@
 """A resume with nothing left to do against the run that did the work: CPU of each, in fresh processes.
 
-    python benchmarks/resume_bench.py --skeletons 5000 --rounds 3 [--baseline /path/to/other/checkout]
+    python benchmarks/resume_bench.py --skeletons 5000 --rounds 3 [--baseline /path/to/other/checkout] [--server]
 
 runs `bench run` of a grid of built-in providers (template renderers, random solvers: no server, every
-unit done; 4 renderers x 5 solvers, so 5,000 skeletons are 100,000 solve units) into a new folder, then
+unit done; 4 renderers x 5 solvers, so 5,000 skeletons are 100,000 solve units; with `--server` the solvers
+are five providers on one fake server, latency 0, `benchmarks/common.py`) into a new folder, then
 the same command again, `--rounds` times, each round alternating:
 - `kept`: the rerun as a user makes it; the finished run kept its closing counts (`.settled`), nothing
   changed since, so the rerun reads no log line and makes no skeleton (runner/engine/settled.py);
@@ -15,6 +16,7 @@ CPU is user + system of the command and its helpers (os.wait4: waited-for childr
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import subprocess
 import sys
@@ -23,6 +25,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.common import fake_server  # noqa: E402
+
 GRID = """name: resume-bench
 skeletons:
   generate: {{count: {count}, complexities: [2, 4, 6, 8], seed: 0}}
@@ -57,10 +63,20 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--baseline", type=Path)
     ap.add_argument("--folder", type=Path, default=Path(tempfile.mkdtemp()) / "run")
+    ap.add_argument("--server", action="store_true", help="solvers on a fake server (latency 0), not baselines")
     args = ap.parse_args()
+    with contextlib.ExitStack() as stack:
+        url = stack.enter_context(fake_server(0.0)).url if args.server else None
+        bench(args, url)
+
+
+def bench(args: argparse.Namespace, url: str | None) -> None:
+    """The run, then the rounds (see the module's docstring)."""
     grid = args.folder.parent / "resume-bench.yaml"
     providers = [f"  t{i}: {{kind: template, model: template-{i}}}" for i in range(args.renderers)]
-    providers += [f"  r{i}: {{kind: random, seed: {i}}}" for i in range(args.solvers)]
+    providers += [f"  r{i}: {{kind: random, seed: {i}}}" if url is None else
+                  f'  r{i}: {{kind: vllm, model: fake-model, variant: v{i}, base_url: "{url}", max_concurrency: 64}}'
+                  for i in range(args.solvers)]
     grid.write_text(GRID.format(count=args.skeletons, providers="\n".join(providers),
                                 renderers=", ".join(f"t{i}" for i in range(args.renderers)),
                                 solvers=", ".join(f"r{i}" for i in range(args.solvers))))
