@@ -39,13 +39,8 @@ def set_bit(bits: bytearray, index: int) -> None:
 def walk(grid: Grid, folder: Path, shard: tuple[int, int] | None, renders: Index, solves: Index) -> Walk:
     """The skeletons the manifest knows whose every unit the logs hold as settled (`resume.unit_done`), counted."""
     plan = UnitPlan(grid)
-    local = {id(st): grid.providers[st.provider].kind in BUILTIN_KINDS for st in grid.renderers + grid.solvers}
     settled, known = bytearray(), bytearray()
-    result, skipped, ours = RunResult(), Counter[tuple[str, bool]](), 0
-    if not renders:   # a first run: nothing is settled (the manifest is still read for what it holds)
-        for index, _ in manifest.read(manifest.path_for(folder, grid)):
-            set_bit(known, index)
-        return Walk(bytes(settled), known, result, skipped)
+    result, ours = RunResult(), 0
     for index, identity in manifest.read(manifest.path_for(folder, grid)):
         if is_set(known, index):   # a line written twice (a crash between a write and its bit): once
             continue
@@ -53,27 +48,39 @@ def walk(grid: Grid, folder: Path, shard: tuple[int, int] | None, renders: Index
         if shard is not None and not identity_in_shard(identity, shard):
             set_bit(settled, index)   # another shard's: nothing of it is ours to make
             continue
+        if not renders:   # a first run: nothing is settled (the manifest is still read for what it holds)
+            continue
         units = list(plan.units_of(identity))
         if all(unit_done(u, renders, solves) for u in units):
             set_bit(settled, index)
             ours += 1
             for unit in units:
-                _count(result, skipped, unit, renders, solves, local)
-    return Walk(bytes(settled), known, result, skipped, ours)
+                _count(result, unit, renders, solves)
+    return Walk(bytes(settled), known, result, _skipped(grid, ours), ours)
 
 
-def _count(result: RunResult, skipped: Counter[tuple[str, bool]], unit: RenderUnit, renders: Index, solves: Index,
-           local: dict[int, bool]) -> None:
+def _skipped(grid: Grid, skeletons: int) -> Counter[tuple[str, bool]]:
+    """(stage, instant) -> units of `skeletons` settled skeletons (every one has the grid's units)."""
+    local = {id(st): grid.providers[st.provider].kind in BUILTIN_KINDS for st in grid.renderers + grid.solvers}
+    renders = sum(st.samples for st in grid.renderers)
+    out = Counter[tuple[str, bool]]()
+    for st in grid.renderers:
+        out[("render", local[id(st)])] += skeletons * st.samples
+    for st in grid.solvers:
+        out[("solve", local[id(st)])] += skeletons * renders * st.samples
+    return out
+
+
+def _count(result: RunResult, unit: RenderUnit, renders: Index, solves: Index) -> None:
     """Count a settled render unit and its solve units as Pipeline._render_unit counts them."""
     status = renders[unit.key].status
     result.renders[status] += 1
     result.render_keys.add(unit.key)
-    skipped[("render", local[id(unit.stage)])] += 1
+    cells, get = result.cells, solves.get
     for su in unit.solves:
-        done = solves.get(su.key)
-        st = result.cells[cell(unit.stage, su.stage)]
+        done = get(su.key)
+        st = cells[cell(unit.stage, su.stage)]
         if done is not None and done.status in TERMINAL:
             st.add(done.status, done.correct, status)
         elif not goes_to_solvers(status, unit.stage):
             st.blocked(status)
-        skipped[("solve", local[id(su.stage)])] += 1
