@@ -1,16 +1,24 @@
 """A rerun of a finished run: nothing sent, nothing made, the same closing lines; any change takes the full path."""
 from __future__ import annotations
 
+import asyncio
 import re
 import signal
 import time
 
 import orjson
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from runner.engine.feed import Feed
 from runner.engine.settled import path_for
+from runner.engine.skip import set_bit
+from runner.plan.manifest import read
+from runner.plan.units import is_set
 from tests.conftest import bench
 from tests.fake_server import FakeServer
+from tests.test_feed import grid_and_json
 from tests.test_pipeline import _spawn, _wait_for_records, records, run_bench, terminal_counts, write_grid
 
 NOTHING = "every unit is settled in the logs, unchanged since the run that finished them: nothing to do"
@@ -191,3 +199,42 @@ def test_a_manifest_line_torn_by_a_crash_costs_that_skeleton_only(server, tmp_pa
     assert lines[-2] == data[:-5].splitlines()[-1] and lines[-1] == data.splitlines()[-1]   # closed off, not glued
     (out / ".settled").unlink()
     assert "8 skeleton(s) have every unit settled" in rerun(grid, out).stderr
+
+
+def _items(feed: Feed) -> list:
+    async def collect() -> list:
+        return [item async for batch in feed.batches() for item in batch]
+    try:
+        return asyncio.run(collect())
+    finally:
+        feed.close()
+
+
+@pytest.mark.parametrize("workers", [0, 2])
+def test_the_feed_makes_only_the_skeletons_not_settled(tmp_path, workers):
+    """In the run's process and on helpers: a settled index is neither generated nor prepared, the others are
+    prepared as before, each noted once in the manifest (those it knew already are not noted again)."""
+    grid, saved = grid_and_json(tmp_path, count=150)
+    settled = bytearray()
+    for index in (0, 5, 64, 65, 130, 149):
+        set_bit(settled, index)
+    known = bytearray()
+    set_bit(known, 7)
+    notes = tmp_path / "manifest"
+    items = _items(Feed(grid, None, saved if workers else None, max(workers, 1), bytes(settled), notes, known))
+    assert [it.index for it in items] == [i for i in range(150) if not is_set(bytes(settled), i)]
+    everything = {it.index: it for it in _items(Feed(grid, None))}
+    def same(item) -> tuple:   # all but the local renders' timestamps
+        return item._replace(renders=tuple(j._replace(local=j.local and j.local[:2]) for j in item.renders))
+    assert all(same(it) == same(everything[it.index]) for it in items)   # as a run that skips nothing makes them
+    noted = list(read(notes))
+    assert [i for i, _ in noted] == [it.index for it in items if it.index != 7]
+    assert all(identity == everything[i].identity for i, identity in noted)
+
+
+@given(st.sets(st.integers(0, 5000), max_size=200))
+def test_a_bitmap_holds_exactly_the_bits_set(indices):
+    bits = bytearray()
+    for i in indices:
+        set_bit(bits, i)
+    assert {i for i in range(5100) if is_set(bytes(bits), i)} == indices
