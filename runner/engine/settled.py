@@ -20,6 +20,7 @@ import orjson
 
 from runner.config.grid import Grid
 from runner.engine.pipeline import RunResult
+from runner.errors import UserError
 from runner.plan.manifest import bytes_stamp, code_stamp
 from runner.store.guard import atomic_output
 from runner.store.sinks import RENDERS, SOLVES
@@ -112,7 +113,7 @@ def load(folder: Path, grid: Grid, shard: tuple[int, int] | None, need_render_st
         if need_render_stats and body["render_stats"] is None or body["stamp"] != stamp(folder, grid, shard):
             return None
         return _settled(folder, body, seen)
-    except OSError:   # a log that is a folder, unreadable...: the full path, whose checks say so in one line
+    except (OSError, UserError):   # a log that is a folder, a FIFO...: the full path, whose checks say so in one line
         return None
     except (KeyError, TypeError, ValueError, AttributeError):   # a file of ours, damaged by hand: the full path
         return None

@@ -39,15 +39,17 @@ def code_stamp() -> str:
 
 
 def bytes_stamp(path: Path) -> str | None:
-    """The SHA-256 of a file's bytes (1 to 2 GB/s); None where there is no file."""
+    """The SHA-256 of a regular file's bytes (1 to 2 GB/s); None where there is no file. A FIFO, a device or a
+    folder is refused (UserError) before a read could block on it."""
     h, buffer = hashlib.sha256(), bytearray(1 << 20)
     view = memoryview(buffer)
     try:
-        with open(path, "rb", buffering=0) as fh:
-            while n := fh.readinto(buffer):
-                h.update(view[:n])
-    except FileNotFoundError:
+        fh = open_regular(path, "file")
+    except (FileNotFoundError, NotADirectoryError):
         return None
+    with fh:
+        while n := fh.readinto(buffer):
+            h.update(view[:n])
     return h.hexdigest()
 
 
