@@ -22,7 +22,7 @@ from runner.config.grid import Grid
 from runner.engine.pipeline import RunResult
 from runner.errors import UserError
 from runner.plan.manifest import bytes_stamp, code_stamp
-from runner.store.guard import atomic_output
+from runner.store.guard import atomic_output, read_whole
 from runner.store.sinks import RENDERS, SOLVES
 from runner.store.tally import CellStats, RenderStats, total
 
@@ -105,8 +105,8 @@ def load(folder: Path, grid: Grid, shard: tuple[int, int] | None, need_render_st
     if not eligible(grid):
         return None
     try:
-        body = orjson.loads(path_for(folder, shard).read_bytes())
-    except (OSError, orjson.JSONDecodeError):
+        body = orjson.loads(read_whole(path_for(folder, shard), "kept counts"))
+    except (OSError, UserError, orjson.JSONDecodeError):   # none, or not a regular file (never waited on)
         return None
     try:
         seen = _seen(folder)   # before the bytes are hashed: a record appended meanwhile shows in `unchanged`

@@ -41,15 +41,14 @@ def code_stamp() -> str:
 def bytes_stamp(path: Path) -> str | None:
     """The SHA-256 of a regular file's bytes (1 to 2 GB/s); None where there is no file. A FIFO, a device or a
     folder is refused (UserError) before a read could block on it."""
-    h, buffer = hashlib.sha256(), bytearray(1 << 20)
-    view = memoryview(buffer)
+    h = hashlib.sha256()
     try:
         fh = open_regular(path, "file")
     except (FileNotFoundError, NotADirectoryError):
         return None
     with fh:
-        while n := fh.readinto(buffer):
-            h.update(view[:n])
+        while chunk := fh.read(1 << 20):
+            h.update(chunk)
     return h.hexdigest()
 
 
