@@ -17,11 +17,14 @@ from providers.config import build_provider
 from runner.commands.folder import claim_run_folder, run_folder, save_grid
 from runner.commands.probes import check_constraints, check_reasoning, check_scoring
 from runner.config.grid import Grid, load_grid
+from runner.engine import settled
 from runner.engine.feed import Feed, helpers
 from runner.engine.loop import run as run_loop
 from runner.engine.pipeline import Pipeline, RunResult
 from runner.engine.progress import Progress
+from runner.engine.skip import walk
 from runner.errors import Interrupted, UserError, printable
+from runner.plan import manifest
 from runner.plan.units import UnitPlan, in_shard, skeletons
 from runner.reporting.summary import ranked, render_table, table
 from runner.serving.servers import ServerSet, read_endpoints, serving, start_servers
@@ -149,8 +152,10 @@ def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, qu
     if dry:
         dry_run(grid, folder, shard, ray_address)
         return 0
-    n = count_skeletons(grid, shard)   # a bad skeleton line stops us here, before any file exists
-    workers = helpers(grid, n)         # as does a bad LSB_PREPARE_ASIDE_MIN
+    # A rerun of a finished run that nothing has changed since (engine/settled.py) does nothing: its counts are kept
+    known = settled.load(folder, grid, shard, need_render_stats=not quiet) if ray_address is None else None
+    n = known.skeletons if known else count_skeletons(grid, shard)   # a bad skeleton line stops us here, before
+    workers = helpers(grid, n)         # any file exists, as does a bad LSB_PREPARE_ASIDE_MIN
     plan = UnitPlan(grid)   # its fingerprints made once
     (renders, solves), instant = plan.counts(n), plan.instant_counts(n)
     # On Ray: joined, and its nodes found, before anything is written (no Ray, no cluster: one line)
@@ -166,8 +171,14 @@ def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, qu
             """The bars, made once the servers are up (their start-up lines would run through them)."""
             made.append(Progress(renders, solves, quiet, instant))
             return made[-1]
+        if known is not None and not settled.unchanged(folder, known):
+            known = None   # a record was appended while we took the lock: the full path
         try:
-            if nodes is not None:
+            if known is not None:
+                result, skipped = known.result, known.skipped
+                typer.echo("bench: every unit is settled in the logs, unchanged since the run that finished "
+                           "them: nothing to do", err=True)
+            elif nodes is not None:
                 from runner.cluster.driver import drive
                 result, skipped, agents = drive(grid, folder, nodes, n, progress)
             else:
@@ -178,10 +189,13 @@ def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, qu
             raise Interrupted(f"finished units are in {folder}; rerun the same command to resume") from None
         for bars in made:
             bars.close()
+        stats = None if quiet else known.render_stats if known else \
+            render_stats(map(plan.relabel, best_records(folder / RENDERS, result.render_keys, RENDER_FIELDS)))
+        if known is None and nodes is None and settled.eligible(grid) and settled.complete(result):
+            settled.save(folder, grid, shard, n, result, skipped, stats)   # the logs are closed, and ours still
     cells = result.cells
-    if not quiet:
-        found = best_records(folder / RENDERS, result.render_keys, RENDER_FIELDS)
-        typer.echo(render_table(render_stats(map(plan.relabel, found))))
+    if stats is not None:
+        typer.echo(render_table(stats))
         typer.echo("")
         typer.echo(table(cells))
     t = total(cells)
@@ -218,9 +232,15 @@ def _run_here(grid: Grid, folder: Path, shard: tuple[int, int] | None, workers: 
               progress: Callable[[], Progress]) -> tuple[RunResult, dict[Path, int]]:
     """The run on this machine: its servers, its feed, its pipeline; the result and unreadable lines per log."""
     servers = ServerSet()
-    # A big run prepares its skeletons in helper processes (from the saved grid), started first so
-    # that their start-up overlaps ours and the servers'.
-    feed = Feed(grid, shard, folder / "grid.json" if workers else None, workers)
+    # The logs' index first: a resume makes no skeleton whose every unit it holds as settled (engine/skip.py).
+    # A big run prepares the others in helper processes (from the saved grid), started before the servers.
+    logs = FolderLogs(folder)
+    walked = walk(grid, folder, shard, logs.render_index, logs.solve_index)
+    if walked.skeletons:
+        typer.echo(f"bench: {walked.skeletons} skeleton(s) have every unit settled in the logs: counted, "
+                   "not made again", err=True)
+    feed = Feed(grid, shard, folder / "grid.json" if workers else None, workers, walked.settled,
+                manifest.path_for(folder, grid), walked.known)
     try:
         try:
             servers, urls = ensure_servers(grid, folder)
@@ -230,8 +250,7 @@ def _run_here(grid: Grid, folder: Path, shard: tuple[int, int] | None, workers: 
         check_constraints(grid, providers)
         check_scoring(grid, providers)
         check_reasoning(grid, providers)
-        logs = FolderLogs(folder)
-        pipeline = Pipeline(grid, logs, progress(), providers)
+        pipeline = Pipeline(grid, logs, progress(), providers, settled=walked)
         with fewer_collections():
             result = _run_until_signal(pipeline.run(feed, folder))
         return result, {logs.render_path: logs.render_index.skipped + result.unreadable,

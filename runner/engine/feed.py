@@ -30,7 +30,8 @@ from runner.config.grid import Grid
 from runner.config.prompts import fill_render
 from runner.errors import UserError
 from runner.fidelity.judge import judge
-from runner.plan.units import UnitPlan
+from runner.plan.manifest import Writer
+from runner.plan.units import UnitPlan, is_set
 from runner.plan.units import striped as skeletons
 from runner.store.records import render_record
 
@@ -79,6 +80,7 @@ class Item(NamedTuple):
     gold_answer: str
     renders: tuple[RenderJob, ...]
     card: str = ""    # the LogicMark card's context (`If: ... Then`) of an equality item, when a solver asks for {card}
+    index: int = -1   # its index in the source (-1: not from the run's source, e.g. a cluster agent's batch)
 
 
 class Preparer:
@@ -92,8 +94,8 @@ class Preparer:
         self._schema_cache: dict = {}
         self._card = any("{card}" in st.prompt for st in grid.solvers)
 
-    def prepare(self, sk: Skeleton) -> Item:
-        """The item of one skeleton; the renderer sees only the redacted payload (no gold, no proof)."""
+    def prepare(self, sk: Skeleton, index: int = -1) -> Item:
+        """The item of one skeleton (at `index` of the source); the renderer sees only the redacted payload."""
         payload = sk.redact()
         renders = []
         for unit in self.plan.units(sk):
@@ -123,7 +125,8 @@ class Preparer:
                 unit.key, self._render_index[id(stage)], unit.sample, None if local else request, local,
                 tuple(SolveJob(su.key, self._solve_index[id(su.stage)], su.sample) for su in unit.solves), names))
         card = logicmark_context(sk) if self._card and sk.family == "equality" else ""
-        return Item(sk.identity, sk.family, sk.complexity, sk.answer_options, sk.gold_answer, tuple(renders), card)
+        return Item(sk.identity, sk.family, sk.complexity, sk.answer_options, sk.gold_answer, tuple(renders), card,
+                    index)
 
     def _schema(self, payload: dict) -> dict:
         """One schema per skeleton, shared by its structured render units."""
@@ -131,20 +134,22 @@ class Preparer:
             self._schema_for, self._schema_cache = payload, render_schema(payload)
         return self._schema_cache
 
-    def batches(self, shard: tuple[int, int] | None, stripe: tuple[int, int] = (0, 1)) -> Iterator[list[Item]]:
+    def batches(self, shard: tuple[int, int] | None, stripe: tuple[int, int] = (0, 1),
+                settled: bytes | None = None) -> Iterator[list[Item]]:
         """The items of this stripe's blocks, in skeleton order, one list per block of `BLOCK` source items.
 
         Stripe (w, n) owns blocks w, w + n, w + 2n, ...: n workers each prepare every n-th block, and
         reading one list from each in turn gives back the source's order. A block whose skeletons are all
-        another shard's is an empty list: every worker yields one list per block it owns."""
+        another shard's, or settled (`settled`: a bit per source index, see skip.walk), is an empty list: every
+        worker yields one list per block it owns."""
         block, batch = None, []
-        for index, sk in skeletons(self.grid, shard, stripe, BLOCK):
+        for index, sk in skeletons(self.grid, shard, stripe, BLOCK, settled):
             if index // BLOCK != block:
                 if block is not None:
                     yield batch
                 block, batch = index // BLOCK, []
             if sk is not None:
-                batch.append(self.prepare(sk))
+                batch.append(self.prepare(sk, index))
         if block is not None:
             yield batch
 
@@ -183,30 +188,48 @@ def local_renderers(grid: Grid) -> dict[str, Provider]:
 class Feed:
     """Where a run's items come from: `workers` helper processes, started when the Feed is made (their
     imports then overlap the run's own start-up), when `grid_json` (the saved grid) is given; else this
-    process. Worker w of n prepares every n-th block of skeletons; the run reads a block from each in turn."""
+    process. Worker w of n prepares every n-th block of skeletons; the run reads a block from each in turn.
 
-    def __init__(self, grid: Grid, shard: tuple[int, int] | None, grid_json: Path | None = None, workers: int = 1):
-        self.grid, self.shard = grid, shard
+    `settled` (a bit per source index, skip.walk's) are the skeletons a resume found settled: they are not made.
+    `manifest`: where the index and identity of each item made are noted, those of `known` indices excepted."""
+
+    def __init__(self, grid: Grid, shard: tuple[int, int] | None, grid_json: Path | None = None, workers: int = 1,
+                 settled: bytes | None = None, manifest: Path | None = None, known: bytearray | None = None):
+        self.grid, self.shard, self.settled = grid, shard, settled
         self.procs: list[subprocess.Popen] = []
         self._errors: list = []
+        self._notes = Writer(manifest) if manifest is not None else None
+        self._known = known if known is not None else bytearray()
         if grid_json is None:
             return
-        for w in range(workers):
-            args = [sys.executable, "-m", "runner.engine.feed", str(grid_json), f"{w}/{workers}"] + \
-                ([f"{shard[0]}/{shard[1]}"] if shard else [])
-            self._errors.append(tempfile.TemporaryFile())
-            # Plain Popen, its stdout wired to the loop by hand: asyncio's own subprocess wait() never
-            # returns for a killed child whose pipe we stopped reading (Python 3.11), and we must stop it.
-            proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=self._errors[-1], start_new_session=True,
-                                    preexec_fn=die_with_parent)   # Ctrl-C reaches the run, and the run stops us
-            self.procs.append(proc)
-            widen_pipe(proc.stdout.fileno())
+        bits = tempfile.TemporaryFile()   # the settled bits, read by every helper through its own descriptor
+        bits.write(settled or b"")
+        bits.flush()
+        with bits:
+            for w in range(workers):
+                args = [sys.executable, "-m", "runner.engine.feed", str(grid_json), f"{w}/{workers}"] + \
+                    ([f"{shard[0]}/{shard[1]}"] if shard else []) + [f"--settled-fd={bits.fileno()}"] * bool(settled)
+                self._errors.append(tempfile.TemporaryFile())
+                # Plain Popen, its stdout wired to the loop by hand: asyncio's own subprocess wait() never
+                # returns for a killed child whose pipe we stopped reading (Python 3.11), and we must stop it.
+                proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=self._errors[-1], start_new_session=True,
+                                        preexec_fn=die_with_parent,   # Ctrl-C reaches the run, and the run stops us
+                                        pass_fds=(bits.fileno(),) if settled else ())
+                self.procs.append(proc)
+                widen_pipe(proc.stdout.fileno())
+
+    def _note(self, batch: list[Item]) -> None:
+        """Note the new items' indices and identities in the manifest (one write a batch)."""
+        if self._notes is not None:
+            known = self._known
+            self._notes.add([(it.index, it.identity) for it in batch if it.index >= 0 and not is_set(known, it.index)])
 
     async def batches(self) -> AsyncIterator[list[Item]]:
         """The items, in skeleton order, in batches; a helper that fails raises a one-line UserError."""
         if not self.procs:
-            for batch in Preparer(self.grid, local_renderers(self.grid)).batches(self.shard):
+            for batch in Preparer(self.grid, local_renderers(self.grid)).batches(self.shard, settled=self.settled):
                 if batch:
+                    self._note(batch)
                     yield batch
             return
         loop = asyncio.get_running_loop()
@@ -226,6 +249,7 @@ class Feed:
                 batch = pickle.loads(await readers[turn].readexactly(_FRAME.unpack(head)[0]))
                 turn = (turn + 1) % len(readers)
                 if batch:
+                    self._note(batch)
                     yield batch
             # At EOF: this helper is done, or died (its exit code says which); if done, so are the others.
             self._check(turn, self.procs[turn].wait())
@@ -256,17 +280,29 @@ class Feed:
             proc.stdout.close()
         for fh in self._errors:
             fh.close()
+        if self._notes is not None:
+            self._notes.close()
 
 
 def main(argv: list[str]) -> int:
     """A helper: prepare its stripe of a saved grid's items (of a shard, if given) and stream them, framed,
-    to stdout. Arguments: GRID_JSON W/N [I/SHARDS]."""
+    to stdout. Arguments: GRID_JSON W/N [I/SHARDS] [--settled-fd=FD] (a file of the settled bits, see Feed)."""
     grid = Grid.from_json(Path(argv[0]).read_bytes())
     stripe = tuple(int(x) for x in argv[1].split("/"))
-    shard = tuple(int(x) for x in argv[2].split("/")) if len(argv) > 2 else None
+    rest = [a for a in argv[2:] if not a.startswith("--settled-fd=")]
+    shard = tuple(int(x) for x in rest[0].split("/")) if rest else None
+    settled = None
+    for arg in argv[2:]:
+        if arg.startswith("--settled-fd="):   # read by offset: the helpers share the descriptor's position
+            fd = int(arg.split("=", 1)[1])
+            size, chunks = os.fstat(fd).st_size, []
+            while (done := sum(map(len, chunks))) < size:
+                chunks.append(os.pread(fd, size - done, done))
+            os.close(fd)
+            settled = b"".join(chunks)
     out = sys.stdout.fileno()   # each frame written whole by write_all, not through sys.stdout's buffer
     try:
-        for batch in Preparer(grid, local_renderers(grid)).batches(shard, stripe):
+        for batch in Preparer(grid, local_renderers(grid)).batches(shard, stripe, settled):
             data = pickle.dumps(batch, protocol=pickle.HIGHEST_PROTOCOL)
             write_all(out, _FRAME.pack(len(data)) + data)
     except BrokenPipeError:   # the run stopped reading: it ended or was interrupted

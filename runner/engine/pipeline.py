@@ -6,7 +6,7 @@ import time
 from collections import Counter, defaultdict, deque
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, AsyncIterator, Awaitable, Coroutine, NamedTuple
+from typing import TYPE_CHECKING, Any, AsyncIterator, Awaitable, Coroutine, NamedTuple
 
 from providers.base import Completion, Provider, SolveRequest
 from providers.config import BUILTIN_KINDS
@@ -26,6 +26,9 @@ from runner.store.logs import TERMINAL
 from runner.store.records import SCHEMA, SolveRecord, render_record
 from runner.store.sinks import FolderLogs, MemoryLogs
 from runner.store.tally import CellStats
+
+if TYPE_CHECKING:   # skip.py counts into a RunResult: it imports this module
+    from runner.engine.skip import Walk
 
 
 @dataclass
@@ -67,11 +70,15 @@ class Pipeline:
     """Render -> check -> solve for a stream of items, against `logs` (a run folder's, or an agent's batch)."""
 
     def __init__(self, grid: Grid, logs: FolderLogs | MemoryLogs, progress: Progress, providers: dict[str, Provider],
-                 trust: dict[tuple[str, str], Trust] | None = None):
+                 trust: dict[tuple[str, str], Trust] | None = None, settled: Walk | None = None):
         self.grid, self.logs, self.progress = grid, logs, progress
         self.render_index, self.solve_index = logs.render_index, logs.solve_index
         self.providers = providers   # built by the caller, which may have launched their servers
         self.result = RunResult()
+        if settled is not None:   # a resume's skeletons whose every unit is settled (skip.walk): counted, never made
+            self.result.merge(settled.result)
+            for (stage, instant), n in settled.skipped.items():
+                progress.skipped(stage, n, instant)
         # lanes[renderer index][solver index], the indices that items carry
         self.lanes = [[_Lane(st, providers[st.provider], rst.label, st.label, cell(rst, st)) for st in grid.solvers]
                       for rst in grid.renderers]

@@ -53,7 +53,10 @@ class UnitPlan:
 
     def units(self, sk: Skeleton) -> Iterator[RenderUnit]:
         """The render units of one skeleton, each with the solve units that share its text."""
-        identity = sk.identity
+        return self.units_of(sk.identity)
+
+    def units_of(self, identity: str) -> Iterator[RenderUnit]:
+        """The render units of the skeleton of this identity (its keys hash nothing else of it)."""
         for stage, key in self._render_keys:
             for s in range(stage.samples):
                 rkey = key(identity, s)
@@ -93,28 +96,40 @@ def skeletons(grid: Grid, shard: tuple[int, int] | None = None) -> Iterator[Skel
             yield sk
 
 
-def striped(grid: Grid, shard: tuple[int, int] | None, stripe: tuple[int, int],
-            block: int) -> Iterator[tuple[int, Skeleton | None]]:
+def striped(grid: Grid, shard: tuple[int, int] | None, stripe: tuple[int, int], block: int,
+            settled: bytes | None = None) -> Iterator[tuple[int, Skeleton | None]]:
     """(source index, skeleton) of stripe (w, n)'s blocks (source items in runs of `block`, every n-th run
-    from the w-th); the skeleton is None where it is another shard's. Another stripe's items are not made
-    (generated) or not parsed (read): each worker of a run pays for its own items only."""
+    from the w-th); the skeleton is None where it is another shard's, or where `settled` (a bit per source
+    index, see `is_set`) says every unit of it is settled. Another stripe's items, and settled ones, are not
+    made (generated); another stripe's are not parsed (read): each worker of a run pays for its own items only."""
     w, n = stripe
     keep = None if n == 1 else (lambda index: (index // block) % n == w)
+    done = (lambda index: False) if settled is None else (lambda index: is_set(settled, index))
     src = grid.source
     if src.path:
-        stream = read_skeletons(Path(src.path), src.format, keep)
+        stream: Iterator[tuple[int, Skeleton | None]] = iter(read_skeletons(Path(src.path), src.format, keep))
     else:
         plan = make_plan(src.seed, src.complexities, src.families, src.target_hop_dist, src.distractors)
-        stream = ((i, plan.item(i)) for b in range(w, -(-src.count // block), n)
+        stream = ((i, None if done(i) else plan.item(i)) for b in range(w, -(-src.count // block), n)
                   for i in range(b * block, min((b + 1) * block, src.count)))
     for index, sk in stream:
-        yield index, sk if shard is None or in_shard(sk, shard) else None
+        yield index, sk if sk is not None and not done(index) and (shard is None or in_shard(sk, shard)) else None
+
+
+def is_set(bits: bytes, index: int) -> bool:
+    """Whether bit `index` of a bitmap (bit i is byte i // 8's bit i % 8) is set; beyond its end, no."""
+    return index >> 3 < len(bits) and bool(bits[index >> 3] >> (index & 7) & 1)
 
 
 def in_shard(sk: Skeleton, shard: tuple[int, int]) -> bool:
     """Whether shard i of n owns this skeleton (and all its units): a hash of its identity, mod n."""
+    return identity_in_shard(sk.identity, shard)
+
+
+def identity_in_shard(identity: str, shard: tuple[int, int]) -> bool:
+    """Whether shard i of n owns the skeleton of this identity (see `in_shard`)."""
     i, n = shard
-    return int.from_bytes(hashlib.blake2b(sk.identity.encode(), digest_size=8).digest(), "big") % n == i
+    return int.from_bytes(hashlib.blake2b(identity.encode(), digest_size=8).digest(), "big") % n == i
 
 
 def cell(render: Stage, solve: Stage) -> tuple[str, str]:

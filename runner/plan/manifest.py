@@ -1,0 +1,116 @@
+"""Which skeleton a run folder's source holds at each index, kept as the run prepares them: a resume knows a
+skeleton's unit keys (they hash its identity, nothing else of it) without making or reading it again.
+
+The manifest is named by a stamp of everything that decides the skeleton at an index (the grid's source
+block, the skeleton file's bytes, the code that makes and reads skeletons): another source, another file,
+or changed code reads another manifest (none, at first), so an index's identity there is always the one
+the source would give now. It is only a shortcut: an index it does not hold (a line lost to a crash, a
+run that never got there) is made as before.
+"""
+from __future__ import annotations
+
+import functools
+import hashlib
+import os
+from pathlib import Path
+from typing import Iterator
+
+import orjson
+
+from runner.children import write_all
+from runner.config.grid import Grid
+from runner.errors import WriteFailed
+from runner.store.guard import open_append, open_regular
+
+_ROOT = Path(__file__).resolve().parent.parent.parent
+# What makes skeletons (families, the generation plan, the reader) and unit keys (the plan, the grid's stage
+# identities, the records' hashing), with what they import: any change of a file there retires every stamp.
+_CODE = ("families", "rendering", "providers", "runner")
+
+
+@functools.cache
+def code_stamp() -> str:
+    """A hash of the code's files (their paths and bytes) that make skeletons and keys; made once a process."""
+    h = hashlib.sha256()
+    for package in _CODE:
+        for path in sorted((_ROOT / package).rglob("*.py")):
+            h.update(str(path.relative_to(_ROOT)).encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def bytes_stamp(path: Path) -> str | None:
+    """The SHA-256 of a regular file's bytes (1 to 2 GB/s); None where there is no file. A FIFO, a device or a
+    folder is refused (UserError) before a read could block on it."""
+    h = hashlib.sha256()
+    try:
+        fh = open_regular(path, "file")
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    with fh:
+        while chunk := fh.read(1 << 20):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+@functools.cache
+def _source_stamp(source_json: bytes, path: str | None) -> str:
+    h = hashlib.sha256(source_json + b"\0" + code_stamp().encode())
+    if path:
+        h.update(b"\0" + (bytes_stamp(Path(path)) or "").encode())
+    return h.hexdigest()[:24]
+
+
+def path_for(folder: Path, grid: Grid) -> Path:
+    """The manifest of this grid's source, as the code and the skeleton file are now."""
+    source = orjson.dumps(orjson.loads(grid.to_json())["source"], option=orjson.OPT_SORT_KEYS)
+    return folder / f".skeletons-{_source_stamp(source, grid.source.path)}"
+
+
+def read(path: Path) -> Iterator[tuple[int, str]]:
+    """(source index, skeleton identity) of each whole line; torn or damaged lines are passed over."""
+    try:
+        fh = open_regular(path, "manifest")
+    except (FileNotFoundError, NotADirectoryError):
+        return
+    with fh:
+        for line in fh:
+            if not line.endswith(b"\n"):
+                continue
+            try:
+                pair = orjson.loads(line)
+            except orjson.JSONDecodeError:
+                continue
+            if type(pair) is list and len(pair) == 2 and type(pair[0]) is int and type(pair[1]) is str:
+                yield pair[0], pair[1]
+
+
+class Writer:
+    """Appends (index, identity) lines, a batch in one write(); a torn last line is closed off first."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.fd: int | None = None
+
+    def add(self, pairs: list[tuple[int, str]]) -> None:
+        """Note these skeletons' indices and identities."""
+        if not pairs:
+            return
+        try:
+            if self.fd is None:
+                self.fd = open_append(self.path)
+                size = os.fstat(self.fd).st_size
+                if size:
+                    with open_regular(self.path, "manifest") as fh:
+                        fh.seek(size - 1)
+                        torn = fh.read(1) != b"\n"
+                    if torn:   # a crash cut the last line: it stays one bad line, never glued to ours
+                        write_all(self.fd, b"\n")
+            write_all(self.fd, b"".join(orjson.dumps(pair) + b"\n" for pair in pairs))
+        except OSError as exc:
+            raise WriteFailed(self.path, exc) from None
+
+    def close(self) -> None:
+        """Close the file (its lines are the kernel's already)."""
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
