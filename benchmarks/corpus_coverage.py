@@ -101,7 +101,8 @@ def questions(rows: list[dict], listing: bool) -> dict[str, list[int]]:
 
 def payload_of(r: dict) -> dict[str, Any]:
     """A corpus render's skeleton as the check takes it (the redacted payload)."""
-    facts = [(p, a) for p, a in r["facts"]]
+    # a fact as [predicate, args] or as {"predicate", "args"} (the two blind writers' shapes)
+    facts = [(f["predicate"], f["args"]) if isinstance(f, dict) else (f[0], f[1]) for f in r["facts"]]
     types = _typed(r["family"], facts, r["query"])
     return {"id": "corpus", "family": r["family"], "entities": types,
             "facts": [{"predicate": p, "arguments": a} for p, a in facts],
