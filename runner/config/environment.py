@@ -35,12 +35,12 @@ def value(name: str, env: Mapping[str, str] | None = None) -> float | int | str 
     text = (os.environ if env is None else env).get(name, "")
     if not text:
         return var.default
-    if var.kind is str:
-        return text
     try:
         got = var.kind(text)
     except ValueError:
         got = None
+    if isinstance(got, str):   # a str variable: any text is its value
+        return got
     if got is None or not (var.lo <= got <= var.hi) or (isinstance(got, float) and not math.isfinite(got)):
         span = f"{var.lo:g} or more" if var.hi == math.inf else f"{var.lo:g}..{var.hi:g}"
         raise UserError(f"environment variable {name}={printable(text)!r}: expected "

@@ -12,7 +12,7 @@ import orjson
 import yaml
 
 from providers.base import CONSTRAINTS
-from providers.config import ConfigError, ProviderConfig, constraints_of, parse_provider
+from providers.config import INT64, ConfigError, ProviderConfig, constraints_of, parse_provider, short
 from rendering.schema import SCHEMA_VERSION
 from runner.config.api_rules import (
     ANTHROPIC_TOOL_MAX_TOKENS,
@@ -22,7 +22,7 @@ from runner.config.api_rules import (
     default_max_tokens,
     uses_tool,
 )
-from runner.config.checks import INT64, Checker, UniqueKeyLoader, one_line, short
+from runner.config.checks import Checker, UniqueKeyLoader, one_line
 from runner.config.cluster import RaySettings, parse_ray
 from runner.config.reasoning import (
     THINKING_READ_TIMEOUT_S,
@@ -467,11 +467,11 @@ def stage_identity(providers: Mapping[str, ProviderConfig], st: Stage, stage: st
             "prompt": text_hash(st.prompt)}
 
 
-def render_format(providers: Mapping[str, ProviderConfig], stage: Stage) -> dict:
+def render_format(providers: Mapping[str, ProviderConfig], stage: Stage) -> dict[str, Any]:
     """What a render unit's key holds of its format: structured renders their schema version and audit."""
     if stage.format == "text":
         return {"format": "text"}
-    out = {"format": "structured", "schema_version": SCHEMA_VERSION}
+    out: dict[str, Any] = {"format": "structured", "schema_version": SCHEMA_VERSION}
     if stage.names != "model":
         out["names"] = stage.names
     if stage.repair:
