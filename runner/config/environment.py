@@ -48,6 +48,14 @@ def value(name: str, env: Mapping[str, str] | None = None) -> float | int | str 
     return got
 
 
+def number(name: str, env: Mapping[str, str] | None = None) -> float:
+    """A numeric variable's value (its table entry is int or float, with a number for default)."""
+    got = value(name, env)
+    if not isinstance(got, (int, float)):
+        raise TypeError(f"{name} is not a numeric variable")
+    return float(got)
+
+
 def check(env: Mapping[str, str] | None = None) -> None:
     """Every variable of the table that is set, checked (UserError for the first bad one)."""
     for name in VARIABLES:
