@@ -3,27 +3,28 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import List, Optional, Tuple
+from typing import Any, List, Optional, Protocol, Tuple, cast
 
 import click
 import typer
 from tqdm import tqdm
 
-from families.ir import SkeletonError
+from families.ir import Skeleton, SkeletonError
 from runner.errors import Interrupted, UserError, WriteFailed
 from runner.store.guard import Outputs, atomic_output
 
 # Typer >= 0.20 prints an argument's Python type beside its name (`RUN_DIR <list[Path]>`); the metavars say
 # what to give, in words a person reads. Older Typers never call this.
-_core = getattr(typer, "core", None)
+# Any: which of these classes and methods a Typer has is known at run time only (each is looked for first).
+_core: Any = getattr(typer, "core", None)
 for _cls in (getattr(_core, "TyperArgument", None), getattr(_core, "TyperOption", None)):
     if _cls is not None and hasattr(_cls, "display_type"):
-        _cls.display_type = lambda self, ctx: ""   # type: ignore[method-assign]
+        _cls.display_type = lambda self, ctx: ""
 if hasattr(getattr(_core, "TyperArgument", None), "_usage_display_name"):   # `FILE`, not Typer's `{FILE}`
-    def _usage_name(self) -> str:
-        name = self.display_name_raw if self.required else f"[{self.display_name_raw}]"
+    def _usage_name(self: Any) -> str:   # a method of Typer's TyperArgument, where it has one
+        name: str = self.display_name_raw if self.required else f"[{self.display_name_raw}]"
         return name + ("..." if self.nargs != 1 else "")
-    _core.TyperArgument._usage_display_name = _usage_name   # type: ignore[method-assign]
+    _core.TyperArgument._usage_display_name = _usage_name
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   rich_markup_mode=None, help="Logic skeletons with exact answers, and the runner that puts them to models.")
@@ -272,15 +273,15 @@ def audit(
     if max_margin is not None and not (max_margin >= 0 and max_margin < float("inf")):
         raise UserError(f"--max-margin {max_margin}: expected a number of points, 0 or more")
 
-    groups: dict[tuple[str, int], list] = {}
+    groups: dict[tuple[str, int], list[Skeleton]] = {}
     for _, sk in read_skeletons(file):
         groups.setdefault((sk.family, sk.complexity), []).append(sk)
     if not groups:
         raise UserError(f"{file}: no skeletons to audit")
     results = []
     try:
-        for key in tqdm(sorted(groups), desc="audit", unit="group", file=sys.stderr, disable=None):
-            results.append(audit_group(*key, groups[key], folds=folds, seed=seed))
+        for family, complexity in tqdm(sorted(groups), desc="audit", unit="group", file=sys.stderr, disable=None):
+            results.append(audit_group(family, complexity, groups[(family, complexity)], folds=folds, seed=seed))
     except AuditUnavailable as exc:
         raise UserError(str(exc)) from None
     typer.echo(table.to_json(results).decode() if as_json else table.to_text(results))
@@ -291,6 +292,14 @@ def audit(
         names = ", ".join(f"{r.family}/{r.complexity} ({r.margin_pp:+.1f})" for r in over)
         typer.echo(f"bench audit: margin over chance above {max_margin:g} points in {names}", err=True)
         raise typer.Exit(1)
+
+
+class _ClickError(Protocol):
+    """What click's errors and those of Typer's own copy of click share (they have no common base class)."""
+
+    ctx: Any
+
+    def format_message(self) -> str: ...
 
 
 def _click_errors() -> tuple[type[BaseException], ...]:
@@ -371,13 +380,14 @@ def main() -> None:
         from runner.config.checks import one_line
         click.echo(f"bench: error: {one_line(str(exc))}", err=True)
         sys.exit(2)
-    except _click_errors() as exc:
-        if type(exc).__name__ == "NoArgsIsHelpError":
-            click.echo(exc.format_message(), err=True)   # the help text itself
+    except _click_errors() as caught:
+        said = cast(_ClickError, caught)   # one of _click_errors' classes: each has this interface
+        if type(caught).__name__ == "NoArgsIsHelpError":
+            click.echo(said.format_message(), err=True)   # the help text itself
             sys.exit(2)
-        ctx = getattr(exc, "ctx", None)
+        ctx = getattr(caught, "ctx", None)
         where = f"bench {ctx.info_name}" if ctx is not None and ctx.info_name not in (None, "bench") else "bench"
-        message = " ".join(exc.format_message().split())
+        message = " ".join(said.format_message().split())
         click.echo(f"{where}: error: {message}", err=True)
         sys.exit(2)
     except Interrupted as exc:
