@@ -15,7 +15,9 @@ RenderStatus = Literal["ok", "unfaithful", "invalid", "unchecked", "error"]
 Status = RenderStatus   # a Completion's: a solve's is one of SolveStatus, a render's (once judged) any of these
 SOLVE_STATUSES: tuple[SolveStatus, ...] = get_args(SolveStatus)
 RENDER_STATUSES: tuple[RenderStatus, ...] = get_args(RenderStatus)
-CONSTRAINTS = ("auto", "choice", "json_schema", "grammar", "tool", "none")
+# How a solver's answer is held to a label: picked for the server (auto), or one the server honours, or none
+Constraint = Literal["auto", "choice", "json_schema", "grammar", "tool", "none"]
+CONSTRAINTS: tuple[Constraint, ...] = get_args(Constraint)
 
 
 @set_at_once
@@ -81,7 +83,8 @@ class OptionScore:
     mean_char: float
 
 
-SCORES = ("mean_token", "mean_char", "sum")   # which of them picks the answer
+Score = Literal["mean_token", "mean_char", "sum"]   # which of them picks the answer
+SCORES: tuple[Score, ...] = get_args(Score)
 
 
 @set_at_once

@@ -6,12 +6,12 @@ import os
 import stat
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Literal, Mapping, get_args
 
 import orjson
 import yaml
 
-from providers.base import CONSTRAINTS
+from providers.base import CONSTRAINTS, Constraint, Score
 from providers.config import INT64, ConfigError, ProviderConfig, constraints_of, parse_provider, short
 from rendering.schema import SCHEMA_VERSION
 from runner.config.api_rules import (
@@ -47,7 +47,7 @@ from runner.config.prompts import (
     RENDER_STRUCTURED_DEFAULT,
     SOLVE_DEFAULT,
 )
-from runner.fidelity.judge import FORMATS
+from runner.fidelity.judge import FORMATS, RenderFormat
 
 # Every key a grid may hold, block by block: the checker's own tables (docs/grid.md is made from them).
 TOP_KEYS = {"name", "skeletons", "providers", "renderers", "solvers", "max_in_flight", "prepare_workers", "ray"}
@@ -59,7 +59,14 @@ RENDERER_KEYS = _STAGE_KEYS | {"format", "send_unfaithful", "audit", "names", "r
 SOLVER_KEYS = _STAGE_KEYS | {"constraint", "mode", "delimiter", "score", "reasoning"}
 AUDIT_KEYS = {"provider", "rate", "calibrate", "max_false_alarm"}
 RENDER_KINDS = {"openai", "vllm", "anthropic", "template"}
-NAMES = ("model", "assigned")
+SourceFormat = Literal["jsonl", "logicmark"]   # a skeleton file's: our skeletons, or the LogicMark card's records
+SOURCE_FORMATS: tuple[SourceFormat, ...] = get_args(SourceFormat)
+Distractors = Literal["ours", "card"]          # equality's wrong options: ours, or the card's
+DISTRACTORS: tuple[Distractors, ...] = get_args(Distractors)
+Naming = Literal["model", "assigned"]          # who names a structured render's symbols: the renderer, or we do
+NAMES: tuple[Naming, ...] = get_args(Naming)
+SolveMode = Literal["generate", "loglik"]      # answer with a label, or score each option's log-likelihood
+SOLVE_MODES: tuple[SolveMode, ...] = get_args(SolveMode)
 MAX_REPAIR = 10
 MAX_IN_FLIGHT = 100_000   # each skeleton in flight holds a worker and its units (~1 kB): beyond this, memory, not speed
 MODEL_KINDS = {"openai", "vllm", "anthropic"}
@@ -71,13 +78,13 @@ class Source:
     """Where skeletons come from: a JSONL file, or a generate block."""
 
     path: str | None = None
-    format: str = "jsonl"         # of the file: our skeletons, or the LogicMark card's records
+    format: SourceFormat = "jsonl"   # of the file: our skeletons, or the LogicMark card's records
     count: int = 0
     complexities: tuple[str, ...] = ("medium",)
     seed: int = 0
     families: tuple[str, ...] = ()
     target_hop_dist: str | None = None
-    distractors: str = "ours"     # equality's options: ours or the card's
+    distractors: Distractors = "ours"   # equality's options: ours or the card's
 
 
 @dataclass(frozen=True)
@@ -89,10 +96,10 @@ class Stage:
     temperature: float = 0.0
     max_tokens: int = 1024
     samples: int = 1
-    constraint: str = "auto"
+    constraint: Constraint = "auto"
     # Renderers only: structured (checked against the skeleton) or text (unchecked, as before);
     # whether unfaithful renders still go to the solvers; the parse-back auditor and its sample rate.
-    format: str = "structured"
+    format: RenderFormat = "structured"
     send_unfaithful: bool = False
     audit_provider: str | None = None
     audit_rate: float = 0.0
@@ -100,13 +107,13 @@ class Stage:
     audit_max_false_alarm: float = 0.05  # above this false-alarm rate on them, it rejects no render
     # Structured model renderers only: who names the symbols (model: the renderer; assigned: we do,
     # drawn per unit, fixed by the schema) and how many times an unfaithful render is asked again.
-    names: str = "model"
+    names: Naming = "model"
     repair: int = 0
     # Solvers only: generate (answer with a label) or loglik (score each option's log-likelihood as the
     # continuation of the problem, no generation); the delimiter between them; the score that picks.
-    mode: str = "generate"
+    mode: SolveMode = "generate"
     delimiter: str = " "
-    score: str = "mean_token"
+    score: Score = "mean_token"
     # Solvers only: thinking settings (runner/config/reasoning.py), None for a solver that does not think.
     reasoning: Mapping[str, Any] | None = None
 
@@ -270,7 +277,7 @@ def _source(c: Checker, raw: Any, base: Path) -> Source:
         if not stat.S_ISREG(mode):
             raise c.fail("skeletons.path", f"{p} is {kind_of(mode)}, not a regular file")
         fmt = s.get("format", "jsonl")
-        if fmt not in ("jsonl", "logicmark"):
+        if fmt not in SOURCE_FORMATS:
             raise c.fail("skeletons.format", f"expected jsonl (skeletons) or logicmark (the card's records), got {short(fmt)}")
         return Source(path=str(p), format=fmt)
     if "format" in s:
@@ -292,7 +299,7 @@ def _source(c: Checker, raw: Any, base: Path) -> Source:
     if isinstance(hop, dict):
         hop = ",".join(f"{k}:{v}" for k, v in hop.items())
     distractors = g.get("distractors", "ours")
-    if distractors not in ("ours", "card"):
+    if distractors not in DISTRACTORS:
         raise c.fail("skeletons.generate.distractors", f"expected ours or card, got {short(distractors)}")
     try:
         make_plan(seed, [str(x) for x in comps], [str(f) for f in fams], hop)
@@ -335,7 +342,7 @@ def _stage(c: Checker, entry: Any, path: str, stage: str, providers: Mapping[str
     if fmt not in FORMATS:
         raise c.fail(f"{path}.format", f"expected structured or text, got {fmt!r}")
     mode = e.get("mode", "generate")
-    if mode not in ("generate", "loglik"):
+    if mode not in SOLVE_MODES:
         raise c.fail(f"{path}.mode", f"expected generate or loglik, got {short(mode)}")
     if mode == "loglik" and pc.kind not in ("openai", "vllm"):
         raise c.fail(f"{path}.mode", f"loglik scores through a completions server (kind openai or vllm); "
