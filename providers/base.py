@@ -87,6 +87,11 @@ Score = Literal["mean_token", "mean_char", "sum"]   # which of them picks the an
 SCORES: tuple[Score, ...] = get_args(Score)
 
 
+# Who counted a thought's tokens: the server's usage, its /tokenize, its completion tokens less the answer's,
+# an estimate from the text's length, or no one (empty: no thought came back)
+TokensFrom = Literal["usage", "tokenize", "completion", "estimate", "empty"]
+
+
 @set_at_once
 @dataclass(frozen=True)
 class Thinking:
@@ -96,7 +101,7 @@ class Thinking:
     thought itself when the grid keeps it (`keep_reasoning`)."""
 
     tokens: int | None = None
-    tokens_from: str | None = None    # usage | tokenize | completion | estimate | empty
+    tokens_from: TokensFrom | None = None
     cut: bool = False
     text: str | None = None
 
