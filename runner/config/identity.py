@@ -5,11 +5,11 @@ from typing import Any, Mapping
 
 from providers.config import ProviderConfig
 from rendering.schema import SCHEMA_VERSION
-from runner.config.settings import Stage
+from runner.config.settings import Role, Stage
 from runner.store.records import text_hash
 
 
-def stage_identity(providers: Mapping[str, ProviderConfig], st: Stage, stage: str) -> dict[str, Any]:
+def stage_identity(providers: Mapping[str, ProviderConfig], st: Stage, stage: Role) -> dict[str, Any]:
     """Everything of a renderer (stage `render`) or solver entry that changes its units' results: what its
     unit keys hash, beside the skeleton or render they work on and the sample."""
     if stage == "render":

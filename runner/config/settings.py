@@ -29,6 +29,7 @@ RENDERER_KEYS = _STAGE_KEYS | {"format", "send_unfaithful", "audit", "names", "r
 SOLVER_KEYS = _STAGE_KEYS | {"constraint", "mode", "delimiter", "score", "reasoning"}
 AUDIT_KEYS = {"provider", "rate", "calibrate", "max_false_alarm"}
 RENDER_KINDS = {"openai", "vllm", "anthropic", "template"}
+Role = Literal["render", "solve"]              # a stage's: a renderer's entry, or a solver's
 SourceFormat = Literal["jsonl", "logicmark"]   # a skeleton file's: our skeletons, or the LogicMark card's records
 SOURCE_FORMATS: tuple[SourceFormat, ...] = get_args(SourceFormat)
 Distractors = Literal["ours", "card"]          # equality's wrong options: ours, or the card's

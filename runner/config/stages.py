@@ -38,9 +38,12 @@ from runner.config.settings import (
     RENDERER_KEYS,
     SOLVE_MODES,
     SOLVER_KEYS,
+    Naming,
+    Role,
+    SolveMode,
     Stage,
 )
-from runner.fidelity.judge import FORMATS
+from runner.fidelity.judge import FORMATS, RenderFormat
 from runner.store.guard import read_whole
 
 
@@ -49,7 +52,7 @@ def parse_stages(c: Checker, raw: Any, key: str, providers: Mapping[str, Provide
     """The `renderers` or `solvers` list: each entry checked, then what must hold across entries."""
     if not isinstance(raw, list) or not raw:
         raise c.fail(key, "expected a list of provider names or mappings with `provider`")
-    stage = "render" if key == "renderers" else "solve"
+    stage: Role = "render" if key == "renderers" else "solve"
     out = tuple(_stage(c, entry, f"{key}[{i}]", stage, providers, kinds, base) for i, entry in enumerate(raw))
     labels = [s.label for s in out]
     if len(set(labels)) != len(labels):
@@ -59,7 +62,7 @@ def parse_stages(c: Checker, raw: Any, key: str, providers: Mapping[str, Provide
     return out
 
 
-def _stage(c: Checker, entry: Any, path: str, stage: str, providers: Mapping[str, ProviderConfig],
+def _stage(c: Checker, entry: Any, path: str, stage: Role, providers: Mapping[str, ProviderConfig],
            kinds: set[str], base: Path) -> Stage:
     """One renderer or solver entry (`path`, e.g. `solvers[2]`), checked key by key, as its Stage."""
     entry = {"provider": entry} if isinstance(entry, str) else entry
@@ -133,8 +136,8 @@ def _stage(c: Checker, entry: Any, path: str, stage: str, providers: Mapping[str
     return st
 
 
-def _prompt(c: Checker, e: Mapping[str, Any], path: str, stage: str, mode: str, fmt: str, names: str,
-            base: Path) -> str:
+def _prompt(c: Checker, e: Mapping[str, Any], path: str, stage: Role, mode: SolveMode, fmt: RenderFormat,
+            names: Naming, base: Path) -> str:
     """The entry's prompt template: its `prompt` file (read whole, UTF-8, holding its placeholders) or the default."""
     prompt = (LOGLIK_DEFAULT if mode == "loglik" else SOLVE_DEFAULT) if stage == "solve" else \
         RENDER_DEFAULT if fmt == "text" else RENDER_ASSIGNED_DEFAULT if names == "assigned" else \
@@ -196,7 +199,8 @@ def _distinct(c: Checker, key: str, stages: list[Stage], providers: Mapping[str,
     rerun would count one's results as the other's."""
     seen: dict[bytes, int] = {}
     for j, st in enumerate(stages):
-        ident = orjson.dumps(stage_identity(providers, st, "render" if key == "renderers" else "solve"),
+        role: Role = "render" if key == "renderers" else "solve"
+        ident = orjson.dumps(stage_identity(providers, st, role),
                              option=orjson.OPT_SORT_KEYS)
         i = seen.setdefault(ident, j)
         if i == j:

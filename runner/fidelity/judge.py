@@ -14,7 +14,7 @@ FORMATS: tuple[RenderFormat, ...] = get_args(RenderFormat)
 PROCEED: tuple[RenderStatus, ...] = ("ok", "unchecked")   # render statuses whose text goes to the solvers (unfaithful: if asked)
 
 
-def judge(res: Completion, fmt: str, labels: tuple[str, ...], payload: Mapping[str, Any] | None,
+def judge(res: Completion, fmt: RenderFormat, labels: tuple[str, ...], payload: Mapping[str, Any] | None,
           names: Mapping[str, str] | None = None, parsed: StructuredRender | None = None) -> Judged:
     """Check one finished render unit: `ok` (faithful), `unfaithful`, `invalid`, `unchecked` or `error`.
 
