@@ -7,11 +7,8 @@ from typing import Any, List, Optional, Protocol, Tuple, cast
 
 import click
 import typer
-from tqdm import tqdm
 
-from families.ir import Skeleton, SkeletonError
 from runner.errors import Interrupted, UserError, WriteFailed
-from runner.store.guard import Outputs, atomic_output
 
 # Typer >= 0.20 prints an argument's Python type beside its name (`RUN_DIR <list[Path]>`); the metavars say
 # what to give, in words a person reads. Older Typers never call this.
@@ -45,8 +42,6 @@ def _main(show_version: bool = typer.Option(False, "--version", callback=_versio
                                             help="Print the version and exit.")) -> None:
     """Logic skeletons with exact answers, and the runner that puts them to models."""
 
-LOGICMARK_HOP_DIST = "1:0.10,2:0.40,3:0.25,4:0.15,5:0.10"   # the card's target distribution
-_BATCH = 2048
 
 
 @app.command(short_help="Write skeletons with gold answers and proofs.")
@@ -72,41 +67,8 @@ def generate(
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
 ) -> None:
     """Write skeletons with gold answers and proofs, deterministically, streaming to OUTPUT."""
-    from families.logicmark import logicmark_record
-    from runner.source.generate import make_plan
-
-    if fmt not in ("jsonl", "logicmark"):
-        raise UserError(f"--format {fmt!r}: expected jsonl or logicmark")
-    if not 1 <= count < 2**63:
-        raise UserError(f"--count {count}: expected a number of skeletons, 1 or more")
-    if not -2**63 <= seed < 2**63:
-        raise UserError(f"--seed {seed}: expected a whole number that fits in 64 bits")
-    if complexity and target_hop_dist:
-        raise UserError("--complexity and --target-hop-dist: give one or the other")
-    if fmt == "logicmark":
-        family = family or ["equality"]
-        if not complexity and not target_hop_dist:
-            target_hop_dist = LOGICMARK_HOP_DIST
-    plan = make_plan(seed, complexity or ["medium"], family, target_hop_dist, distractors)
-    if fmt == "logicmark" and plan.families != ("equality",):
-        raise UserError("--format logicmark writes only the equality family: use --family equality")
-    Outputs().claim(output, "--output")
-    bar = tqdm(total=count, unit="sk", disable=True if quiet else None, file=sys.stderr, desc="generate")
-    with atomic_output(output) as fh:
-        batch: list[bytes] = []
-        for index, sk in enumerate(plan.items(count)):
-            batch.append(logicmark_record(sk, index) if fmt == "logicmark" else sk.to_json())
-            if len(batch) >= _BATCH:
-                fh.write(b"\n".join(batch) + b"\n")
-                bar.update(len(batch))
-                batch.clear()
-        if batch:
-            fh.write(b"\n".join(batch) + b"\n")
-            bar.update(len(batch))
-    bar.close()
-    if not quiet:
-        typer.echo(f"wrote {count} skeletons to {output}", err=True)
-
+    from runner.commands.skeletons import generate_file
+    generate_file(count, complexity, seed, output, family, fmt, target_hop_dist, distractors, quiet)
 
 @app.command(short_help="Check a skeleton file, line by line.")
 def validate(file: Path = typer.Argument(..., metavar="FILE",
@@ -116,27 +78,8 @@ def validate(file: Path = typer.Argument(..., metavar="FILE",
              ) -> None:
     """Check every line of FILE against the spec, reporting each bad line's number and reason; a grid (.yaml,
     .yml) is checked as `bench run` reads it (API keys in the environment aside)."""
-    from runner.source.reader import FORMATS, scan
-
-    if file.suffix.lower() in (".yaml", ".yml"):   # a grid: YAML read whole, never JSON lines
-        from runner.config.grid import load_grid
-        grid = load_grid(file, require_keys=False)   # a bad key: one line naming it, exit 2
-        typer.echo(f"{file}: a valid grid ({len(grid.renderers)} renderer(s) x {len(grid.solvers)} solver(s))")
-        return
-    if fmt not in FORMATS:
-        raise UserError(f"--format {fmt!r}: expected {' or '.join(FORMATS)}")
-    good = bad = 0
-    for lineno, item in scan(file, fmt):
-        if isinstance(item, SkeletonError):
-            bad += 1
-            typer.echo(f"{file}:{lineno}: {item}", err=True)
-        else:
-            good += 1
-    if bad:
-        typer.echo(f"{file}: {bad} bad line(s), {good} valid", err=True)
-        raise typer.Exit(2)
-    typer.echo(f"{file}: {good} skeletons valid")
-
+    from runner.commands.skeletons import validate_file
+    raise typer.Exit(validate_file(file, fmt))
 
 @app.command(short_help="Render and solve a grid; the same command resumes.")
 def run(
@@ -262,36 +205,8 @@ def audit(
     as_json: bool = typer.Option(False, "--json", help="JSON on stdout instead of the table."),
 ) -> None:
     """Can shallow statistics answer these skeletons? A classifier on counts, cross-validated per family and complexity."""
-    from audit import table
-    from audit.shortcut import AuditUnavailable, audit_group
-    from runner.source.reader import read_skeletons
-
-    if not 2 <= folds <= 20:
-        raise UserError(f"--folds {folds}: expected 2..20")
-    if not 0 <= seed < 2**32:   # scikit-learn's random_state and numpy's generator take 0..2**32-1
-        raise UserError(f"--seed {seed}: expected a whole number 0..{2**32 - 1}")
-    if max_margin is not None and not (max_margin >= 0 and max_margin < float("inf")):
-        raise UserError(f"--max-margin {max_margin}: expected a number of points, 0 or more")
-
-    groups: dict[tuple[str, int], list[Skeleton]] = {}
-    for _, sk in read_skeletons(file):
-        groups.setdefault((sk.family, sk.complexity), []).append(sk)
-    if not groups:
-        raise UserError(f"{file}: no skeletons to audit")
-    results = []
-    try:
-        for family, complexity in tqdm(sorted(groups), desc="audit", unit="group", file=sys.stderr, disable=None):
-            results.append(audit_group(family, complexity, groups[(family, complexity)], folds=folds, seed=seed))
-    except AuditUnavailable as exc:
-        raise UserError(str(exc)) from None
-    typer.echo(table.to_json(results).decode() if as_json else table.to_text(results))
-    if all(r.accuracy is None for r in results):
-        raise UserError(f"{file}: no group has enough items to cross-validate (see the notes above)")
-    over = [r for r in results if max_margin is not None and r.margin_pp is not None and r.margin_pp > max_margin]
-    if over:
-        names = ", ".join(f"{r.family}/{r.complexity} ({r.margin_pp:+.1f})" for r in over)
-        typer.echo(f"bench audit: margin over chance above {max_margin:g} points in {names}", err=True)
-        raise typer.Exit(1)
+    from runner.commands.audit import audit_file
+    raise typer.Exit(audit_file(file, folds, seed, max_margin, as_json))
 
 
 class _ClickError(Protocol):
