@@ -15,7 +15,9 @@ RenderStatus = Literal["ok", "unfaithful", "invalid", "unchecked", "error"]
 Status = RenderStatus   # a Completion's: a solve's is one of SolveStatus, a render's (once judged) any of these
 SOLVE_STATUSES: tuple[SolveStatus, ...] = get_args(SolveStatus)
 RENDER_STATUSES: tuple[RenderStatus, ...] = get_args(RenderStatus)
-CONSTRAINTS = ("auto", "choice", "json_schema", "grammar", "tool", "none")
+# How a solver's answer is held to a label: picked for the server (auto), or one the server honours, or none
+Constraint = Literal["auto", "choice", "json_schema", "grammar", "tool", "none"]
+CONSTRAINTS: tuple[Constraint, ...] = get_args(Constraint)
 
 
 @set_at_once
@@ -81,7 +83,13 @@ class OptionScore:
     mean_char: float
 
 
-SCORES = ("mean_token", "mean_char", "sum")   # which of them picks the answer
+Score = Literal["mean_token", "mean_char", "sum"]   # which of them picks the answer
+SCORES: tuple[Score, ...] = get_args(Score)
+
+
+# Who counted a thought's tokens: the server's usage, its /tokenize, its completion tokens less the answer's,
+# an estimate from the text's length, or no one (empty: no thought came back)
+TokensFrom = Literal["usage", "tokenize", "completion", "estimate", "empty"]
 
 
 @set_at_once
@@ -93,7 +101,7 @@ class Thinking:
     thought itself when the grid keeps it (`keep_reasoning`)."""
 
     tokens: int | None = None
-    tokens_from: str | None = None    # usage | tokenize | completion | estimate | empty
+    tokens_from: TokensFrom | None = None
     cut: bool = False
     text: str | None = None
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import dataclasses
 import time
@@ -195,7 +196,9 @@ class HTTPProvider(Provider):
         self._heads: dict[str, bytes] = {}   # request line and headers per target URL, made once
         self.max_concurrency = max_concurrency
         self.pool = EndpointPool(urls, max_concurrency)
-        self.throttle = Throttler(*throttle_window(rate_per_s)) if rate_per_s else None
+        # the gate each attempt's start passes: this process's own, or (a Ray agent) the cluster's limiter
+        self.throttle: contextlib.AbstractAsyncContextManager[object] | None = \
+            Throttler(*throttle_window(rate_per_s)) if rate_per_s else None
         # read_timeout_s bounds a whole attempt, not each socket read: these servers send nothing until
         # the answer is made, so both end the same wait, and aiohttp re-arms a read timer on every
         # chunk received (a few percent of a fast server's throughput).

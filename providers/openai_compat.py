@@ -1,5 +1,6 @@
-"""OpenAI-compatible chat completions (vLLM, SGLang, llama.cpp, TGI, OpenAI), in each server's dialect;
-and log-likelihood scoring through their completions endpoint (providers/loglik.py)."""
+"""OpenAI-compatible chat completions (vLLM, SGLang, llama.cpp, TGI, OpenAI), in each server's dialect (found
+out from /models with `server: auto`); thinking answers are read by providers/openai_thinking.py, options
+scored by log-likelihood by providers/openai_loglik.py."""
 from __future__ import annotations
 
 import asyncio
@@ -9,29 +10,9 @@ import aiohttp
 
 from providers.base import Completion, ProviderFailure, RenderRequest, SolveRequest, Usage, answered, usage_of
 from providers.dialects import DIALECTS, Dialect, by_owner, reasoning_model
-from providers.http import HTTPProvider
 from providers.labels import check_label, gbnf, json_schema, parse_free_text, parse_json_answer
-from providers.loglik import (
-    boundary,
-    completions_body,
-    echo_scores,
-    option_score,
-    pick,
-    prompt_logprobs,
-    split_pair,
-    token_ids,
-)
-from providers.reasoning import (
-    KNOWN,
-    THINK_OPEN,
-    answered_after_thought,
-    openai_fields,
-    reasoning_of,
-    split_think,
-    thinks,
-    tokens_of_thought,
-    usage_reasoning_tokens,
-)
+from providers.openai_thinking import ThinkingAnswers
+from providers.reasoning import openai_fields, thinks
 from rendering.schema import for_server
 
 SETTLE_TRIES = 8   # thinking answers sent one at a time while they say nothing of a reasoning parser
@@ -46,8 +27,8 @@ def model_owner(listing: Any, model: str) -> str:
     return "openai"
 
 
-class OpenAICompatible(HTTPProvider):
-    """Chat completions against one URL or a list of replicas."""
+class OpenAICompatible(ThinkingAnswers):
+    """Chat completions against one URL or a list of replicas (thinking answers and loglik scoring: its bases)."""
 
     path = "/chat/completions"
 
@@ -59,9 +40,9 @@ class OpenAICompatible(HTTPProvider):
         self.extra_body = dict(extra_body or {})
         # Learned from the answers (or settings): whether the server runs a reasoning parser (None: not yet
         # known), whether the chat template opens the thought in the prompt, whether it has /tokenize.
-        self.reasoning_parser: bool | None = None
+        self.reasoning_parser = None
         self.template_opens = False
-        self.has_tokenize: bool | None = None
+        self.has_tokenize = None
         # While the parser is unknown, thinking solves go one at a time, so the first answer that settles it
         # shapes the rest (all sent at once, every one would go unconstrained); after SETTLE_TRIES answers that
         # settle nothing (a model that never thinks), they go as they come.
@@ -243,128 +224,3 @@ class OpenAICompatible(HTTPProvider):
             text = arguments if isinstance(arguments, str) else text
             return text, parse_json_answer(text, labels)
         return text, parse_free_text(text, labels)
-
-    async def _after_thought(self, request: SolveRequest, mode: str, message: dict[str, Any], finish: str | None,
-                             usage: Usage, raw_usage: Any, latency: float) -> Completion:
-        """A thinking solver's answer: the label after the thought (never from inside it), the thought's
-        tokens, and what max_tokens cut (the thought, or the answer after it: then `invalid`, never wrong)."""
-        has_field, thought = reasoning_of(message)
-        raw = content = message.get("content") or ""
-        ended = "closed" if has_field else "none"   # how the thought ended: none came back as text, so far
-        if has_field:
-            self.reasoning_parser = True
-        elif mode == "none":
-            opened = self.template_opens or bool(request.reasoning and request.reasoning.get("opened_by_template"))
-            thought, content, ended = split_think(content, opened)
-            if ended == "closed":   # the thought came in the content: no parser moved it out
-                self.reasoning_parser = False
-                if THINK_OPEN not in raw:
-                    self.template_opens = True   # `</think>` with no `<think>`: the template opened it
-            elif ended == "none" and finish in ("length", "max_tokens") and self.dialect.reasoning_field:
-                thought, content, ended = content.strip(), "", "open"   # no tag, cut: a thought, never an answer
-        text, label = self._label(mode, {**message, "content": content}, request.labels) if ended != "open" \
-            else (content, None)
-        tokens, source = None, None
-        if thought and self.dialect.tokenize and self.has_tokenize is not False and self.boundary_from != "echo":
-            tokens, source = await self._count(thought)
-        if tokens is None:
-            visible = self.dialect.reasoning_field or ended != "none"
-            tokens, source = tokens_of_thought(thought, visible, usage_reasoning_tokens(raw_usage),
-                                               usage.completion_tokens, text)
-        return answered_after_thought(request, text, label, thought=thought, tokens=tokens, tokens_from=source,
-                                      finish_reason=finish, ended=ended, usage=usage, latency_s=latency,
-                                      constrained=mode)
-
-    async def _count(self, thought: str) -> tuple[int | None, str | None]:
-        """A thought's tokens by the server's own tokenizer; (None, None) where it has no /tokenize."""
-        try:
-            return len(await self._tokenize(thought)), "tokenize"
-        except ProviderFailure:
-            return None, None
-
-    async def check_reasoning(self) -> str | None:
-        """Before a run with a thinking solver: whether the server runs a reasoning parser (a small thinking solve
-        asked as text: a thought in `reasoning` says it does, one in the content that it does not, no thought
-        settles nothing); a note when it does not."""
-        await self._ready()
-        if not self.dialect.reasoning_field or self.reasoning_parser is not None:
-            return None
-        probe = SolveRequest(prompt="Is 7 greater than 3? Answer with exactly one of: yes, no", labels=("yes", "no"),
-                             max_tokens=64, reasoning={"enabled": True})
-        await self.solve(probe)
-        if self.reasoning_parser is not False:
-            return None
-        known = "" if not KNOWN.search(self.model) else (
-            f"; {self.model} is a reasoning model: start its server with --reasoning-parser (e.g. qwen3, "
-            "deepseek_r1) so the label stays constrained after the thought")
-        return (f"{self.name}: the server at {self.urls[0]} answers with its thought in the content (no "
-                f"--reasoning-parser): its thinking solves ask for the label as text and read it after the "
-                f"thought{known}")
-
-    # Where an option's tokens start: "auto" asks /tokenize; the first answer fixes "tokenize", and a server
-    # without one (404, 405) is scored by "echo" from then on (providers/loglik.py).
-    boundary_from = "auto"
-
-    async def _tokenize(self, text: str) -> list[int]:
-        """A text's token ids from the server's /tokenize; a server without one (404, 405) is asked only once."""
-        try:
-            data, _ = await self.post({"model": self.model, "prompt": text, "add_special_tokens": False},
-                                      path="/tokenize", at_root=True)
-        except ProviderFailure as exc:
-            if exc.status in (404, 405):
-                self.has_tokenize = False
-            raise
-        self.has_tokenize = True
-        return token_ids(data)
-
-    async def _token_ids(self, texts: list[str]) -> list[list[int]] | None:
-        """Each text's token ids from the server's /tokenize, asked at once; None where it has none."""
-        got = await asyncio.gather(*(self._tokenize(t) for t in texts),
-                                   return_exceptions=True)   # every call ends before the attempt does
-        failed = next((g for g in got if isinstance(g, BaseException)), None)
-        if failed is None:
-            self.boundary_from = "tokenize"
-            return got   # type: ignore[return-value]
-        if isinstance(failed, ProviderFailure) and failed.status in (404, 405) and self.boundary_from == "auto":
-            self.boundary_from = "echo"
-            return None
-        raise failed
-
-    async def score(self, request: SolveRequest) -> Completion:
-        """Loglik mode: each label as the continuation of the prompt (raw text, no chat template), all in
-        one /v1/completions request; the answer is the best by `request.score`."""
-        labels = request.labels
-        pairs = [split_pair(request.prompt, request.delimiter + label) for label in labels]
-        texts = [pairs[0][0]] + [ctx + cont for ctx, cont in pairs]   # the context (the same for all), each whole
-
-        async def attempt() -> Completion:
-            ids = await self._token_ids(texts) if self.boundary_from != "echo" else None
-            if ids is not None:
-                context_ids, *wholes = ids
-                data, latency = await self.post(completions_body(self.model, wholes), path="/completions")
-                values = prompt_logprobs(data, len(wholes))
-                scores = tuple(option_score(label, v, boundary(context_ids, whole), len(whole))
-                               for label, v, whole in zip(labels, values, wholes))
-            else:
-                data, latency = await self.post(completions_body(self.model, texts), path="/completions")
-                scores = echo_scores(labels, data)
-            best = pick(list(scores), request.score)
-            usage = usage_of(data.get("usage"), "prompt_tokens", "completion_tokens")
-            if best is None:
-                return Completion(status="invalid", text="", finish_reason="loglik", usage=usage, latency_s=latency,
-                                  constrained="loglik", scores=scores,
-                                  reason=f"options tie at the top by {request.score}: no answer")
-            return Completion(status="ok", text=best.option, label=best.option, finish_reason="loglik",
-                              usage=usage, latency_s=latency, constrained="loglik", scores=scores)
-        return await self.run(attempt, "loglik")
-
-    async def check_scoring(self) -> str | None:
-        """Score a probe; a server that echoes no prompt log-probabilities fails here, before the run."""
-        res = await self.score(SolveRequest(prompt="The sky is", labels=("blue", "green"), mode="loglik"))
-        if res.status != "ok":
-            raise ProviderFailure(f"{self.name}: cannot score log-likelihoods at {self.urls[0]}: {res.reason}",
-                                  retryable=False, kind="refused")
-        if self.boundary_from == "echo":
-            return (f"{self.name}: the server at {self.urls[0]} has no /tokenize; each item's context goes as "
-                    "one more prompt, and its echoed tokens mark where the options start")
-        return None

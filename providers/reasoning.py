@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any, Literal, Mapping
 
-from providers.base import Completion, SolveRequest, Thinking, Usage, answered
+from providers.base import Completion, SolveRequest, Thinking, TokensFrom, Usage, answered
 from providers.dialects import Dialect
 
 THINK_OPEN, THINK_CLOSE = "<think>", "</think>"
@@ -70,7 +70,11 @@ def reasoning_of(message: Mapping[str, Any]) -> tuple[bool, str | None]:
     return False, None
 
 
-def split_think(content: str, opened_by_template: bool) -> tuple[str | None, str, str]:
+# How a thought ended: closed (the answer follows), open (no close: the answer never came), none (no thought)
+ThoughtEnd = Literal["closed", "open", "none"]
+
+
+def split_think(content: str, opened_by_template: bool) -> tuple[str | None, str, ThoughtEnd]:
     """A thought inside the content (a server without a reasoning parser): (the thought, the answer after it,
     how it ended: `closed`, `open` (no </think>: the answer never came) or `none` (no thought at all)).
 
@@ -99,7 +103,7 @@ def usage_reasoning_tokens(usage: Any) -> int | None:
 
 
 def tokens_of_thought(thought: str | None, visible: bool, detail: int | None, completion_tokens: int,
-                      answer: str) -> tuple[int | None, str | None]:
+                      answer: str) -> tuple[int | None, TokensFrom | None]:
     """(tokens, who counted them) of a thought the server's own tokenizer did not count: its reasoning_tokens
     (`usage`) where it counts some; none (`empty`) where the thought comes back as text and none came; else its
     completion tokens less the answer's estimate (`completion`); else the thought's length (`estimate`).
@@ -116,7 +120,8 @@ def tokens_of_thought(thought: str | None, visible: bool, detail: int | None, co
 
 
 def answered_after_thought(request: SolveRequest, text: str, label: str | None, *, thought: str | None,
-                           tokens: int | None, tokens_from: str | None, finish_reason: str | None, ended: str,
+                           tokens: int | None, tokens_from: TokensFrom | None, finish_reason: str | None,
+                           ended: ThoughtEnd,
                            usage: Usage, latency_s: float, constrained: str) -> Completion:
     """A thinking solve's result: `answered` with its Thinking (the thought kept only with keep_reasoning).
 

@@ -3,27 +3,25 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import List, Optional, Tuple
+from typing import Any, List, Optional, Protocol, Tuple, cast
 
 import click
 import typer
-from tqdm import tqdm
 
-from families.ir import SkeletonError
 from runner.errors import Interrupted, UserError, WriteFailed
-from runner.store.guard import Outputs, atomic_output
 
 # Typer >= 0.20 prints an argument's Python type beside its name (`RUN_DIR <list[Path]>`); the metavars say
 # what to give, in words a person reads. Older Typers never call this.
-_core = getattr(typer, "core", None)
+# Any: which of these classes and methods a Typer has is known at run time only (each is looked for first).
+_core: Any = getattr(typer, "core", None)
 for _cls in (getattr(_core, "TyperArgument", None), getattr(_core, "TyperOption", None)):
     if _cls is not None and hasattr(_cls, "display_type"):
-        _cls.display_type = lambda self, ctx: ""   # type: ignore[method-assign]
+        _cls.display_type = lambda self, ctx: ""
 if hasattr(getattr(_core, "TyperArgument", None), "_usage_display_name"):   # `FILE`, not Typer's `{FILE}`
-    def _usage_name(self) -> str:
-        name = self.display_name_raw if self.required else f"[{self.display_name_raw}]"
+    def _usage_name(self: Any) -> str:   # a method of Typer's TyperArgument, where it has one
+        name: str = self.display_name_raw if self.required else f"[{self.display_name_raw}]"
         return name + ("..." if self.nargs != 1 else "")
-    _core.TyperArgument._usage_display_name = _usage_name   # type: ignore[method-assign]
+    _core.TyperArgument._usage_display_name = _usage_name
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   rich_markup_mode=None, help="Logic skeletons with exact answers, and the runner that puts them to models.")
@@ -44,8 +42,6 @@ def _main(show_version: bool = typer.Option(False, "--version", callback=_versio
                                             help="Print the version and exit.")) -> None:
     """Logic skeletons with exact answers, and the runner that puts them to models."""
 
-LOGICMARK_HOP_DIST = "1:0.10,2:0.40,3:0.25,4:0.15,5:0.10"   # the card's target distribution
-_BATCH = 2048
 
 
 @app.command(short_help="Write skeletons with gold answers and proofs.")
@@ -71,41 +67,8 @@ def generate(
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
 ) -> None:
     """Write skeletons with gold answers and proofs, deterministically, streaming to OUTPUT."""
-    from families.logicmark import logicmark_record
-    from runner.source.generate import make_plan
-
-    if fmt not in ("jsonl", "logicmark"):
-        raise UserError(f"--format {fmt!r}: expected jsonl or logicmark")
-    if not 1 <= count < 2**63:
-        raise UserError(f"--count {count}: expected a number of skeletons, 1 or more")
-    if not -2**63 <= seed < 2**63:
-        raise UserError(f"--seed {seed}: expected a whole number that fits in 64 bits")
-    if complexity and target_hop_dist:
-        raise UserError("--complexity and --target-hop-dist: give one or the other")
-    if fmt == "logicmark":
-        family = family or ["equality"]
-        if not complexity and not target_hop_dist:
-            target_hop_dist = LOGICMARK_HOP_DIST
-    plan = make_plan(seed, complexity or ["medium"], family, target_hop_dist, distractors)
-    if fmt == "logicmark" and plan.families != ("equality",):
-        raise UserError("--format logicmark writes only the equality family: use --family equality")
-    Outputs().claim(output, "--output")
-    bar = tqdm(total=count, unit="sk", disable=True if quiet else None, file=sys.stderr, desc="generate")
-    with atomic_output(output) as fh:
-        batch: list[bytes] = []
-        for index, sk in enumerate(plan.items(count)):
-            batch.append(logicmark_record(sk, index) if fmt == "logicmark" else sk.to_json())
-            if len(batch) >= _BATCH:
-                fh.write(b"\n".join(batch) + b"\n")
-                bar.update(len(batch))
-                batch.clear()
-        if batch:
-            fh.write(b"\n".join(batch) + b"\n")
-            bar.update(len(batch))
-    bar.close()
-    if not quiet:
-        typer.echo(f"wrote {count} skeletons to {output}", err=True)
-
+    from runner.commands.skeletons import generate_file
+    generate_file(count, complexity, seed, output, family, fmt, target_hop_dist, distractors, quiet)
 
 @app.command(short_help="Check a skeleton file, line by line.")
 def validate(file: Path = typer.Argument(..., metavar="FILE",
@@ -115,27 +78,8 @@ def validate(file: Path = typer.Argument(..., metavar="FILE",
              ) -> None:
     """Check every line of FILE against the spec, reporting each bad line's number and reason; a grid (.yaml,
     .yml) is checked as `bench run` reads it (API keys in the environment aside)."""
-    from runner.source.reader import FORMATS, scan
-
-    if file.suffix.lower() in (".yaml", ".yml"):   # a grid: YAML read whole, never JSON lines
-        from runner.config.grid import load_grid
-        grid = load_grid(file, require_keys=False)   # a bad key: one line naming it, exit 2
-        typer.echo(f"{file}: a valid grid ({len(grid.renderers)} renderer(s) x {len(grid.solvers)} solver(s))")
-        return
-    if fmt not in FORMATS:
-        raise UserError(f"--format {fmt!r}: expected {' or '.join(FORMATS)}")
-    good = bad = 0
-    for lineno, item in scan(file, fmt):
-        if isinstance(item, SkeletonError):
-            bad += 1
-            typer.echo(f"{file}:{lineno}: {item}", err=True)
-        else:
-            good += 1
-    if bad:
-        typer.echo(f"{file}: {bad} bad line(s), {good} valid", err=True)
-        raise typer.Exit(2)
-    typer.echo(f"{file}: {good} skeletons valid")
-
+    from runner.commands.skeletons import validate_file
+    raise typer.Exit(validate_file(file, fmt))
 
 @app.command(short_help="Render and solve a grid; the same command resumes.")
 def run(
@@ -261,36 +205,16 @@ def audit(
     as_json: bool = typer.Option(False, "--json", help="JSON on stdout instead of the table."),
 ) -> None:
     """Can shallow statistics answer these skeletons? A classifier on counts, cross-validated per family and complexity."""
-    from audit import table
-    from audit.shortcut import AuditUnavailable, audit_group
-    from runner.source.reader import read_skeletons
+    from runner.commands.audit import audit_file
+    raise typer.Exit(audit_file(file, folds, seed, max_margin, as_json))
 
-    if not 2 <= folds <= 20:
-        raise UserError(f"--folds {folds}: expected 2..20")
-    if not 0 <= seed < 2**32:   # scikit-learn's random_state and numpy's generator take 0..2**32-1
-        raise UserError(f"--seed {seed}: expected a whole number 0..{2**32 - 1}")
-    if max_margin is not None and not (max_margin >= 0 and max_margin < float("inf")):
-        raise UserError(f"--max-margin {max_margin}: expected a number of points, 0 or more")
 
-    groups: dict[tuple[str, int], list] = {}
-    for _, sk in read_skeletons(file):
-        groups.setdefault((sk.family, sk.complexity), []).append(sk)
-    if not groups:
-        raise UserError(f"{file}: no skeletons to audit")
-    results = []
-    try:
-        for key in tqdm(sorted(groups), desc="audit", unit="group", file=sys.stderr, disable=None):
-            results.append(audit_group(*key, groups[key], folds=folds, seed=seed))
-    except AuditUnavailable as exc:
-        raise UserError(str(exc)) from None
-    typer.echo(table.to_json(results).decode() if as_json else table.to_text(results))
-    if all(r.accuracy is None for r in results):
-        raise UserError(f"{file}: no group has enough items to cross-validate (see the notes above)")
-    over = [r for r in results if max_margin is not None and r.margin_pp is not None and r.margin_pp > max_margin]
-    if over:
-        names = ", ".join(f"{r.family}/{r.complexity} ({r.margin_pp:+.1f})" for r in over)
-        typer.echo(f"bench audit: margin over chance above {max_margin:g} points in {names}", err=True)
-        raise typer.Exit(1)
+class _ClickError(Protocol):
+    """What click's errors and those of Typer's own copy of click share (they have no common base class)."""
+
+    ctx: Any
+
+    def format_message(self) -> str: ...
 
 
 def _click_errors() -> tuple[type[BaseException], ...]:
@@ -371,13 +295,14 @@ def main() -> None:
         from runner.config.checks import one_line
         click.echo(f"bench: error: {one_line(str(exc))}", err=True)
         sys.exit(2)
-    except _click_errors() as exc:
-        if type(exc).__name__ == "NoArgsIsHelpError":
-            click.echo(exc.format_message(), err=True)   # the help text itself
+    except _click_errors() as caught:
+        said = cast(_ClickError, caught)   # one of _click_errors' classes: each has this interface
+        if type(caught).__name__ == "NoArgsIsHelpError":
+            click.echo(said.format_message(), err=True)   # the help text itself
             sys.exit(2)
-        ctx = getattr(exc, "ctx", None)
+        ctx = getattr(caught, "ctx", None)
         where = f"bench {ctx.info_name}" if ctx is not None and ctx.info_name not in (None, "bench") else "bench"
-        message = " ".join(exc.format_message().split())
+        message = " ".join(said.format_message().split())
         click.echo(f"{where}: error: {message}", err=True)
         sys.exit(2)
     except Interrupted as exc:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from runner.errors import UserError
-from runner.serving.servers import ServerSet, serving, start_servers
+from runner.serving.servers import ServerSet, read_endpoints, serving, start_servers
 from tests.conftest import ROOT, bench
 from tests.shim import write_shim
 
@@ -141,3 +141,13 @@ def test_a_slow_start_says_how_long_it_has_taken_and_what_the_server_says(shim, 
     assert any(line.endswith("its log says: INFO Capturing graphs: 40%") for line in waiting), waiting
     ready = [i for i, line in enumerate(err) if line.startswith("bench: the p server is ready after ")]
     assert ready and ready[0] > err.index(waiting[-1]), err
+
+
+@pytest.mark.parametrize("text", ['[1, 2]', '{"urls": "http://x"}', '{"urls": {"p": "http://x"}}', '{"pid": 1'])
+def test_an_endpoints_file_not_as_bench_serve_wrote_it_is_no_server(tmp_path, text):
+    """A hand-edited or cut endpoints file: `bench run` starts its own servers (no crash on the file)."""
+    (tmp_path / "servers").mkdir()
+    (tmp_path / "servers" / "endpoints.json").write_text(text)
+    assert read_endpoints(tmp_path) in ({}, {"p": []})
+    (tmp_path / "servers" / "endpoints.json").write_text('{"pid": 1, "urls": {"p": ["http://a/v1", 3]}}')
+    assert read_endpoints(tmp_path) == {"p": ["http://a/v1"]}

@@ -24,7 +24,7 @@ from runner.engine.calibration import pending, trusts
 from runner.engine.pipeline import RunResult
 from runner.engine.progress import Progress, finished
 from runner.errors import UserError
-from runner.fidelity.calibration import CALIBRATION
+from runner.fidelity.calibration import CALIBRATION, Trust
 from runner.serving.servers import GRACE_S
 from runner.store.index import load_index
 from runner.store.logs import CALIBRATION_FIELDS, AppendLog
@@ -42,7 +42,7 @@ class Agent:
     ready: Started | None = None
     lost: str | None = None
     inflight: int = 0                                           # its batches sent and not yet back
-    units: Counter = field(default_factory=Counter)             # render / solve units finished
+    units: Counter[str] = field(default_factory=Counter)           # render / solve units finished
     errors: int = 0
     batches: int = 0
     first: float = 0.0
@@ -68,13 +68,13 @@ class Agent:
         return sum(self.units.values()) / span if span > 0 else 0.0
 
 
-def join(grid: Grid, address: str) -> list[dict]:
+def join(grid: Grid, address: str) -> list[dict[str, Any]]:
     """Join the cluster and find the nodes that get an agent, before the run writes anything."""
     connect(address)
     return nodes_for(grid)
 
 
-def drive(grid: Grid, folder: Path, nodes: list[dict], skeletons: int,
+def drive(grid: Grid, folder: Path, nodes: list[dict[str, Any]], skeletons: int,
           progress_for: Callable[[], Progress]) -> tuple[RunResult, dict[Path, int], list[str]]:
     """Run the grid's `skeletons` on the joined Ray cluster into `folder` (the caller holds its lock): the
     result, the unreadable lines per log, and one closing line per agent."""
@@ -147,13 +147,13 @@ def _start(agents: list[Agent]) -> list[Agent]:
             _say(f"{a.name} left out: {a.lost}")
     if not live:
         raise UserError(f"no agent could start; {agents[0].name}: {agents[0].lost}")
-    servers = sum(len(u) for a in live for u in a.ready.servers.values())
+    servers = sum(len(u) for a in live if a.ready is not None for u in a.ready.servers.values())
     _say(f"{len(live)} agent(s) ready on {len({a.placed.node_id for a in live})} node(s)"
          + (f", {servers} server(s) launched" if servers else ""))
     return live
 
 
-def _calibrate(grid: Grid, folder: Path, agent: Agent) -> dict:
+def _calibrate(grid: Grid, folder: Path, agent: Agent) -> dict[tuple[str, str], Trust]:
     """The auditors' calibration: units the log lacks run on one agent; the driver writes and decides."""
     import ray
     if not any(s.calibrate for s in grid.auditors().values()):
@@ -183,7 +183,7 @@ def _dispatch(grid: Grid, logs: FolderLogs, agents: list[Agent], progress: Progr
     per_agent = math.ceil(grid.max_in_flight / size) + 1
     source = make_batches(grid, logs, size, result, progress.skipped)
     again: deque[Batch] = deque()      # batches of lost agents, sent first
-    sends: Counter = Counter()
+    sends: Counter[int] = Counter()
     writer = Writer(logs)
     inflight: dict[Any, tuple[Agent, Batch]] = {}   # ObjectRef -> the agent it was sent to, and its batch
     shown = time.monotonic()

@@ -57,7 +57,8 @@ def _outward_ip() -> str:
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
         try:
             s.connect(("10.255.255.255", 1))   # no packet is sent: this picks the interface a route would use
-            return s.getsockname()[0]
+            ip: str = s.getsockname()[0]   # (host, port) for AF_INET
+            return ip
         except OSError:
             return "127.0.0.1"
 
@@ -78,25 +79,31 @@ class Placed(NamedTuple):
     node_id: str
 
 
-def nodes_for(grid: Grid) -> list[dict]:
+def _alive_nodes() -> list[dict[str, Any]]:
+    """The cluster's live nodes, each as `ray.nodes()` describes it (NodeID, NodeManagerAddress, Resources...)."""
+    import ray
+    found: list[dict[str, Any]] = ray.nodes()  # type: ignore[no-untyped-call]  # ray leaves nodes() unannotated
+    return [n for n in found if n.get("Alive")]
+
+
+def nodes_for(grid: Grid) -> list[dict[str, Any]]:
     """The nodes that get agents: each that has what `ray.agents_per_node` agents need (the first `ray.agents`
     of them, if set); one line if the cluster has too few."""
-    import ray
     need, per_node = needs(grid), grid.ray.agents_per_node
-    nodes = [n for n in ray.nodes() if n.get("Alive")
-             and all(n["Resources"].get(k, 0) >= per_node * v for k, v in need.items())]
+    alive = _alive_nodes()
+    nodes = [n for n in alive if all(n["Resources"].get(k, 0) >= per_node * v for k, v in need.items())]
     wanted = grid.ray.agents
     what = ", ".join(f"{k} {v:g}" for k, v in need.items()) or "nothing"
     if not nodes or (wanted is not None and len(nodes) < wanted):
         asked = f"{wanted or 1} agent(s), each on its own node with {what}" if per_node == 1 else \
             f"agents on {wanted or 1} node(s), {per_node} per node, each with {what} (a node needs {per_node} times that)"
         raise UserError(f"ray: {asked}, but the cluster has "
-                        f"{len(nodes)} such node(s) of {sum(1 for n in ray.nodes() if n.get('Alive'))}; add nodes, "
+                        f"{len(nodes)} such node(s) of {len(alive)}; add nodes, "
                         "or lower ray.agents / ray.agents_per_node / ray.gpus_per_agent / ray.resources in the grid")
     return sorted(nodes, key=lambda n: n["NodeManagerAddress"])[:wanted] if wanted else nodes
 
 
-def place(grid: Grid, nodes: list[dict], grid_json: bytes) -> tuple[list[Placed], Any]:
+def place(grid: Grid, nodes: list[dict[str, Any]], grid_json: bytes) -> tuple[list[Placed], Any]:
     """An agent pinned to each of `nodes`, and the cluster's rate limiter (None if no shared provider has
     a rate)."""
     import ray
@@ -110,7 +117,7 @@ def place(grid: Grid, nodes: list[dict], grid_json: bytes) -> tuple[list[Placed]
         limiter = ray.remote(RateLimiter).options(
             num_cpus=0, scheduling_strategy=NodeAffinitySchedulingStrategy(here, soft=False)).remote(per_s)
     remote = ray.remote(_RayAgent)
-    placed = []
+    placed: list[Placed] = []
     total = len(nodes) * grid.ray.agents_per_node
     for node in nodes:
         for _ in range(grid.ray.agents_per_node):   # each its own share of the node: GPUs, servers, event loop

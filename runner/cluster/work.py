@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Callable, Iterator, NamedTuple
+from typing import Any, Callable, Iterator, NamedTuple
 
 from families.ir import Skeleton
 from runner.config.grid import Grid
@@ -28,7 +28,7 @@ class Batch(NamedTuple):
 
     id: int
     skeletons: tuple[Skeleton, ...]
-    renders: dict[str, dict]                      # render key -> its logged record (a terminal one)
+    renders: dict[str, dict[str, Any]]            # render key -> its logged record (a terminal one)
     solves: dict[str, tuple[str, bool | None]]    # solve key -> (terminal status, correct)
     span: tuple[int, int] | None = None           # [start, stop) of the generated skeletons, instead of them
 
@@ -40,7 +40,7 @@ class BatchResult(NamedTuple):
     render_lines: list[bytes]
     solve_lines: list[bytes]
     result: RunResult
-    counts: dict[str, Counter]    # units per stage by status, retries, skipped: for the driver's progress
+    counts: dict[str, Counter[str]]    # units per stage by status, retries, skipped: for the driver's progress
     seconds: float
 
 
@@ -57,7 +57,7 @@ def make_batches(grid: Grid, logs: FolderLogs, size: int, result: RunResult,
             yield Batch(n, (), {}, {}, (start, min(start + size, count)))
         return
     batch: list[Skeleton] = []
-    known_renders: dict[str, dict] = {}
+    known_renders: dict[str, dict[str, Any]] = {}
     known_solves: dict[str, tuple[str, bool | None]] = {}
     n = 0
     for sk in skeletons(grid):
@@ -66,7 +66,8 @@ def make_batches(grid: Grid, logs: FolderLogs, size: int, result: RunResult,
             if all(unit_done(u, renders, solves) for u in units):
                 for u in units:
                     status = count_unit(result.cells, u, renders, solves)
-                    result.renders[status] += 1
+                    if status is not None:   # never None here: unit_done holds its render terminal
+                        result.renders[status] += 1
                     result.render_keys.add(u.key)
                     skipped("render", 1)
                     skipped("solve", len(u.solves))

@@ -8,7 +8,7 @@ import re
 import signal
 from collections import Counter
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Any, Callable, Coroutine, Iterator
 
 import typer
 
@@ -16,7 +16,7 @@ from families.ir import SkeletonError
 from providers.config import build_provider
 from runner.commands.folder import claim_run_folder, run_folder, save_grid
 from runner.commands.probes import check_constraints, check_reasoning, check_scoring
-from runner.config.grid import Grid, load_grid
+from runner.config.grid import Grid, Stage, load_grid
 from runner.engine import settled
 from runner.engine.feed import Feed, helpers
 from runner.engine.loop import run as run_loop
@@ -73,7 +73,8 @@ def count_skeletons(grid: Grid, shard: tuple[int, int] | None) -> int:
 def dry_run(grid: Grid, folder: Path, shard: tuple[int, int] | None, ray_address: str | None = None) -> None:
     """Print the plan and unit counts (and how many are already done); send nothing, write nothing. Names
     and values from the grid are printed with their control characters escaped."""
-    echo = lambda text: typer.echo(printable(text))  # noqa: E731
+    def echo(text: str) -> None:
+        typer.echo(printable(text))
     n = count_skeletons(grid, shard)
     renders, solves = UnitPlan(grid).counts(n)
     check_log_files(folder)
@@ -102,7 +103,7 @@ def dry_run(grid: Grid, folder: Path, shard: tuple[int, int] | None, ray_address
              f"{grid.ray.batch} skeletons per batch; the driver writes the logs")
 
 
-def describe_renderer(grid: Grid, st) -> str:
+def describe_renderer(grid: Grid, st: Stage) -> str:
     """How a renderer will run, in words: its format, who names the symbols, repair rounds, its audit."""
     if grid.providers[st.provider].kind in ("template",):
         return "the template (faithful by construction)"
@@ -126,12 +127,12 @@ def audit_notes(grid: Grid) -> list[str]:
             for st in grid.renderers if st.audit_provider and st.audit_rate == 0 and st.audit_calibrate]
 
 
-def describe_solver(st) -> str:
+def describe_solver(st: Stage) -> str:
     """How a solver will run, in words: a loglik solver generates nothing and takes no constraint."""
     if st.mode == "loglik":
         return f"loglik: scores each option's log-likelihood (by {st.score}), generates nothing, no constraint"
     if st.thinks:
-        how = ", ".join(f"{k} {v}" for k, v in st.reasoning.items() if k != "enabled") or "on"
+        how = ", ".join(f"{k} {v}" for k, v in (st.reasoning or {}).items() if k != "enabled") or "on"
         return (f"thinks ({how}) within max_tokens {st.max_tokens}, then one label: constraint {st.constraint} "
                 "after the thought where the server has a reasoning parser, else the label read from text")
     return f"constraint {st.constraint}"
@@ -218,7 +219,7 @@ def check_ray_address(text: str) -> str:
     return text
 
 
-def _join(grid: Grid, address: str) -> list[dict]:
+def _join(grid: Grid, address: str) -> list[dict[str, Any]]:
     """Join the Ray cluster (runner.cluster) and find its nodes for agents; one line if Ray is missing."""
     try:
         import ray  # noqa: F401
@@ -272,7 +273,7 @@ def closing_lines(result: RunResult, skipped: dict[Path, int]) -> int:
     code = 0
     for (kind, label), reasons in sorted(result.errors.items()):
         n, sent = sum(reasons.values()), sum(result.sent[(kind, label)].values())
-        kinds: Counter = Counter()
+        kinds: Counter[str] = Counter()
         for (error_kind, _), times in reasons.items():
             kinds[error_kind] += times
         (_, top), times = ranked(reasons)[0]
@@ -334,9 +335,9 @@ def fewer_collections() -> Iterator[None]:
         gc.set_threshold(*old)
 
 
-def _run_until_signal(coro):
+def _run_until_signal(coro: Coroutine[Any, Any, RunResult]) -> RunResult:
     """Run the pipeline; SIGINT and SIGTERM cancel it cleanly (finished units are already on disk)."""
-    async def main():
+    async def main() -> RunResult:
         task = asyncio.ensure_future(coro)
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
@@ -345,4 +346,5 @@ def _run_until_signal(coro):
             return await task
         except asyncio.CancelledError:
             raise KeyboardInterrupt from None
-    return run_loop(main())   # on uvloop where installed
+    result: RunResult = run_loop(main())   # on uvloop where installed
+    return result

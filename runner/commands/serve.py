@@ -4,6 +4,7 @@ from __future__ import annotations
 import signal
 import time
 from pathlib import Path
+from types import FrameType
 
 import typer
 
@@ -24,7 +25,7 @@ def serve(grid_file: Path, out: Path | None) -> int:
     claim_run_folder(folder, grid)
     stop = {"now": False}
 
-    def on_signal(signum, frame):
+    def on_signal(signum: int, frame: FrameType | None) -> None:
         stop["now"] = True
     old = {sig: signal.signal(sig, on_signal) for sig in (signal.SIGINT, signal.SIGTERM)}
     servers = ServerSet()

@@ -3,7 +3,7 @@ grid error in one line, never a run of failed units (OpenAI's reasoning models, 
 Anthropic's forced tool)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from providers.config import ProviderConfig
 from providers.dialects import DEFAULT_TEMPERATURE_RANGE, TEMPERATURE_RANGE, reasoning_model
@@ -21,7 +21,7 @@ def temperature_range(provider: ProviderConfig) -> tuple[float, float]:
     return TEMPERATURE_RANGE.get(provider.kind, DEFAULT_TEMPERATURE_RANGE)
 
 
-def check_temperature(c: Checker, entry: dict, path: str, provider: ProviderConfig) -> float:
+def check_temperature(c: Checker, entry: Mapping[str, Any], path: str, provider: ProviderConfig) -> float:
     """An entry's temperature, within its API's range (the key path names where it was given)."""
     lo, hi = temperature_range(provider)
     where = f"{path}.temperature"
@@ -45,7 +45,7 @@ def default_max_tokens(provider: ProviderConfig, default: int) -> int:
     return max(default, THINKING_MAX_TOKENS) if openai_reasoning(provider) else default
 
 
-def check_reasoning_model(c: Checker, entry: dict, path: str, provider: ProviderConfig) -> None:
+def check_reasoning_model(c: Checker, entry: Mapping[str, Any], path: str, provider: ProviderConfig) -> None:
     """One of OpenAI's reasoning models, in any role: its API refuses any temperature or top_p but the default
     (and max_tokens, which bench sends as max_completion_tokens); one set is refused."""
     if not openai_reasoning(provider):
@@ -66,7 +66,7 @@ def uses_tool(provider: ProviderConfig, constraint: str, thinking: bool) -> bool
     return provider.kind == "anthropic" and not thinking and asked in ("auto", "tool")
 
 
-def check_tool_tokens(c: Checker, entry: dict, path: str, max_tokens: Any) -> None:
+def check_tool_tokens(c: Checker, entry: Mapping[str, Any], path: str, max_tokens: Any) -> None:
     """A forced tool_use block needs room: an explicit max_tokens below the minimum would cut every answer."""
     if "max_tokens" in entry and isinstance(max_tokens, int) and max_tokens < ANTHROPIC_TOOL_MIN_TOKENS:
         raise c.fail(f"{path}.max_tokens", f"expected at least {ANTHROPIC_TOOL_MIN_TOKENS}: the answer comes as a "

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any
+from typing import Any, Collection
 
 import yaml
 
@@ -26,7 +26,8 @@ class Checker:
     def fail(self, path: str, what: str) -> UserError:
         return UserError(one_line(f"{self.file}: {path}: {what}"))
 
-    def mapping(self, value: Any, path: str, keys: set[str], required: set[str] = frozenset()) -> dict:
+    def mapping(self, value: Any, path: str, keys: Collection[str], required: Collection[str] = frozenset()
+                ) -> dict[str, Any]:
         if not isinstance(value, dict):
             raise self.fail(path, "expected a mapping")
         for key in value:
@@ -61,15 +62,15 @@ class UniqueKeyLoader(yaml.SafeLoader):
     """YAML's safe loader, but a key given twice in one mapping is an error (not: the last one wins), and an
     alias (`*name`) is refused: nested aliases expand a file of a few hundred bytes to billions of nodes."""
 
-    def compose_node(self, parent, index):
+    def compose_node(self, parent: yaml.Node | None, index: int) -> yaml.Node | None:
         if self.check_event(yaml.events.AliasEvent):
-            event = self.peek_event()
+            event = self.peek_event()  # type: ignore[no-untyped-call]  # types-PyYAML leaves Parser.peek_event bare
             raise yaml.composer.ComposerError(None, None, f"aliases (*{event.anchor}) are not supported; write the "
                                               "value out", event.start_mark)
         return super().compose_node(parent, index)
 
-    def construct_mapping(self, node, deep=False):
-        seen = set()
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        seen: set[object] = set()
         for key_node, _ in node.value:
             key = self.construct_object(key_node, deep=True)
             try:

@@ -4,8 +4,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any, Mapping
 
-from providers.config import ProviderConfig
-from runner.config.checks import NAME, Checker, short
+from providers.config import ProviderConfig, short
+from runner.config.checks import NAME, Checker
 
 KEYS = {"agents", "agents_per_node", "gpus_per_agent", "cpus_per_agent", "resources", "batch"}
 MAX_AGENTS_PER_NODE = 256

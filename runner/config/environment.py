@@ -35,17 +35,25 @@ def value(name: str, env: Mapping[str, str] | None = None) -> float | int | str 
     text = (os.environ if env is None else env).get(name, "")
     if not text:
         return var.default
-    if var.kind is str:
-        return text
     try:
         got = var.kind(text)
     except ValueError:
         got = None
+    if isinstance(got, str):   # a str variable: any text is its value
+        return got
     if got is None or not (var.lo <= got <= var.hi) or (isinstance(got, float) and not math.isfinite(got)):
         span = f"{var.lo:g} or more" if var.hi == math.inf else f"{var.lo:g}..{var.hi:g}"
         raise UserError(f"environment variable {name}={printable(text)!r}: expected "
                         f"{'an integer' if var.kind is int else 'a number'} {span} ({var.what})")
     return got
+
+
+def number(name: str, env: Mapping[str, str] | None = None) -> float:
+    """A numeric variable's value (its table entry is int or float, with a number for default)."""
+    got = value(name, env)
+    if not isinstance(got, (int, float)):
+        raise TypeError(f"{name} is not a numeric variable")
+    return float(got)
 
 
 def check(env: Mapping[str, str] | None = None) -> None:

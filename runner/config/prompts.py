@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import re
-from typing import Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
 import orjson
 
@@ -64,7 +64,7 @@ PLACEHOLDERS = {"render": ("{payload}",), "solve": ("{problem}", "{labels}"), "l
 RENDER_PROBLEM = ("{payload}", "{facts}")
 
 
-def fill_render(template: str, payload: dict, compact: bool = False, names: Mapping[str, str] | None = None) -> str:
+def fill_render(template: str, payload: Mapping[str, Any], compact: bool = False, names: Mapping[str, str] | None = None) -> str:
     """The render prompt for one redacted payload (never gold or proof: the payload has neither).
 
     `compact` (structured renders) writes the payload's JSON without indentation: on a CPU server the
@@ -79,9 +79,12 @@ def fill_render(template: str, payload: dict, compact: bool = False, names: Mapp
     if names is None:
         return out
     family = FAMILIES.get(payload["family"])
-    spell = lambda args: [names[a] if isinstance(a, str) else str(a) for a in args]  # noqa: E731
+    given: Mapping[str, str] = names   # the narrowed type, for the closures below
 
-    def said(fact: dict) -> str:   # the family's canonical sentence of the fact, else the fact as written
+    def spell(args: Iterable[object]) -> list[str]:   # a symbol by its name, a number as written
+        return [given[a] if isinstance(a, str) else str(a) for a in args]
+
+    def said(fact: Mapping[str, Any]) -> str:   # the family's canonical sentence of the fact, else the fact as written
         args = spell(fact["arguments"])
         if family is None:
             return f"{fact['predicate']}({', '.join(args)})"

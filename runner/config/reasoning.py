@@ -6,12 +6,12 @@ request field the server would ignore.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 from urllib.parse import urlsplit
 
-from providers.config import ProviderConfig
+from providers.config import ProviderConfig, short
 from providers.dialects import DIALECTS, SAMPLING_KEYS, Dialect
-from runner.config.checks import Checker, short
+from runner.config.checks import Checker
 
 EFFORTS = ("minimal", "low", "medium", "high")
 KEYS = ("enabled", "effort", "budget_tokens", "keep_reasoning", "opened_by_template")
@@ -87,7 +87,7 @@ def check_budget(c: Checker, stage: Any, path: str) -> None:
                      f"and the answer share max_tokens (got {stage.max_tokens})")
 
 
-def check_sampling(c: Checker, entry: dict, path: str, provider: ProviderConfig) -> None:
+def check_sampling(c: Checker, entry: Mapping[str, Any], path: str, provider: ProviderConfig) -> None:
     """A thinking solver on a server whose thinking models take no sampling settings (OpenAI's o-series and
     gpt-5, Claude while thinking) must set none: the API refuses every request that does."""
     dialect = dialect_of(provider)

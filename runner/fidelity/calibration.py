@@ -21,6 +21,7 @@ from families.registry import FAMILIES
 from families.seeding import item_rng
 from providers.builtin import template_structure
 from rendering.structure import assemble, from_object
+from runner.fidelity.parse_back import AUDIT_VERDICTS, AuditVerdict
 from runner.intervals import wilson
 
 CALIBRATION = "calibration.jsonl"
@@ -69,7 +70,8 @@ class Trust:
         return upper is not None and upper < self.max_false_alarm
 
     def as_dict(self) -> dict[str, Any]:
-        rnd = lambda x: None if x is None else round(x, 4)  # noqa: E731
+        def rnd(x: float | None) -> float | None:
+            return None if x is None else round(x, 4)
         return {**asdict(self), "false_alarm": rnd(self.false_alarm), "false_alarm_upper": rnd(self.false_alarm_upper),
                 "trusted": self.trusted}
 
@@ -87,6 +89,8 @@ def control_render(payload: Mapping[str, Any]) -> tuple[str, dict[str, str]]:
     """The template's render of a redacted skeleton: the problem text an auditor reads, and its names."""
     structure = template_structure(payload)
     render = from_object(structure)
+    if isinstance(render, str):   # the template is faithful by construction: a malformed one is a bug of ours
+        raise RuntimeError(f"the template's own render of {payload.get('family')} is malformed: {render}")
     return assemble(render, payload), dict(structure["names"])
 
 
@@ -97,7 +101,7 @@ def control_sample(stream: Iterable[Skeleton], per_family: int, families: int) -
     """`per_family` skeletons of each family the grid has: its first ones in the grid's order, then,
     where it has fewer, skeletons generated for calibration at the complexities seen (stable on every
     rerun). Stops reading the grid once `families` families are full."""
-    seen: Counter = Counter()
+    seen: Counter[str] = Counter()
     complexities: dict[str, list[int]] = {}
     full = 0
     for sk in stream:
@@ -118,13 +122,14 @@ def control_sample(stream: Iterable[Skeleton], per_family: int, families: int) -
             yield replace(sk, id=f"control-{sk.id}")
 
 
-def trust(records: Iterable[dict], settings: Mapping[str, AuditorSettings]) -> dict[tuple[str, str], Trust]:
+def trust(records: Iterable[Mapping[str, Any]], settings: Mapping[str, AuditorSettings]
+          ) -> dict[tuple[str, str], Trust]:
     """(auditor, family) -> Trust, from the best calibration record of each unit."""
-    counts: dict[tuple[str, str], Counter] = defaultdict(Counter)
+    counts: dict[tuple[str, str], Counter[AuditVerdict]] = defaultdict(Counter)
     for rec in records:
         auditor, family, verdict = rec.get("auditor"), rec.get("family"), rec.get("audit")
-        if rec.get("status") == "ok" and auditor in settings and isinstance(family, str) and \
-                verdict in ("agrees", "disagrees", "failed"):
+        if rec.get("status") == "ok" and isinstance(auditor, str) and auditor in settings \
+                and isinstance(family, str) and verdict in AUDIT_VERDICTS:
             counts[(auditor, family)][verdict] += 1
     return {key: Trust(key[0], key[1], sum(c.values()), c["agrees"], c["disagrees"], c["failed"],
                        settings[key[0]].calibrate, settings[key[0]].max_false_alarm)

@@ -2,18 +2,19 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any, Literal, Mapping, get_args
 
-from providers.base import Completion
+from providers.base import Completion, RenderStatus
 from providers.labels import missing_labels
 from rendering.structure import StructuredRender, assemble, check, parse, reason_code
 from runner.store.records import Judged
 
-FORMATS = ("structured", "text")
-PROCEED = ("ok", "unchecked")   # render statuses whose text goes to the solvers (unfaithful: if asked)
+RenderFormat = Literal["structured", "text"]   # checked against the skeleton, or free text (unchecked)
+FORMATS: tuple[RenderFormat, ...] = get_args(RenderFormat)
+PROCEED: tuple[RenderStatus, ...] = ("ok", "unchecked")   # render statuses whose text goes to the solvers (unfaithful: if asked)
 
 
-def judge(res: Completion, fmt: str, labels: tuple[str, ...], payload: Mapping[str, Any] | None,
+def judge(res: Completion, fmt: RenderFormat, labels: tuple[str, ...], payload: Mapping[str, Any] | None,
           names: Mapping[str, str] | None = None, parsed: StructuredRender | None = None) -> Judged:
     """Check one finished render unit: `ok` (faithful), `unfaithful`, `invalid`, `unchecked` or `error`.
 

