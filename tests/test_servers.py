@@ -1,10 +1,12 @@
 """The server launcher with real processes: a shim `python` runs the fake server in vLLM's place."""
 from __future__ import annotations
 
+import io
 import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -128,19 +130,55 @@ def test_a_launch_python_that_does_not_exist_is_one_line(tmp_path, command):
         in proc.stderr
 
 
-def test_a_slow_start_says_how_long_it_has_taken_and_what_the_server_says(shim, tmp_path, monkeypatch, capsys):
+class _Lines(io.TextIOBase):
+    """A stderr that another thread may read while bench writes to it: whole lines, under a lock."""
+
+    def __init__(self) -> None:
+        self.text, self.lock = "", threading.Lock()
+
+    def write(self, s: str) -> int:
+        with self.lock:
+            self.text += s
+        return len(s)
+
+    def lines(self) -> list[str]:
+        with self.lock:
+            return self.text.splitlines()
+
+
+def test_a_slow_start_says_how_long_it_has_taken_and_what_the_server_says(shim, tmp_path, monkeypatch):
     """A GPU server loads and compiles for minutes: every LSB_PROGRESS_EVERY seconds the wait says so, with the
-    last line of the server's log, instead of silence."""
+    last line of the server's log, instead of silence. The server loads until the test has seen two such lines
+    quote its log (no fixed sleep: a loaded machine only makes it take longer)."""
     monkeypatch.setenv("LSB_PROGRESS_EVERY", "1")
-    servers = start_servers({"p": spec(shim, model="/slow")}, tmp_path)
+    err = _Lines()
+    monkeypatch.setattr(sys, "stderr", err)
+    started: dict[str, ServerSet | BaseException] = {}
+
+    def start() -> None:
+        try:
+            started["servers"] = start_servers({"p": spec(shim, model="/slow")}, tmp_path)
+        except BaseException as exc:   # handed to the test's thread, which raises it
+            started["error"] = exc
+
+    thread = threading.Thread(target=start)
+    thread.start()
+    deadline = time.monotonic() + 120
+    while sum(line.endswith("its log says: INFO Capturing graphs: 40%") for line in err.lines()) < 2:
+        assert thread.is_alive() and time.monotonic() < deadline, err.lines()
+        time.sleep(0.05)
+    (tmp_path / "go").touch()
+    thread.join(120)
+    if "error" in started:
+        raise started["error"]
+    servers = started["servers"]
+    assert isinstance(servers, ServerSet)
     servers.stop()
-    err = capsys.readouterr().err.splitlines()
-    waiting = [line for line in err if line.startswith("bench: the p server is starting: ")]
-    assert len(waiting) >= 2 and all(" s of at most 30 s; its log says: " in line for line in waiting), err
-    # (the first may come before the server has said anything: then it is bench's own line in that log)
-    assert any(line.endswith("its log says: INFO Capturing graphs: 40%") for line in waiting), waiting
-    ready = [i for i, line in enumerate(err) if line.startswith("bench: the p server is ready after ")]
-    assert ready and ready[0] > err.index(waiting[-1]), err
+    lines = err.lines()
+    waiting = [line for line in lines if line.startswith("bench: the p server is starting: ")]
+    assert len(waiting) >= 2 and all(" s of at most 30 s; its log says: " in line for line in waiting), lines
+    ready = [i for i, line in enumerate(lines) if line.startswith("bench: the p server is ready after ")]
+    assert ready and ready[0] > lines.index(waiting[-1]), lines
 
 
 @pytest.mark.parametrize("text", ['[1, 2]', '{"urls": "http://x"}', '{"urls": {"p": "http://x"}}', '{"pid": 1'])

@@ -110,8 +110,11 @@ def serving(url: str, model: str) -> bool:
 
 
 def _last_line(path: Path | None, most: int = 160) -> str:
-    """The last line a log holds, printable and short (what a starting server says it is doing)."""
-    last = printable(tail(path, 1).strip()) or "(nothing yet)"
+    """The last line the server wrote to its log, printable and short (what a starting server says it is doing);
+    bench's own lines there (the command, the pid it notes once the server has started) are not the server's."""
+    said = [line for line in tail(path, 15).splitlines() if not line.startswith(("$ ", "(bench: "))]
+    last = printable(said[-1].strip()) if said else ""
+    last = last or "(nothing yet)"
     return last if len(last) <= most else last[:most - 3] + "..."
 
 
