@@ -25,6 +25,7 @@ from families.label_lists import (
     unlisted,
     within,
 )
+from families.option_lists import option_list
 from families.phrases import EMBEDDERS, IMPERATIVES, QUESTION_OPENERS, QUESTION_TAILS, UNDETERMINED
 from families.wording import NEGATIONS, normalize, say, tokens
 
@@ -73,7 +74,20 @@ class QuestionReader:
 
     def read(self, text: str, query: Fact, marked: Marked, types: Mapping[str, str],
              labels: tuple[str, ...]) -> QVerdict:
-        """The question's verdict against the query (see the module's docstring)."""
+        """The question's verdict against the query (see the module's docstring); a list of every option,
+        each once, is read away first and the rest must ask the query."""
+        options = option_list(text, labels)
+        if options is not None:
+            rest = f"{options.before} {options.after}".strip() if options.after.strip(" .?!") else \
+                options.before + (options.after.strip() or "")
+            verdict = self._read(rest, query, marked, types, labels)
+            if verdict.kind == "read" or self._read(text, query, marked, types, labels).kind != "read":
+                return verdict
+            return _READ
+        return self._read(text, query, marked, types, labels)
+
+    def _read(self, text: str, query: Fact, marked: Marked, types: Mapping[str, str],
+              labels: tuple[str, ...]) -> QVerdict:
         spelled = [(label, marked.words(label)) for label in labels]
         if "(" in text:   # a bracketed list of every label ("Is Ann a Baker (YES/NO/UNKNOWN)?") says nothing more
             text = _BRACKETED.sub(lambda m: " " if listed(normalize(marked.words(m.group(1))), spelled) == "" and

@@ -1,0 +1,81 @@
+"""The answer options a question lists, found by the options themselves: every option's occurrence with only
+separators between them ("A, B, or C", "(A) x (B) y", "x / y | z", "[x, y]", "1) x 2) y") is the list when
+each option is there exactly once; the list and the instruction that opens it ("Options:", "Answer with exactly
+one of:") are read away, and the rest of the question must say the query. Read by families/questions.py."""
+from __future__ import annotations
+
+import re
+from typing import NamedTuple, Sequence
+
+from families.label_lists import INSTRUCTION
+
+# What may stand between two options of a list: spaces, commas, "or", slashes, pipes, bullets, brackets, and
+# the letters or numbers of a lettered list ("(A)", "B.", "c)", "2:").
+_MARK = r"(?:\([A-Ha-h1-9]\)|\b[A-Ha-h1-9][.):])(?=\s)"
+_SEP = re.compile(rf"(?:\s|[,;/|•·\[\]{{}}()\-–]|\bor\b|\band\b|\bOR\b|{_MARK})*")
+_LEAD_MARK = re.compile(rf"(?:{_MARK}|[\[{{(•|∈\-])\s*$")
+_LEAD_WORD = re.compile(r"([A-Za-z]+|[:∈\[{(])\s*$")
+# Words of the instruction that opens a list ("Possible answers:", "The allowed answers are", "Choose from")
+_LEADS = INSTRUCTION | frozenset("possible are is use using these labels valid allowed choices choice following "
+                                 "answers response must be can from among".split())
+
+
+class Options(NamedTuple):
+    """A question with its option list read away: the words before and after it."""
+
+    before: str
+    after: str
+
+
+def _occurrences(text: str, labels: Sequence[str]) -> list[tuple[int, int, str]]:
+    """Each option's occurrences as a whole (not "2" in "12", not "a = n" in "aa = n"), in order."""
+    found = []
+    for label in labels:
+        pattern = rf"(?<![\w!=<>]){re.escape(label)}(?![\w=])"
+        found += [(m.start(), m.end(), label) for m in re.finditer(pattern, text)]
+    found.sort()
+    kept: list[tuple[int, int, str]] = []
+    for occ in found:   # the longer of two overlapping options
+        if kept and occ[0] < kept[-1][1]:
+            if occ[1] - occ[0] > kept[-1][1] - kept[-1][0]:
+                kept[-1] = occ
+            continue
+        kept.append(occ)
+    return kept
+
+
+def _runs(text: str, occs: list[tuple[int, int, str]]) -> list[list[tuple[int, int, str]]]:
+    """The occurrences grouped into runs with only separators between them."""
+    runs: list[list[tuple[int, int, str]]] = []
+    for occ in occs:
+        if runs and _SEP.fullmatch(text[runs[-1][-1][1]:occ[0]]):
+            runs[-1].append(occ)
+        else:
+            runs.append([occ])
+    return runs
+
+
+def _lead_removed(before: str) -> str:
+    """The words before a list without the instruction that opens it."""
+    before = _LEAD_MARK.sub("", before)
+    while True:
+        m = _LEAD_WORD.search(before)
+        if m is None or m.group(1).lower() not in _LEADS | {":", "∈", "[", "{", "("}:
+            return before
+        before = before[:m.start()]
+
+
+def option_list(text: str, labels: Sequence[str]) -> Options | None:
+    """The question around its list of every option, each exactly once and nothing else, or None where there
+    is no such list, or where an option is said again outside it (a hint, an answer given away)."""
+    if len(labels) < 2 or len(set(labels)) != len(labels):
+        return None
+    occs = _occurrences(text, labels)
+    whole = [run for run in _runs(text, occs)
+             if len(run) == len(labels) and {label for _, _, label in run} == set(labels)]
+    if len(whole) != 1 or len(occs) != len(labels):
+        return None
+    run = whole[0]
+    after = text[run[-1][1]:]
+    after = re.sub(r"^[\s)\]}]*", "", after)
+    return Options(_lead_removed(text[:run[0][0]]).rstrip(), after)
