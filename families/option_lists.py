@@ -65,6 +65,16 @@ def _lead_removed(before: str) -> str:
         before = before[:m.start()]
 
 
+def repeated(text: str, labels: Sequence[str]) -> str | None:
+    """An option a list says twice ("LEFT_OF, LEFT_OF, RIGHT_OF"), or None: a list is of each option once."""
+    for run in _runs(text, _occurrences(text, labels)):
+        said = [label for _, _, label in run]
+        twice = next((label for k, label in enumerate(said) if label in said[:k]), None)
+        if twice is not None:
+            return twice
+    return None
+
+
 def option_list(text: str, labels: Sequence[str]) -> Options | None:
     """The question around its list of every option, each exactly once and nothing else, or None where there
     is no such list, or where an option is said again outside it (a hint, an answer given away)."""

@@ -25,7 +25,7 @@ from families.label_lists import (
     unlisted,
     within,
 )
-from families.option_lists import option_list
+from families.option_lists import option_list, repeated
 from families.phrases import EMBEDDERS, IMPERATIVES, QUESTION_OPENERS, QUESTION_TAILS, UNDETERMINED
 from families.wording import NEGATIONS, normalize, say, tokens
 
@@ -76,6 +76,9 @@ class QuestionReader:
              labels: tuple[str, ...]) -> QVerdict:
         """The question's verdict against the query (see the module's docstring); a list of every option,
         each once, is read away first and the rest must ask the query."""
+        twice = repeated(text, labels)
+        if twice is not None:
+            return QVerdict("misread", f"repeats the answer {twice!r}")
         options = option_list(text, labels)
         if options is not None:
             rest = f"{options.before} {options.after}".strip() if options.after.strip(" .?!") else \

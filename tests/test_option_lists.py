@@ -1,0 +1,83 @@
+"""A question's option list found by the options themselves (issue 42): a faithful question with its list of every
+option, in any separators or markers and any order, reads as the query; a list that drops, repeats or alters an
+option, or a question that says an option again outside its list, never reads."""
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from families.option_lists import option_list
+from families.reading import Marked, reader
+
+TYPES = {"E0": "Entity", "E1": "Entity", "S0": "Set", "C0": "Counter"}
+NAMES = {"E0": "Nico", "E1": "Ben", "S0": "Bakers", "C0": "Hopper"}
+CASES = [   # family, query, options, a question that asks the query
+    ("transitive_order", ("RELATION", ("E0", "E1")), ("LEFT_OF", "RIGHT_OF", "UNKNOWN"),
+     "Where is Nico relative to Ben?"),
+    ("membership_inheritance", ("MEMBER_OF", ("E0", "S0")), ("YES", "NO", "UNKNOWN"), "Is Nico a member of the Bakers?"),
+    ("sequential_state_update", ("FINAL_VALUE", ("C0",)), ("9", "10", "11"), "What is the final value of Hopper?"),
+    ("equality", ("ENTAILED", ()), ("q != m", "f != z", "f = z", "c != f"),
+     "Which of the following conclusions necessarily follows?"),
+]
+LEADS = ["", "Answer ", "Options: ", "Choose from ", "Answer with exactly one of: ", "Possible answers: ",
+         "Respond with one of ", "Pick one: "]
+
+
+def _written(options: list[str], style: str) -> str:
+    """The options as a list in one style of separators or markers."""
+    if style == "comma-or":
+        return ", ".join(options[:-1]) + ", or " + options[-1]
+    if style == "lettered":
+        return " ".join(f"({chr(65 + k)}) {o}" for k, o in enumerate(options))
+    if style == "dotted":
+        return " ".join(f"{chr(65 + k)}. {o}" for k, o in enumerate(options))
+    if style == "numbered":
+        return "\n".join(f"{k + 1}) {o}" for k, o in enumerate(options))
+    if style == "bracketed":
+        return "[" + ", ".join(options) + "]"
+    sep = {"slash": " / ", "pipe": " | ", "semicolon": "; ", "comma": ", "}[style]
+    return sep.join(options)
+
+
+STYLES = ["comma-or", "lettered", "dotted", "numbered", "bracketed", "slash", "pipe", "semicolon", "comma"]
+
+
+def _read(case: tuple, text: str) -> str:
+    family, query, labels, _ = case
+    return reader(family).read_question(text, query, Marked(NAMES, TYPES), TYPES, labels).kind
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(CASES), st.data(), st.sampled_from(STYLES), st.sampled_from(LEADS))
+def test_a_faithful_question_with_its_options_in_any_list_and_order_reads(case, data, style, lead):
+    options = data.draw(st.permutations(case[2]))
+    text = f"{case[3]} {lead}{_written(list(options), style)}"
+    assert option_list(text, case[2]) is not None, text
+    assert _read(case, text) == "read", text
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sampled_from(CASES), st.data(), st.sampled_from(STYLES), st.sampled_from(LEADS),
+       st.sampled_from(["drop", "repeat", "alter", "again"]))
+def test_a_list_that_drops_repeats_or_alters_an_option_never_reads(case, data, style, lead, how):
+    options = list(data.draw(st.permutations(case[2])))
+    k = data.draw(st.integers(0, len(options) - 1))
+    if how == "drop":
+        del options[k]
+    elif how == "repeat":
+        options.insert(data.draw(st.integers(0, len(options))), options[k])
+    elif how == "alter":
+        options[k] = {"LEFT_OF": "LEFT", "YES": "TRUE", "9": "8", "q != m": "q = m"}.get(options[k], options[k] + "x")
+    text = f"{case[3]} {lead}{_written(options, style)}"
+    if how == "again":   # the answer given away after the list
+        text += f" (Answer: {options[k]})"
+    assert _read(case, text) != "read", text
+
+
+def test_options_are_found_whole_and_a_negated_query_or_hint_stays_unread():
+    assert option_list("How many jars remain? Answer 12, 1 or 2.", ("1", "2", "12")) is not None
+    assert option_list("How many? Answer 12, 1.", ("1", "2", "12")) is None   # "2" is not in "12"
+    negated = CASES[1][:3] + ("Is Nico not a member of the Bakers?",)
+    assert _read(negated, "Is Nico not a member of the Bakers? Answer YES, NO, or UNKNOWN.") != "read"
+    assert _read(CASES[3], "Hint: look at f = z. Which of the following conclusions necessarily follows? "
+                           "A. q != m B. f != z C. f = z D. c != f") != "read"
