@@ -9,15 +9,26 @@ from typing import NamedTuple, Sequence
 
 from families.label_lists import INSTRUCTION
 
-# What may stand between two options of a list: spaces, commas, "or", slashes, pipes, bullets, brackets, and
-# the letters or numbers of a lettered list ("(A)", "B.", "c)", "2:").
+# What may stand between two options of a list: spaces, a comma or semicolon, "or", one slash, pipe or bullet,
+# and the letter or number of a lettered list ("(A)", "B.", "c)", "2:"); never two marks ("|/" is no list).
 _MARK = r"(?:\([A-Ha-h1-9]\)|\b[A-Ha-h1-9][.):])(?=\s)"
-_SEP = re.compile(rf"(?:\s|[,;/|•·\[\]{{}}()\-–]|\bor\b|\band\b|\bOR\b|{_MARK})*")
+_SEP = re.compile(rf"\s*(?:[,;]\s*)?(?:(?:or|and|OR)\s+)?(?:{_MARK}\s*)?|\s*[/|•·]\s*(?:{_MARK}\s*)?")
 _LEAD_MARK = re.compile(rf"(?:{_MARK}|[\[{{(•|∈\-])\s*$")
 _LEAD_WORD = re.compile(r"([A-Za-z]+|[:∈\[{(])\s*$")
 # Words of the instruction that opens a list ("Possible answers:", "The allowed answers are", "Choose from")
 _LEADS = INSTRUCTION | frozenset("possible are is use using these labels valid allowed choices choice following "
                                  "answers response must be can from among".split())
+
+
+# "how many jars are in ...": the counted noun is the skeleton's "items", whatever a model calls the things counted
+# (a lowercase word only, so a name is never taken for it)
+_COUNTED = re.compile(r"\b([Hh]ow many|number of|count of)\s+(?!items\b|things\b|units\b)([a-z]+)\b"
+                      r"(?=\s+(?:are|is|does|do|will|remain|end|in|at|the|has|have|left)\b)")
+
+
+def counted_as_items(text: str) -> str:
+    """The question with the noun it counts said as "items"."""
+    return _COUNTED.sub(r"\1 items", text)
 
 
 class Options(NamedTuple):

@@ -25,7 +25,7 @@ from families.label_lists import (
     unlisted,
     within,
 )
-from families.option_lists import option_list, repeated
+from families.option_lists import counted_as_items, option_list, repeated
 from families.phrases import EMBEDDERS, IMPERATIVES, QUESTION_OPENERS, QUESTION_TAILS, UNDETERMINED
 from families.wording import NEGATIONS, normalize, say, tokens
 
@@ -83,7 +83,7 @@ class QuestionReader:
         if options is not None:
             rest = f"{options.before} {options.after}".strip() if options.after.strip(" .?!") else \
                 options.before + (options.after.strip() or "")
-            verdict = self._read(rest, query, marked, types, labels)
+            verdict = self._read(counted_as_items(rest), query, marked, types, labels)
             if verdict.kind == "read" or self._read(text, query, marked, types, labels).kind != "read":
                 return verdict
             return _READ
