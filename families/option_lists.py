@@ -13,7 +13,7 @@ from families.label_lists import INSTRUCTION
 # and the letter or number of a lettered list ("(A)", "B.", "c)", "2:"); never two marks ("|/" is no list).
 _MARK = r"(?:\([A-Ha-h1-9]\)|\b[A-Ha-h1-9][.):])(?=\s)"
 _SEP = re.compile(rf"\s*(?:[,;]\s*)?(?:(?:or|and|OR)\s+)?(?:{_MARK}\s*)?|\s*[/|•·]\s*(?:{_MARK}\s*)?")
-_LEAD_MARK = re.compile(rf"(?:{_MARK}|[\[{{(•|∈\-])\s*$")
+_LEAD_MARK = re.compile(rf"(?:{_MARK}|[•∈])\s*$")
 _LEAD_WORD = re.compile(r"([A-Za-z]+|[:∈\[{(])\s*$")
 # Words of the instruction that opens a list ("Possible answers:", "The allowed answers are", "Choose from")
 _LEADS = INSTRUCTION | frozenset("possible are is use using these labels valid allowed choices choice following "
