@@ -18,12 +18,13 @@ _STATEMENTS = "statements|premises|facts|information|clues|sentences|information
               "facts provided|statements provided|premises provided|given statements|given premises|above statements|" \
               "above premises|everything above|all of the above|everything given|everything stated|everything we know|" \
               "story|description|details|details given|descriptions|arrangement|setup|rules|relations given|" \
-              "equations above|constraints above|conditions above|all that is given|what is given|what we know"
+              "equations above|constraints above|conditions above|all that is given|what is given|what we know|" \
+              "statements given|premises given"
 # Before any question (read, never written): where the answer is to come from.
 QUESTION_OPENERS = (expand("based on|given|according to|from|using|considering|based only on|based solely on|using only|"
                             "considering only|judging from|judging by|going by|relying only on|relying on|if we go by|based strictly on|" \
                             "based purely on|based entirely on|strictly based on|using just|from just|working from|" \
-                            "reasoning from|taking into account|in light of|in view of|on the basis of|given only", "~|the|these|all the|all these",
+                            "reasoning from|reasoning only from|taking into account|in light of|in view of|on the basis of|given only", "~|the|these|all the|all these",
                             _STATEMENTS)
                     + ("so", "then", "now", "question", "therefore", "thus", "in that case", "with this",
                        "after all these events", "after all of this", "after all the updates", "after every update",
@@ -37,7 +38,7 @@ QUESTION_OPENERS = (expand("based on|given|according to|from|using|considering|b
                        "into account", "all things considered", "putting it all together", "putting everything together",
                        "when everything is done", "when all is done", "after everything", "with all that in mind",
                        "logically", "strictly speaking", "to sum up", "here is the question", "the question is",
-                       "your task", "task", "puzzle", "quiz")
+                       "your task", "task", "puzzle", "quiz", "ultimately", "by the end", "at the end of the day")
                     + expand("from|based on|using|given", "the|these", "premises|statements|facts", "alone|only")
                     + expand("of|among", "the|these|those", "options|statements|choices|conclusions", "~|below|above|given|"
                              "listed|that follow"))
