@@ -28,14 +28,14 @@ def vocabulary(phrasings: Iterable[str]) -> frozenset[str]:
 
 
 def _noun(word: str, one: bool, known: frozenset[str]) -> bool:
-    if not word.isalpha() or word in known or word in MEASURES:
+    if not (word.isascii() and word.isalpha()) or word in known or word in MEASURES:
         return False
     plural = word.endswith("s") or word in _IRREGULAR
     return not plural if one else plural
 
 
 def _modifier(word: str, known: frozenset[str]) -> bool:
-    return word.isalpha() and word not in known and word not in MEASURES and not word.endswith("s")
+    return word.isascii() and word.isalpha() and word not in known and word not in MEASURES and not word.endswith("s")
 
 
 def as_items(words: list[str], known: frozenset[str]) -> list[str]:
