@@ -13,6 +13,7 @@ import re
 from functools import cached_property, lru_cache
 from typing import Mapping, NamedTuple, Sequence
 
+from families.counted import as_items, vocabulary
 from families.family import Family
 from families.ir import INTEGER, Argument
 from families.questions import QuestionReader, QVerdict
@@ -157,6 +158,11 @@ class Reader:
         self.questions = {p: [reader_regex(ph, kinds(family.queries[p]), READ_OPENERS) for ph in
                               phs + w.question_reads.get(p, ())] for p, phs in w.questions.items()}
         self.asked = QuestionReader(self)
+        # where a phrasing counts "items", a count noun the model named reads as that word ("17 canoes")
+        said = [ph for phs in (*w.facts.values(), *w.reads.values()) for ph in phs]
+        said += [*w.fact_tails, *(o for ops in self.openers.values() for o in ops)]
+        known = vocabulary(said)
+        self._known: frozenset[str] | None = known if "items" in known else None
         self._groups = {p: tuple(f"s{i}" for i in range(len(sig))) for p, sig in self.signatures.items()}
         self._memo: dict[tuple[int, str | None, str], Matches] = {}
         self._reads: dict[ReadKey, bool] = {}   # (marked line, predicate, (mark, type) of each argument) -> reads
@@ -207,7 +213,8 @@ class Reader:
         before it was about, which "it" or "they" opening this one stands for ("Then it gains 8 items")."""
         if self.known(((0, text),), (fact,), marked, types):
             return READ
-        words = self._untailed(normalize(marked.words(text)))
+        words = normalize(marked.words(text))
+        words = self._untailed(words if self._known is None else as_items(words, self._known))
         line = " " + " ".join(words)
         # Whether the line reads as the fact depends on the line, the fact with its symbols as marks, and their
         # types alone: remembered, as the matching is the check's main cost and sentences repeat.

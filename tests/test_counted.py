@@ -1,0 +1,40 @@
+"""A count noun a model names reads as the items word; a measure or multiplier never reads as the fact."""
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from families.counted import MEASURES
+from families.reading import Marked, reader
+
+_R = reader("sequential_state_update")
+_MARKED = Marked({"Silo": "Silo"}, {"Silo": "Counter"})
+_TYPES = {"Silo": "Counter"}
+_NOUNS = st.text("bcdfghjklmnpqrtvwxz", min_size=3, max_size=8).map(lambda w: w + "as")
+_FORMS = [("Silo starts with {n} {w}.", "INITIAL_VALUE"), ("Silo gains {n} {w}.", "INCREMENT"),
+          ("{n} {w} are removed from Silo.", "DECREMENT")]
+
+
+def _verdict(text: str, pred: str, n: int) -> str:
+    return _R.read_fact(text, (pred, ("Silo", n)), _MARKED, _TYPES)[0]
+
+
+@settings(max_examples=60, deadline=None)
+@given(_NOUNS, st.integers(2, 90), st.sampled_from(_FORMS))
+def test_plural_noun_reads_as_items(noun: str, n: int, form: tuple[str, str]) -> None:
+    assert _verdict(form[0].format(n=n, w=noun), form[1], n) == "read"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(sorted(MEASURES - {"more", "extra", "additional", "new", "further", "fresh"})),
+       st.integers(2, 90), st.sampled_from(_FORMS))
+def test_measure_never_reads(measure: str, n: int, form: tuple[str, str]) -> None:
+    assert _verdict(form[0].format(n=n, w=measure), form[1], n) != "read"
+    assert _verdict(form[0].format(n=n, w=measure + " of canoes"), form[1], n) != "read"
+
+
+def test_singular_only_after_one() -> None:
+    assert _verdict("Silo starts with 1 horse.", "INITIAL_VALUE", 1) == "read"
+    assert _verdict("Silo starts with 5 horse.", "INITIAL_VALUE", 5) != "read"
+    assert _verdict("Silo starts with 5 gold bars.", "INITIAL_VALUE", 5) == "read"
+    assert _verdict("Silo starts with about 5 canoes.", "INITIAL_VALUE", 5) != "read"
