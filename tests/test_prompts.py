@@ -1,7 +1,10 @@
 """Prompt templates: the shipped files equal the built-in defaults; filling never leaks gold or proof."""
 from __future__ import annotations
 
-from runner.config.prompts import RENDER_DEFAULT, SOLVE_DEFAULT, fill_render, fill_solve
+import pytest
+
+from rendering.structure import names_fixed
+from runner.config.prompts import RENDER_DEFAULT, RENDER_STRUCTURED_DEFAULT, SOLVE_DEFAULT, fill_render, fill_solve
 from tests.conftest import ROOT, make
 
 
@@ -21,3 +24,15 @@ def test_render_prompt_has_payload_and_labels_but_no_gold_field_or_proof(family)
 def test_solve_prompt_carries_problem_and_labels():
     p = fill_solve(SOLVE_DEFAULT, "The problem {with braces}.", ("YES", "NO"))
     assert p.startswith("The problem {with braces}.") and p.endswith("YES, NO")
+
+
+@pytest.mark.parametrize("template", [RENDER_DEFAULT, RENDER_STRUCTURED_DEFAULT])
+def test_a_render_prompt_says_to_keep_the_symbols_where_the_labels_spell_them(family, template):
+    """Equality's labels ("c != h") name symbols: a model that renames them (as the plain prompt asks) writes a
+    render the check must refuse, so the prompt tells it to keep them; other families invent names."""
+    sk = make(family, 2, 5)
+    prompt = fill_render(template, sk.redact())
+    told = "do not rename them" in prompt
+    assert told == names_fixed(sk.redact())
+    if told:
+        assert f"({', '.join(sk.entities)})" in prompt

@@ -8,6 +8,7 @@ import orjson
 
 from families.registry import FAMILIES
 from families.wording import say
+from rendering.structure import names_fixed
 
 RENDER_DEFAULT = """You turn a formal logic problem into a self-contained natural-language puzzle.
 
@@ -59,6 +60,12 @@ Answer with exactly one of: {labels}"""
 # it (`If:`, one premise per line, `Then`), whatever the renderer wrote; other families get the render.
 LOGLIK_DEFAULT = "{problem}"
 
+# Where the answer labels spell the symbols (equality's "c != h"), a render that renames them makes the labels
+# name nothing, and the check refuses it; a model told only to "invent names" does so every time (40 of 40
+# equality renders written to the plain prompt, benchmarks/model_renders.py), so the prompt says it.
+_SYMBOLS_AS_NAMES = ("\n\nThe answers are written with the symbols themselves, so do not rename them: every symbol's name"
+                     " is the symbol as written ({symbols}), in \"names\" and in every sentence.")
+
 PLACEHOLDERS = {"render": ("{payload}",), "solve": ("{problem}", "{labels}"), "loglik": ("{problem}",)}
 # A render prompt gives the problem as {payload}, or (with assigned names) as {facts}.
 RENDER_PROBLEM = ("{payload}", "{facts}")
@@ -77,7 +84,7 @@ def fill_render(template: str, payload: Mapping[str, Any], compact: bool = False
     if "{payload}" in out:
         out = out.replace("{payload}", orjson.dumps(payload, option=0 if compact else orjson.OPT_INDENT_2).decode())
     if names is None:
-        return out
+        return out + _SYMBOLS_AS_NAMES.format(symbols=", ".join(payload["entities"])) if names_fixed(payload) else out
     family = FAMILIES.get(payload["family"])
     given: Mapping[str, str] = names   # the narrowed type, for the closures below
 
