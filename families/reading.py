@@ -349,13 +349,14 @@ class Reader:
 
     def _cue(self, words: list[str], fact: Fact, marked: Marked) -> str | None:
         """A word the grammar is sure of that contradicts the fact, in a sentence that does not read whole, or
-        None: a negation (or none, in a negative fact), a hedge, a number made another one, a word of
+        None: a negation in a positive fact, a hedge, a number made another one, a word of
         another fact (a decrease in an increment, an end in an update, adjacency in an order)."""
         w, pred = self.wording, fact[0]
         present = set(words)
         negated = sorted(present & NEGATIONS)
-        if pred in w.negative and not negated:
-            return "holds no negation"
+        # A negative fact said without a negation word the grammar knows ("Crane and Oswald read differently")
+        # is unread, not misread: an absent word is no word the grammar is sure of (its positive twin, read
+        # whole, is misread above).
         if pred not in w.negative and negated:
             return f"holds a negation ({negated[0]!r})"
         hedged = sorted(present & HEDGES)
