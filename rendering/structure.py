@@ -17,11 +17,13 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Literal, Mapping, NamedTuple, Sequence, get_args
+from typing import Any, Literal, Mapping, NamedTuple, Sequence, TypeVar, get_args
 
 import orjson
 
-from families.reading import Marked, number_variant, reader, spell
+from families.kind_nouns import KindMarked, kind_nouns
+from families.questions import QVerdict
+from families.reading import Marked, Verdict, number_variant, reader, spell
 from families.registry import FAMILIES
 from families.wording import HEDGES, NEGATIONS, NUMBER_WORDS, normalize, tokens
 from rendering.lookalike import hidden, looks
@@ -327,6 +329,14 @@ def premise_verdicts(render: StructuredRender, payload: Mapping[str, Any],
     marked = Marked(names, types)
     facts = [(f["predicate"], tuple(f["arguments"])) for f in payload["facts"]]
     known, out = read.known(render.premises, facts, marked, types), []
+    kinded: list[KindMarked | None] = []
+
+    def kinds() -> KindMarked | None:   # the render's kind nouns, found once, where a sentence needs them
+        if not kinded:
+            texts = [t for _, t in render.premises] + [render.question]
+            found = kind_nouns(texts, marked, types, payload["family"])
+            kinded.append(KindMarked(names, types, found) if found else None)
+        return kinded[0]
     prev = -1   # the fact of the premise before, where it read: its one symbol is what "it" may stand for
     for j, (i, text) in enumerate(render.premises):
         if not 0 <= i < len(facts):
@@ -338,15 +348,29 @@ def premise_verdicts(render: StructuredRender, payload: Mapping[str, Any],
             prev = i
             continue
         own = [a for a in facts[prev][1] if isinstance(a, str)] if prev >= 0 else []
-        verdict = read.read_fact(text, facts[i], marked, types, own[0] if len(own) == 1 else None)
+        antecedent = own[0] if len(own) == 1 else None
+        verdict = read.read_fact(text, facts[i], marked, types, antecedent)
+        if verdict.kind == "unread" and (again := kinds()) is not None:
+            verdict = _or_unread(read.read_fact(text, facts[i], again, types, antecedent), verdict)
         prev = i if verdict.kind == "read" else -1
         if not (wrong_only and verdict.kind == "read"):
             out.append(PremiseVerdict(i, text, spell(facts[i]), verdict.kind, verdict.detail))
     query = (payload["query"]["predicate"], tuple(payload["query"]["arguments"]))
     asked = read.read_question(render.question, query, marked, types, tuple(payload["answer_options"]))
+    if asked.kind == "unread" and (again := kinds()) is not None:
+        asked = _or_unread(read.read_question(render.question, query, again, types, tuple(payload["answer_options"])),
+                           asked)
     if not (wrong_only and asked.kind == "read"):
         out.append(PremiseVerdict(-1, render.question, spell(query), asked.kind, asked.detail))
     return out
+
+
+_V = TypeVar("_V", bound="Verdict | QVerdict")
+
+
+def _or_unread(second: _V, first: _V) -> _V:
+    """A reading with the render's kind nouns read away, where it reads as anything; else the first."""
+    return first if second.kind == "unread" else second
 
 
 def _read_back(render: StructuredRender, payload: Mapping[str, Any], names: Mapping[str, str]) -> list[str]:

@@ -1,0 +1,89 @@
+"""A render's kind nouns ("the Sunward clan", "Quarles's stall"): words it sets after its names, read away.
+
+A model that names a symbol "Sunward" writes "the Sunward clan", "Brisby" as "the Brisby cottage", and a
+reading as "Calcite's score differs from Halite's". The noun says what kind of thing the name is, nothing of
+the fact. A word is a kind noun of a render only where the render itself shows it is one: it follows at least
+two different names as a noun follows ("the NAME W" or "NAME's W"), it is no word of the family's grammar
+(no relation, negation, hedge, cue or number word) and no adverb. Only then, and only for a sentence that
+does not read otherwise, is it read away after a name ("the @0 clan" as "the @0"), with a possessive that
+owns it ("@0 's score" as "@0", "... from @1 's" as "... from @1"). A counter's name is left alone: what
+follows "the Granary" may be its verb ("The Granary spent 5 coins"), and a verb read away changes the fact.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Iterable, Mapping
+
+from families.counted import vocabulary
+from families.reading import Marked, reader
+from families.wording import FILLERS, HEDGES, NEGATIONS, NUMBER_AFTER, NUMBER_BEFORE, NUMBER_WORDS
+
+# The symbol types whose names a kind noun may follow: people, categories, variables (never a counter).
+NAMED_KINDS = frozenset({"Entity", "Set", "Variable"})
+
+
+@lru_cache(maxsize=None)
+def grammar_words(family: str) -> frozenset[str]:
+    """Every word the family's grammar reads or weighs: never a kind noun."""
+    w = reader(family).wording
+    said = [ph for table in (w.facts, w.reads, w.questions, w.question_reads, w.read_openers) for phs in table.values()
+            for ph in phs]
+    said += [*w.openers, *w.fact_tails]
+    cues = {x for table in w.cues.values() for _, ws in table for x in ws}
+    cues |= {x for _, ws in w.question_cues for x in ws} | w.intro_hints | w.context_words
+    cues |= {x for pair in w.directions.values() for side in pair for x in side}
+    fillers = {x for f in FILLERS for x in f}
+    return vocabulary(said) | cues | fillers | NEGATIONS | HEDGES | NUMBER_WORDS | NUMBER_BEFORE | NUMBER_AFTER
+
+
+def _noun_like(word: str, known: frozenset[str]) -> bool:
+    return word.isascii() and word.isalpha() and len(word) > 2 and not word.endswith("ly") and word not in known
+
+
+class KindMarked(Marked):
+    """A render's names as marks, with its kind nouns read away after the names they follow. Its readings are
+    never remembered across renders (`name_words` None): whether a word is a kind noun depends on the render."""
+
+    def __init__(self, names: Mapping[str, str], types: Mapping[str, str], kinds: frozenset[str]):
+        super().__init__(names, types)
+        self.kinds = kinds
+        self._named = frozenset(f"@{k}" for k, s in enumerate(self.symbols) if types.get(s) in NAMED_KINDS)
+        self.name_words = None
+
+    def words(self, text: str) -> list[str]:
+        """The words of `text`, names as marks, each kind noun after a name (and its possessive) read away."""
+        out, raw, i = [], super().words(text), 0
+        while i < len(raw):
+            t = raw[i]
+            out.append(t)
+            i += 1
+            if t not in self._named or i >= len(raw):
+                continue
+            if raw[i] == "'s" and i + 1 < len(raw) and raw[i + 1] in self.kinds:
+                i += 2      # "Quarles's stall" as "Quarles"
+            elif raw[i] in self.kinds:
+                i += 1      # "the Sunward clan" as "the Sunward"
+            elif raw[i] == "'s" and i + 1 == len(raw):
+                i += 1      # "... left of Aldric's": the noun said once, before
+        return out
+
+
+def kind_nouns(texts: Iterable[str], marked: Marked, types: Mapping[str, str], family: str) -> frozenset[str]:
+    """The words that follow two or more different names of `texts` as a noun follows a name."""
+    known = grammar_words(family)
+    named = frozenset(f"@{k}" for k, s in enumerate(marked.symbols) if types.get(s) in NAMED_KINDS)
+    after: dict[str, set[str]] = {}
+    for text in texts:
+        w = marked.words(text)
+        for i, t in enumerate(w[:-1]):
+            if t not in named:
+                continue
+            if w[i + 1] == "'s" and i + 2 < len(w):
+                word = w[i + 2]
+            elif i > 0 and w[i - 1] == "the":
+                word = w[i + 1]
+            else:
+                continue
+            if _noun_like(word, known):
+                after.setdefault(word, set()).add(t)
+    return frozenset(word for word, marks in after.items() if len(marks) > 1)
