@@ -58,6 +58,7 @@ def check_answers(folder: Path, listing: bool) -> None:
     asked = {r["id"]: r for r in map(orjson.loads, (folder / "prompts.jsonl").read_bytes().splitlines()) if r}
     renders: dict[str, Counter] = defaultdict(Counter)
     codes: Counter = Counter()
+    sentences: Counter = Counter()
     for line in (folder / "answers.jsonl").read_bytes().splitlines():
         if not line.strip():
             continue
@@ -72,6 +73,13 @@ def check_answers(folder: Path, listing: bool) -> None:
             continue
         reasons = check(read, row["payload"])
         renders[fam]["ok" if not reasons else "not ok"] += 1
+        sentences["premises"] += len(read.premises)
+        sentences["questions"] += 1
+        for r in reasons:
+            what = "premises" if r.startswith(("unread: the premise", "misread: the premise")) else \
+                "questions" if r.startswith(("unread: the question", "misread: the question")) else None
+            if what:
+                sentences[f"{what} {reason_code(r)}"] += 1
         codes.update(reason_code(r) for r in reasons)
         if reasons and listing:
             print(f"{ans['id']} ({fam}):")
@@ -85,6 +93,9 @@ def check_answers(folder: Path, listing: bool) -> None:
         total.update(c)
     print(f"| all | {total['ok']}/{sum(total.values())} | {total['not ok']} | {total['not parsed']} |")
     print("reasons:", ", ".join(f"{k} {v}" for k, v in codes.most_common()))
+    for what in ("premises", "questions"):
+        n, un, mis = sentences[what], sentences[f"{what} unread"], sentences[f"{what} misread"]
+        print(f"{what}: read {n - un - mis}/{n} ({(n - un - mis) / max(n, 1):.0%}), unread {un}, misread {mis}")
 
 
 def main() -> None:
