@@ -305,7 +305,7 @@ class Wire:
         return conn, False
 
     async def post(self, request: bytes, timeout_s: float, belongs: Callable[[Response], bool] | None = None,
-                   renew: Callable[[], bytes] | None = None) -> Response:
+                   renew: Callable[[], bytes] | None = None, alone: bool = False) -> Response:
         """Send a whole request (head and body); its answer, or WireError (or TimeoutError after `timeout_s`,
         connecting included).
 
@@ -313,14 +313,15 @@ class Wire:
         close crossed our request), and one whose answer `belongs` says is another request's (a stray that
         came after our request went out: its id tells): the request goes again at once on a new connection,
         within the same deadline, as no failed attempt (as `renew` remakes it: a new id). A new connection's
-        answer is ours by position."""
+        answer is ours by position: a request `alone` (one whose answer no id can tell, sent with `Connection:
+        close`) goes on a new connection, and that connection carries no other."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout_s
         attempt = _Attempt()
         # One timer for the whole attempt, as aiohttp's `total`: cheaper than a task under asyncio.timeout
         timer = loop.call_at(deadline, attempt.expire)
         try:
-            fresh = False
+            fresh = alone
             while True:
                 conn, reused = await self._connection(deadline, fresh)
                 if attempt.expired:
@@ -342,7 +343,7 @@ class Wire:
                 break
         finally:
             timer.cancel()
-        if conn.parser.reusable and not conn.closed and self.keep_alive:
+        if conn.parser.reusable and not conn.closed and self.keep_alive and not alone:
             self._idle.append(conn)
         else:
             conn.close()
