@@ -628,17 +628,25 @@ def main() -> None:
     ap.add_argument("--echo-key", action="store_true", help="quote the Authorization header in error messages")
     ap.add_argument("--thinking", choices=("parser", "no_parser", "template", "openai"), default=None,
                     help="play a thinking model in this dialect")
+    ap.add_argument("--no-echo", action="store_true", help="answers carry no X-Request-Id (not as vLLM)")
+    ap.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"), help="serve https with this certificate and key")
     args = ap.parse_args()
     server = FakeServer(args.model, latency_s=args.latency, record_bodies=False)
     server.thinking, server.default, server.keepalive_s = args.thinking, args.fault, args.keepalive
     server.echo_auth_in_errors = args.echo_key
+    server.echo_ids = not args.no_echo
+    tls = None
+    if args.tls:
+        import ssl
+        tls = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        tls.load_cert_chain(*args.tls)
 
     async def run() -> None:
         runner = web.AppRunner(server.app(), access_log=None, keepalive_timeout=server.keepalive_s)
         await runner.setup()
-        site = web.TCPSite(runner, "127.0.0.1", args.port)
+        site = web.TCPSite(runner, "127.0.0.1", args.port, ssl_context=tls)
         await site.start()
-        print(f"http://127.0.0.1:{site._server.sockets[0].getsockname()[1]}/v1", flush=True)
+        print(f"{'https' if tls else 'http'}://127.0.0.1:{site._server.sockets[0].getsockname()[1]}/v1", flush=True)
         await asyncio.Event().wait()
 
     asyncio.run(run())
