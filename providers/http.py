@@ -20,7 +20,7 @@ from providers.config import key_fault
 from providers.identity import Asking, Echo, RequestIds, Whose, learned
 from providers.pooled import REUSED, CheckedConnector, sessions
 from providers.retry import RetryPolicy, retry_after_seconds, with_retries
-from providers.wire import Response, Wire, WireError, waiting
+from providers.wire import Response, Wire, WireError
 
 _CONTEXT_SIGNS = ("context length", "context_length", "maximum context", "prompt is too long",
                   "exceed_context_size", "context window", "too many tokens")
