@@ -341,8 +341,8 @@ solvers: [m]
 
 @pytest.fixture
 def fake_process(request):
-    """`python -m tests.fake_server` with a fault on every answer; its URL as it printed it."""
-    proc = subprocess.Popen([sys.executable, "-m", "tests.fake_server", "--fault", request.param], cwd=ROOT,
+    """`python -m tests.fake_server` with a fault on every answer (and its other options); its URL as printed."""
+    proc = subprocess.Popen([sys.executable, "-m", "tests.fake_server", "--fault", *request.param.split()], cwd=ROOT,
                             stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
     try:
         yield proc.stdout.readline().strip()
@@ -351,7 +351,7 @@ def fake_process(request):
         proc.wait()
 
 
-@pytest.mark.parametrize("fake_process", ["stray"], indirect=True)
+@pytest.mark.parametrize("fake_process", ["stray", "stray-late", "stray-late --no-echo"], indirect=True)
 def test_bench_run_against_a_server_sending_strays_scores_only_answers_to_their_own_requests(
         fake_process, client, tmp_path):
     (tmp_path / "grid.yaml").write_text(GRID.format(url=fake_process, client=client))
