@@ -217,10 +217,11 @@ class HTTPProvider(Provider):
             self._started = False
 
     async def get_json(self, url: str) -> Any:
-        """A plain GET (health and model checks), outside the caps and the retry policy."""
+        """A plain GET (health and model checks), outside the caps and the retry policy; on a connection of
+        its own, as every request whose answer no id tells."""
         await HTTPProvider.start(self)
-        assert self._session is not None   # start() made it
-        async with self._session.get(url) as resp:
+        assert self._alone is not None   # start() made it
+        async with self._alone.get(url) as resp:
             raw = await resp.read()
             if resp.status != 200:
                 raise classify(resp.status, raw, resp.headers, self._secret)
