@@ -3,6 +3,7 @@
     python benchmarks/stray_bench.py [--requests 1000] [--rate 0.25] [--concurrency 4] [--repeats 3]
     python benchmarks/stray_bench.py --no-echo    # a server whose answers carry no id of ours
     python benchmarks/stray_bench.py --cost
+    python benchmarks/stray_bench.py --pool-cost [--requests 2000] [--repeats 3]
 
 
 The fake server (tests/fake_server.py, in a thread, echoing X-Request-Id in its answers' ids as vLLM does)
@@ -13,12 +14,21 @@ fault and check (the id check as shipped; `off`: every answer taken as its reque
 the solves that took a stray, the answers refused as another request's and sent again, and the failed attempts.
 `--cost`: the CPU a request of the id work alone (a fresh id into the request head, the answer checked and
 learned from), against the same loop without it, rounds alternating.
+`--pool-cost`: what a connection per request costs where the server echoes no id (each request goes alone,
+`Connection: close`, since only an id can tell a late stray from a kept connection's next answer), against
+kept connections to a server that echoes ids (vLLM's way): the client's CPU a request and the solves a second,
+the fake server in a process of its own (plain http for both clients, and https through aiohttp with a
+throwaway self-signed certificate), the two kinds alternating in each round.
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
+import resource
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -82,6 +92,62 @@ def cost(n: int = 200_000, rounds: int = 5) -> None:
               f"{', '.join(f'{v:.2f}' for v in values)})")
 
 
+def serve(echo: bool, tls: tuple[str, str] | None) -> tuple[subprocess.Popen[str], str]:
+    """`python -m tests.fake_server` in a process of its own (echoing ids or not, https with `tls`); its URL."""
+    root = Path(__file__).resolve().parent.parent
+    args = [sys.executable, "-m", "tests.fake_server", *([] if echo else ["--no-echo"]),
+            *(["--tls", *tls] if tls else [])]
+    proc = subprocess.Popen(args, cwd=root, stdout=subprocess.PIPE, text=True,
+                            env={**os.environ, "PYTHONPATH": str(root)})
+    assert proc.stdout is not None
+    return proc, proc.stdout.readline().strip()
+
+
+def timed(url: str, client: str, n: int, concurrency: int) -> tuple[float, float]:
+    """(µs of this process's CPU a solve, solves a second) of n solves, `concurrency` in flight."""
+    def cpu() -> float:
+        use = resource.getrusage(resource.RUSAGE_SELF)
+        return use.ru_utime + use.ru_stime
+    c0, t0 = cpu(), time.perf_counter()
+    taken, _, failed = asyncio.run(solves(url, client, n, concurrency, True))
+    c1, t1 = cpu(), time.perf_counter()
+    assert taken == 0 and failed == 0, (taken, failed)
+    return 1e6 * (c1 - c0) / n, n / (t1 - t0)
+
+
+def pool_cost(n: int, concurrency: int, rounds: int) -> None:
+    """Kept connections (ids echoed) against a connection per request (no ids), both clients, http and https."""
+    with tempfile.TemporaryDirectory() as tmp:
+        cert, key = f"{tmp}/cert.pem", f"{tmp}/key.pem"
+        subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
+                        "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+                        "-keyout", key, "-out", cert], check=True, capture_output=True)
+        # each cell in a process of its own: aiohttp makes its default context (which then trusts the throwaway
+        # certificate) when imported, and the CPU counted is the client's alone
+        env = {**os.environ, "SSL_CERT_FILE": cert}
+        cells: dict[tuple[str, str, bool], list[tuple[float, float]]] = {}
+        for _ in range(rounds):
+            for client, tls in (("auto", None), ("aiohttp", None), ("aiohttp", (cert, key))):
+                for echo in (True, False):
+                    proc, url = serve(echo, tls)
+                    try:
+                        cell = subprocess.run([sys.executable, __file__, "--cell", url, client, "--requests", str(n),
+                                               "--concurrency", str(concurrency)], env=env, check=True,
+                                              capture_output=True, text=True).stdout.split()
+                        cells.setdefault((client, "https" if tls else "http", echo), []).append(
+                            (float(cell[0]), float(cell[1])))
+                    finally:
+                        proc.kill()
+                        proc.wait()
+    print(f"{n} solves a cell, {concurrency} in flight, {rounds} rounds (kinds alternating); client CPU a solve, "
+          "solves a second")
+    print("client   scheme  connections               CPU µs/solve (rounds)      solves/s (rounds)")
+    for (client, scheme, echo), runs in cells.items():
+        kind = "kept (ids echoed)" if echo else "one a request (no ids)"
+        print(f"{'lean' if client == 'auto' else client:8} {scheme:7} {kind:25} "
+              f"{', '.join(f'{c:.0f}' for c, _ in runs):26} {', '.join(f'{r:.0f}' for _, r in runs)}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--requests", type=int, default=1000)
@@ -90,9 +156,18 @@ def main() -> None:
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--cost", action="store_true", help="the CPU a request of the id work alone")
     ap.add_argument("--no-echo", action="store_true", help="the server's answers carry no id (not as vLLM)")
+    ap.add_argument("--pool-cost", action="store_true", help="a connection per request against kept ones")
+    ap.add_argument("--cell", nargs=2, metavar=("URL", "CLIENT"), help=argparse.SUPPRESS)   # one --pool-cost cell
     args = ap.parse_args()
+    if args.cell:
+        timed(*args.cell, max(args.requests // 10, 50), args.concurrency)   # warm: imports, first connections
+        print(*timed(*args.cell, args.requests, args.concurrency))
+        return
     if args.cost:
         cost()
+        return
+    if args.pool_cost:
+        pool_cost(args.requests, args.concurrency, args.repeats)
         return
     print(f"{args.requests} solves a run, a stray after {args.rate:.0%} of answers, {args.concurrency} in flight, "
           f"{'no ids echoed' if args.no_echo else 'ids echoed as vLLM'}")

@@ -3,10 +3,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import contextvars
 import dataclasses
 import time
-import weakref
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Awaitable, Callable, Mapping
@@ -14,15 +12,15 @@ from urllib.parse import urlsplit
 
 import aiohttp
 import orjson
-from aiohttp.client_proto import ResponseHandler
 from aiohttp.http_exceptions import HttpProcessingError
 from asyncio_throttle import Throttler
 
 from providers.base import Completion, Provider, ProviderFailure, http_kind
 from providers.config import key_fault
 from providers.identity import Asking, Echo, RequestIds, Whose, learned
+from providers.pooled import REUSED, CheckedConnector, sessions
 from providers.retry import RetryPolicy, retry_after_seconds, with_retries
-from providers.wire import Response, Wire, WireError, waiting
+from providers.wire import Response, Wire, WireError
 
 _CONTEXT_SIGNS = ("context length", "context_length", "maximum context", "prompt is too long",
                   "exceed_context_size", "context window", "too many tokens")
@@ -97,42 +95,6 @@ def error_message(raw: bytes, secret: str | None = None) -> str:
     return scrub(str(obj), secret)[:200]
 
 
-# Whether the connection aiohttp handed this task's request was used before (CheckedConnector sets it)
-_REUSED: contextvars.ContextVar[bool] = contextvars.ContextVar("reused", default=False)
-
-
-class CheckedConnector(aiohttp.TCPConnector):
-    """aiohttp's pool, but a pooled connection holding anything nobody asked for (a stray answer aiohttp
-    already parsed and queued, bytes not yet read, the server's close) is closed, never handed a request:
-    aiohttp would give the queued answer to the next request sent on it. A server seen sending a stray
-    keeps no connection from then on (as the lean client's Wire.keep_alive)."""
-
-    def __init__(self, **kwargs: Any):
-        super().__init__(**kwargs)
-        self._handed: weakref.WeakSet[ResponseHandler] = weakref.WeakSet()   # protocols handed a request before
-
-    async def connect(self, req: Any, traces: Any, timeout: Any) -> Any:
-        for _ in range(max(self.limit, 1) + 2):   # each turn closes a pooled connection; a new one ends it
-            conn = await super().connect(req, traces, timeout)
-            proto = conn.protocol
-            if proto is None or proto.transport is None:
-                return conn
-            reused = proto in self._handed
-            found = ("bytes" if proto.should_close else waiting(proto.transport)) if reused else ""
-            if not found:
-                self._handed.add(proto)
-                _REUSED.set(reused)
-                return conn
-            if found == "bytes":
-                self.stray_seen()
-            conn.close()
-        raise aiohttp.ClientConnectionError("the server sends bytes on every connection before any request")
-
-    def stray_seen(self) -> None:
-        """The server sent an answer nobody asked for: every connection is closed after its answer from now on."""
-        self._force_close = True   # aiohttp's own switch
-
-
 def connection_reason(exc: BaseException, url: str) -> str:
     """What went wrong with a connection, naming the endpoint: `connection refused to URL`, and so on."""
     os_error = getattr(exc, "os_error", None)
@@ -193,7 +155,8 @@ class HTTPProvider(Provider):
         # `auto`: the lean client (providers/wire.py) for plain http, aiohttp for https; `aiohttp`: aiohttp for all
         self.http_client = http_client
         self.connect_timeout_s, self.read_timeout_s = connect_timeout_s, read_timeout_s
-        self._heads: dict[str, bytes] = {}   # request line and headers per target URL, made once
+        # request line and headers per target URL, and whether the request goes alone (`Connection: close`)
+        self._heads: dict[tuple[str, bool], bytes] = {}
         self.max_concurrency = max_concurrency
         self.pool = EndpointPool(urls, max_concurrency)
         # the gate each attempt's start passes: this process's own, or (a Ray agent) the cluster's limiter
@@ -208,7 +171,8 @@ class HTTPProvider(Provider):
         if fault:   # the grid check refuses it first, naming its variable; this guards a provider made in code
             raise ValueError(f"{name}: the API key {fault}")
         self._secret = secret
-        self._session: aiohttp.ClientSession | None = None
+        self._session: aiohttp.ClientSession | None = None   # its pool kept for answers told by their id
+        self._alone: aiohttp.ClientSession | None = None     # a connection per request (providers/pooled.py)
         self._started = False
         self.ids = RequestIds()   # every request's X-Request-Id: an answer is its request's by it where echoed
         self.not_ours = 0         # answers aiohttp got that carried another request's id (sent again)
@@ -233,12 +197,8 @@ class HTTPProvider(Provider):
 
     async def start(self) -> None:
         if self._session is None:
-            # One session per provider; its pool is exactly as large as the caps allow, so a request
-            # that holds a semaphore never waits for a connection.
-            connector = CheckedConnector(limit=self.max_concurrency * len(self.urls),
-                                             limit_per_host=self.max_concurrency, ttl_dns_cache=300)
-            self._session = aiohttp.ClientSession(connector=connector, timeout=self.timeout,
-                                                  headers=self.headers())
+            self._session, self._alone = sessions(self.max_concurrency * len(self.urls), self.max_concurrency,
+                                                  self.timeout, self.headers())
             for ep in self.pool.endpoints:
                 parts = urlsplit(ep.url)
                 if self.http_client == "auto" and parts.scheme == "http" and parts.hostname:
@@ -251,14 +211,17 @@ class HTTPProvider(Provider):
                     ep.wire.close()
                     ep.wire = None
             await self._session.close()
-            self._session = None
+            if self._alone is not None:
+                await self._alone.close()
+            self._session = self._alone = None
             self._started = False
 
     async def get_json(self, url: str) -> Any:
-        """A plain GET (health and model checks), outside the caps and the retry policy."""
+        """A plain GET (health and model checks), outside the caps and the retry policy; on a connection of
+        its own, as every request whose answer no id tells."""
         await HTTPProvider.start(self)
-        assert self._session is not None   # start() made it
-        async with self._session.get(url) as resp:
+        assert self._alone is not None   # start() made it
+        async with self._alone.get(url) as resp:
             raw = await resp.read()
             if resp.status != 200:
                 raise classify(resp.status, raw, resp.headers, self._secret)
@@ -300,14 +263,16 @@ class HTTPProvider(Provider):
             try:
                 base = ep.url[:-3] if at_root and ep.url.endswith("/v1") else ep.url
                 target, data = base + (self.path if path is None else path), orjson.dumps(body)
-                # an answer with an id (chat, completions; not /tokenize's) must carry ours where ids are echoed
-                ask = self.ids.ask(not at_root and (ep.echo is Echo.ECHOES or
-                                                    (ep.echo is Echo.UNKNOWN and self.echoes_ids())))
+                # an answer with an id (chat, completions; not /tokenize's) must carry ours where ids are echoed;
+                # one no id can tell goes alone on a new connection, where the first answer is its by position
+                told = not at_root and (ep.echo is Echo.ECHOES or (ep.echo is Echo.UNKNOWN and self.echoes_ids()))
+                ask = self.ids.ask(told)
                 if ep.wire is not None:
-                    head = self._heads.get(target) or self._head(target)
+                    head = self._heads.get((target, told)) or self._head(target, told)
                     tail = b"\r\nContent-Length: " + str(len(data)).encode() + b"\r\n\r\n" + data
                     status, headers, raw = await ep.wire.post(head + ask.rid.encode() + tail, self.read_timeout_s,
-                                                              ask.belongs, lambda: head + ask.renew() + tail)
+                                                              ask.belongs, lambda: head + ask.renew() + tail,
+                                                              alone=not told)
                 else:
                     status, headers, raw = await self._aiohttp_post(target, data, ask)
                 latency = time.perf_counter() - started
@@ -354,22 +319,23 @@ class HTTPProvider(Provider):
         """POST through aiohttp; a reused connection the server closed or reset (its close crossed our request) is
         tried again at once on another, as the lean client does: no failed attempt. So is one whose
         answer `ask` refuses (another request's: a stray its id tells), that connection closed, with a new id."""
-        assert self._session is not None
+        assert self._session is not None and self._alone is not None
+        session = self._session if ask.echo else self._alone   # an answer no id tells: a connection of its own
         crossed = False
         for _ in range(self.max_concurrency + 2):   # each refused answer closes one pooled connection
-            _REUSED.set(False)
+            REUSED.set(False)
             proto = None
             try:
-                async with self._session.post(target, data=data, headers={"X-Request-Id": ask.rid}) as resp:
+                async with session.post(target, data=data, headers={"X-Request-Id": ask.rid}) as resp:
                     proto = resp.connection.protocol if resp.connection is not None else None
                     answer = Response(resp.status, resp.headers, await resp.read())  # type: ignore[arg-type]
             except (aiohttp.ServerDisconnectedError, aiohttp.ClientOSError):   # closed, or reset by the server
-                if crossed or not _REUSED.get():
+                if crossed or not REUSED.get():
                     raise
                 crossed = True
                 ask.renew()   # a reset may come after the server took the request: the copy goes with a new id
                 continue
-            if not _REUSED.get() or ask.belongs(answer):
+            if not REUSED.get() or ask.belongs(answer):
                 return answer
             self.not_ours += 1
             ask.renew()
@@ -377,20 +343,20 @@ class HTTPProvider(Provider):
                 proto.close()
         raise aiohttp.ClientConnectionError("every connection answered with another request's answer")
 
-    def _head(self, target: str) -> bytes:
+    def _head(self, target: str, kept: bool) -> bytes:
         """A POST's request line and headers to `target`, up to the X-Request-Id value (the lean client's: the
-        id and Content-Length follow, per request)."""
+        id and Content-Length follow, per request); `Connection: close` unless the connection may be `kept`."""
         parts = urlsplit(target)
         host = f"[{parts.hostname}]" if ":" in (parts.hostname or "") else parts.hostname
         headers = {"Host": f"{host}:{parts.port}" if parts.port else host, "User-Agent": "logic-skeleton-bench",
-                   **self.headers()}
+                   **self.headers(), **({} if kept else {"Connection": "close"})}
         for name, value in headers.items():   # a line break would end the header early (and let a value in)
             fault = key_fault(value or "")
             if fault:
                 raise ProviderFailure(f"the {name} header {fault}: check its value", retryable=False, kind="refused")
         lines = [f"POST {parts.path or '/'}{'?' + parts.query if parts.query else ''} HTTP/1.1",
                  *(f"{k}: {v}" for k, v in headers.items()), "X-Request-Id: "]
-        self._heads[target] = head = "\r\n".join(lines).encode()
+        self._heads[target, kept] = head = "\r\n".join(lines).encode()
         return head
 
     async def run(self, attempt: Callable[[], Awaitable[Completion]], constrained: str) -> Completion:

@@ -8,7 +8,8 @@ client's `X-Request-Id` as the request's id and answers with it in the body's `i
 December 2024, so every version pyproject allows), and with `--enable-request-id-headers` in an
 `X-Request-Id` response header too (tests/test_real_model.py checks the body's on vLLM 0.32 CPU). A server
 that echoes neither is known only to send its answers in order: there an answer is its request's by position
-alone (the first 200 answer of a replica tells which kind it is: `Echo`).
+alone, so each request goes on a new connection that carries it alone (providers/pooled.py); the first 200
+answer of a replica tells which kind it is (`Echo`).
 """
 from __future__ import annotations
 
@@ -98,11 +99,13 @@ class Asking:
         return verdict
 
     def belongs(self, answer: Response) -> bool:
-        """Whether `answer` can be this request's: never when it carries another id of ours; where the server
-        is known to echo ids, a 200 answer with an `id` only when it carries ours (error answers carry no id
-        on vLLM, and a body with no `id` at all is malformed, a failed attempt as such, not another's)."""
+        """Whether `answer`, met on a kept connection, can be this request's: never when it carries another id
+        of ours; where the server is known to echo ids, a 200 answer only when it carries ours (error answers
+        carry no id on vLLM). A 200 answer with no id of ours there is no answer to a request told by its id
+        (a stray /tokenize answer, say): the request goes again on a new connection, where the first answer
+        is its own by position (a malformed one a failed attempt as such)."""
         verdict = self.whose(answer.headers, answer.body)
         self.others += verdict is Whose.OTHER
         if verdict is not Whose.UNTOLD:
             return verdict is Whose.OURS
-        return not (self.echo and answer.status == 200 and b'"id"' in answer.body)
+        return not (self.echo and answer.status == 200)

@@ -21,6 +21,7 @@ import httptools
 MAX_HEAD = 1 << 16        # status line, headers and trailers of one answer: a model server's are a few hundred bytes
 MAX_LINE = 1 << 13        # bytes with no step of the answer (one status, header or chunk-size line) are refused past
                           # this, at most one more such slice later (the parser is fed in slices of this size)
+CLOSE_AFTER_S = 2.0       # a request's own connection (`Connection: close`) is closed by us if the server has not by then
 MAX_BODY = 1 << 26        # one answer's body (64 MiB): model answers are kilobytes
 
 
@@ -226,6 +227,7 @@ class _Connection(asyncio.Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.closed = True
+        self.wire._closing.discard(self)
         waiter, self.waiter = self.waiter, None
         if waiter is not None and not waiter.done():
             waiter.set_exception(WireError("payload" if self.parser.started else "disconnected",
@@ -258,6 +260,7 @@ class Wire:
     def __init__(self, host: str, port: int, connect_timeout_s: float, max_body: int = MAX_BODY):
         self.host, self.port, self.connect_timeout_s, self.max_body = host, port, connect_timeout_s, max_body
         self._idle: list[_Connection] = []
+        self._closing: set[_Connection] = set()   # answered alone, left for the server to close (post)
         # False once the server sent an answer nobody asked for: from then on a connection carries one request.
         # A stray that arrives after the next request was written passes for its answer by framing alone; its
         # id tells only where the server echoes ids (`belongs`), so a server seen doing it once is not trusted
@@ -305,7 +308,7 @@ class Wire:
         return conn, False
 
     async def post(self, request: bytes, timeout_s: float, belongs: Callable[[Response], bool] | None = None,
-                   renew: Callable[[], bytes] | None = None) -> Response:
+                   renew: Callable[[], bytes] | None = None, alone: bool = False) -> Response:
         """Send a whole request (head and body); its answer, or WireError (or TimeoutError after `timeout_s`,
         connecting included).
 
@@ -313,14 +316,15 @@ class Wire:
         close crossed our request), and one whose answer `belongs` says is another request's (a stray that
         came after our request went out: its id tells): the request goes again at once on a new connection,
         within the same deadline, as no failed attempt (as `renew` remakes it: a new id). A new connection's
-        answer is ours by position."""
+        answer is ours by position: a request `alone` (one whose answer no id can tell, sent with `Connection:
+        close`) goes on a new connection, and that connection carries no other."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout_s
         attempt = _Attempt()
         # One timer for the whole attempt, as aiohttp's `total`: cheaper than a task under asyncio.timeout
         timer = loop.call_at(deadline, attempt.expire)
         try:
-            fresh = False
+            fresh = alone
             while True:
                 conn, reused = await self._connection(deadline, fresh)
                 if attempt.expired:
@@ -342,8 +346,14 @@ class Wire:
                 break
         finally:
             timer.cancel()
-        if conn.parser.reusable and not conn.closed and self.keep_alive:
+        if conn.parser.reusable and not conn.closed and self.keep_alive and not alone:
             self._idle.append(conn)
+        elif alone and not conn.closed:
+            # the server closes a `Connection: close` connection itself (eof_received then closes ours): closing
+            # first would leave this side's port in TIME_WAIT, a connection a request (~470 a second would use
+            # up Linux's ports to a remote server); one the server keeps open anyway is closed a moment later
+            self._closing.add(conn)
+            loop.call_later(CLOSE_AFTER_S, conn.close)
         else:
             conn.close()
         return answer
@@ -366,6 +376,6 @@ class Wire:
 
     def close(self) -> None:
         """Close every idle connection (the ones in use close when their request ends)."""
-        for conn in self._idle:
+        for conn in [*self._idle, *self._closing]:
             conn.close()
         self._idle.clear()

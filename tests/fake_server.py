@@ -377,6 +377,9 @@ class FakeServer:
             ids = fake_tokenize(str(body.get("prompt", "")))
             if self.tokenize_hook is not None:   # an impossible answer, to script
                 ids = self.tokenize_hook(ids)
+            if fault == "stray-late":   # a second /tokenize answer (no id: vLLM's carry none) when the next request comes
+                self._late[request.transport] = raw_http(web.json_response(
+                    {"tokens": [STRAY_TOKENS], "count": 1, "max_model_len": 4096}))
             return web.json_response({"tokens": ids, "count": len(ids), "max_model_len": 4096})
         finally:
             self.in_flight -= 1
@@ -625,17 +628,25 @@ def main() -> None:
     ap.add_argument("--echo-key", action="store_true", help="quote the Authorization header in error messages")
     ap.add_argument("--thinking", choices=("parser", "no_parser", "template", "openai"), default=None,
                     help="play a thinking model in this dialect")
+    ap.add_argument("--no-echo", action="store_true", help="answers carry no X-Request-Id (not as vLLM)")
+    ap.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"), help="serve https with this certificate and key")
     args = ap.parse_args()
     server = FakeServer(args.model, latency_s=args.latency, record_bodies=False)
     server.thinking, server.default, server.keepalive_s = args.thinking, args.fault, args.keepalive
     server.echo_auth_in_errors = args.echo_key
+    server.echo_ids = not args.no_echo
+    tls = None
+    if args.tls:
+        import ssl
+        tls = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        tls.load_cert_chain(*args.tls)
 
     async def run() -> None:
         runner = web.AppRunner(server.app(), access_log=None, keepalive_timeout=server.keepalive_s)
         await runner.setup()
-        site = web.TCPSite(runner, "127.0.0.1", args.port)
+        site = web.TCPSite(runner, "127.0.0.1", args.port, ssl_context=tls)
         await site.start()
-        print(f"http://127.0.0.1:{site._server.sockets[0].getsockname()[1]}/v1", flush=True)
+        print(f"{'https' if tls else 'http'}://127.0.0.1:{site._server.sockets[0].getsockname()[1]}/v1", flush=True)
         await asyncio.Event().wait()
 
     asyncio.run(run())
@@ -649,10 +660,11 @@ class RawServer:
     """An OpenAI-shaped chat server written on plain sockets in a thread, for faults between answers: each
     request (read whole by its Content-Length) gets `answer(body)`'s bytes; the test then writes on, or
     closes, the server's side of a connection itself (`conns`) and waits with `delivered` until the client's
-    kernel holds it."""
+    kernel holds it. `echo_ids`: an answer's `chatcmpl-raw` id is the request's X-Request-Id, as vLLM's."""
 
-    def __init__(self, answer=None):
+    def __init__(self, answer=None, echo_ids: bool = False):
         self.answer = answer or (lambda body: raw_http(web.Response(body=chat_answer(body))))
+        self.echo_ids = echo_ids
         self.conns: list = []
         self.requests = 0
         self._sock = __import__("socket").create_server(("127.0.0.1", 0))
@@ -694,7 +706,8 @@ class RawServer:
                 if answer is None:   # a close that crosses the request: no byte of an answer
                     conn.close()
                     return
-                conn.sendall(answer)
+                rid = re.search(rb"(?i)x-request-id: *([^\r\n]+)", head)
+                conn.sendall(echoed(answer, rid.group(1)) if self.echo_ids and rid else answer)
         except OSError:
             return
 
@@ -714,6 +727,14 @@ class RawServer:
         self._sock.close()
         for conn in self.conns:
             conn.close()
+
+
+def echoed(answer: bytes, rid: bytes) -> bytes:
+    """A raw answer whose `chatcmpl-raw` id is `chatcmpl-<rid>` (Content-Length made anew)."""
+    head, _, body = answer.partition(b"\r\n\r\n")
+    body = body.replace(b'"chatcmpl-raw"', b'"chatcmpl-' + rid + b'"')
+    head = re.sub(rb"(?i)content-length: *\d+", b"Content-Length: %d" % len(body), head)
+    return head + b"\r\n\r\n" + body
 
 
 def chat_answer(body: dict[str, Any], tokens: int | None = None) -> bytes:
