@@ -19,12 +19,12 @@ from families.ir import INTEGER, Argument
 from families.questions import QuestionReader, QVerdict
 from families.wording import (
     FINAL_OPENERS,
-    HEDGES,
     NEGATIONS,
     NOT_THE_CASE,
     NUMBER_AFTER,
     NUMBER_BEFORE,
     READ_OPENERS,
+    hedges,
     normalize,
     reader_regex,
     tokens,
@@ -353,12 +353,12 @@ class Reader:
         another fact (a decrease in an increment, an end in an update, adjacency in an order)."""
         w, pred = self.wording, fact[0]
         present = set(words)
-        negated = sorted(present & NEGATIONS)
+        negated = sorted(present & (NEGATIONS | w.negations))
         if pred in w.negative and not negated:
             return "holds no negation"
         if pred not in w.negative and negated:
             return f"holds a negation ({negated[0]!r})"
-        hedged = sorted(present & HEDGES)
+        hedged = sorted(hedges(words))
         if hedged:
             return f"hedges its claim ({hedged[0]!r})"
         for k, t in enumerate(words):
