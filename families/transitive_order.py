@@ -28,6 +28,7 @@ chain, so complexity 1 is not equalized.
 from __future__ import annotations
 
 import random
+import re
 
 from families.family import Family
 from families.ir import Skeleton, atom
@@ -117,6 +118,53 @@ _INVERTED = "(is|stands|sits|lies|is standing|is sitting|is placed|is located|is
             "will find|we find|we will find|you would find|you will see|you see|one sees|is to be found|will be found)"
 # A possessive's owned place after the last name ("left of Marisol's spot"): the place of that name.
 _PLACE_OF = "[the place of|the spot of|the position of|the seat of|the chair of]"
+
+def _mirrored(phrasings: tuple[str, ...]) -> tuple[str, ...]:
+    """Each phrasing of LEFT_OF(A, B) as written, with A as {0} and B as {1}, and mirrored: left and right swapped,
+    A as {1} and B as {0} (a sentence of "right" says the same fact the other way round)."""
+    swap = {"left": "right", "right": "left", "leftward": "rightward", "rightward": "leftward",
+            "leftwards": "rightwards", "rightwards": "leftwards", "leftmost": "rightmost", "rightmost": "leftmost"}
+    out = []
+    for p in phrasings:
+        out.append(p.replace("%A", "{0}").replace("%B", "{1}"))
+        flipped = re.sub(r"[a-z]+", lambda m: swap.get(m.group(0), m.group(0)), p)
+        out.append(flipped.replace("%A", "{1}").replace("%B", "{0}"))
+    return tuple(out)
+
+
+# A row read in one direction ("Reading the line from the left, you reach A before B", "Quill precedes Neve from left
+# to right", "Going rightward, B appears after A"): the scan (before or after the order clause) and the order clause
+# are composed, so every clause is read with every scan, and each also mirrored (from the right, B comes first).
+_SCAN = "[reading|going|counting|looking|scanning|walking|moving|heading|travelling|traveling|proceeding|read|counted|" \
+        "viewed|seen|looked at|ordered|listed|numbered|taken]"
+_ALONG = "[along|down|across|through|over] [the row|the line|the lineup|the queue|the people]"
+_FROM = "(from left to right|left to right|from the left|from the left end|from the left side|from the leftmost end|" \
+        "from the left hand end|from the left hand side|rightward|rightwards|starting from the left|starting at the left|" \
+        "starting on the left|beginning at the left|beginning from the left|in left to right order|in order from left " \
+        "to right|in the left to right order)"
+_AHEAD = "(comes|is|stands|appears|sits|lies|is placed|is found|shows up|turns up|is seen|is reached|is met|" \
+         "is encountered|is listed|ranks|is positioned|is located|is counted|is numbered)"
+_REACH = "[you|one|we] [will|would|can|could] [first] (reach|meet|come to|find|pass|see|encounter|hit|get to|" \
+         "arrive at|come across|come upon|run into|count|read)"
+_ORDERS = (f"%A {_AHEAD} [somewhere] (before|ahead of|earlier than|prior to) %B", "%A precedes %B",
+           f"%B {_AHEAD} [somewhere] (after|later than) %A", "%B follows %A",
+           f"{_REACH} %A (before|earlier than|prior to) %B", f"{_REACH} %B after %A")
+_SEQUENCES = _mirrored(tuple(f"{_SCAN} {_ALONG} {_FROM} {order}" for order in _ORDERS)
+                       + tuple(f"{order} [when|if|as|while] [you are|one is|we are|you|one|we] {_SCAN} {_ALONG} {_FROM}"
+                               for order in _ORDERS))
+# A comparison, its places owned ("Rosa's spot in the row is further left than Kofi's"), and a cleft one ("Of Emeka
+# and Oskar, it is Emeka who is further to the left"; "Of the two, Lior is the one further left, with Tamsin to its
+# right"), each mirrored.
+_ROW = "[in the row|in the line|in the lineup|in the queue]"
+_MORE_LEFT = "[somewhere] (further|farther|more) (left|to the left)"
+_COMPARED = _mirrored((
+    f"{_PLACE_OF} %A {_ROW} {_BE_READ} {_MORE_LEFT} {_ROW} than {_PLACE_OF} %B [is|does]",
+    f"{_PLACE_OF} %A {_ROW} {_BE_READ} {_PLACE} {_SIDE_READ.format('left')} {_PLACE_OF} %B",
+    f"(of|between) %A and %B [it is] %A (who|that) (is|stands|sits|comes) {_MORE_LEFT} {_ROW}",
+    f"(of|between) %B and %A [it is] %A (who|that) (is|stands|sits|comes) {_MORE_LEFT} {_ROW}",
+    f"[of the two] %A is the (one|person) [who is|that is] {_MORE_LEFT} (with|and) %B [is] (to|on) {_WHOSE} right",
+    # terse notation: "Nikhil: left of Elena", "LEFT_OF(Nikhil, Elena)"
+    "%A (left of|to the left of|on the left of) %B")) + ("left_of {0} {1}",)
 ADJACENT = frozenset("immediately directly just next adjacent adjacently beside besides neighbour neighbours "
                      "neighbor neighbors neighbouring neighboring alongside touching beside right-next".split())
 WORDING = Wording(
@@ -133,8 +181,6 @@ WORDING = Wording(
     reads={"LEFT_OF": (
         f"{{0}} {_BE_READ} {_SOME} {_SIDE_READ.format('left')} {{1}}",
         f"{{1}} {_BE_READ} {_SOME} {_SIDE_READ.format('right')} {{0}}",
-        f"{{0}} {_BE_READ} [somewhere] (further|farther|more) (left|to the left) than {{1}} [is|does]",
-        f"{{1}} {_BE_READ} [somewhere] (further|farther|more) (right|to the right) than {{0}} [is|does]",
         f"{{1}} has {{0}} {_PLACE} (to|on|at) {_WHOSE} left [side|hand side]",
         f"{{0}} has {{1}} {_PLACE} (to|on|at) {_WHOSE} right [side|hand side]",
         f"{_PLACE} (to|on|at) the left of {{1}} [somewhere] {_INVERTED} {{0}}",
@@ -155,32 +201,22 @@ WORDING = Wording(
         "finds|pass|passes|get to|gets to|arrive at|arrives at) {1}",
         "{0} (stands|is|sits|comes|is placed|is positioned|is located) (left|leftward|leftwards) of {1}",
         "{0} and {1} stand in that order from left to right",
-        "{0} (comes|is|stands|appears) (before|ahead of|earlier than) {1} [when] [reading|going|counting|looking|read|"
-        "counted|scanning] [along the row|along the line|the row|the line] from left to right",
-        "(reading|going|counting|looking|scanning|walking) [along|down] [the row|the line|the lineup] from left to right "
-        "{0} (comes|is|stands|appears) (before|ahead of|earlier than) {1}",
-        "(reading|going|counting|looking|scanning|walking) [along|down] [the row|the line|the lineup] from right to left "
-        "{1} (comes|is|stands|appears) (before|ahead of|earlier than) {0}",
-        "(reading|going|counting|looking|scanning|walking) [along|down] [the row|the line|the lineup] from left to right "
-        "{1} (comes|is|stands|appears) (after|later than) {0}",
-        "(reading|going|counting|looking|walking|moving) [along|down] [the row|the line] from left to right [you|one|we] "
-        "(reach|meet|come to|find|pass|see|encounter) {0} before {1}",
-        "(reading|going|counting|looking|walking|moving) [along|down] [the row|the line] from right to left [you|one|we] "
-        "(reach|meet|come to|find|pass|see|encounter) {1} before {0}",
         f"the (place|spot|position|seat|chair) of {{0}} [in the row|in the line|in the lineup] {_BE_READ} {_SOME} "
         f"{_SIDE_READ.format('left')} {_PLACE_OF} {{1}}",
         f"the (place|spot|position|seat|chair) of {{1}} [in the row|in the line|in the lineup] {_BE_READ} {_SOME} "
         f"{_SIDE_READ.format('right')} {_PLACE_OF} {{0}}",
-        f"{{0}} {_BE_READ} {_SOME} (further|farther|more) (left|to the left) (in the row|in the line|in the lineup) "
-        f"than {{1}}",
-        f"{{1}} {_BE_READ} {_SOME} (further|farther|more) (right|to the right) (in the row|in the line|in the lineup) "
-        f"than {{0}}")},
+        *_SEQUENCES, *_COMPARED)},
     read_openers={"LEFT_OF": ("in the row", "in the line", "in the lineup", "in this row", "in the queue",
                               "in the photo", "in the picture", "in this line")},
     fact_tails=("in the row", "in the line", "in the lineup", "in this row", "in the queue", "in the photo",
                 "in the picture", "in this line")
     + expand("though|but|although|~", "not necessarily|perhaps not|possibly not|maybe not", "next to|beside|adjacent to|"
-             "directly|immediately|right next to|adjacent|neighbours|neighbors|side by side|next to each other", "~|him|her|them|each other")
+             "directly|immediately|right next to|adjacent|neighbours|neighbors|side by side|next to each other|touching|"
+             "directly next to|immediately next to|right beside|directly beside", "~|him|her|them|it|each other|one another")
+    # "(there may be others between them)": a gap allowed, which LEFT_OF (somewhere to the left) allows too
+    + expand("~|and|but|though|although", "there|and there", "may|might|could|can", "be|stand|sit", "others|other people|"
+             "someone|somebody|people|some people|someone else|more people|anyone|gaps|a gap|space|other people or not",
+             "~|in between|between them|in between them|between the two|between the two of them")
     + expand("possibly|perhaps|maybe|~", "with", "others|other people|someone|some people|people|others possibly|"
              "someone else", "~|in between|between them|standing between them|in between them")
     + expand("with", "possibly|perhaps|maybe|potentially", "others|other people|someone|some people|people|someone else",
