@@ -165,6 +165,29 @@ _COMPARED = _mirrored((
     f"[of the two] %A is the (one|person) [who is|that is] {_MORE_LEFT} (with|and) %B [is] (to|on) {_WHOSE} right",
     # terse notation: "Nikhil: left of Elena", "LEFT_OF(Nikhil, Elena)"
     "%A (left of|to the left of|on the left of) %B")) + ("left_of {0} {1}",)
+# Questions composed of a head ("which one of the following describes", "what is", none) and the relation as a noun
+# ("the relative position of A with respect to B"), a clause ("how A is placed relative to B", after an instruction
+# read away: "decide how ..."), a terse pair ("A vs. B"), the labels as the clause's words ("whether A stands LEFT_OF
+# or RIGHT_OF B"), a cloze ("Complete the statement 'A is ___ B'") or the notation "RELATION(A, B)".
+_WHICH = "(which|what) [one|option|label|answer|choice] [of the following|of these|of the options|of the labels|" \
+         "of the answers|of the choices|of them|below]"
+_NOUN = "(relation|relationship|relative position|position|place|placement|location|order|ordering|arrangement|" \
+        "relative placement|relative location|relative order|side)"
+_EITHER = "(left_of or right_of|to the left or to the right of|to the left or right of|left or right of|on the left or " \
+          "right of|on the left or on the right of|to the left of or to the right of|left of or right of)"
+_QUESTION_FORMS = (
+    f"{_WHICH} (relation|relationship|order|ordering|arrangement) (holds|exists|obtains|applies) between {{0}} and {{1}}",
+    f"{_WHICH} (describes|describe|best describes|gives|fits|best fits|captures|is|correctly describes) the {_NOUN} of "
+    f"{{0}} {_AGAINST} {{1}}",
+    f"[what is] [the] {_NOUN} of {{0}} {_AGAINST} {{1}}",
+    f"how (does|do) {_PLACE_OF} {{0}} (compare|stack up|relate) (with|to|against) {_PLACE_OF} {{1}}",
+    f"how {{0}} (is placed|is positioned|is located|is situated|is ordered|is arranged|stands|sits|lies|compares) "
+    f"{_AGAINST} {{1}}",
+    f"{{0}} (vs|versus|v|against|relative to|compared to|compared with|in relation to|with respect to) {{1}}",
+    "(is|does) {0} [stand|sit|lie|standing|sitting|placed|positioned|located|situated] left_of or right_of {1}",
+    f"(whether|if) {{0}} (is|stands|sits|lies|is placed|is positioned|is located|is situated) {_EITHER} {{1}}",
+    "[complete|fill in] [the] [statement|sentence|blank] {0} is ___ {1}",
+    "[what is] [the] [relation|value|answer|result] [of] relation {0} {1}")
 ADJACENT = frozenset("immediately directly just next adjacent adjacently beside besides neighbour neighbours "
                      "neighbor neighbors neighbouring neighboring alongside touching beside right-next".split())
 WORDING = Wording(
@@ -273,7 +296,8 @@ WORDING = Wording(
         f"captures|capture|says|tells|correctly describes) where {{0}} (stands|is|sits|lies|falls|is placed|is positioned|is located|is "
         f"situated) {_AGAINST} {{1}}",
         f"where {_AGAINST} {{1}} (is|does) {{0}} (stand|sit|standing|sitting|placed|positioned|located|situated|lie|fall)",
-        f"where {_AGAINST} {{1}} is {{0}}")},
+        f"where {_AGAINST} {{1}} is {{0}}",
+        *_QUESTION_FORMS)},
     intro_hints=frozenset("leftmost rightmost end ends far first last front back edge corner".split()),
     cues={"LEFT_OF": (("adjacency, a stronger claim", ADJACENT),)},
     ordered_question=True, intro="People stand in a row.",
