@@ -38,14 +38,14 @@ QUESTION_OPENERS = (expand("based on|given|according to|from|using|considering|b
                        "into account", "all things considered", "putting it all together", "putting everything together",
                        "when everything is done", "when all is done", "after everything", "with all that in mind",
                        "logically", "strictly speaking", "to sum up", "here is the question", "the question is",
-                       "your task", "task", "puzzle", "quiz", "ultimately", "by the end", "at the end of the day")
+                       "your task", "task", "puzzle", "quiz", "ultimately", "by the end", "at the end of the day", "query")
                     + expand("from|based on|using|given", "the|these", "premises|statements|facts", "alone|only")
                     + expand("of|among", "the|these|those", "options|statements|choices|conclusions", "~|below|above|given|"
                              "listed|that follow"))
 # What says "the statements do not settle it": the third label of a three-way question, said in its words.
 UNDETERMINED = (
     expand("the|these", _STATEMENTS, "do not|does not|cannot|can not|fail to", "settle|determine|decide|say|tell|show",
-            "~|it|this|that|the answer|the question|which|either way")
+            "~|it|this|that|the answer|the question|which|either way|you|us")
     + expand("it|this|that|the answer|the relation|the relationship|the position|the order|which|which one",
               "cannot|can not|could not", "be", "determined|decided|known|told|established|settled|inferred|deduced|"
               "concluded|worked out|said", "~|from the statements|from the premises|from the facts|from the information|"
@@ -86,6 +86,9 @@ QUESTION_TAILS = (
     + expand("or", "do|does", "the|these", _STATEMENTS, "leave it open|leave this open|leave that open|leave it undecided|"
              "leave it unsettled|not say|not tell")
     + expand("or", "is it|is this|is that", "left open|undecided|unsettled|open")
+    + expand("or", "unknown|undetermined|uncertain|unclear|indeterminate|undecidable|not determinable|not known|"
+             "impossible to tell|impossible to say|impossible to determine|cannot be determined|cannot be told|"
+             "can not be determined|not determined|can not tell|cannot tell")
     + ("in the line", "in the row", "in the lineup", "in this row", "in this line")
     + ("or neither", "or is it neither", "or neither of these", "or can neither be determined", "or not",
        "or neither can be determined", "or does it not follow", "or is neither certain"))
@@ -107,4 +110,7 @@ EMBEDDERS = (expand("~|please|now|so", "determine|decide|establish|work out|figu
 # "State where Tom is relative to Ivo"): read as a question ("what is the number ...", "where is Tom ...").
 IMPERATIVES = expand("~|please|now|so|then", "determine|compute|calculate|find|give|state|report|work out|figure out|"
                      "tell me|tell us|say|identify|name|find out|establish|decide|indicate|describe|specify|write down|"
-                     "predict|deduce|infer|work out for us")
+                     "predict|deduce|infer|work out for us") \
+    + expand("what", "can|could", "be", "concluded|said|inferred|deduced|determined|stated|told", "about") \
+    + expand("what", "can|could|do|does", "we|you|one|the statements|the premises|the facts", "conclude|say|infer|"
+             "deduce|determine|tell|tell us", "about")   # "What can be concluded about where X is ...": the clause asks

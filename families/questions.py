@@ -33,6 +33,9 @@ if TYPE_CHECKING:
     from families.reading import Fact, Marked, Reader
 
 _BRACKETED = re.compile(r"\(\s*([^()]+?)\s*\)")
+# A bracketed restatement of the question: "(that is, where is A compared to B)", "(i.e. ...)", "(in other words ...)"
+_RESTATED = re.compile(r"\(\s*(?:that is|i\.e\.|ie|in other words|namely|put differently|said differently|or rather)"
+                       r"\s*,?\s*([^()]+?)\s*\)", re.IGNORECASE)
 _SENTENCES = re.compile(r"(?<=[.?!;])\s+")
 _TRAILING = frozenset({"or", "and", "otherwise", "else"})
 
@@ -63,7 +66,8 @@ _WH = frozenset({"where", "how", "which", "what", "whether"})
 # "A. a != c  B. d = c", "(A) a != c", "A: a != c": the letters of a list
 _LETTERED = re.compile(r"(?:(?<=\s)|^)(?:\([A-H]\)|[A-H][.):])(?=\s)|(?m:^\s*(?:[1-9][.)]|[-*•])(?=\s))")
 # (a list's numbers and bullets only at a line's start: "Options: 10, 11 or 9." keeps its 9)
-_SPLIT = re.compile(r"(?<=[.?!;:])\s+|(?<=[.?!;:]\))\s+|\s+[—–-]\s+|\s*[—–]\s*")
+_SPLIT = re.compile(r"(?<=[.?!;:])(?<!\bvs\.)(?<!\bv\.)(?<!\bi\.e\.)(?<!\be\.g\.)\s+|(?<=[.?!;:]\))\s+|\s+[—–-]\s+|"
+                    r"\s*[—–]\s*")   # "A vs. B" is one sentence
 
 
 class QuestionReader:
@@ -95,6 +99,10 @@ class QuestionReader:
         if "(" in text:   # a bracketed list of every label ("Is Ann a Baker (YES/NO/UNKNOWN)?") says nothing more
             text = _BRACKETED.sub(lambda m: " " if listed(normalize(marked.words(m.group(1))), spelled) == "" and
                                   any(within(marked.words(m.group(1)), lw) for _, lw in spelled) else m.group(0), text)
+        restated = self._restated(text, query, marked, types)
+        if isinstance(restated, QVerdict):
+            return restated
+        text = restated
         whole = self._asks(normalize(marked.words(text)), query, marked, types)
         if whole is not None:
             return whole
@@ -148,6 +156,20 @@ class QuestionReader:
             return QVerdict("misread", cue)
         return QVerdict("read") if asked and not unread else QVerdict("unread")
 
+    def _restated(self, text: str, query: Fact, marked: Marked, types: Mapping[str, str]) -> str | QVerdict:
+        """The question without a bracketed restatement of it ("Which relation holds between A and B (that is, where
+        is A compared to B)?"), which must ask the query too: a restatement that asks another thing is `misread`,
+        one that reads as nothing leaves the question as it was (and so unread)."""
+        if "(" not in text:
+            return text
+        for m in _RESTATED.finditer(text):
+            got = self._asks(normalize(marked.words(m.group(1))), query, marked, types)
+            if got is not None and got.kind == "misread":
+                return got
+            if got is not None:
+                text = text.replace(m.group(0), " ", 1)
+        return text
+
     def _inline(self, text: str, query: Fact, marked: Marked, types: Mapping[str, str],
                 spelled: Spelled) -> QVerdict | None:
         """A question that names each label in brackets after its case ("is Priya left of Dalia (LEFT_OF), right of
@@ -163,8 +185,13 @@ class QuestionReader:
         for m in tagged:
             words = normalize(marked.words(text[pos:m.start()]))
             pos = m.end()
-            while words and words[0] in ("or", "and"):
+            while words and words[0] in ("or", "and", "whether", "if"):
                 words = words[1:]
+            if subject is None:   # "Determine whether X is to the left of Y (LEFT_OF), ...": the statement is the case
+                n = next((n for n in _EMBEDDER_LENGTHS if n < len(words) and tuple(words[:n]) in _EMBEDDERS), 0)
+                if n and len(words) > n + 1 and words[n][:1] == "@" and words[n + 1] in ("is", "are", "stands", "sits"):
+                    words = words[n:]
+                    subject = words[0]
             if subject is None:   # the first case is the question: "[opener] is X ...", said as "X is ..."
                 at = next((i for i in range(len(words) - 1) if words[i] in ("is", "are") and words[i + 1][:1] == "@"),
                           None)
@@ -214,7 +241,8 @@ class QuestionReader:
         """`read` where the words are the query (opener and third way aside), `misread` where another query."""
         r, other = self.r, None
         lines = []
-        for said in [words] + _commanded(words):
+        heads = [words] + [words[n:] for n in _OPENER_LENGTHS if n < len(words) and tuple(words[:n]) in _OPENERS]
+        for said in [words] + [c for head in heads for c in _commanded(head)]:   # "Using only ..., decide how ..."
             lines += _bare(said, r.wording.context_words, r.wording.context_starts)
             named = _pronouns_named(said)
             if named is not None:
