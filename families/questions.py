@@ -83,6 +83,10 @@ class QuestionReader:
         twice = repeated(text, labels)
         if twice is not None:
             return QVerdict("misread", f"repeats the answer {twice!r}")
+        glossed = self._glossed(text, query, marked, types, labels)
+        if isinstance(glossed, QVerdict):
+            return glossed
+        text = glossed
         options = option_list(text, labels)
         if options is not None:
             rest = f"{options.before} {options.after}".strip() if options.after.strip(" .?!") else \
@@ -155,6 +159,31 @@ class QuestionReader:
         if cue:
             return QVerdict("misread", cue)
         return QVerdict("read") if asked and not unread else QVerdict("unread")
+
+    def _glossed(self, text: str, query: Fact, marked: Marked, types: Mapping[str, str],
+                 labels: tuple[str, ...]) -> str | QVerdict:
+        """The question without each label's bracketed gloss ("Answer YES (a member), NO (not a member), or UNKNOWN",
+        "... or UNKNOWN (if it cannot be determined)"): each gloss must mean its label, said of the query's first
+        symbol where it names none ("a member" as "she is a member of the Bakers"); one that means another thing is
+        `misread`, one that reads as nothing makes the question `unread`."""
+        if "(" not in text:
+            return text
+        for label in sorted(labels, key=len, reverse=True):
+            for m in re.finditer(rf"(?<![\w!=<>]){re.escape(label)}\s*\(\s*([^()]+?)\s*\)", text):
+                words = normalize(marked.words(m.group(1)))
+                if len(m.group(1)) < 3 or not words or any(within(words, marked.words(other)) for other in labels):
+                    continue   # "(B)" letters the next option; a bracket of labels is a list
+                while words and words[0] in ("if", "when", "whenever", "meaning", "i", "e", "ie", "that", "is"):
+                    words = words[1:]
+                readings = [words] + _resolved(words, query, marked) + _resolved(["it", "is"] + words, query, marked)
+                got = self._meaning(readings, marked, types)
+                want = self._label_meaning(label, query, marked, types)
+                if got is None or want is None:
+                    return QVerdict("unread")
+                if got != want:
+                    return QVerdict("misread", f"says {label} means {_said(got)}, where it means {_said(want)}")
+                text = text.replace(m.group(0), label, 1)
+        return text
 
     def _restated(self, text: str, query: Fact, marked: Marked, types: Mapping[str, str]) -> str | QVerdict:
         """The question without a bracketed restatement of it ("Which relation holds between A and B (that is, where
