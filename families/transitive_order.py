@@ -183,7 +183,7 @@ _QUESTION_FORMS = (
     f"how (does|do) {_PLACE_OF} {{0}} (compare|stack up|relate) (with|to|against) {_PLACE_OF} {{1}}",
     f"how {{0}} (is placed|is positioned|is located|is situated|is ordered|is arranged|stands|sits|lies|compares) "
     f"{_AGAINST} {{1}}",
-    f"{{0}} (vs|versus|v|against|relative to|compared to|compared with|in relation to|with respect to) {{1}}",
+    "{0} (vs|versus|v|against|relative to|compared to|compared with|in relation to|with respect to) {1}",
     "(is|does) {0} [stand|sit|lie|standing|sitting|placed|positioned|located|situated] left_of or right_of {1}",
     f"(whether|if) {{0}} (is|stands|sits|lies|is placed|is positioned|is located|is situated) {_EITHER} {{1}}",
     "[complete|fill in] [the] [statement|sentence|blank] {0} is ___ {1}",
