@@ -48,6 +48,8 @@ def hedges(words: Sequence[str]) -> list[str]:
     for k, w in enumerate(words):
         if w not in HEDGES:
             continue
+        if w in ("may", "might") and "whatever" in words[max(0, k - 4):k]:
+            continue   # "Whatever else Mirela may be, ...": a concession, no hedge of what follows
         if w in _SEEMING:
             before = words[k - 1] if k else ""
             after = words[k + 1] if k + 1 < len(words) else ""
