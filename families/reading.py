@@ -268,10 +268,10 @@ class Reader:
             said = words[:-1] + ["them"]
             for tail in self._tails.get("them", ()):
                 if len(tail) < len(said) and tuple(said[-len(tail):]) == tail:
-                    return said[:-len(tail)]
+                    return _unowned(said[:-len(tail)])
         for tail in self._tails.get(words[-1], ()) if words else ():
             if len(tail) < len(words) and tuple(words[-len(tail):]) == tail:
-                return words[:-len(tail)]
+                return _unowned(words[:-len(tail)])
         return words
 
     def _negated(self, words: list[str], marked: Marked, types: Mapping[str, str]) -> list[Fact]:
@@ -376,6 +376,11 @@ class Reader:
             if hit:
                 return f"says {what} ({hit[0]!r})"
         return None
+
+
+def _unowned(words: list[str]) -> list[str]:
+    """The words without a possessive that ends them once a tail is read away ("... than Ben's, though ...")."""
+    return words[:-1] if len(words) > 1 and words[-1] == "'s" and words[-2][:1] == "@" else words
 
 
 def _named_key(text: str, fact: Fact, names: Mapping[str, str], types: Mapping[str, str]) -> NamedKey:
