@@ -145,7 +145,8 @@ _FROM = "(from left to right|left to right|from the left|from the left end|from 
 _AHEAD = "(comes|is|stands|appears|sits|lies|is placed|is found|shows up|turns up|is seen|is reached|is met|" \
          "is encountered|is listed|ranks|is positioned|is located|is counted|is numbered)"
 _REACH = "[you|one|we] [will|would|can|could] [first] (reach|meet|come to|find|pass|see|encounter|hit|get to|" \
-         "arrive at|come across|come upon|run into|count|read)"
+         "arrive at|come across|come upon|run into|count|read|reaches|meets|comes to|finds|passes|sees|encounters|hits|" \
+         "gets to|arrives at|comes across|comes upon|runs into|counts|reads)"
 _ORDERS = (f"%A {_AHEAD} [somewhere] (before|ahead of|earlier than|prior to) %B", "%A precedes %B",
            f"%B {_AHEAD} [somewhere] (after|later than) %A", "%B follows %A",
            f"{_REACH} %A (before|earlier than|prior to) %B", f"{_REACH} %B after %A")
