@@ -63,6 +63,8 @@ UNDETERMINED = (
              "is not enough|is insufficient|does not suffice|is not sufficient|is incomplete")
     + expand("the|these", _STATEMENTS, "leave it open|leave this open|leave it undecided|leave the question open|"
              "are not enough|are insufficient|do not suffice")
+    + expand("~|it is|this is|that is", "impossible to tell|impossible to say|impossible to determine|impossible to know|"
+             "not determinable", "~|from the facts|from the statements|from the premises|from the information|from the clues")
     + ("otherwise", "in any other case", "in all other cases", "if neither", "if neither holds", "if neither is true",
        "if neither follows", "if neither can be determined")
     + ("it is not possible to tell", "it is not possible to determine", "it is not possible to know", "not enough "
@@ -89,6 +91,9 @@ QUESTION_TAILS = (
     + expand("or", "unknown|undetermined|uncertain|unclear|indeterminate|undecidable|not determinable|not known|"
              "impossible to tell|impossible to say|impossible to determine|cannot be determined|cannot be told|"
              "can not be determined|not determined|can not tell|cannot tell")
+    + expand("or whether", "it|this|that|the answer|the relation", "is", "unknown|undetermined|uncertain|not known|"
+             "not determined|impossible to tell|impossible to determine")
+    + expand("or whether", "it|this|that|the answer|the relation", "cannot|can not", "be", "determined|told|decided|known")
     + ("in the line", "in the row", "in the lineup", "in this row", "in this line")
     + ("or neither", "or is it neither", "or neither of these", "or can neither be determined", "or not",
        "or neither can be determined", "or does it not follow", "or is neither certain"))

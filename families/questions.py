@@ -26,7 +26,7 @@ from families.label_lists import (
     within,
 )
 from families.option_lists import counted_as_items, option_list, repeated
-from families.phrases import EMBEDDERS, IMPERATIVES, QUESTION_OPENERS, QUESTION_TAILS, UNDETERMINED
+from families.phrases import EMBEDDERS, IMPERATIVES, QUESTION_OPENERS, QUESTION_TAILS, UNDETERMINED, expand
 from families.wording import NEGATIONS, normalize, say, tokens
 
 if TYPE_CHECKING:
@@ -257,7 +257,7 @@ class QuestionReader:
                 clause = words[1:-n]
                 while clause and clause[-1] in INSTRUCTION | {"then"}:
                     clause = clause[:-1]
-                got = self._meaning(_resolved(clause, query, marked), marked, types)
+                got = self._affirmed(clause, query) or self._meaning(_resolved(clause, query, marked), marked, types)
                 want = self._label_meaning(label, query, marked, types)
                 if got is None or want is None:
                     return QVerdict("unread")
@@ -330,13 +330,27 @@ class QuestionReader:
                 clause = ["otherwise"]
             if clause[:1] == ["that"]:
                 clause = clause[1:]
-            got = self._meaning(_resolved(clause, query, marked), marked, types)
+            got = self._affirmed(clause, query) or self._meaning(_resolved(clause, query, marked), marked, types)
             want = self._label_meaning(label, query, marked, types)
             if got is None or want is None:
                 return None
             if got != want:
                 return QVerdict("misread", f"says {label} means {_said(got)}, where it means {_said(want)}")
         return QVerdict("read")
+
+    def _affirmed(self, clause: list[str], query: Fact) -> frozenset[Fact] | None:
+        """What a clause that speaks of the query itself says ("YES if it follows", "NO if it is ruled out"): the
+        query's fact, or its opposite; None where the query is no fact with an opposite, or the clause is not so."""
+        r = self.r
+        opposite = r.wording.opposites.get(query[0])
+        if opposite is None or query[0] not in r.facts:
+            return None
+        said = tuple(clause)
+        if said in _SO:
+            return frozenset({r.norm(query)})
+        if said in _NOT_SO:
+            return frozenset({r.norm((opposite, query[1]))})
+        return None
 
     def _meaning(self, readings: list[list[str]], marked: Marked, types: Mapping[str, str]) -> object:
         """What the first of a clause's readings that says anything says: the facts it reads as (a frozenset),
@@ -425,6 +439,14 @@ def _bare(words: list[str], context: frozenset[str] = frozenset(), starts: froze
 
 
 _PRONOUNS = frozenset({"he", "she", "they", "it", "him", "her", "them"})
+# A label's clause that speaks of the query itself: it holds, or it is ruled out.
+_SO = frozenset(tuple(tokens(s)) for s in expand("it|that|this|so|the statement|the claim", "follows|holds|is true|is the "
+                                                   "case|is so|must be true|is certain|necessarily holds|can be shown|"
+                                                   "can be proven|is entailed") + ("so", "yes", "it does", "he is", "she is"))
+_NOT_SO = frozenset(tuple(tokens(s)) for s in expand("it|that|this|the statement|the claim", "is ruled out|is false|"
+                                                       "cannot be true|is impossible|is contradicted|is excluded|can be "
+                                                       "ruled out|must be false|does not hold|is not the case|is refuted")
+                    + ("not", "it does not", "he is not", "she is not"))
 _MODAL = {("must", "be"): ["is"], ("cannot", "be"): ["is", "not"], ("can", "not", "be"): ["is", "not"],
           ("is", "definitely"): ["is"], ("definitely", "is"): ["is"], ("is", "certainly"): ["is"]}
 

@@ -151,7 +151,7 @@ def symbols(words: Sequence[str]) -> list[str]:
 _SIGNS = frozenset({"=", "==", "!=", "≠", "<>"})
 # Nouns a possessive may own ("Ben's left", "Silo's final count"), read as "the left of Ben": every phrasing
 # with "the N of X" is then read with "X's N" too.
-_OWNED = frozenset("left right position place spot seat chair count total value number stock supply inventory amount tally "
+_OWNED = frozenset("left right position place spot seat chair count total value number stock supply inventory amount tally status "
                    "contents content balance side holdings reserves store collection".split())
 _OWNED_ADJ = frozenset("final initial starting ending current first last item relative".split())
 # Words that add nothing to what a sentence claims ("Felix is also not a Fletcher", "Ivan is not, in fact, a
