@@ -315,6 +315,8 @@ WORDING = Wording(
     question_reads={"MEMBER_OF": _grouped((
         "{0} ∈ {1}", "member_of {0} {1}", "{0} (among|in|one of|a member of|part of) {1}",
         "can {0} be (placed|counted|included|listed|numbered|classed|classified) (among|in|with|as) {1}",
+        "what is the (status|membership status|standing) of {0} (with respect to|in|regarding|relative to|in relation to|"
+        "concerning|as regards) {1}",
         f"is {{0}} {_IN_O} {{1}}",
         "(does|do) {0} (belong to|belong in|count among|count as|belong among|rank among|number among|belong with) {1}",
         "(do|does) {1} (include|contain|count|have|list) {0} [among them|as a member]",
