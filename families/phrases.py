@@ -38,7 +38,9 @@ QUESTION_OPENERS = (expand("based on|given|according to|from|using|considering|b
                        "into account", "all things considered", "putting it all together", "putting everything together",
                        "when everything is done", "when all is done", "after everything", "with all that in mind",
                        "logically", "strictly speaking", "to sum up", "here is the question", "the question is",
-                       "your task", "task", "puzzle", "quiz", "ultimately", "by the end", "at the end of the day", "query")
+                       "your task", "task", "puzzle", "quiz", "ultimately", "by the end", "at the end of the day", "query",
+                       "from left to right", "left to right", "reading from left to right", "going from left to right",
+                       "counting from the left", "reading left to right")
                     + expand("from|based on|using|given", "the|these", "premises|statements|facts", "alone|only")
                     + expand("of|among", "the|these|those", "options|statements|choices|conclusions", "~|below|above|given|"
                              "listed|that follow"))

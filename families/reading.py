@@ -63,6 +63,9 @@ READ = Verdict("read")
 @lru_cache(maxsize=1 << 12)   # a render's category names come from small pools
 def number_variant(spelled: tuple[str, ...]) -> tuple[str, ...] | None:
     """A one-word category name in the other number: Gardeners -> Gardener, Glaziers -> Glazier, Baker -> Bakers."""
+    if len(spelled) > 1:   # "Chess Players": the last word's number ("a Chess Player")
+        last = number_variant(spelled[-1:])
+        return None if last is None else spelled[:-1] + last
     if len(spelled) != 1 or len(spelled[0]) < 3 or not spelled[0].isalpha():
         return None
     w = spelled[0]
