@@ -190,7 +190,8 @@ _SUBSET_MORE = (
     "(none of|not one of|no one in|no one among|nobody in|nobody among|no member of|no one of|no single one of) {0} "
     "(is|are|lies|falls|stands) (outside|not in|not among|not one of|not a member of|not part of) {1}",
     "if you (are|belong to) " + _IN_O + " {0} [then] you (are|belong to|must be|are also) " + _IN_O + " {1}",
-    "only {1} (are|can be) {0}", "{0} ⊆ {1}", "subset_of {0} {1}")
+    "only {1} (are|can be) {0}", "{0} ⊆ {1}", "subset_of {0} {1}",
+    "(for every|for each|for all|for any) x [if] x ∈ {0} [then] x ∈ {1}")
 
 
 def _all_reads(reads: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
