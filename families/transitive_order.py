@@ -165,7 +165,13 @@ _COMPARED = _mirrored((
     f"(of|between) %B and %A [it is] %A (who|that) (is|stands|sits|comes) {_MORE_LEFT} {_ROW}",
     f"[of the two] %A is the (one|person) [who is|that is] {_MORE_LEFT} (with|and) %B [is] (to|on) {_WHOSE} right",
     # terse notation: "Nikhil: left of Elena", "LEFT_OF(Nikhil, Elena)"
-    "%A (left of|to the left of|on the left of) %B")) + ("left_of {0} {1}",)
+    "%A (left of|to the left of|on the left of) %B")) + (
+    "left_of {0} {1}",
+    # "pos(Yara) < pos(Tove), where positions are numbered from the left": the numbering said, never assumed
+    "(pos|position|place|index) {0} < (pos|position|place|index) {1} (where|with|when|if) (positions|places|spots|indices) "
+    "(are|being) (numbered|counted|indexed) (from the left|from left to right)",
+    "(pos|position|place|index) {1} > (pos|position|place|index) {0} (where|with|when|if) (positions|places|spots|indices) "
+    "(are|being) (numbered|counted|indexed) (from the left|from left to right)")
 # Questions composed of a head ("which one of the following describes", "what is", none) and the relation as a noun
 # ("the relative position of A with respect to B"), a clause ("how A is placed relative to B", after an instruction
 # read away: "decide how ..."), a terse pair ("A vs. B"), the labels as the clause's words ("whether A stands LEFT_OF
