@@ -88,6 +88,9 @@ class QuestionReader:
             return glossed
         text = glossed
         options = option_list(text, labels)
+        if options is None and any(label != label.lower() for label in labels) and \
+                option_list(text.lower(), tuple(label.lower() for label in labels)) is not None:
+            return QVerdict("unread")   # "Respond with yes, no, unknown": the labels not as they are answered
         if options is not None:
             rest = f"{options.before} {options.after}".strip() if options.after.strip(" .?!") else \
                 options.before + (options.after.strip() or "")
