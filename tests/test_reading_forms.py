@@ -175,6 +175,14 @@ QUESTIONS = [
      "UNKNOWN.", "read"),
     ("membership_inheritance", ("MEMBER_OF", ("E0", "S0")), YES3, "Does the group of Bakers include Nico? [YES, NO, "
      "UNKNOWN]", "read"),
+    ("membership_inheritance", ("MEMBER_OF", ("E0", "S0")), YES3, "Is Nico a Baker? Respond with yes, no, unknown.",
+     "unread"),
+    ("transitive_order", ("RELATION", ("E0", "E1")), LABELS3, "Where is Nico relative to Ben? Answer left_of, RIGHT_OF "
+     "or UNKNOWN.", "unread"),
+    ("membership_inheritance", ("MEMBER_OF", ("E0", "S0")), YES3, "Is Nico among the Bakers? Reply YES if it follows, "
+     "NO if it is ruled out, or UNKNOWN if the statements don't settle it.", "read"),
+    ("membership_inheritance", ("MEMBER_OF", ("E0", "S0")), YES3, "Is Nico among the Bakers? Reply YES if it is ruled "
+     "out, NO if it follows, or UNKNOWN if the statements don't settle it.", "misread"),
     ("equality", ("ENTAILED", ()), ("q = j", "q != j"), "Which option must hold given all of the above? (A) q = j "
      "(B) q != j", "read"),
     ("equality", ("ENTAILED", ()), ("q = j", "q != j"), "Select the statement that must follow from the relations "

@@ -161,3 +161,11 @@ def test_appears_hedges_only_as_seeming():
     for text in ("Nico appears to be left of Ben.", "It appears that Nico is left of Ben.",
                  "Nico is left of Ben, as it appears."):
         assert _verdict(text).kind == "misread", text
+
+
+def test_a_position_inequality_reads_only_with_its_numbering_said():
+    assert _verdict("pos(Nico) < pos(Ben), where positions are numbered from the left.").kind == "read"
+    assert _verdict("pos(Ben) < pos(Nico), where positions are numbered from the left.").kind == "misread"
+    for text in ("pos(Nico) < pos(Ben).", "pos(Nico) <= pos(Ben), where positions are numbered from the left.",
+                 "pos(Nico) < pos(Ben), where positions are numbered from the right."):
+        assert _verdict(text).kind != "read", text
