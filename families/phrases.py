@@ -93,6 +93,9 @@ QUESTION_TAILS = (
     + expand("or", "unknown|undetermined|uncertain|unclear|indeterminate|undecidable|not determinable|not known|"
              "impossible to tell|impossible to say|impossible to determine|cannot be determined|cannot be told|"
              "can not be determined|not determined|can not tell|cannot tell")
+    + expand("or is", "his|her|their|its|the", "position|place|relative position|order", "~|relative to him|relative to "
+             "her|relative to them|relative to it|to him|to her|to them", "undetermined|unknown|uncertain|not determined|"
+             "unclear|not known")
     + expand("or whether", "it|this|that|the answer|the relation", "is", "unknown|undetermined|uncertain|not known|"
              "not determined|impossible to tell|impossible to determine")
     + expand("or whether", "it|this|that|the answer|the relation", "cannot|can not", "be", "determined|told|decided|known")
