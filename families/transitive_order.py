@@ -276,9 +276,9 @@ WORDING = Wording(
         "(does|is) {0} (stand|sit|standing|sitting|placed|positioned|located|situated) (to the left or to the right of|"
         "to the left or right of|left or right of|on the left or right of|on the left or on the right of) {1}",
         "(is|does) {0} (come|stand|sit) (to the left or to the right of|to the left or right of|left or right of) {1}",
-        "(is|does) {0} [stand|sit|standing|sitting|placed|positioned|located|situated] (to the left of|left of|on the "
-        "left of|on the left side of|to the left side of) {1} [or] (to the right of|right of|on the right of|on the "
-        "right side of|to the right side of) {1}",
+        "(is|does) {0} [stand|sit|standing|sitting|placed|positioned|located|situated] [somewhere] (to the left of|left "
+        "of|on the left of|on the left side of|to the left side of) {1} [or] [somewhere] (to the right of|right of|on the "
+        "right of|on the right side of|to the right side of) {1}",
         f"what can (be concluded|be said|be determined|be inferred|be deduced|we conclude|we say|we tell) about the "
         f"(position|place|placement|location) of {{0}} {_AGAINST} {{1}}",
         "what is the (relative position|position|place|placement|location|relative placement) of {0} "
