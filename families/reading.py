@@ -150,11 +150,11 @@ class Reader:
         self.facts = {p: [reader_regex(ph, kinds(family.predicates[p]), self.openers[p])
                           for ph in phs + w.reads.get(p, ())] for p, phs in w.facts.items()}
         # what may close any fact and say nothing more ("in the row"), as words, longest first: read away
-        self._tails: dict[str, list[tuple[str, ...]]] = {}   # by their last word: one lookup a sentence
-        for tail in sorted({tuple(tokens(t)) for t in w.fact_tails}, key=len, reverse=True):
-            self._tails.setdefault(tail[-1], []).append(tail)
+        # (a set, and its lengths longest first: one lookup a length, however many tails a family composes)
+        self._tails = frozenset(tuple(tokens(t)) for t in w.fact_tails)
+        self._tail_lengths = sorted({len(t) for t in self._tails}, reverse=True)
         # the words before a closing "them" ("beside them"): a sentence whose name follows one may close in a tail
-        self._before_them = frozenset(t[-2] for t in self._tails.get("them", ()) if len(t) > 1)
+        self._before_them = frozenset(t[-2] for t in self._tails if len(t) > 1 and t[-1] == "them")
         # each predicate's openers as words, longest first: read away before a sentence's words are weighed
         self._opener_words = {p: sorted({tuple(tokens(o)) for o in ops}, key=len, reverse=True)
                               for p, ops in self.openers.items()}
@@ -269,12 +269,12 @@ class Reader:
         if words and words[-1][:1] == "@" and len(words) > 1 and words[-2] in self._before_them:
             # "..., though not necessarily beside Keiko": the name as "them"
             said = words[:-1] + ["them"]
-            for tail in self._tails.get("them", ()):
-                if len(tail) < len(said) and tuple(said[-len(tail):]) == tail:
-                    return _unowned(said[:-len(tail)])
-        for tail in self._tails.get(words[-1], ()) if words else ():
-            if len(tail) < len(words) and tuple(words[-len(tail):]) == tail:
-                return _unowned(words[:-len(tail)])
+            for n in self._tail_lengths:
+                if n < len(said) and tuple(said[-n:]) in self._tails:
+                    return _unowned(said[:-n])
+        for n in self._tail_lengths if words else ():
+            if n < len(words) and tuple(words[-n:]) in self._tails:
+                return _unowned(words[:-n])
         return words
 
     def _negated(self, words: list[str], marked: Marked, types: Mapping[str, str]) -> list[Fact]:
