@@ -88,7 +88,7 @@ class QuestionReader:
             return glossed
         text = glossed
         options = option_list(text, labels)
-        if options is None and any(label != label.lower() for label in labels) and \
+        if options is None and any(_lowered(label, text) for label in labels) and \
                 option_list(text.lower(), tuple(label.lower() for label in labels)) is not None:
             return QVerdict("unread")   # "Respond with yes, no, unknown": the labels not as they are answered
         if options is not None:
@@ -375,6 +375,15 @@ class QuestionReader:
         spelled = [marked.names.get(a, str(a)) if isinstance(a, str) else str(a) for a in query[1]]
         words = normalize(marked.words(say(definition, spelled, end="", capital=False)))
         return self._meaning([words], marked, types)
+
+
+def _lowered(label: str, text: str) -> bool:
+    """Whether a label with capitals is never written as it is but in lower case ("yes" for YES; a title case "Yes"
+    is the label as a sentence writes it)."""
+    low = label.lower()
+    if low == label or re.search(rf"(?<!\w){re.escape(label)}(?!\w)", text):
+        return False
+    return re.search(rf"(?<!\w){re.escape(low)}(?!\w)", text) is not None
 
 
 def _commanded(words: list[str]) -> list[list[str]]:

@@ -179,6 +179,7 @@ QUESTIONS = [
      "unread"),
     ("transitive_order", ("RELATION", ("E0", "E1")), LABELS3, "Where is Nico relative to Ben? Answer left_of, RIGHT_OF "
      "or UNKNOWN.", "unread"),
+    ("membership_inheritance", ("MEMBER_OF", ("E0", "S0")), YES3, "Is Nico a Baker? Answer Yes, No, or Unknown.", "read"),
     ("membership_inheritance", ("MEMBER_OF", ("E0", "S0")), YES3, "Is Nico among the Bakers? Reply YES if it follows, "
      "NO if it is ruled out, or UNKNOWN if the statements don't settle it.", "read"),
     ("membership_inheritance", ("MEMBER_OF", ("E0", "S0")), YES3, "Is Nico among the Bakers? Reply YES if it is ruled "
