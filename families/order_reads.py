@@ -59,15 +59,18 @@ _ORDERS = (f"%A {_AHEAD} [somewhere] (before|ahead of|earlier than|prior to) %B"
            f"{_REACH} %A (before|earlier than|prior to) %B", f"{_REACH} %B after %A")
 _SEQUENCES = _mirrored(tuple(f"{_SCAN} {_ALONG} {_FROM} {order}" for order in _ORDERS)
                        + tuple(f"{order} [when|if|as|while] [you are|one is|we are|you|one|we] {_SCAN} {_ALONG} {_FROM}"
-                               for order in _ORDERS))
+                               for order in _ORDERS)
+                       + tuple(f"{order} (when|if|as|while) (the row|the line|the lineup|the queue|it|they) (is|are) "
+                               f"(read|scanned|viewed|counted|seen|taken|looked at|listed) {_FROM}" for order in _ORDERS))
 # A comparison, its places owned ("Rosa's spot in the row is further left than Kofi's"), and a cleft one ("Of Emeka
 # and Oskar, it is Emeka who is further to the left"; "Of the two, Lior is the one further left, with Tamsin to its
 # right"), each mirrored.
 _ROW = "[in the row|in the line|in the lineup|in the queue]"
-_MORE_LEFT = "[somewhere] (further|farther|more) (left|to the left)"
+_MORE_LEFT = "[somewhere] (further|farther|more) [along|over|out|down] (left|to the left)"
 _COMPARED = _mirrored((
     f"{_PLACE_OF} %A {_ROW} {_BE_READ} {_MORE_LEFT} {_ROW} than {_PLACE_OF} %B [is|does]",
     f"{_PLACE_OF} %A {_ROW} {_BE_READ} {_PLACE} {_SIDE_READ.format('left')} {_PLACE_OF} %B",
+    f"{_MORE_LEFT} than %B {_INVERTED} %A",
     f"(of|between) %A and %B [it is] %A (who|that) (is|stands|sits|comes) {_MORE_LEFT} {_ROW}",
     f"(of|between) %B and %A [it is] %A (who|that) (is|stands|sits|comes) {_MORE_LEFT} {_ROW}",
     f"[of the two] %A is the (one|person) [who is|that is] {_MORE_LEFT} (with|and) %B [is] (to|on) {_WHOSE} right",

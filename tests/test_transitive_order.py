@@ -107,6 +107,8 @@ def _sequence(scan: str, way: str, order: str, lead: bool, first: str = "Nico", 
     a, b = (first, second) if way == "lr" else (second, first)
     clause = order.format(a=a, b=b)
     frame = " ".join(w for w in (scan, FROM[way][0 if not scan else 1 if scan == "Going" else 0]) if w)
+    if not scan and not lead:   # a passive scan after the clause: "... when the row is read from left to right"
+        frame = f"when the row is read {frame}"
     return f"{frame[:1].upper()}{frame[1:]}, {clause}." if lead else f"{clause[:1].upper()}{clause[1:]} {frame.lower()}."
 
 
@@ -135,6 +137,7 @@ TAILS = ["though not necessarily right next to it", "but not necessarily beside 
          "them)", "and there might be people in between", "with possibly others in between",
          "though perhaps not adjacent"]
 BASES = ["Nico is placed left of Ben", "Ben is somewhere to the right of Nico", "In the row, Nico lies to the left of Ben",
+         "Ben sits further along to the right than Nico", "Further to the left than Ben stands Nico",
          "Nico's spot in the row is further left than Ben's", "Of Nico and Ben, it is Nico who is further to the left"]
 
 
@@ -150,7 +153,7 @@ def test_a_gap_allowed_after_a_left_of_is_faithful_and_never_a_misread(base, tai
                                                                                       "not", "maybe"]))
 def test_the_gap_tail_does_not_excuse_a_hedge_or_negation_in_the_claim(base, tail, word):
     words = base.split(" ")
-    at = words.index(next(w for w in words if w in ("is", "lies"))) + 1
+    at = words.index(next(w for w in words if w in ("is", "lies", "sits", "stands"))) + 1
     text = " ".join(words[:at] + [word] + words[at:]) + (f", {tail}." if not tail.startswith("(") else f" {tail}.")
     assert _verdict(text).kind != "read", text
 
