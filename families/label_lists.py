@@ -13,16 +13,16 @@ if TYPE_CHECKING:
 Spelled = list[tuple[str, list[str]]]   # each answer label, and its words as marked
 CONNECTORS = frozenset({"if", "when", "means", "meaning", "=", "should", "whenever", "for", "otherwise"})
 INSTRUCTION = frozenset("answer answers respond reply say write choose pick select output give return with one 1 of "
-                         "question "
+                         "question query "
                          "the following options option labels label exactly either or and only a single word "
                          "from these your as please otherwise".split())
 # Words a list of the answers may hold besides the labels ("Possible answers: 10, 12 or 11", "(YES / NO /
 # UNKNOWN)", "Use the labels ..."): read only in a list, where they say nothing of the question.
 _LIST_WORDS = frozenset("/ possible are use using respectively these labels valid allowed choices choice "
                         "following answers response responses just word words must be should either final your "
-                        "available can".split())
+                        "available can permitted acceptable accepted admissible legal".split())
 _LEADS = frozenset("answer respond reply say write choose pick select output give return options option choices "
-                   "choice labels label use possible valid allowed your".split())
+                   "choice labels label use possible valid allowed your permitted acceptable accepted admissible".split())
 
 
 _OPENS_LIST = _LEADS | {"using", "with"}

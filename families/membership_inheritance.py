@@ -34,6 +34,17 @@ import random
 
 from families.family import Family
 from families.ir import Atom, Skeleton, atom
+from families.membership_reads import (
+    _ALL_R,
+    _ARE_ALSO,
+    _EVERY,
+    _IN_O,
+    _IS_IN_R,
+    _ISNT_IN_R,
+    _WHO,
+    _all_reads,
+    _grouped,
+)
 from families.seeding import symbol_names
 from families.wording import Wording
 
@@ -114,32 +125,6 @@ _IN_SHORT = "(one of the|a member of the|among the|in the|part of the)"
 _NOT = "(is not|isn't|is never)"   # not "no longer": it says one was a member
 _ALL = "(all|all the|all of the|every one of the|each of the|each one of the)"
 _ARE_IN = "[among the|members of the|in the|part of the|one of the|counted among the]"
-# Read, never written. Articles before names are read away (families/wording.py `normalize`) and a category is
-# read in the singular too ("every Gardener", "a Baker"), so these hold each form once.
-_IN_R = "(a member of|one of|among|in|part of|a part of|counted among|included in|included among|listed among|" \
-        "within|inside|contained in|on the roll of|on the list of|on the roster of|in the ranks of|among the ranks of|" \
-        "in the group of|part of the group of|part of the group known as|in the group known as|a card carrying member of|" \
-        "a full member of|a registered member of|an official member of|enrolled in|enrolled among|registered with|" \
-        "registered among|one among|the group of|the ranks of|members of|one of)"
-_IN_O = "[" + _IN_R[1:-1] + "]"   # the same words, optional
-_IS_IN_R = "(is|belongs to|counts as|counts among|is counted as|is listed as|is numbered among|ranks among|happens to be|" \
-           "turns out to be|is known to be|belongs among|numbers among|is found among|is found in|holds membership in|" \
-           "has membership in|has a place among|has a place in|is enrolled in|is registered with|serves among|has joined|" \
-           "is now|is now one of|has become|has become one of)"
-_ISNT_IN_R = "(is not|is never|is no|does not belong to|does not belong in|does not belong among|" \
-             "does not count as|is not counted as|cannot be counted among|cannot be counted as|does not number among|" \
-             "is not found among|is not found in|is not numbered among|does not rank among|does not hold membership in|" \
-             "has no place among|has no place in|holds no membership in|has no membership in|is not listed as|" \
-             "is not enrolled in|never belongs to|is never counted among|does not appear among|does not " \
-             "appear in|does not feature among|does not figure among|is not to be found among|falls outside|lies outside|" \
-             "stands outside|remains outside|stays outside|is nowhere among|is not seen among)"
-_EVERY = "(every|each|any|every single|each and every|every last)"
-_ALL_R = "(all|all of|every one of|each of|each one of|every member of|each member of|all members of|all the members of|" \
-         "every single one of|all of the members of|the whole of)"
-_WHO = "(anyone who|whoever|everyone who|anybody who|each person who|every person who|someone who|a person who|" \
-       "anyone that|everyone that|everybody who|all who|all those who|those who)"
-_ARE_ALSO = "(is|are|must be|must also be|is also|are also|is then|is therefore|is necessarily|is automatically|" \
-            "is likewise|counts as|also counts as|also belongs to|belongs to|belong to|also belong to|are then|are likewise)"
 WORDING = Wording(
     facts={
         "MEMBER_OF": (
@@ -168,7 +153,7 @@ WORDING = Wording(
             f"if someone is {_IN_SHORT} {{0}} then (they are|that person is|he or she is) [also] {_IN_SHORT} {{1}}",
             f"being {_IN_SHORT} {{0}} means being {_IN_SHORT} {{1}}",
             "[the] {0} (form|are|make up) a subset of [the] {1}")},
-    reads={
+    reads=_all_reads({
         "MEMBER_OF": (
             f"{{0}} {_IS_IN_R} [also|indeed] {_IN_O} {{1}}",
             "{0} (belongs to|belongs in|is part of|is a part of|is included in|is included among|is counted among|"
@@ -244,7 +229,7 @@ WORDING = Wording(
             f"{_ALL_R} {{0}} (are|are also) (counted as|counted among|listed as|listed among|numbered among) {_IN_O} {{1}}",
             f"there is no {{0}} who is not [also] {_IN_O} {{1}}",
             "no {0} is outside {1}",
-            f"(no|not a single|not one) {{0}} is not [also] {_IN_O} {{1}}")},
+            f"(no|not a single|not one) {{0}} is not [also] {_IN_O} {{1}}")}),
     questions={"MEMBER_OF": (
         "is {0} one of the {1}",
         f"is {{0}} {_IN} {{1}} [or not]",
@@ -252,7 +237,11 @@ WORDING = Wording(
         "(do|does) [the] {1} include {0} [or not]",
         f"is it (true|the case) that {{0}} is {_IN_SHORT} {{1}}",
         f"can we (conclude|say|tell) that {{0}} is {_IN_SHORT} {{1}}")},
-    question_reads={"MEMBER_OF": (
+    question_reads={"MEMBER_OF": _grouped((
+        "{0} ∈ {1}", "member_of {0} {1}", "{0} (among|in|one of|a member of|part of) {1}",
+        "can {0} be (placed|counted|included|listed|numbered|classed|classified) (among|in|with|as) {1}",
+        "what is the (status|membership status|standing) of {0} (with respect to|in|regarding|relative to|in relation to|"
+        "concerning|as regards) {1}",
         f"is {{0}} {_IN_O} {{1}}",
         "(does|do) {0} (belong to|belong in|count among|count as|belong among|rank among|number among|belong with) {1}",
         "(do|does) {1} (include|contain|count|have|list) {0} [among them|as a member]",
@@ -267,7 +256,9 @@ WORDING = Wording(
         f"be classified as) [to be] {_IN_O} {{1}} [or not]",
         f"is {{0}} (sure|certain|bound|guaranteed|known) to be {_IN_O} {{1}}",
         "(are|is) {1} (sure|certain|bound|guaranteed|known) to (include|contain|count) {0} [among them|as a member]",
-        f"(is|must) {{0}} (necessarily|definitely|certainly) [be] {_IN_O} {{1}}")},
+        f"(is|must) {{0}} (necessarily|definitely|certainly) [be] {_IN_O} {{1}}"), "1")},
+    # words that negate a membership beside the common ones: a sentence of a non-membership with one holds a negation
+    negations=frozenset({"∉", "excluded", "absent", "barred", "non", "nonmember"}),
     cues={"SUBSET_OF": (("some, not all", frozenset({"some", "most", "many", "several", "few"})),),
           "MEMBER_OF": (("a likelihood", frozenset({"most", "many", "some"})),)},
     # how long a membership has held says nothing more ("Keiko has been one of the Cartographers for years")

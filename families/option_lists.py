@@ -17,7 +17,8 @@ _LEAD_MARK = re.compile(rf"(?:{_MARK}|[•∈])\s*$")
 _LEAD_WORD = re.compile(r"([A-Za-z]+|[:∈\[{(])\s*$")
 # Words of the instruction that opens a list ("Possible answers:", "The allowed answers are", "Choose from")
 _LEADS = INSTRUCTION | frozenset("possible are is use using these labels valid allowed choices choice following "
-                                 "answers response must be can from among".split())
+                                 "answers response must be can from among permitted acceptable accepted admissible "
+                                 "legal".split())
 
 
 # "how many jars are in ...": the counted noun is the skeleton's "items", whatever a model calls the things counted

@@ -38,14 +38,16 @@ QUESTION_OPENERS = (expand("based on|given|according to|from|using|considering|b
                        "into account", "all things considered", "putting it all together", "putting everything together",
                        "when everything is done", "when all is done", "after everything", "with all that in mind",
                        "logically", "strictly speaking", "to sum up", "here is the question", "the question is",
-                       "your task", "task", "puzzle", "quiz", "ultimately", "by the end", "at the end of the day")
+                       "your task", "task", "puzzle", "quiz", "ultimately", "by the end", "at the end of the day", "query",
+                       "from left to right", "left to right", "reading from left to right", "going from left to right",
+                       "counting from the left", "reading left to right")
                     + expand("from|based on|using|given", "the|these", "premises|statements|facts", "alone|only")
                     + expand("of|among", "the|these|those", "options|statements|choices|conclusions", "~|below|above|given|"
                              "listed|that follow"))
 # What says "the statements do not settle it": the third label of a three-way question, said in its words.
 UNDETERMINED = (
     expand("the|these", _STATEMENTS, "do not|does not|cannot|can not|fail to", "settle|determine|decide|say|tell|show",
-            "~|it|this|that|the answer|the question|which|either way")
+            "~|it|this|that|the answer|the question|which|either way|you|us")
     + expand("it|this|that|the answer|the relation|the relationship|the position|the order|which|which one",
               "cannot|can not|could not", "be", "determined|decided|known|told|established|settled|inferred|deduced|"
               "concluded|worked out|said", "~|from the statements|from the premises|from the facts|from the information|"
@@ -63,6 +65,8 @@ UNDETERMINED = (
              "is not enough|is insufficient|does not suffice|is not sufficient|is incomplete")
     + expand("the|these", _STATEMENTS, "leave it open|leave this open|leave it undecided|leave the question open|"
              "are not enough|are insufficient|do not suffice")
+    + expand("~|it is|this is|that is", "impossible to tell|impossible to say|impossible to determine|impossible to know|"
+             "not determinable", "~|from the facts|from the statements|from the premises|from the information|from the clues")
     + ("otherwise", "in any other case", "in all other cases", "if neither", "if neither holds", "if neither is true",
        "if neither follows", "if neither can be determined")
     + ("it is not possible to tell", "it is not possible to determine", "it is not possible to know", "not enough "
@@ -86,6 +90,15 @@ QUESTION_TAILS = (
     + expand("or", "do|does", "the|these", _STATEMENTS, "leave it open|leave this open|leave that open|leave it undecided|"
              "leave it unsettled|not say|not tell")
     + expand("or", "is it|is this|is that", "left open|undecided|unsettled|open")
+    + expand("or", "unknown|undetermined|uncertain|unclear|indeterminate|undecidable|not determinable|not known|"
+             "impossible to tell|impossible to say|impossible to determine|cannot be determined|cannot be told|"
+             "can not be determined|not determined|can not tell|cannot tell")
+    + expand("or is", "his|her|their|its|the", "position|place|relative position|order", "~|relative to him|relative to "
+             "her|relative to them|relative to it|to him|to her|to them", "undetermined|unknown|uncertain|not determined|"
+             "unclear|not known")
+    + expand("or whether", "it|this|that|the answer|the relation", "is", "unknown|undetermined|uncertain|not known|"
+             "not determined|impossible to tell|impossible to determine")
+    + expand("or whether", "it|this|that|the answer|the relation", "cannot|can not", "be", "determined|told|decided|known")
     + ("in the line", "in the row", "in the lineup", "in this row", "in this line")
     + ("or neither", "or is it neither", "or neither of these", "or can neither be determined", "or not",
        "or neither can be determined", "or does it not follow", "or is neither certain"))
@@ -107,4 +120,7 @@ EMBEDDERS = (expand("~|please|now|so", "determine|decide|establish|work out|figu
 # "State where Tom is relative to Ivo"): read as a question ("what is the number ...", "where is Tom ...").
 IMPERATIVES = expand("~|please|now|so|then", "determine|compute|calculate|find|give|state|report|work out|figure out|"
                      "tell me|tell us|say|identify|name|find out|establish|decide|indicate|describe|specify|write down|"
-                     "predict|deduce|infer|work out for us")
+                     "predict|deduce|infer|work out for us") \
+    + expand("what", "can|could", "be", "concluded|said|inferred|deduced|determined|stated|told", "about") \
+    + expand("what", "can|could|do|does", "we|you|one|the statements|the premises|the facts", "conclude|say|infer|"
+             "deduce|determine|tell|tell us", "about")   # "What can be concluded about where X is ...": the clause asks

@@ -26,13 +26,16 @@ from families.label_lists import (
     within,
 )
 from families.option_lists import counted_as_items, option_list, repeated
-from families.phrases import EMBEDDERS, IMPERATIVES, QUESTION_OPENERS, QUESTION_TAILS, UNDETERMINED
+from families.phrases import EMBEDDERS, IMPERATIVES, QUESTION_OPENERS, QUESTION_TAILS, UNDETERMINED, expand
 from families.wording import NEGATIONS, normalize, say, tokens
 
 if TYPE_CHECKING:
     from families.reading import Fact, Marked, Reader
 
 _BRACKETED = re.compile(r"\(\s*([^()]+?)\s*\)")
+# A bracketed restatement of the question: "(that is, where is A compared to B)", "(i.e. ...)", "(in other words ...)"
+_RESTATED = re.compile(r"\(\s*(?:that is|i\.e\.|ie|in other words|namely|put differently|said differently|or rather)"
+                       r"\s*,?\s*([^()]+?)\s*\)", re.IGNORECASE)
 _SENTENCES = re.compile(r"(?<=[.?!;])\s+")
 _TRAILING = frozenset({"or", "and", "otherwise", "else"})
 
@@ -63,7 +66,8 @@ _WH = frozenset({"where", "how", "which", "what", "whether"})
 # "A. a != c  B. d = c", "(A) a != c", "A: a != c": the letters of a list
 _LETTERED = re.compile(r"(?:(?<=\s)|^)(?:\([A-H]\)|[A-H][.):])(?=\s)|(?m:^\s*(?:[1-9][.)]|[-*•])(?=\s))")
 # (a list's numbers and bullets only at a line's start: "Options: 10, 11 or 9." keeps its 9)
-_SPLIT = re.compile(r"(?<=[.?!;:])\s+|(?<=[.?!;:]\))\s+|\s+[—–-]\s+|\s*[—–]\s*")
+_SPLIT = re.compile(r"(?<=[.?!;:])(?<!\bvs\.)(?<!\bv\.)(?<!\bi\.e\.)(?<!\be\.g\.)\s+|(?<=[.?!;:]\))\s+|\s+[—–-]\s+|"
+                    r"\s*[—–]\s*")   # "A vs. B" is one sentence
 
 
 class QuestionReader:
@@ -79,7 +83,14 @@ class QuestionReader:
         twice = repeated(text, labels)
         if twice is not None:
             return QVerdict("misread", f"repeats the answer {twice!r}")
+        glossed = self._glossed(text, query, marked, types, labels)
+        if isinstance(glossed, QVerdict):
+            return glossed
+        text = glossed
         options = option_list(text, labels)
+        if options is None and any(_lowered(label, text) for label in labels) and \
+                option_list(text.lower(), tuple(label.lower() for label in labels)) is not None:
+            return QVerdict("unread")   # "Respond with yes, no, unknown": the labels not as they are answered
         if options is not None:
             rest = f"{options.before} {options.after}".strip() if options.after.strip(" .?!") else \
                 options.before + (options.after.strip() or "")
@@ -95,6 +106,10 @@ class QuestionReader:
         if "(" in text:   # a bracketed list of every label ("Is Ann a Baker (YES/NO/UNKNOWN)?") says nothing more
             text = _BRACKETED.sub(lambda m: " " if listed(normalize(marked.words(m.group(1))), spelled) == "" and
                                   any(within(marked.words(m.group(1)), lw) for _, lw in spelled) else m.group(0), text)
+        restated = self._restated(text, query, marked, types)
+        if isinstance(restated, QVerdict):
+            return restated
+        text = restated
         whole = self._asks(normalize(marked.words(text)), query, marked, types)
         if whole is not None:
             return whole
@@ -148,6 +163,45 @@ class QuestionReader:
             return QVerdict("misread", cue)
         return QVerdict("read") if asked and not unread else QVerdict("unread")
 
+    def _glossed(self, text: str, query: Fact, marked: Marked, types: Mapping[str, str],
+                 labels: tuple[str, ...]) -> str | QVerdict:
+        """The question without each label's bracketed gloss ("Answer YES (a member), NO (not a member), or UNKNOWN",
+        "... or UNKNOWN (if it cannot be determined)"): each gloss must mean its label, said of the query's first
+        symbol where it names none ("a member" as "she is a member of the Bakers"); one that means another thing is
+        `misread`, one that reads as nothing makes the question `unread`."""
+        if "(" not in text:
+            return text
+        for label in sorted(labels, key=len, reverse=True):
+            for m in re.finditer(rf"(?<![\w!=<>]){re.escape(label)}\s*\(\s*([^()]+?)\s*\)", text):
+                words = normalize(marked.words(m.group(1)))
+                if len(m.group(1)) < 3 or not words or any(within(words, marked.words(other)) for other in labels):
+                    continue   # "(B)" letters the next option; a bracket of labels is a list
+                while words and words[0] in ("if", "when", "whenever", "meaning", "i", "e", "ie", "that", "is"):
+                    words = words[1:]
+                readings = [words] + _resolved(words, query, marked) + _resolved(["it", "is"] + words, query, marked)
+                got = self._meaning(readings, marked, types)
+                want = self._label_meaning(label, query, marked, types)
+                if got is None or want is None:
+                    return QVerdict("unread")
+                if got != want:
+                    return QVerdict("misread", f"says {label} means {_said(got)}, where it means {_said(want)}")
+                text = text.replace(m.group(0), label, 1)
+        return text
+
+    def _restated(self, text: str, query: Fact, marked: Marked, types: Mapping[str, str]) -> str | QVerdict:
+        """The question without a bracketed restatement of it ("Which relation holds between A and B (that is, where
+        is A compared to B)?"), which must ask the query too: a restatement that asks another thing is `misread`,
+        one that reads as nothing leaves the question as it was (and so unread)."""
+        if "(" not in text:
+            return text
+        for m in _RESTATED.finditer(text):
+            got = self._asks(normalize(marked.words(m.group(1))), query, marked, types)
+            if got is not None and got.kind == "misread":
+                return got
+            if got is not None:
+                text = text.replace(m.group(0), " ", 1)
+        return text
+
     def _inline(self, text: str, query: Fact, marked: Marked, types: Mapping[str, str],
                 spelled: Spelled) -> QVerdict | None:
         """A question that names each label in brackets after its case ("is Priya left of Dalia (LEFT_OF), right of
@@ -163,8 +217,13 @@ class QuestionReader:
         for m in tagged:
             words = normalize(marked.words(text[pos:m.start()]))
             pos = m.end()
-            while words and words[0] in ("or", "and"):
+            while words and words[0] in ("or", "and", "whether", "if"):
                 words = words[1:]
+            if subject is None:   # "Determine whether X is to the left of Y (LEFT_OF), ...": the statement is the case
+                n = next((n for n in _EMBEDDER_LENGTHS if n < len(words) and tuple(words[:n]) in _EMBEDDERS), 0)
+                if n and len(words) > n + 1 and words[n][:1] == "@" and words[n + 1] in ("is", "are", "stands", "sits"):
+                    words = words[n:]
+                    subject = words[0]
             if subject is None:   # the first case is the question: "[opener] is X ...", said as "X is ..."
                 at = next((i for i in range(len(words) - 1) if words[i] in ("is", "are") and words[i + 1][:1] == "@"),
                           None)
@@ -201,7 +260,7 @@ class QuestionReader:
                 clause = words[1:-n]
                 while clause and clause[-1] in INSTRUCTION | {"then"}:
                     clause = clause[:-1]
-                got = self._meaning(_resolved(clause, query, marked), marked, types)
+                got = self._affirmed(clause, query) or self._meaning(_resolved(clause, query, marked), marked, types)
                 want = self._label_meaning(label, query, marked, types)
                 if got is None or want is None:
                     return QVerdict("unread")
@@ -214,7 +273,8 @@ class QuestionReader:
         """`read` where the words are the query (opener and third way aside), `misread` where another query."""
         r, other = self.r, None
         lines = []
-        for said in [words] + _commanded(words):
+        heads = [words] + [words[n:] for n in _OPENER_LENGTHS if n < len(words) and tuple(words[:n]) in _OPENERS]
+        for said in [words] + [c for head in heads for c in _commanded(head)]:   # "Using only ..., decide how ..."
             lines += _bare(said, r.wording.context_words, r.wording.context_starts)
             named = _pronouns_named(said)
             if named is not None:
@@ -273,13 +333,27 @@ class QuestionReader:
                 clause = ["otherwise"]
             if clause[:1] == ["that"]:
                 clause = clause[1:]
-            got = self._meaning(_resolved(clause, query, marked), marked, types)
+            got = self._affirmed(clause, query) or self._meaning(_resolved(clause, query, marked), marked, types)
             want = self._label_meaning(label, query, marked, types)
             if got is None or want is None:
                 return None
             if got != want:
                 return QVerdict("misread", f"says {label} means {_said(got)}, where it means {_said(want)}")
         return QVerdict("read")
+
+    def _affirmed(self, clause: list[str], query: Fact) -> frozenset[Fact] | None:
+        """What a clause that speaks of the query itself says ("YES if it follows", "NO if it is ruled out"): the
+        query's fact, or its opposite; None where the query is no fact with an opposite, or the clause is not so."""
+        r = self.r
+        opposite = r.wording.opposites.get(query[0])
+        if opposite is None or query[0] not in r.facts:
+            return None
+        said = tuple(clause)
+        if said in _SO:
+            return frozenset({r.norm(query)})
+        if said in _NOT_SO:
+            return frozenset({r.norm((opposite, query[1]))})
+        return None
 
     def _meaning(self, readings: list[list[str]], marked: Marked, types: Mapping[str, str]) -> object:
         """What the first of a clause's readings that says anything says: the facts it reads as (a frozenset),
@@ -301,6 +375,15 @@ class QuestionReader:
         spelled = [marked.names.get(a, str(a)) if isinstance(a, str) else str(a) for a in query[1]]
         words = normalize(marked.words(say(definition, spelled, end="", capital=False)))
         return self._meaning([words], marked, types)
+
+
+def _lowered(label: str, text: str) -> bool:
+    """Whether a label with capitals is never written as it is but in lower case ("yes" for YES; a title case "Yes"
+    is the label as a sentence writes it)."""
+    low = label.lower()
+    if low == label or re.search(rf"(?<!\w){re.escape(label)}(?!\w)", text):
+        return False
+    return re.search(rf"(?<!\w){re.escape(low)}(?!\w)", text) is not None
 
 
 def _commanded(words: list[str]) -> list[list[str]]:
@@ -368,6 +451,14 @@ def _bare(words: list[str], context: frozenset[str] = frozenset(), starts: froze
 
 
 _PRONOUNS = frozenset({"he", "she", "they", "it", "him", "her", "them"})
+# A label's clause that speaks of the query itself: it holds, or it is ruled out.
+_SO = frozenset(tuple(tokens(s)) for s in expand("it|that|this|so|the statement|the claim", "follows|holds|is true|is the "
+                                                   "case|is so|must be true|is certain|necessarily holds|can be shown|"
+                                                   "can be proven|is entailed") + ("so", "yes", "it does", "he is", "she is"))
+_NOT_SO = frozenset(tuple(tokens(s)) for s in expand("it|that|this|the statement|the claim", "is ruled out|is false|"
+                                                       "cannot be true|is impossible|is contradicted|is excluded|can be "
+                                                       "ruled out|must be false|does not hold|is not the case|is refuted")
+                    + ("not", "it does not", "he is not", "she is not"))
 _MODAL = {("must", "be"): ["is"], ("cannot", "be"): ["is", "not"], ("can", "not", "be"): ["is", "not"],
           ("is", "definitely"): ["is"], ("definitely", "is"): ["is"], ("is", "certainly"): ["is"]}
 

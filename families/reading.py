@@ -19,12 +19,12 @@ from families.ir import INTEGER, Argument
 from families.questions import QuestionReader, QVerdict
 from families.wording import (
     FINAL_OPENERS,
-    HEDGES,
     NEGATIONS,
     NOT_THE_CASE,
     NUMBER_AFTER,
     NUMBER_BEFORE,
     READ_OPENERS,
+    hedges,
     normalize,
     reader_regex,
     tokens,
@@ -63,6 +63,9 @@ READ = Verdict("read")
 @lru_cache(maxsize=1 << 12)   # a render's category names come from small pools
 def number_variant(spelled: tuple[str, ...]) -> tuple[str, ...] | None:
     """A one-word category name in the other number: Gardeners -> Gardener, Glaziers -> Glazier, Baker -> Bakers."""
+    if len(spelled) > 1:   # "Chess Players": the last word's number ("a Chess Player")
+        last = number_variant(spelled[-1:])
+        return None if last is None else spelled[:-1] + last
     if len(spelled) != 1 or len(spelled[0]) < 3 or not spelled[0].isalpha():
         return None
     w = spelled[0]
@@ -147,11 +150,11 @@ class Reader:
         self.facts = {p: [reader_regex(ph, kinds(family.predicates[p]), self.openers[p])
                           for ph in phs + w.reads.get(p, ())] for p, phs in w.facts.items()}
         # what may close any fact and say nothing more ("in the row"), as words, longest first: read away
-        self._tails: dict[str, list[tuple[str, ...]]] = {}   # by their last word: one lookup a sentence
-        for tail in sorted({tuple(tokens(t)) for t in w.fact_tails}, key=len, reverse=True):
-            self._tails.setdefault(tail[-1], []).append(tail)
+        # (a set, and its lengths longest first: one lookup a length, however many tails a family composes)
+        self._tails = frozenset(tuple(tokens(t)) for t in w.fact_tails)
+        self._tail_lengths = sorted({len(t) for t in self._tails}, reverse=True)
         # the words before a closing "them" ("beside them"): a sentence whose name follows one may close in a tail
-        self._before_them = frozenset(t[-2] for t in self._tails.get("them", ()) if len(t) > 1)
+        self._before_them = frozenset(t[-2] for t in self._tails if len(t) > 1 and t[-1] == "them")
         # each predicate's openers as words, longest first: read away before a sentence's words are weighed
         self._opener_words = {p: sorted({tuple(tokens(o)) for o in ops}, key=len, reverse=True)
                               for p, ops in self.openers.items()}
@@ -266,12 +269,12 @@ class Reader:
         if words and words[-1][:1] == "@" and len(words) > 1 and words[-2] in self._before_them:
             # "..., though not necessarily beside Keiko": the name as "them"
             said = words[:-1] + ["them"]
-            for tail in self._tails.get("them", ()):
-                if len(tail) < len(said) and tuple(said[-len(tail):]) == tail:
-                    return said[:-len(tail)]
-        for tail in self._tails.get(words[-1], ()) if words else ():
-            if len(tail) < len(words) and tuple(words[-len(tail):]) == tail:
-                return words[:-len(tail)]
+            for n in self._tail_lengths:
+                if n < len(said) and tuple(said[-n:]) in self._tails:
+                    return _unowned(said[:-n])
+        for n in self._tail_lengths if words else ():
+            if n < len(words) and tuple(words[-n:]) in self._tails:
+                return _unowned(words[:-n])
         return words
 
     def _negated(self, words: list[str], marked: Marked, types: Mapping[str, str]) -> list[Fact]:
@@ -353,13 +356,13 @@ class Reader:
         another fact (a decrease in an increment, an end in an update, adjacency in an order)."""
         w, pred = self.wording, fact[0]
         present = set(words)
-        negated = sorted(present & NEGATIONS)
+        negated = sorted(present & (NEGATIONS | w.negations))
         # A negative fact said without a negation word the grammar knows ("Crane and Oswald read differently")
         # is unread, not misread: an absent word is no word the grammar is sure of (its positive twin, read
         # whole, is misread above).
         if pred not in w.negative and negated:
             return f"holds a negation ({negated[0]!r})"
-        hedged = sorted(present & HEDGES)
+        hedged = sorted(hedges(words))
         if hedged:
             return f"hedges its claim ({hedged[0]!r})"
         for k, t in enumerate(words):
@@ -377,6 +380,11 @@ class Reader:
             if hit:
                 return f"says {what} ({hit[0]!r})"
         return None
+
+
+def _unowned(words: list[str]) -> list[str]:
+    """The words without a possessive that ends them once a tail is read away ("... than Ben's, though ...")."""
+    return words[:-1] if len(words) > 1 and words[-1] == "'s" and words[-2][:1] == "@" else words
 
 
 def _named_key(text: str, fact: Fact, names: Mapping[str, str], types: Mapping[str, str]) -> NamedKey:

@@ -31,6 +31,18 @@ import random
 
 from families.family import Family
 from families.ir import Skeleton, atom
+from families.order_reads import (
+    _AGAINST,
+    _BE_READ,
+    _COMPARED,
+    _INVERTED,
+    _PLACE,
+    _PLACE_OF,
+    _QUESTION_FORMS,
+    _SEQUENCES,
+    _SIDE_READ,
+    _WHOSE,
+)
 from families.phrases import expand
 from families.seeding import symbol_names
 from families.wording import Wording
@@ -95,28 +107,7 @@ _BE = "(is|stands|sits|lies|is standing|is sitting|is placed|is located|is posit
 # neighbours).
 _SOME = "[somewhere|further|farther|far|some way|anywhere]"
 _SIDE = "(to the {0} of|{0} of|on the {0} of|on the {0} side of|to the {0} side of|to the {0} hand side of)"
-_AGAINST = "(relative to|compared to|compared with|in relation to|with respect to|in comparison to)"
 _AT = "[stand|standing|sit|sitting|placed|positioned|located]"
-# Read, never written: more verbs, the "at" and "on the ... hand side" forms (a possessive reads as its "of"
-# form: "to Ben's left" as "to the left of Ben"), "has X somewhere on their left", the far end first.
-_BE_READ = "(is|stands|sits|lies|is standing|is sitting|is placed|is located|is positioned|comes|is found|" \
-           "can be found|is seated|sits somewhere|appears|is situated|is set|has a place|has its place|has their place|" \
-           "is set up|is lined up|is lining up|lines up|is waiting|waits|is posed|poses|is sitting somewhere|ends up|" \
-           "winds up|has found a spot|has found a place|found a spot|found a place|finds a spot|finds a place|occupies a " \
-           "place|occupies a spot|occupies a position|occupies a seat|takes a place|takes a spot|has taken a place|" \
-           "has taken a spot|has a spot|has a seat|is standing somewhere|has been placed|is to be found|will be found)"
-_SIDE_READ = "(to the {0} of|{0} of|on the {0} of|on the {0} side of|to the {0} side of|to the {0} hand side of|" \
-             "on the {0} hand side of|at the {0} of|at the {0} side of|at the {0} hand side of|towards the {0} of|" \
-             "toward the {0} of|{0} from|to the {0} from|on the {0} from)"
-_WHOSE = "(its|their|his|her|the)"
-_PLACE = "[somewhere|some way|far|further|farther|further along|farther along|somewhere along|further down|" \
-         "farther down|further on|farther on]"
-# Verbs of the far end first ("To the left of Bob sits Alice", "Somewhere left of Juno, you will find Ivo").
-_INVERTED = "(is|stands|sits|lies|is standing|is sitting|is placed|is located|is positioned|comes|is found|can be " \
-            "found|is seated|appears|is situated|waits|is waiting|you will find|you find|you can find|one finds|one " \
-            "will find|we find|we will find|you would find|you will see|you see|one sees|is to be found|will be found)"
-# A possessive's owned place after the last name ("left of Marisol's spot"): the place of that name.
-_PLACE_OF = "[the place of|the spot of|the position of|the seat of|the chair of]"
 ADJACENT = frozenset("immediately directly just next adjacent adjacently beside besides neighbour neighbours "
                      "neighbor neighbors neighbouring neighboring alongside touching beside right-next".split())
 WORDING = Wording(
@@ -133,8 +124,6 @@ WORDING = Wording(
     reads={"LEFT_OF": (
         f"{{0}} {_BE_READ} {_SOME} {_SIDE_READ.format('left')} {{1}}",
         f"{{1}} {_BE_READ} {_SOME} {_SIDE_READ.format('right')} {{0}}",
-        f"{{0}} {_BE_READ} [somewhere] (further|farther|more) (left|to the left) than {{1}} [is|does]",
-        f"{{1}} {_BE_READ} [somewhere] (further|farther|more) (right|to the right) than {{0}} [is|does]",
         f"{{1}} has {{0}} {_PLACE} (to|on|at) {_WHOSE} left [side|hand side]",
         f"{{0}} has {{1}} {_PLACE} (to|on|at) {_WHOSE} right [side|hand side]",
         f"{_PLACE} (to|on|at) the left of {{1}} [somewhere] {_INVERTED} {{0}}",
@@ -155,32 +144,22 @@ WORDING = Wording(
         "finds|pass|passes|get to|gets to|arrive at|arrives at) {1}",
         "{0} (stands|is|sits|comes|is placed|is positioned|is located) (left|leftward|leftwards) of {1}",
         "{0} and {1} stand in that order from left to right",
-        "{0} (comes|is|stands|appears) (before|ahead of|earlier than) {1} [when] [reading|going|counting|looking|read|"
-        "counted|scanning] [along the row|along the line|the row|the line] from left to right",
-        "(reading|going|counting|looking|scanning|walking) [along|down] [the row|the line|the lineup] from left to right "
-        "{0} (comes|is|stands|appears) (before|ahead of|earlier than) {1}",
-        "(reading|going|counting|looking|scanning|walking) [along|down] [the row|the line|the lineup] from right to left "
-        "{1} (comes|is|stands|appears) (before|ahead of|earlier than) {0}",
-        "(reading|going|counting|looking|scanning|walking) [along|down] [the row|the line|the lineup] from left to right "
-        "{1} (comes|is|stands|appears) (after|later than) {0}",
-        "(reading|going|counting|looking|walking|moving) [along|down] [the row|the line] from left to right [you|one|we] "
-        "(reach|meet|come to|find|pass|see|encounter) {0} before {1}",
-        "(reading|going|counting|looking|walking|moving) [along|down] [the row|the line] from right to left [you|one|we] "
-        "(reach|meet|come to|find|pass|see|encounter) {1} before {0}",
         f"the (place|spot|position|seat|chair) of {{0}} [in the row|in the line|in the lineup] {_BE_READ} {_SOME} "
         f"{_SIDE_READ.format('left')} {_PLACE_OF} {{1}}",
         f"the (place|spot|position|seat|chair) of {{1}} [in the row|in the line|in the lineup] {_BE_READ} {_SOME} "
         f"{_SIDE_READ.format('right')} {_PLACE_OF} {{0}}",
-        f"{{0}} {_BE_READ} {_SOME} (further|farther|more) (left|to the left) (in the row|in the line|in the lineup) "
-        f"than {{1}}",
-        f"{{1}} {_BE_READ} {_SOME} (further|farther|more) (right|to the right) (in the row|in the line|in the lineup) "
-        f"than {{0}}")},
+        *_SEQUENCES, *_COMPARED)},
     read_openers={"LEFT_OF": ("in the row", "in the line", "in the lineup", "in this row", "in the queue",
                               "in the photo", "in the picture", "in this line")},
     fact_tails=("in the row", "in the line", "in the lineup", "in this row", "in the queue", "in the photo",
                 "in the picture", "in this line")
     + expand("though|but|although|~", "not necessarily|perhaps not|possibly not|maybe not", "next to|beside|adjacent to|"
-             "directly|immediately|right next to|adjacent|neighbours|neighbors|side by side|next to each other", "~|him|her|them|each other")
+             "directly|immediately|right next to|adjacent|neighbours|neighbors|side by side|next to each other|touching|"
+             "directly next to|immediately next to|right beside|directly beside", "~|him|her|them|it|each other|one another")
+    # "(there may be others between them)": a gap allowed, which LEFT_OF (somewhere to the left) allows too
+    + expand("~|and|but|though|although", "there|and there", "may|might|could|can", "be|stand|sit", "others|other people|"
+             "someone|somebody|people|some people|someone else|more people|anyone|gaps|a gap|space|other people or not",
+             "~|in between|between them|in between them|between the two|between the two of them")
     + expand("possibly|perhaps|maybe|~", "with", "others|other people|someone|some people|people|others possibly|"
              "someone else", "~|in between|between them|standing between them|in between them")
     + expand("with", "possibly|perhaps|maybe|potentially", "others|other people|someone|some people|people|someone else",
@@ -210,9 +189,9 @@ WORDING = Wording(
         "(does|is) {0} (stand|sit|standing|sitting|placed|positioned|located|situated) (to the left or to the right of|"
         "to the left or right of|left or right of|on the left or right of|on the left or on the right of) {1}",
         "(is|does) {0} (come|stand|sit) (to the left or to the right of|to the left or right of|left or right of) {1}",
-        "(is|does) {0} [stand|sit|standing|sitting|placed|positioned|located|situated] (to the left of|left of|on the "
-        "left of|on the left side of|to the left side of) {1} [or] (to the right of|right of|on the right of|on the "
-        "right side of|to the right side of) {1}",
+        "(is|does) {0} [stand|sit|standing|sitting|placed|positioned|located|situated] [somewhere] (to the left of|left "
+        "of|on the left of|on the left side of|to the left side of) {1} [or] [somewhere] (to the right of|right of|on the "
+        "right of|on the right side of|to the right side of) {1}",
         f"what can (be concluded|be said|be determined|be inferred|be deduced|we conclude|we say|we tell) about the "
         f"(position|place|placement|location) of {{0}} {_AGAINST} {{1}}",
         "what is the (relative position|position|place|placement|location|relative placement) of {0} "
@@ -237,7 +216,8 @@ WORDING = Wording(
         f"captures|capture|says|tells|correctly describes) where {{0}} (stands|is|sits|lies|falls|is placed|is positioned|is located|is "
         f"situated) {_AGAINST} {{1}}",
         f"where {_AGAINST} {{1}} (is|does) {{0}} (stand|sit|standing|sitting|placed|positioned|located|situated|lie|fall)",
-        f"where {_AGAINST} {{1}} is {{0}}")},
+        f"where {_AGAINST} {{1}} is {{0}}",
+        *_QUESTION_FORMS)},
     intro_hints=frozenset("leftmost rightmost end ends far first last front back edge corner".split()),
     cues={"LEFT_OF": (("adjacency, a stronger claim", ADJACENT),)},
     ordered_question=True, intro="People stand in a row.",

@@ -35,6 +35,33 @@ NEGATIONS = frozenset("not no never neither nor none nobody nothing cannot unequ
 HEDGES = frozenset("probably possibly perhaps maybe likely unlikely apparently seemingly supposedly reportedly "
                    "presumably might may could seems seem appears appear roughly approximately nearly almost "
                    "about around circa ~ ≈".split())
+# "appear(s)" hedges only as a verb of seeming ("appears to be", "it appears that", "as it appears"); before a place
+# or an order ("appears after Juna", "appears to the left of", "appears on the roster") it says where one is seen.
+_SEEMING = frozenset("appear appears appeared".split())
+_SEEMING_AFTER = frozenset("that as like likely unlikely certain sure".split())
+_PLACE_AFTER_TO = frozenset("the its his her their".split())
+
+
+def hedges(words: Sequence[str]) -> list[str]:
+    """The words of a line that weaken its claim (`HEDGES`), "appear(s)" only where it speaks of seeming."""
+    out = []
+    for k, w in enumerate(words):
+        if w not in HEDGES:
+            continue
+        if w in ("may", "might") and "whatever" in words[max(0, k - 4):k]:
+            continue   # "Whatever else Mirela may be, ...": a concession, no hedge of what follows
+        if w in _SEEMING:
+            before = words[k - 1] if k else ""
+            after = words[k + 1] if k + 1 < len(words) else ""
+            beyond = words[k + 2] if k + 2 < len(words) else ""
+            seeming = before in ("it", "as", "so") or after in _SEEMING_AFTER or (
+                after == "to" and beyond not in _PLACE_AFTER_TO and beyond[:1] != "@")
+            if not seeming:
+                continue
+        out.append(w)
+    return out
+
+
 # Words and signs that make a number another one: before it (over 40, at least 40, -40, ~40) or after it (40%).
 NUMBER_BEFORE = frozenset("over under least most than above below beyond upto ~ ≈ + - − ± – — some".split())
 NUMBER_AFTER = frozenset("% percent percentage + - − ± or ish times".split())
@@ -124,7 +151,7 @@ def symbols(words: Sequence[str]) -> list[str]:
 _SIGNS = frozenset({"=", "==", "!=", "≠", "<>"})
 # Nouns a possessive may own ("Ben's left", "Silo's final count"), read as "the left of Ben": every phrasing
 # with "the N of X" is then read with "X's N" too.
-_OWNED = frozenset("left right position place spot seat chair count total value number stock supply inventory amount tally "
+_OWNED = frozenset("left right position place spot seat chair count total value number stock supply inventory amount tally status "
                    "contents content balance side holdings reserves store collection".split())
 _OWNED_ADJ = frozenset("final initial starting ending current first last item relative".split())
 # Words that add nothing to what a sentence claims ("Felix is also not a Fletcher", "Ivan is not, in fact, a
@@ -136,7 +163,7 @@ FILLERS = tuple(tuple(f.split()) for f in sorted((
     "however", "though", "nonetheless", "nevertheless", "by contrast", "in contrast", "on the other hand", "herself",
     "himself", "themselves", "itself", "for one", "without exception", "proudly", "happily", "officially",
     "currently", "still", "at present", "in truth", "for sure", "for 1", "for certain", "undeniably",
-    "unquestionably", "beyond doubt", "no doubt"),
+    "unquestionably", "beyond doubt", "no doubt", "as it turns out"),
     key=lambda f: -len(f.split())))
 _FILLER_HEADS = frozenset(f[0] for f in FILLERS)
 _START_VERBS = frozenset("starts begins opens".split())
@@ -474,6 +501,9 @@ class Wording:
     # only these words opens or closes it, after one of `context_starts`, it is read away.
     context_words: frozenset[str] = frozenset()
     context_starts: frozenset[str] = frozenset()
+    # Words that negate in this family beside `NEGATIONS` ("excluded", "absent", "∉" for a membership): a sentence of
+    # a negative fact that holds one is not taken for one that holds no negation.
+    negations: frozenset[str] = frozenset()
 
     def canonical_template(self, predicate: str) -> str:
         """The phrasing the template writes for a fact predicate (the canonical one, unless `template` says)."""

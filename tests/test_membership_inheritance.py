@@ -4,6 +4,8 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.conftest import by_label, independence_p, make
 
@@ -49,3 +51,54 @@ def test_entity_and_set_are_complexity_premises_apart_in_every_label(complexity)
     for i in range(300):
         sk = make(FAMILY, i, complexity)
         assert undirected_distance(sk, *sk.query.arguments) == complexity, (sk.id, sk.gold_answer)
+
+
+# The reader on the categories' free-English forms (issue 42): a category named through its members or as a set, in any
+# phrasing, reads as its fact; the same sentence with a hedge or negation inserted, or reversed, never reads as it.
+NAMES = {"E0": "Nico", "S0": "Bakers", "S1": "Divers"}
+TYPES = {"E0": "Entity", "S0": "Set", "S1": "Set"}
+GROUPS = ["the", "the members of the", "the roster of the", "the set of", "the group of", "the ranks of the"]
+MEMBER = ["Among {g} Bakers is Nico.", "Nico is among {g} Bakers.", "{G} Bakers include Nico.",
+          "Nico appears on the roster of the Bakers.", "Nico sits within {g} Bakers.", "Nico is classed as a Baker.",
+          "Nico ∈ Bakers.", "Nico: member of {g} Bakers."]
+NOT_MEMBER = ["Nico is not listed among {g} Bakers.", "None of {g} Bakers is Nico.", "{G} Bakers do not include Nico.",
+              "Nico does not fall within {g} Bakers.", "{G} Bakers have no member named Nico.", "Nico ∉ Bakers.",
+              "Nico cannot be found anywhere among {g} Bakers."]
+SUBSET = ["{G} Divers include everyone who is in {g} Bakers.", "{G} Bakers lie entirely inside {g} Divers.",
+          "Everyone in {g} Bakers is also counted in {g} Divers.", "No Baker fails to be a Diver.",
+          "None of {g} Bakers is outside {g} Divers.", "Only Divers can be Bakers.", "Bakers ⊆ Divers."]
+
+
+def _verdict(text: str, fact):
+    from families.reading import Marked, reader
+    return reader(FAMILY).read_fact(text, fact, Marked(NAMES, TYPES), TYPES)
+
+
+def _said(form: str, group: str) -> str:
+    return form.format(g=group, G=group[:1].upper() + group[1:])
+
+
+@settings(max_examples=150, deadline=None)
+@given(pred=st.sampled_from(["MEMBER_OF", "NOT_MEMBER_OF", "SUBSET_OF"]), k=st.integers(0, 7),
+       group=st.sampled_from(GROUPS))
+def test_a_category_named_through_its_members_or_as_a_set_reads_and_its_opposite_is_misread(pred, k, group):
+    forms = {"MEMBER_OF": MEMBER, "NOT_MEMBER_OF": NOT_MEMBER, "SUBSET_OF": SUBSET}[pred]
+    text = _said(forms[k % len(forms)], group)
+    fact = (pred, ("S0", "S1")) if pred == "SUBSET_OF" else (pred, ("E0", "S0"))
+    assert _verdict(text, fact).kind == "read", text
+    other = {"MEMBER_OF": ("NOT_MEMBER_OF", ("E0", "S0")), "NOT_MEMBER_OF": ("MEMBER_OF", ("E0", "S0")),
+             "SUBSET_OF": ("SUBSET_OF", ("S1", "S0"))}[pred]
+    assert _verdict(text, other).kind == "misread", text
+
+
+@settings(max_examples=150, deadline=None)
+@given(pred=st.sampled_from(["MEMBER_OF", "NOT_MEMBER_OF", "SUBSET_OF"]), k=st.integers(0, 7),
+       group=st.sampled_from(GROUPS), word=st.sampled_from(["probably", "maybe", "not", "never", "usually", "some",
+                                                             "formerly", "~", "<"]), where=st.floats(0, 1))
+def test_a_hedge_negation_or_symbol_in_a_category_form_is_never_read(pred, k, group, word, where):
+    forms = {"MEMBER_OF": MEMBER, "NOT_MEMBER_OF": NOT_MEMBER, "SUBSET_OF": SUBSET}[pred]
+    words = _said(forms[k % len(forms)], group).split(" ")
+    at = min(int(where * len(words)), len(words) - 1) + 1
+    text = " ".join(words[:at] + [word] + words[at:])
+    fact = (pred, ("S0", "S1")) if pred == "SUBSET_OF" else (pred, ("E0", "S0"))
+    assert _verdict(text, fact).kind != "read", text

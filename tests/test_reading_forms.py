@@ -145,6 +145,45 @@ QUESTIONS = [
      "in items. Answer 10, 11 or 12.", "read"),
     ("sequential_state_update", ("FINAL_VALUE", ("C0",)), ("10", "11", "12"), "How many items does the Hopper end up "
      "with? Options are 10, 12 or 13.", "misread"),
+    # the order's and sets' question forms (issue 42): restated, glossed labels, terse, notation, clause after an opener
+    ("transitive_order", ("RELATION", ("E0", "E1")), LABELS3, "Which relation holds between Nico and Ben (that is, where "
+     "is Nico compared to Ben)? Answer LEFT_OF / RIGHT_OF / UNKNOWN.", "read"),
+    ("transitive_order", ("RELATION", ("E0", "E1")), LABELS3, "Which relation holds between Nico and Ben (that is, where "
+     "is Ben compared to Nico)? Answer LEFT_OF / RIGHT_OF / UNKNOWN.", "misread"),
+    ("transitive_order", ("RELATION", ("E0", "E1")), LABELS3, "What can be concluded about where Nico is relative to "
+     "Ben? Permitted answers: \"LEFT_OF\", \"RIGHT_OF\", \"UNKNOWN\".", "read"),
+    ("transitive_order", ("RELATION", ("E0", "E1")), LABELS3, "Determine the relation RELATION(Nico, Ben): is Nico left "
+     "of Ben, right of Ben, or unknown? Answer with LEFT_OF, RIGHT_OF or UNKNOWN.", "read"),
+    ("transitive_order", ("RELATION", ("E0", "E1")), LABELS3, "Query: RELATION(Ben, Nico) ∈ {LEFT_OF, RIGHT_OF, "
+     "UNKNOWN}.", "misread"),
+    ("transitive_order", ("RELATION", ("E0", "E1")), LABELS3, "Nico vs. Ben: LEFT_OF, RIGHT_OF, or UNKNOWN?", "read"),
+    ("transitive_order", ("RELATION", ("E0", "E1")), LABELS3, "Using only the information above, decide how Nico is "
+     "placed relative to Ben. Answer with one of LEFT_OF, RIGHT_OF, UNKNOWN.", "read"),
+    ("transitive_order", ("RELATION", ("E0", "E1")), LABELS3, "Complete the statement 'Nico is ___ Ben' with LEFT_OF, "
+     "RIGHT_OF, or UNKNOWN (if it cannot be determined).", "read"),
+    ("transitive_order", ("RELATION", ("E0", "E1")), LABELS3, "Complete the statement 'Nico is ___ Ben' with LEFT_OF "
+     "(to the right), RIGHT_OF (to the left), or UNKNOWN.", "misread"),
+    ("transitive_order", ("RELATION", ("E0", "E1")), LABELS3, "Determine whether Nico is to the left of Ben (LEFT_OF), "
+     "to the right of Ben (RIGHT_OF), or whether this cannot be determined (UNKNOWN).", "read"),
+    ("transitive_order", ("RELATION", ("E0", "E1")), LABELS3, "Determine whether Nico is to the left of Ben (RIGHT_OF), "
+     "to the right of Ben (LEFT_OF), or whether this cannot be determined (UNKNOWN).", "misread"),
+    ("membership_inheritance", ("MEMBER_OF", ("E0", "S0")), YES3, "Can Nico be placed among the Bakers? Answer YES (a "
+     "member), NO (not a member), or UNKNOWN.", "read"),
+    ("membership_inheritance", ("MEMBER_OF", ("E0", "S0")), YES3, "Can Nico be placed among the Bakers? Answer YES (not a "
+     "member), NO (a member), or UNKNOWN.", "misread"),
+    ("membership_inheritance", ("MEMBER_OF", ("E0", "S0")), YES3, "Query: MEMBER_OF(Nico, Bakers). Answer YES, NO, or "
+     "UNKNOWN.", "read"),
+    ("membership_inheritance", ("MEMBER_OF", ("E0", "S0")), YES3, "Does the group of Bakers include Nico? [YES, NO, "
+     "UNKNOWN]", "read"),
+    ("membership_inheritance", ("MEMBER_OF", ("E0", "S0")), YES3, "Is Nico a Baker? Respond with yes, no, unknown.",
+     "unread"),
+    ("transitive_order", ("RELATION", ("E0", "E1")), LABELS3, "Where is Nico relative to Ben? Answer left_of, RIGHT_OF "
+     "or UNKNOWN.", "unread"),
+    ("membership_inheritance", ("MEMBER_OF", ("E0", "S0")), YES3, "Is Nico a Baker? Answer Yes, No, or Unknown.", "read"),
+    ("membership_inheritance", ("MEMBER_OF", ("E0", "S0")), YES3, "Is Nico among the Bakers? Reply YES if it follows, "
+     "NO if it is ruled out, or UNKNOWN if the statements don't settle it.", "read"),
+    ("membership_inheritance", ("MEMBER_OF", ("E0", "S0")), YES3, "Is Nico among the Bakers? Reply YES if it is ruled "
+     "out, NO if it follows, or UNKNOWN if the statements don't settle it.", "misread"),
     ("equality", ("ENTAILED", ()), ("q = j", "q != j"), "Which option must hold given all of the above? (A) q = j "
      "(B) q != j", "read"),
     ("equality", ("ENTAILED", ()), ("q = j", "q != j"), "Select the statement that must follow from the relations "

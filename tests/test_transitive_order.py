@@ -4,6 +4,8 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.conftest import by_label, independence_p, make
 
@@ -80,3 +82,93 @@ def undirected_distance(sk, a, b) -> int:
         seen |= frontier
         d += 1
     return d
+
+
+# The reader on the row's free-English forms (issue 42): each class is composed, so Hypothesis draws its parts; a faithful
+# sentence reads, and the same sentence reversed, hedged, negated or made adjacent never reads as the fact.
+NAMES = {"E0": "Nico", "E1": "Ben"}
+TYPES = {"E0": "Entity", "E1": "Entity"}
+FACT = ("LEFT_OF", ("E0", "E1"))
+
+
+def _verdict(text: str):
+    from families.reading import Marked, reader
+    return reader(FAMILY).read_fact(text, FACT, Marked(NAMES, TYPES), TYPES)
+
+
+SCANS = ["Reading the line", "Going", "Counting", "Looking along the row", "Scanning the lineup", "Walking down the row", ""]
+FROM = {"lr": ["from left to right", "from the left", "from the left end", "rightward", "starting from the left"],
+        "rl": ["from right to left", "from the right", "from the right end", "leftward", "starting from the right"]}
+ORDERS = ["{a} comes before {b}", "{a} appears earlier than {b}", "{a} precedes {b}", "{b} comes after {a}",
+          "{b} appears after {a}", "{b} follows {a}", "you reach {a} before {b}", "one meets {b} after {a}"]
+
+
+def _sequence(scan: str, way: str, order: str, lead: bool, first: str = "Nico", second: str = "Ben") -> str:
+    a, b = (first, second) if way == "lr" else (second, first)
+    clause = order.format(a=a, b=b)
+    frame = " ".join(w for w in (scan, FROM[way][0 if not scan else 1 if scan == "Going" else 0]) if w)
+    if not scan and not lead:   # a passive scan after the clause: "... when the row is read from left to right"
+        frame = f"when the row is read {frame}"
+    return f"{frame[:1].upper()}{frame[1:]}, {clause}." if lead else f"{clause[:1].upper()}{clause[1:]} {frame.lower()}."
+
+
+@settings(max_examples=120, deadline=None)
+@given(scan=st.sampled_from(SCANS), way=st.sampled_from(["lr", "rl"]), order=st.sampled_from(ORDERS),
+       lead=st.booleans())
+def test_a_row_read_in_either_direction_reads_and_reversed_is_misread(scan, way, order, lead):
+    text = _sequence(scan, way, order, lead)
+    assert _verdict(text).kind == "read", text
+    reversed_ = _sequence(scan, way, order, lead, first="Ben", second="Nico")
+    assert _verdict(reversed_).kind == "misread", reversed_
+
+
+@settings(max_examples=120, deadline=None)
+@given(scan=st.sampled_from(SCANS), way=st.sampled_from(["lr", "rl"]), order=st.sampled_from(ORDERS),
+       lead=st.booleans(), word=st.sampled_from(["immediately", "directly", "just", "probably", "maybe", "not",
+                                                   "never", "roughly"]), where=st.floats(0, 1))
+def test_a_word_of_adjacency_hedge_or_negation_in_a_row_form_is_never_read(scan, way, order, lead, word, where):
+    words = _sequence(scan, way, order, lead).split(" ")
+    at = min(int(where * len(words)), len(words) - 1) + 1
+    text = " ".join(words[:at] + [word] + words[at:])
+    assert _verdict(text).kind != "read", text
+
+
+TAILS = ["though not necessarily right next to it", "but not necessarily beside Ben", "(there may be others between "
+         "them)", "and there might be people in between", "with possibly others in between",
+         "though perhaps not adjacent"]
+BASES = ["Nico is placed left of Ben", "Ben is somewhere to the right of Nico", "In the row, Nico lies to the left of Ben",
+         "Ben sits further along to the right than Nico", "Further to the left than Ben stands Nico",
+         "Nico's spot in the row is further left than Ben's", "Of Nico and Ben, it is Nico who is further to the left"]
+
+
+@settings(max_examples=80, deadline=None)
+@given(base=st.sampled_from(BASES), tail=st.sampled_from(TAILS))
+def test_a_gap_allowed_after_a_left_of_is_faithful_and_never_a_misread(base, tail):
+    text = f"{base}, {tail}." if not tail.startswith("(") else f"{base} {tail}."
+    assert _verdict(text).kind == "read", text
+
+
+@settings(max_examples=80, deadline=None)
+@given(base=st.sampled_from(BASES), tail=st.sampled_from(TAILS), word=st.sampled_from(["probably", "immediately",
+                                                                                      "not", "maybe"]))
+def test_the_gap_tail_does_not_excuse_a_hedge_or_negation_in_the_claim(base, tail, word):
+    words = base.split(" ")
+    at = words.index(next(w for w in words if w in ("is", "lies", "sits", "stands"))) + 1
+    text = " ".join(words[:at] + [word] + words[at:]) + (f", {tail}." if not tail.startswith("(") else f" {tail}.")
+    assert _verdict(text).kind != "read", text
+
+
+def test_appears_hedges_only_as_seeming():
+    assert _verdict("Going rightward, Ben appears after Nico.").kind == "read"
+    assert _verdict("Nico appears to the left of Ben.").kind == "read"
+    for text in ("Nico appears to be left of Ben.", "It appears that Nico is left of Ben.",
+                 "Nico is left of Ben, as it appears."):
+        assert _verdict(text).kind == "misread", text
+
+
+def test_a_position_inequality_reads_only_with_its_numbering_said():
+    assert _verdict("pos(Nico) < pos(Ben), where positions are numbered from the left.").kind == "read"
+    assert _verdict("pos(Ben) < pos(Nico), where positions are numbered from the left.").kind == "misread"
+    for text in ("pos(Nico) < pos(Ben).", "pos(Nico) <= pos(Ben), where positions are numbered from the left.",
+                 "pos(Nico) < pos(Ben), where positions are numbered from the right."):
+        assert _verdict(text).kind != "read", text
