@@ -33,7 +33,7 @@ def grammar_words(family: str) -> frozenset[str]:
     cues |= {x for _, ws in w.question_cues for x in ws} | w.intro_hints | w.context_words
     cues |= {x for pair in w.directions.values() for side in pair for x in side}
     fillers = {x for f in FILLERS for x in f}
-    return vocabulary(said) | cues | fillers | NEGATIONS | HEDGES | NUMBER_WORDS | NUMBER_BEFORE | NUMBER_AFTER
+    return vocabulary(said) | cues | fillers | w.negations | NEGATIONS | HEDGES | NUMBER_WORDS | NUMBER_BEFORE | NUMBER_AFTER
 
 
 def _noun_like(word: str, known: frozenset[str]) -> bool:

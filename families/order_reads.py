@@ -19,10 +19,40 @@ _SIDE_READ = "(to the {0} of|{0} of|on the {0} of|on the {0} side of|to the {0} 
 _WHOSE = "(its|their|his|her|the)"
 _PLACE = "[somewhere|some way|far|further|farther|further along|farther along|somewhere along|further down|" \
          "farther down|further on|farther on]"
+# Verbs that place a thing rather than a person ("The lantern hangs left of ...", "Nimbus is moored to the right of
+# ...", "Ravenholt is shelved left of ..."): each verb's present, progressive and passive forms, composed, never
+# a verb of looking or pointing ("looks left of", "points left of" say nothing of where a thing is).
+_PLACING = {"hang": "hung", "moor": "moored", "dock": "docked", "park": "parked", "shelve": "shelved",
+            "perch": "perched", "mount": "mounted", "display": "displayed", "pin": "pinned", "rest": "rested",
+            "station": "stationed", "post": "posted", "keep": "kept", "store": "stored", "stay": "", "remain": "",
+            "stack": "stacked", "plant": "planted",
+            "float": "", "wait": "", "tie": "tied", "berth": "berthed", "anchor": "anchored", "hook": "hooked",
+            "nail": "nailed", "lean": "", "settle": "settled", "install": "installed", "arrange": "arranged",
+            "line": "lined", "queue": "queued", "seat": "seated", "slot": "slotted"}
+
+
+def _forms(verbs: dict[str, str]) -> str:
+    out = []
+    for verb, done in verbs.items():
+        s = verb + ("es" if verb.endswith(("sh", "ch", "s", "x")) else "s")
+        ing = (verb[:-1] if verb.endswith("e") and not verb.endswith("ee") else verb) + "ing"
+        out += [s, f"is {ing}"] + ([f"is {done}", f"has been {done}"] if done else [])
+    return "|".join(sorted(set(out), key=len, reverse=True))
+
+
+_PLACED = _forms(_PLACING)
+# The same verbs as a question asks with them ("Where does the lantern hang ...", "where is Nimbus moored ..."):
+# base, progressive and passive forms.
+_PLACED_ASKED = "|".join(sorted({f for verb, done in _PLACING.items() for f in (
+    verb, (verb[:-1] if verb.endswith("e") and not verb.endswith("ee") else verb) + "ing", done) if f}, key=len,
+    reverse=True))
+_BE_READ = _BE_READ[:-1] + "|" + _PLACED + ")"
+
 # Verbs of the far end first ("To the left of Bob sits Alice", "Somewhere left of Juno, you will find Ivo").
 _INVERTED = "(is|stands|sits|lies|is standing|is sitting|is placed|is located|is positioned|comes|is found|can be " \
             "found|is seated|appears|is situated|waits|is waiting|you will find|you find|you can find|one finds|one " \
-            "will find|we find|we will find|you would find|you will see|you see|one sees|is to be found|will be found)"
+            "will find|we find|we will find|you would find|you will see|you see|one sees|is to be found|will be found|" \
+            + _PLACED + ")"
 # A possessive's owned place after the last name ("left of Marisol's spot"): the place of that name.
 _PLACE_OF = "[the place of|the spot of|the position of|the seat of|the chair of]"
 

@@ -44,14 +44,18 @@ QUESTION_OPENERS = (expand("based on|given|according to|from|using|considering|b
                     + expand("from|based on|using|given", "the|these", "premises|statements|facts", "alone|only")
                     + expand("of|among", "the|these|those", "options|statements|choices|conclusions", "~|below|above|given|"
                              "listed|that follow"))
+# Where a third way says it cannot be told from ("... determined from the information given")
+_SOURCE = ("~|from the statements|from the premises|from the facts|from the information|from the information given|" \
+           "from the given information|from the information provided|from the clues|from what we know|from what is known|" \
+           "from this|for sure|for certain|with certainty|with the information given|given the information|" \
+           "based on the information|based on the statements|based on the facts|based on the clues")
 # What says "the statements do not settle it": the third label of a three-way question, said in its words.
 UNDETERMINED = (
     expand("the|these", _STATEMENTS, "do not|does not|cannot|can not|fail to", "settle|determine|decide|say|tell|show",
             "~|it|this|that|the answer|the question|which|either way|you|us")
     + expand("it|this|that|the answer|the relation|the relationship|the position|the order|which|which one",
               "cannot|can not|could not", "be", "determined|decided|known|told|established|settled|inferred|deduced|"
-              "concluded|worked out|said", "~|from the statements|from the premises|from the facts|from the information|"
-              "for sure|for certain|with certainty")
+              "concluded|worked out|said", _SOURCE)
     + expand("it|this|that|the answer|the relation|the relationship", "is", "unknown|undetermined|not determined|"
               "uncertain|not known|unclear|impossible to tell|impossible to determine|impossible to know|"
               "impossible to say|not settled|undecidable|ambiguous|indeterminate")
@@ -62,11 +66,12 @@ UNDETERMINED = (
     + expand("neither", "~|one|of them|of these|answer|option", "follows|can be determined|can be concluded|is certain|"
               "is determined|can be shown")
     + expand("the|this", "information|information given|information provided|given information|evidence",
-             "is not enough|is insufficient|does not suffice|is not sufficient|is incomplete")
+             "is not enough|is insufficient|does not suffice|is not sufficient|is incomplete",
+             "~|to decide|to tell|to determine|to know|to say|to be sure|to settle it|to decide it")
     + expand("the|these", _STATEMENTS, "leave it open|leave this open|leave it undecided|leave the question open|"
              "are not enough|are insufficient|do not suffice")
     + expand("~|it is|this is|that is", "impossible to tell|impossible to say|impossible to determine|impossible to know|"
-             "not determinable", "~|from the facts|from the statements|from the premises|from the information|from the clues")
+             "not determinable", _SOURCE)
     + ("otherwise", "in any other case", "in all other cases", "if neither", "if neither holds", "if neither is true",
        "if neither follows", "if neither can be determined")
     + ("it is not possible to tell", "it is not possible to determine", "it is not possible to know", "not enough "
@@ -75,13 +80,11 @@ UNDETERMINED = (
 # After a question: its third way said ("or can this not be determined?"), or its second ("or not").
 QUESTION_TAILS = (
     expand("or", "is it|is this|is that|is the answer|is the relation", "unknown|undetermined|uncertain|unclear|"
-            "impossible to tell|impossible to determine|impossible to say|not determined|not known|undecidable")
+            "impossible to tell|impossible to determine|impossible to say|not determined|not known|undecidable", _SOURCE)
     + expand("or", "can|could", "this|it|that|the answer|the relation", "not be", "determined|decided|known|told|"
-              "settled|established|inferred|concluded|said", "~|from the statements|from the premises|from the facts|"
-              "from the information|from this|for sure")
+              "settled|established|inferred|concluded|said", _SOURCE)
     + expand("or", "cannot|can not|could not|can t", "this|it|that|the answer|the relation", "be", "determined|decided|"
-              "known|told|settled|established|inferred|concluded|said", "~|from the statements|from the premises|"
-              "from the facts|from the information|from this|for sure")
+              "known|told|settled|established|inferred|concluded|said", _SOURCE)
     + expand("or", "can|could", "we|you|one", "not", "tell|know|determine|say|decide|be sure")
     + expand("or", "do|does", "the", _STATEMENTS, "not", "settle|determine|decide|say|tell", "~|it|this|that")
     + expand("or", "is there not enough|is there insufficient|is there no", "information|evidence",

@@ -83,6 +83,7 @@ class QuestionReader:
         twice = repeated(text, labels)
         if twice is not None:
             return QVerdict("misread", f"repeats the answer {twice!r}")
+        text = _colons_as_means(text, labels)
         glossed = self._glossed(text, query, marked, types, labels)
         if isinstance(glossed, QVerdict):
             return glossed
@@ -375,6 +376,17 @@ class QuestionReader:
         spelled = [marked.names.get(a, str(a)) if isinstance(a, str) else str(a) for a in query[1]]
         words = normalize(marked.words(say(definition, spelled, end="", capital=False)))
         return self._meaning([words], marked, types)
+
+
+def _colons_as_means(text: str, labels: tuple[str, ...]) -> str:
+    """A label that opens a clause with a colon or a dash ("LEFT_OF: Bianca is to the left of Nadia.", "YES - Pax is
+    in it", '"o = q": Olive and Quince share a number') read as "LABEL means ...": each clause must then mean its
+    label, as any explanation must. Only where the label opens the text, a sentence or a bracket."""
+    for label in labels:
+        if label in text:
+            text = re.sub(rf"(^|[.;!?(]\s*|\n\s*)([\"'“‘]?{re.escape(label)}[\"'”’]?)\s*[:—–-]\s+",
+                          r"\1\2 means ", text)
+    return text
 
 
 def _lowered(label: str, text: str) -> bool:

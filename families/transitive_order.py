@@ -38,6 +38,7 @@ from families.order_reads import (
     _INVERTED,
     _PLACE,
     _PLACE_OF,
+    _PLACED_ASKED,
     _QUESTION_FORMS,
     _SEQUENCES,
     _SIDE_READ,
@@ -101,6 +102,13 @@ def generate(index: int, complexity: int, rng: random.Random) -> Skeleton:
         proof=tuple([f"LEFT_OF({names[a]},{names[b]})" for a, b in proof]))
 
 
+# Settings a row may stand in or on, as a model names them: a tail "on the shelf" says where the row is, nothing more.
+_SETTINGS = ("shelf|wall|dock|docks|pier|quay|jetty|harbour|harbor|marina|mooring|street|lane|road|avenue|bench|table|"
+             "rack|stand|desk|counter|board|display|gallery|map|mantel|mantelpiece|windowsill|sill|fence|beach|bay|"
+             "canal|river|riverbank|shore|hill|ridge|valley|track|course|field|garden|lot|car park|parking lot|yard|"
+             "hall|corridor|hallway|room|stage|platform|market|square|plaza|village|town|range|row of stalls|lineup|"
+             "photo|photograph|picture|queue|line|row|ceiling|beam|rail|railing|string|cord|branch|tree|arrangement|"
+             "sequence|order|procession|parade|convoy|formation|chain|series")
 _BE = "(is|stands|sits|lies|is standing|is sitting|is placed|is located|is positioned|comes)"
 # No adjacency ("immediately", "directly", "just", "next to"): a fact says only that one stands somewhere left
 # of the other, and an adjacent claim is a stronger one (a render of them could give one person two left
@@ -153,6 +161,8 @@ WORDING = Wording(
                               "in the photo", "in the picture", "in this line")},
     fact_tails=("in the row", "in the line", "in the lineup", "in this row", "in the queue", "in the photo",
                 "in the picture", "in this line")
+    # where the row stands ("... left of Saltmarsh on the shelf"): a setting that places nothing of its own
+    + expand("in|on|along|at|across|inside|within", "the|this|that|our", _SETTINGS)
     + expand("though|but|although|~", "not necessarily|perhaps not|possibly not|maybe not", "next to|beside|adjacent to|"
              "directly|immediately|right next to|adjacent|neighbours|neighbors|side by side|next to each other|touching|"
              "directly next to|immediately next to|right beside|directly beside", "~|him|her|them|it|each other|one another")
@@ -174,10 +184,11 @@ WORDING = Wording(
         f"how (does|is) {{0}} (placed|positioned|ordered|arranged|standing) {_AGAINST} {{1}}",
         f"on which side of {{1}} (does|is) {{0}} {_AT}")},
     question_reads={"RELATION": (
-        f"where (does|is|do) {{0}} (stand|sit|lie|fall|come|standing|sitting|placed|positioned|located|situated) "
-        f"{_AGAINST} {{1}}",
+        f"where (does|is|do) {{0}} (stand|sit|lie|fall|come|standing|sitting|placed|positioned|located|situated|"
+        f"{_PLACED_ASKED}) {_AGAINST} {{1}}",
         f"where (does|is) {{0}} {_AT} (with regard to|in comparison with|when compared to|when compared with) {{1}}",
-        f"{_AGAINST} {{1}} where (does|is) {{0}} (stand|sit|standing|sitting|placed|positioned|located|situated)",
+        f"{_AGAINST} {{1}} where (does|is) {{0}} (stand|sit|standing|sitting|placed|positioned|located|situated|"
+        f"{_PLACED_ASKED})",
         "is {0} (to the left or to the right of|to the left or right of|left or right of|on the left or on the "
         "right of|on the left or right of|on the left side or the right side of|to the left of or to the right of|"
         "on the left of or on the right of|left of or right of) {1}",
@@ -186,8 +197,9 @@ WORDING = Wording(
         f"how (is|are|does) {{0}} (placed|positioned|ordered|arranged|standing|located|situated) {_AGAINST} {{1}}",
         "(on|to) which side of {1} (does|is) {0} [stand|standing|sit|sitting|placed|positioned|located|situated] [on]",
         "which side of {1} (is|does) {0} (on|stand on|sit on|placed on|located on)",
-        "(does|is) {0} (stand|sit|standing|sitting|placed|positioned|located|situated) (to the left or to the right of|"
-        "to the left or right of|left or right of|on the left or right of|on the left or on the right of) {1}",
+        f"(does|is) {{0}} (stand|sit|standing|sitting|placed|positioned|located|situated|{_PLACED_ASKED}) (to the left "
+        "or to the right of|to the left or right of|left or right of|on the left or right of|on the left or on the right "
+        "of) {1}",
         "(is|does) {0} (come|stand|sit) (to the left or to the right of|to the left or right of|left or right of) {1}",
         "(is|does) {0} [stand|sit|standing|sitting|placed|positioned|located|situated] [somewhere] (to the left of|left "
         "of|on the left of|on the left side of|to the left side of) {1} [or] [somewhere] (to the right of|right of|on the "

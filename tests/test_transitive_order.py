@@ -172,3 +172,62 @@ def test_a_position_inequality_reads_only_with_its_numbering_said():
     for text in ("pos(Nico) < pos(Ben).", "pos(Nico) <= pos(Ben), where positions are numbered from the left.",
                  "pos(Nico) < pos(Ben), where positions are numbered from the right."):
         assert _verdict(text).kind != "read", text
+
+
+# Things placed, not people (blind model renders: lanterns that hang, boats moored, books shelved), and where the row
+# stands ("on the shelf"): every verb in each of its forms, composed; reversed is misread, a hedge never reads.
+def _placed(verb: str, side: str = "left", a: str = "Nico", b: str = "Ben", extra: str = "", where: str = "") -> str:
+    from families.order_reads import _PLACING
+    done = _PLACING[verb]
+    ing = (verb[:-1] if verb.endswith("e") and not verb.endswith("ee") else verb) + "ing"
+    said = {"s": verb + ("es" if verb.endswith(("sh", "ch", "s", "x")) else "s"), "ing": f"is {ing}",
+            "done": f"is {done}" if done else f"is {ing}"}
+    return f"{a} {extra + ' ' if extra else ''}{{form}} to the {side} of {b}{' ' + where if where else ''}.", said
+
+
+PLACING = ["hang", "moor", "dock", "park", "shelve", "perch", "rest", "station", "stay", "stack", "anchor", "line"]
+SETTINGS = ["on the shelf", "at the dock", "along the wall", "in the gallery", "on the mantelpiece", ""]
+
+
+@settings(max_examples=120, deadline=None)
+@given(verb=st.sampled_from(PLACING), form=st.sampled_from(["s", "ing", "done"]), where=st.sampled_from(SETTINGS))
+def test_a_thing_placed_left_of_another_reads_and_placed_right_is_misread(verb, form, where):
+    text, said = _placed(verb, where=where)
+    assert _verdict(text.format(form=said[form])).kind == "read", text.format(form=said[form])
+    text, said = _placed(verb, side="right", where=where)
+    assert _verdict(text.format(form=said[form])).kind == "misread", text.format(form=said[form])
+
+
+@settings(max_examples=80, deadline=None)
+@given(verb=st.sampled_from(PLACING), word=st.sampled_from(["probably", "immediately", "directly", "not", "never",
+                                                           "maybe", "just"]))
+def test_a_placed_thing_with_a_hedge_adjacency_or_negation_never_reads(verb, word):
+    text, said = _placed(verb, extra=word)
+    assert _verdict(text.format(form=said["s"])).kind != "read", text
+
+
+def test_a_verb_of_looking_or_pointing_is_no_place():
+    for text in ("Nico looks to the left of Ben.", "Nico points to the left of Ben.", "Nico faces left of Ben."):
+        assert _verdict(text).kind != "read", text
+
+
+def _question(text: str):
+    from families.reading import Marked, reader
+    return reader(FAMILY).read_question(text, ("RELATION", ("E0", "E1")), Marked(NAMES, TYPES), TYPES,
+                                        ("LEFT_OF", "RIGHT_OF", "UNKNOWN"))
+
+
+MEANS = [": ", " - ", " — ", " = "]
+UNKNOWNS = ["it cannot be determined", "the information is insufficient to decide", "it is impossible to tell "
+            "from the information given", "the facts do not settle it"]
+
+
+@settings(max_examples=80, deadline=None)
+@given(mark=st.sampled_from(MEANS), sep=st.sampled_from([". ", "; "]), unknown=st.sampled_from(UNKNOWNS),
+       verb=st.sampled_from(["stand", "hang", "sit"]))
+def test_labels_explained_after_a_colon_or_dash_must_mean_their_labels(mark, sep, unknown, verb):
+    head = f"Relative to Ben, where does Nico {verb}? "
+    right = f"LEFT_OF{mark}Nico is to the left of Ben{sep}RIGHT_OF{mark}Nico is to the right of Ben{sep}UNKNOWN{mark}{unknown}."
+    assert _question(head + right).kind == "read", head + right
+    swapped = f"LEFT_OF{mark}Nico is to the right of Ben{sep}RIGHT_OF{mark}Nico is to the left of Ben{sep}UNKNOWN{mark}{unknown}."
+    assert _question(head + swapped).kind == "misread", head + swapped
