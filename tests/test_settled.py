@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from runner.engine.feed import Feed
+from runner.engine.feed import Feed, LocalRender
 from runner.engine.settled import path_for
 from runner.engine.skip import set_bit
 from runner.plan.manifest import read
@@ -222,13 +222,14 @@ def test_the_feed_makes_only_the_skeletons_not_settled(tmp_path, workers):
     set_bit(known, 7)
     notes = tmp_path / "manifest"
     items = _items(Feed(grid, None, saved if workers else None, max(workers, 1), bytes(settled), notes, known))
-    assert [it.index for it in items] == [i for i in range(150) if not is_set(bytes(settled), i)]
-    everything = {it.index: it for it in _items(Feed(grid, None))}
+    assert [it.source_index for it in items] == [i for i in range(150) if not is_set(bytes(settled), i)]
+    everything = {it.source_index: it for it in _items(Feed(grid, None))}
     def same(item) -> tuple:   # all but the local renders' timestamps
-        return item._replace(renders=tuple(j._replace(local=j.local and j.local[:2]) for j in item.renders))
-    assert all(same(it) == same(everything[it.index]) for it in items)   # as a run that skips nothing makes them
+        return item._replace(renders=tuple(j._replace(work=j.work[:2] if isinstance(j.work, LocalRender) else j.work)
+                                           for j in item.renders))
+    assert all(same(it) == same(everything[it.source_index]) for it in items)   # as a run that skips nothing makes them
     noted = list(read(notes))
-    assert [i for i, _ in noted] == [it.index for it in items if it.index != 7]
+    assert [i for i, _ in noted] == [it.source_index for it in items if it.source_index != 7]
     assert all(identity == everything[i].identity for i, identity in noted)
 
 

@@ -21,8 +21,8 @@ from runner.cluster.placement import Placed, connect, nodes_for, place
 from runner.cluster.work import Batch, BatchResult, Writer, make_batches
 from runner.config.grid import Grid
 from runner.engine.calibration import pending, trusts
-from runner.engine.pipeline import RunResult
 from runner.engine.progress import Progress, finished
+from runner.engine.result import RunResult
 from runner.errors import UserError
 from runner.fidelity.calibration import CALIBRATION, Trust
 from runner.serving.servers import GRACE_S

@@ -20,8 +20,9 @@ from runner.config.grid import Grid, Stage, load_grid
 from runner.engine import settled
 from runner.engine.feed import Feed, helpers
 from runner.engine.loop import run as run_loop
-from runner.engine.pipeline import Pipeline, RunResult
+from runner.engine.pipeline import Pipeline
 from runner.engine.progress import Progress
+from runner.engine.result import RunResult
 from runner.engine.skip import walk
 from runner.errors import Interrupted, UserError, printable
 from runner.plan import manifest
@@ -276,7 +277,7 @@ def closing_lines(result: RunResult, skipped: dict[Path, int]) -> int:
         kinds: Counter[str] = Counter()
         for (error_kind, _), times in reasons.items():
             kinds[error_kind] += times
-        (_, top), times = ranked(reasons)[0]
+        (_, top), times = ranked(Counter({(str(k), why): n for (k, why), n in reasons.items()}))[0]
         # grouped by kind (http, timeout, connection, malformed, ...), then the commonest message as it was said
         why = (", ".join(f"{k} {c}" for k, c in ranked(kinds)) + f"; most often: {printable(top)}"
                + (f" ({times} of them)" if len(reasons) > 1 else ""))

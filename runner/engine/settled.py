@@ -19,7 +19,7 @@ from typing import Any
 import orjson
 
 from runner.config.grid import Grid
-from runner.engine.pipeline import RunResult
+from runner.engine.result import RunResult
 from runner.errors import UserError
 from runner.plan.manifest import bytes_stamp, code_stamp
 from runner.store.guard import atomic_output, read_whole
@@ -43,7 +43,7 @@ class Settled:
 
 def _seen(folder: Path) -> tuple[tuple[int, ...], ...]:
     """Both logs' device, inode, size and modification time (a missing log: an empty tuple)."""
-    out = []
+    out: list[tuple[int, ...]] = []
     for name in (RENDERS, SOLVES):
         try:
             st = (folder / name).stat()

@@ -116,7 +116,7 @@ def striped(grid: Grid, shard: tuple[int, int] | None, stripe: tuple[int, int], 
         yield index, sk if sk is not None and not done(index) and (shard is None or in_shard(sk, shard)) else None
 
 
-def is_set(bits: bytes, index: int) -> bool:
+def is_set(bits: bytes | bytearray, index: int) -> bool:
     """Whether bit `index` of a bitmap (bit i is byte i // 8's bit i % 8) is set; beyond its end, no."""
     return index >> 3 < len(bits) and bool(bits[index >> 3] >> (index & 7) & 1)
 

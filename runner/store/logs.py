@@ -11,7 +11,7 @@ import stat
 import sys
 from operator import itemgetter
 from pathlib import Path
-from typing import Any, Callable, Container, Iterator
+from typing import Any, Callable, Container, Iterator, Literal, get_args
 
 import orjson
 
@@ -19,7 +19,8 @@ from runner.children import write_all
 from runner.errors import UserError, WriteFailed, printable
 from runner.store.guard import kind_of, node_mode, open_append, open_lock, open_regular, read_whole
 
-TERMINAL = ("ok", "invalid", "unfaithful", "unchecked")   # `error` records are tried again on resume
+Terminal = Literal["ok", "invalid", "unfaithful", "unchecked"]   # a settled unit's status: `error` is tried again
+TERMINAL: tuple[Terminal, ...] = get_args(Terminal)   # `status in TERMINAL` narrows a read status to the type
 TORN = b" <torn by a crash>\n"
 
 
