@@ -59,6 +59,18 @@ def test_a_rerun_of_a_finished_run_sends_nothing_and_prints_what_the_full_path_p
     assert NOTHING in rerun(grid, out).stderr
 
 
+def test_kept_counts_holding_a_status_outside_its_type_take_the_full_path(server, tmp_path):
+    """A render status no run writes, edited into the kept counts, is never printed: the file is read as none."""
+    out = tmp_path / "run"
+    grid = write_grid(tmp_path, server.url, count=4)
+    first = rerun(grid, out)
+    body = orjson.loads((out / ".settled").read_bytes())
+    (out / ".settled").write_bytes(orjson.dumps({**body, "renders": {**body["renders"], "bogus": 3}}))
+    proc = rerun(grid, out)
+    assert NOTHING not in proc.stderr and "bogus" not in proc.stdout + proc.stderr
+    assert proc.stdout == first.stdout
+
+
 def test_a_record_appended_after_the_run_takes_the_full_path(server, tmp_path):
     """Another process's record (here: a newer terminal one of a unit, with another status) changes the counts:
     the rerun reads the logs again and its table says what the logs now hold."""

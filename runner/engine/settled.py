@@ -18,6 +18,7 @@ from typing import Any
 
 import orjson
 
+from providers.base import RENDER_STATUSES
 from runner.config.grid import Grid
 from runner.engine.result import RunResult
 from runner.errors import UserError
@@ -125,6 +126,8 @@ def _settled(folder: Path, body: dict[str, Any], seen: tuple[tuple[int, ...], ..
     for r, s, counts in body["cells"]:
         result.cells[(r, s)] = CellStats(**counts)
     for status, n in body["renders"].items():
+        if status not in RENDER_STATUSES:   # no run writes it: a file edited by hand, read as none
+            raise ValueError(f"not a render status: {status!r}")
         result.renders[status] = int(n)
     stats = body["render_stats"]
     render_stats = None if stats is None else {
