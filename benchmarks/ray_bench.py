@@ -76,7 +76,8 @@ def driver(n: int, agents: int, batch: int) -> None:
     import ray
 
     from runner.cluster.agent import Started
-    from runner.cluster.driver import Agent, _dispatch
+    from runner.cluster.agents import Agent
+    from runner.cluster.driver import _dispatch
     from runner.cluster.placement import Placed
     from runner.config.grid import load_grid
     from runner.engine.progress import Progress

@@ -18,7 +18,8 @@ import pytest
 from providers.base import RenderRequest
 from runner.commands.folder import save_grid
 from runner.config.grid import load_grid
-from runner.engine.feed import Feed, Item, LocalRender
+from runner.engine.feed import Feed
+from runner.engine.items import Item, LocalRender
 from runner.engine.pipeline import Pipeline
 from runner.engine.progress import Progress
 from runner.errors import UserError
@@ -96,7 +97,7 @@ def test_workers_give_the_items_in_source_order(tmp_path, source, workers, shard
     """Several helpers, each preparing every n-th block, give back exactly the one-process stream, in order:
     blocks that end part-way, a stripe with no block at all (5 workers, 4 blocks), blank lines in a file,
     and blocks a shard leaves empty."""
-    from runner.engine.feed import BLOCK
+    from runner.engine.items import BLOCK
     count = 3 * BLOCK + 7
     grid, grid_json = grid_and_json(tmp_path, count=count)
     if source == "file":   # the same count of skeletons read from a file, a blank line between each two

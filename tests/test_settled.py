@@ -11,7 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from runner.engine.feed import Feed, LocalRender
+from runner.engine.feed import Feed
+from runner.engine.items import LocalRender
 from runner.engine.settled import path_for
 from runner.engine.skip import set_bit
 from runner.plan.manifest import read

@@ -25,7 +25,7 @@ from runner.cluster.limits import ClusterThrottle, agent_config, shared_provider
 from runner.cluster.work import Batch, BatchResult
 from runner.config.grid import Grid
 from runner.engine.calibration import Job, read_backs
-from runner.engine.feed import Item, Preparer, local_renderers
+from runner.engine.items import Item, Preparer, local_renderers
 from runner.engine.pipeline import Pipeline
 from runner.engine.progress import Counts
 from runner.errors import UserError

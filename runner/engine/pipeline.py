@@ -14,7 +14,8 @@ from runner.config.grid import Grid, Stage
 from runner.config.prompts import fill_repair, fill_solve
 from runner.engine.auditor import Trusts, audited
 from runner.engine.calibration import calibrate
-from runner.engine.feed import Feed, Item, LocalRender, RenderJob, SolveJob
+from runner.engine.feed import Feed
+from runner.engine.items import Item, LocalRender, RenderJob, SolveJob
 from runner.engine.progress import Counts, Progress
 from runner.engine.result import RunResult, StageKey
 from runner.engine.resume import goes_to_solvers
