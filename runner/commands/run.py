@@ -29,9 +29,9 @@ from runner.plan import manifest
 from runner.plan.units import UnitPlan
 from runner.reporting.summary import ranked, render_table, table
 from runner.serving.servers import ServerSet, read_endpoints, serving, start_servers
+from runner.store.lock import RunLock
 from runner.store.logs import (
     RENDER_FIELDS,
-    RunLock,
     best_records,
     check_log_files,
     skipped_note,
