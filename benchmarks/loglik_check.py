@@ -65,7 +65,8 @@ def from_file(path: Path, n: int, style: str) -> list[dict]:
 async def ours(url: str, records: list[dict], concurrency: int, boundary_from: str = "auto") -> tuple[list, float]:
     """Every item scored by our provider: its OptionScores, and the wall time."""
     from providers.base import SolveRequest
-    from providers.config import build_provider, parse_provider
+    from providers.build import build_provider
+    from providers.config import parse_provider
     p = build_provider(parse_provider("smollm", {"kind": "vllm", "model": "smollm2-135m", "base_url": url,
                                                   "max_concurrency": concurrency}, env={}), env={})
     p.boundary_from = boundary_from

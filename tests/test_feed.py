@@ -158,7 +158,7 @@ def test_run_prepared_aside_writes_the_same_logs(tmp_path):
             folder = tmp_path / f"run-{aside}"
             folder.mkdir()
             save_grid(grid, folder, tmp_path / "grid.yaml")
-            from providers.config import build_provider
+            from providers.build import build_provider
             providers = {n: build_provider(grid.providers[n]) for n in ("fake", "template", "random")}
             pipe = Pipeline(grid, FolderLogs(folder), Progress(None, None, True), providers)
             result = asyncio.run(pipe.run(Feed(grid, None, folder / "grid.json" if aside else None), folder))

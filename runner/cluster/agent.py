@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, AsyncGenerator, NamedTuple
 
 from providers.base import Provider
-from providers.config import build_provider
+from providers.build import build_provider
 from providers.http import HTTPProvider
 from runner.cluster.limits import ClusterThrottle, agent_config, shared_providers
 from runner.cluster.work import Batch, BatchResult

@@ -12,7 +12,7 @@ from typing import Any, Callable, Coroutine, Iterator
 
 import typer
 
-from providers.config import build_provider
+from providers.build import build_provider
 from runner.commands.dry_run import audit_notes, count_skeletons, dry_run
 from runner.commands.folder import claim_run_folder, run_folder, save_grid
 from runner.commands.probes import check_constraints, check_reasoning, check_scoring

@@ -139,7 +139,7 @@ class Preparer:
 
 def local_renderers(grid: Grid) -> dict[str, Provider]:
     """The grid's renderers that make their text locally (`renders_locally`), built here."""
-    from providers.config import BUILTIN_KINDS, build_provider
+    from providers.build import BUILTIN_KINDS, build_provider
     out = {}
     for st in grid.renderers:
         cfg = grid.providers[st.provider]

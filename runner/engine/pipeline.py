@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, AsyncGenerator, Awaitable, Coroutine, NamedTuple
 
 from providers.base import SOLVE_STATUSES, Completion, Provider, RenderRequest, RenderStatus, SolveRequest
-from providers.config import BUILTIN_KINDS
+from providers.build import BUILTIN_KINDS
 from runner.config.grid import Grid, Stage
 from runner.config.prompts import fill_repair, fill_solve
 from runner.engine.auditor import Trusts, audited

@@ -7,7 +7,7 @@ from collections import Counter
 from pathlib import Path
 from typing import NamedTuple
 
-from providers.config import BUILTIN_KINDS
+from providers.build import BUILTIN_KINDS
 from runner.config.grid import Grid
 from runner.engine.result import RunResult
 from runner.engine.resume import goes_to_solvers, unit_done

@@ -76,7 +76,7 @@ class UnitPlan:
     def instant_counts(self, n_skeletons: int) -> tuple[int, int]:
         """(render units, solve units) for n skeletons that are made at once, costing no time: the template's
         renders, and the baselines' answers."""
-        from providers.config import BUILTIN_KINDS
+        from providers.build import BUILTIN_KINDS
         local = lambda st: self.grid.providers[st.provider].kind in BUILTIN_KINDS  # noqa: E731
         renders = sum(st.samples for st in self.grid.renderers)
         return (n_skeletons * sum(st.samples for st in self.grid.renderers if local(st)),
