@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import Any, Mapping
 
 from providers.base import Provider
-from rendering.structure import StructuredRender
+from rendering.render import StructuredRender
 from runner.config.grid import Stage
 from runner.fidelity.calibration import Trust
 from runner.fidelity.judge import only_unread

@@ -10,7 +10,7 @@ import orjson
 
 from families.frozen import set_at_once
 from providers.base import Completion, FailureKind, RenderStatus, SolveStatus
-from rendering.structure import StructuredRender
+from rendering.render import StructuredRender
 
 SCHEMA = 1
 # The statuses a record holds, each a type (a record of another is not written, and a reader skips it)
