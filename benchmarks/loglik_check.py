@@ -44,7 +44,7 @@ print(json.dumps([r[0] for r in lm.loglikelihood(reqs, disable_tqdm=True)]))
 def items(n: int, seed: int, distractors: str) -> list[dict]:
     """The card's records for n items (as `bench generate --format logicmark` writes them)."""
     from families.logicmark import logicmark_record
-    from runner.cli import LOGICMARK_HOP_DIST
+    from runner.commands.skeletons import LOGICMARK_HOP_DIST
     from runner.source.generate import make_plan
     plan = make_plan(seed, families=["equality"], hop_dist=LOGICMARK_HOP_DIST, distractors=distractors)
     return [json.loads(logicmark_record(sk, i)) for i, sk in enumerate(plan.items(n))]
