@@ -25,7 +25,8 @@ import orjson
 from families.reading import Marked, reader
 from families.registry import FAMILIES
 from rendering.lookalike import looks
-from rendering.structure import StructuredRender, check
+from rendering.render import StructuredRender
+from rendering.structure import check
 
 TYPES = {"transitive_order": "Entity", "sequential_state_update": "Counter", "equality": "Variable"}
 

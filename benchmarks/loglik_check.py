@@ -44,7 +44,7 @@ print(json.dumps([r[0] for r in lm.loglikelihood(reqs, disable_tqdm=True)]))
 def items(n: int, seed: int, distractors: str) -> list[dict]:
     """The card's records for n items (as `bench generate --format logicmark` writes them)."""
     from families.logicmark import logicmark_record
-    from runner.cli import LOGICMARK_HOP_DIST
+    from runner.commands.skeletons import LOGICMARK_HOP_DIST
     from runner.source.generate import make_plan
     plan = make_plan(seed, families=["equality"], hop_dist=LOGICMARK_HOP_DIST, distractors=distractors)
     return [json.loads(logicmark_record(sk, i)) for i, sk in enumerate(plan.items(n))]
@@ -65,7 +65,8 @@ def from_file(path: Path, n: int, style: str) -> list[dict]:
 async def ours(url: str, records: list[dict], concurrency: int, boundary_from: str = "auto") -> tuple[list, float]:
     """Every item scored by our provider: its OptionScores, and the wall time."""
     from providers.base import SolveRequest
-    from providers.config import build_provider, parse_provider
+    from providers.build import build_provider
+    from providers.config import parse_provider
     p = build_provider(parse_provider("smollm", {"kind": "vllm", "model": "smollm2-135m", "base_url": url,
                                                   "max_concurrency": concurrency}, env={}), env={})
     p.boundary_from = boundary_from

@@ -33,7 +33,8 @@ import orjson  # noqa: E402
 
 from benchmarks.common import LABELS, SHAPES, bare_loop, fake_server, fan_out, solve_body  # noqa: E402
 from providers.base import SolveRequest  # noqa: E402
-from providers.config import build_provider, parse_provider  # noqa: E402
+from providers.build import build_provider  # noqa: E402
+from providers.config import parse_provider  # noqa: E402
 
 HAND_PARSER_COMMIT = "e60bdee"   # the last providers/wire.py with the hand-written parser
 

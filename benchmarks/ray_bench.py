@@ -66,7 +66,7 @@ class Synthetic:
 
     def run_batch(self, batch):
         from runner.cluster.work import BatchResult
-        from runner.engine.pipeline import RunResult
+        from runner.engine.result import RunResult
         n = len(batch.skeletons) if batch.span is None else batch.span[1] - batch.span[0]
         return BatchResult(batch.id, [self.render] * n, [self.solve] * (3 * n), RunResult(),
                            {"render": Counter(ok=n), "solve": Counter(ok=3 * n)}, 0.0)
@@ -76,11 +76,12 @@ def driver(n: int, agents: int, batch: int) -> None:
     import ray
 
     from runner.cluster.agent import Started
-    from runner.cluster.driver import Agent, _dispatch
+    from runner.cluster.agents import Agent
+    from runner.cluster.driver import _dispatch
     from runner.cluster.placement import Placed
     from runner.config.grid import load_grid
-    from runner.engine.pipeline import RunResult
     from runner.engine.progress import Progress
+    from runner.engine.result import RunResult
     from runner.store.sinks import FolderLogs
 
     with tempfile.TemporaryDirectory() as tmp_name:

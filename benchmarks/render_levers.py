@@ -25,7 +25,8 @@ from pathlib import Path
 import orjson
 
 from providers.base import RenderRequest
-from providers.config import build_provider, parse_provider
+from providers.build import build_provider
+from providers.config import parse_provider
 from rendering.names import given_names
 from rendering.schema import TEXT_CHARS, for_server, render_schema
 from rendering.structure import reason_code

@@ -34,10 +34,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from providers.answers import Response  # noqa: E402
 from providers.base import SolveRequest  # noqa: E402
-from providers.config import build_provider, parse_provider  # noqa: E402
+from providers.build import build_provider  # noqa: E402
+from providers.config import parse_provider  # noqa: E402
 from providers.identity import Echo, RequestIds, Whose, learned  # noqa: E402
-from providers.wire import Response  # noqa: E402
 from tests.fake_server import STRAY_TOKENS, FakeServer  # noqa: E402
 
 LABELS = ("LEFT_OF", "RIGHT_OF", "UNKNOWN")

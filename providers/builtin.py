@@ -14,7 +14,8 @@ from families.registry import FAMILIES
 from families.wording import say
 from providers.base import Completion, Provider, RenderRequest, SolveRequest
 from rendering.names import given_names
-from rendering.structure import StructuredRender, assemble, from_object
+from rendering.render import StructuredRender
+from rendering.structure import assemble, from_object
 
 
 def template_structure(payload: Mapping[str, Any]) -> dict[str, Any]:

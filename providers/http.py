@@ -1,11 +1,11 @@
-"""HTTP plumbing shared by the HTTP providers: one session, replica routing, caps, timing, classification."""
+"""HTTP plumbing shared by the HTTP providers: one session, caps, timing, retries (the replicas they route to:
+endpoints.py; a failed request in one line: failures.py)."""
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import dataclasses
 import time
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Awaitable, Callable, Mapping
 from urllib.parse import urlsplit
@@ -15,121 +15,15 @@ import orjson
 from aiohttp.http_exceptions import HttpProcessingError
 from asyncio_throttle import Throttler
 
-from providers.base import Completion, Provider, ProviderFailure, http_kind
+from providers.answers import Response, WireError
+from providers.base import Completion, Provider, ProviderFailure
 from providers.config import key_fault
+from providers.endpoints import Endpoint, EndpointPool
+from providers.failures import classify, connection_reason, scrub, wire_reason
 from providers.identity import Asking, Echo, RequestIds, Whose, learned
 from providers.pooled import REUSED, CheckedConnector, sessions
-from providers.retry import RetryPolicy, retry_after_seconds, with_retries
-from providers.wire import Response, Wire, WireError
-
-_CONTEXT_SIGNS = ("context length", "context_length", "maximum context", "prompt is too long",
-                  "exceed_context_size", "context window", "too many tokens")
-
-
-@dataclass
-class Endpoint:
-    """One server (a replica): its own cap on requests in flight and its health."""
-
-    url: str
-    semaphore: asyncio.Semaphore
-    load: int = 0          # requests routed here and not finished: in flight plus waiting for the cap
-    down_until: float = 0.0
-    strikes: int = 0
-    wire: Wire | None = None   # the lean client's connections (plain http), else aiohttp's session serves
-    echo: Echo = Echo.UNKNOWN   # whether its answers carry our request ids (providers/identity.py)
-
-
-class EndpointPool:
-    """Least-in-flight routing over replicas; a replica that fails is taken out and re-checked later."""
-
-    def __init__(self, urls: list[str], max_concurrency: int, recheck_s: float = 5.0):
-        self.endpoints = [Endpoint(u.rstrip("/"), asyncio.Semaphore(max_concurrency)) for u in urls]
-        self.recheck_s = recheck_s
-
-    def choose(self) -> Endpoint:
-        """The healthy replica with the least load (if none is healthy, the first back); counts it at once.
-
-        Counting at routing time, not when the request starts, keeps a burst from all picking one replica.
-        """
-        if len(self.endpoints) == 1:   # the common case: nothing to choose (and never marked down)
-            ep = self.endpoints[0]
-            ep.load += 1
-            return ep
-        now = time.monotonic()
-        healthy = [e for e in self.endpoints if e.down_until <= now]
-        ep = min(healthy, key=lambda e: e.load) if healthy else min(self.endpoints, key=lambda e: e.down_until)
-        ep.load += 1
-        return ep
-
-    def mark_down(self, ep: Endpoint) -> None:
-        """Take a replica out for a while, longer after each failure in a row (at most a minute)."""
-        if len(self.endpoints) > 1:
-            ep.strikes += 1
-            ep.down_until = time.monotonic() + min(self.recheck_s * 2 ** (ep.strikes - 1), 60.0)
-
-    def mark_up(self, ep: Endpoint) -> None:
-        ep.strikes, ep.down_until = 0, 0.0
-
-
-def scrub(text: str, secret: str | None) -> str:
-    """`text` without the secret, as sent or as a server that strips a header's spaces echoes it."""
-    if not secret:
-        return text
-    for form in {secret, secret.strip()} - {""}:
-        text = text.replace(form, "***")
-    return text
-
-
-def error_message(raw: bytes, secret: str | None = None) -> str:
-    """The server's error text: `error.message` (OpenAI, vLLM, Anthropic), `message`, or the body's start;
-    the secret scrubbed before the text is cut (a cut would leave the key's first characters)."""
-    try:
-        obj = orjson.loads(raw)
-    except orjson.JSONDecodeError:
-        return scrub(raw.decode("utf-8", "replace"), secret)[:200].strip()
-    if isinstance(obj, dict):
-        err = obj.get("error", obj)
-        if isinstance(err, dict):
-            return scrub(str(err.get("message") or err.get("type") or err), secret)[:300]
-        return scrub(str(err), secret)[:300]
-    return scrub(str(obj), secret)[:200]
-
-
-def connection_reason(exc: BaseException, url: str) -> str:
-    """What went wrong with a connection, naming the endpoint: `connection refused to URL`, and so on."""
-    os_error = getattr(exc, "os_error", None)
-    if isinstance(os_error, ConnectionRefusedError):
-        return f"connection refused to {url}"
-    if isinstance(exc, aiohttp.ClientConnectorError):
-        cause = getattr(os_error, "strerror", None) or str(os_error or exc)
-        return f"cannot connect to {url}: {cause}"
-    if isinstance(exc, aiohttp.ServerDisconnectedError):
-        return f"connection to {url}: server disconnected"
-    detail = str(exc).strip()
-    return f"connection to {url}: {type(exc).__name__}" + (f": {detail[:200]}" if detail else "")
-
-
-def wire_reason(exc: WireError, url: str) -> str:
-    """What went wrong on the lean client's connection, worded as connection_reason words aiohttp's."""
-    if exc.kind == "refused":
-        return f"connection refused to {url}"
-    if exc.kind == "connect":
-        return f"cannot connect to {url}: {exc.detail}"
-    if exc.kind == "disconnected":
-        return f"connection to {url}: server disconnected"
-    return f"connection to {url}: a broken answer" + (f": {exc.detail[:200]}" if exc.detail else "")
-
-
-def classify(status: int, raw: bytes, headers: Mapping[str, str], secret: str | None = None) -> ProviderFailure:
-    """Classify a non-200 answer: 408, 429, 5xx retry (after Retry-After); context length is a result.
-    The message is the server's, `secret` scrubbed from it."""
-    message = error_message(raw, secret)
-    if status == 400 and any(s in message.lower() for s in _CONTEXT_SIGNS):
-        return ProviderFailure(f"context_length: {message}", retryable=False, status=status, kind="context_length")
-    if status in (408, 429) or status >= 500:
-        return ProviderFailure(f"http {status}: {message}", retryable=True,
-                               retry_after=retry_after_seconds(headers), status=status, kind=http_kind(status))
-    return ProviderFailure(f"http {status}: {message}", retryable=False, status=status, kind=http_kind(status))
+from providers.retry import RetryPolicy, with_retries
+from providers.wire import Wire
 
 
 def throttle_window(rate_per_s: float) -> tuple[int, float]:

@@ -18,7 +18,7 @@ import secrets
 from enum import Enum
 from typing import Mapping
 
-from providers.wire import Response
+from providers.answers import Response
 
 
 class Echo(Enum):

@@ -13,30 +13,19 @@ instruction with the labels verbatim, are ours.
 """
 from __future__ import annotations
 
-import re
 from collections import Counter
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Literal, Mapping, NamedTuple, Sequence, TypeVar, get_args
+from typing import Any, Literal, Mapping, get_args
 
 import orjson
 
-from families.kind_nouns import KindMarked, kind_nouns
-from families.questions import QVerdict
-from families.reading import Marked, Verdict, number_variant, reader, spell
+from families.reading import number_variant
 from families.registry import FAMILIES
-from families.wording import HEDGES, NEGATIONS, NUMBER_WORDS, normalize, tokens
+from rendering.intro import ARTICLE_NAMES, intro_flaws, intro_hint, unarticled
 from rendering.lookalike import hidden, looks
-
-
-@dataclass(frozen=True)
-class StructuredRender:
-    """A parsed structured render (shape checked, fidelity not yet)."""
-
-    names: Mapping[str, str]
-    premises: tuple[tuple[int, str], ...]
-    question: str
-    intro: str = ""
+from rendering.read_back import read_back
+from rendering.render import StructuredRender
+from rendering.whole_words import Finder, mentions, words
 
 
 def names_fixed(payload: Mapping[str, Any]) -> bool:
@@ -75,39 +64,6 @@ def from_object(obj: Any) -> StructuredRender | str:
 
 
 _BAD_PREMISES = "malformed: `premises` is not a list of {fact: integer, text: string}"
-
-
-_WORD = re.compile(r"\w+")
-
-
-@lru_cache(maxsize=1 << 14)   # names, labels and intros repeat from render to render
-def words(text: str) -> tuple[str, ...]:
-    """The words of a text, lower-cased: names are found as whole words, ignoring case and punctuation."""
-    return tuple(_WORD.findall(text.lower()))
-
-
-def mentions(name: str, text: str) -> bool:
-    """Whether `name` occurs in `text` as a whole word (or words in a row), ignoring case."""
-    return _contains(words(text), words(name))
-
-
-def _contains(haystack: tuple[str, ...], needle: tuple[str, ...]) -> bool:
-    n = len(needle)
-    return n > 0 and any(haystack[i:i + n] == needle for i in range(len(haystack) - n + 1))
-
-
-class _Finder:
-    """Which of the render's names a text mentions: each text's word n-grams against the names' words,
-    one set lookup per name (a regex per name and text cost a millisecond per render)."""
-
-    def __init__(self, name_words: dict[str, tuple[str, ...]]):
-        self.names = {s: w for s, w in name_words.items() if w}
-        self.lengths = sorted({len(w) for w in self.names.values()})
-
-    def found(self, text: str) -> set[str]:
-        ws = words(text)
-        grams = {ws[i:i + n] for n in self.lengths for i in range(len(ws) - n + 1)}
-        return {s for s, w in self.names.items() if w in grams}
 
 
 def _fact_text(fact: Mapping[str, Any]) -> str:
@@ -155,7 +111,7 @@ def check(render: StructuredRender, payload: Mapping[str, Any], given: Mapping[s
         reasons += _stated(render, facts)
     family = FAMILIES.get(payload["family"])
     if family is not None:
-        reasons += _read_back(render, payload, {s: names[s] for s in distinct})
+        reasons += read_back(render, payload, {s: names[s] for s in distinct})
     if family is not None and family.order_matters:
         order = [i for i, _ in render.premises if 0 <= i < len(facts)]
         if order != sorted(order):
@@ -164,39 +120,15 @@ def check(render: StructuredRender, payload: Mapping[str, Any], given: Mapping[s
         if names.get(s) and not mentions(names[s], render.question) and not (
                 entities.get(s) == "Set" and (v := number_variant(words(names[s]))) and mentions(v[0], render.question)):
             reasons.append(f"question: the question does not name {s} ({names[s]!r})")
-    scene = _unarticled(render.intro) if _ARTICLE_NAMES.intersection(w[0] for w in distinct.values() if w) \
+    scene = unarticled(render.intro) if ARTICLE_NAMES.intersection(w[0] for w in distinct.values() if w) \
         else render.intro
     intro_words = words(scene)
     if family is not None and not {w[0] for w in distinct.values() if w}.isdisjoint(intro_words):
-        named = sorted(_Finder(distinct).found(scene))   # a name's first word: look closer
-        hint = _intro_hint(render.intro, payload, {s: names[s] for s in distinct}) if named else None
+        named = sorted(Finder(distinct).found(scene))   # a name's first word: look closer
+        hint = intro_hint(render.intro, payload, {s: names[s] for s in distinct}) if named else None
         if hint:
             reasons.append(f"intro: the intro names {', '.join(named)} and {hint}")
-    return reasons + list(_intro_flaws(render.intro, tuple(payload["answer_options"])))
-
-
-# Words that, beside a name in the intro, say or hint something about it (besides each family's cue words,
-# negations and hedges): an intro may set a scene with the names, never say where they stand or what they hold.
-_HINTS = frozenset("answer answers question result solution ends end ending final finally last first left right "
-                   "leftmost rightmost between next beside before after member members belongs belong includes "
-                   "include equal equals different differ differs relates related turns gains gain loses lose "
-                   "more most fewer fewest less least start starts started begins initially empty full "
-                   "none subset".split())
-
-
-def _intro_hint(intro: str, payload: Mapping[str, Any], names: Mapping[str, str]) -> str | None:
-    """Why an intro that names symbols says too much (a sentence of it reads as a fact, or holds a word of a
-    hint), or None."""
-    family = FAMILIES[payload["family"]]
-    read, types = reader(payload["family"]), payload["entities"]
-    marked = Marked(names, types)
-    for sentence in re.split(r"(?<=[.;:!?])\s+|,\s+", intro):
-        line = " " + " ".join(normalize(marked.words(sentence)))
-        if read._parses(read.facts, line, marked, types):
-            return "states a fact"
-    cues = {w for table in family.wording.cues.values() for _, ws in table for w in ws}
-    hit = sorted(set(tokens(intro)) & (_HINTS | family.wording.intro_hints | cues | NEGATIONS | HEDGES))
-    return f"holds a word of a hint ({hit[0]!r})" if hit else None
+    return reasons + list(intro_flaws(render.intro, tuple(payload["answer_options"])))
 
 
 @lru_cache(maxsize=1 << 12)   # a renderer's names repeat (the template's per skeleton)
@@ -264,129 +196,6 @@ def _stated(render: StructuredRender, facts: list) -> list[str]:
     for i in sorted(i for i in stated if not 0 <= i < len(facts)):
         reasons.append(f"unknown_fact: a premise states fact {i}; the facts are 0..{len(facts) - 1}")
     return reasons
-
-
-# A variable named "a" is the article too ("A student is handed a worksheet"): before a word that says nothing
-# of a variable, the intro's "a" is read as the article.
-_ARTICLE_NAMES = frozenset({"a", "an"})
-_ARTICLE = re.compile(r"\b[Aa]n?\s+(?!(?:is|equals|and|does|has|differs|matches|was|were|are|or|not|to|plus|minus)\b)"
-                      r"(?=[A-Za-z]{2,})")
-
-
-def _unarticled(intro: str) -> str:
-    return _ARTICLE.sub("", intro)
-
-
-# "One" that counts no item: the setting's "one row", "a single line", "one per line", "one another".
-_ONE_OK = frozenset("row rows line lines queue lineup long straight file per another bench table photo picture "
-                    "group list".split())
-# Words that speak of the answer: an intro with one hints at it ("Hint: the correct option is an equality").
-_ANSWER_TALK = frozenset("hint hints hinted correct incorrect solution solutions".split())
-
-
-def _counts(intro_words: Sequence[str]) -> bool:
-    """Whether the intro's words hold a number: a digit or number word, but "one" of the setting (`_ONE_OK`)."""
-    for k, w in enumerate(intro_words):
-        if w in ("1", "one") and (k + 1 < len(intro_words) and intro_words[k + 1] in _ONE_OK
-                         or tuple(intro_words[max(0, k - 2):k]) == ("at", "least")):
-            continue
-        if w.isdigit() or w in NUMBER_WORDS:
-            return True
-    return False
-
-
-@lru_cache(maxsize=1 << 12)   # a renderer's intros repeat (the template's always), and so do a family's labels
-def _intro_flaws(intro: str, options: tuple[str, ...]) -> tuple[str, ...]:
-    """What the intro must not hold besides names: a number, an answer label (it says or hints an answer)."""
-    # digits, or number words ("forty-six", "one"): tokens() spells every number word as digits
-    intro_words = words(intro)
-    reasons = ["intro: the intro holds a number"] if re.search(r"\d", intro) or _counts(intro_words) else []
-    talk = sorted(_ANSWER_TALK.intersection(intro_words))
-    if talk:
-        reasons.append(f"intro: the intro speaks of the answer ({talk[0]!r})")
-    for label in sorted({label for label in options if _contains(intro_words, words(label))}):
-        reasons.append(f"intro: the intro holds the answer label {label!r}")
-    return tuple(reasons)
-
-
-class PremiseVerdict(NamedTuple):
-    """One premise read back against its fact: `read`, `misread` (with what it says instead) or `unread`."""
-
-    index: int   # type: ignore[assignment]  # shadows tuple.index; the fact's index is what callers read
-    text: str
-    fact: str          # the fact as the check spells it, e.g. LEFT_OF(a, b)
-    kind: str
-    detail: str
-
-
-def premise_verdicts(render: StructuredRender, payload: Mapping[str, Any],
-                     names: Mapping[str, str], wrong_only: bool = False) -> list[PremiseVerdict]:
-    """Every premise of a render read back by its family's wording, in the render's order (the question last,
-    index -1); premises that name no fact of the skeleton are left out (the shape checks name them).
-    `wrong_only`: only those that do not read (what the check reports)."""
-    read = reader(payload["family"])
-    types = payload["entities"]
-    marked = Marked(names, types)
-    facts = [(f["predicate"], tuple(f["arguments"])) for f in payload["facts"]]
-    known, out = read.known(render.premises, facts, marked, types), []
-    kinded: list[KindMarked | None] = []
-
-    def kinds() -> KindMarked | None:   # the render's kind nouns, found once, where a sentence needs them
-        if not kinded:
-            texts = [t for _, t in render.premises] + [render.question]
-            found = kind_nouns(texts, marked, types, payload["family"])
-            kinded.append(KindMarked(names, types, found) if found else None)
-        return kinded[0]
-    prev = -1   # the fact of the premise before, where it read: its one symbol is what "it" may stand for
-    for j, (i, text) in enumerate(render.premises):
-        if not 0 <= i < len(facts):
-            prev = -1
-            continue
-        if j in known:   # read before, in another render: the common case, and most of the check's time
-            if not wrong_only:
-                out.append(PremiseVerdict(i, text, spell(facts[i]), "read", ""))
-            prev = i
-            continue
-        own = [a for a in facts[prev][1] if isinstance(a, str)] if prev >= 0 else []
-        antecedent = own[0] if len(own) == 1 else None
-        verdict = read.read_fact(text, facts[i], marked, types, antecedent)
-        if verdict.kind == "unread" and (again := kinds()) is not None:
-            verdict = _or_unread(read.read_fact(text, facts[i], again, types, antecedent), verdict)
-        prev = i if verdict.kind == "read" else -1
-        if not (wrong_only and verdict.kind == "read"):
-            out.append(PremiseVerdict(i, text, spell(facts[i]), verdict.kind, verdict.detail))
-    query = (payload["query"]["predicate"], tuple(payload["query"]["arguments"]))
-    asked = read.read_question(render.question, query, marked, types, tuple(payload["answer_options"]))
-    if asked.kind == "unread" and (again := kinds()) is not None:
-        asked = _or_unread(read.read_question(render.question, query, again, types, tuple(payload["answer_options"])),
-                           asked)
-    if not (wrong_only and asked.kind == "read"):
-        out.append(PremiseVerdict(-1, render.question, spell(query), asked.kind, asked.detail))
-    return out
-
-
-_V = TypeVar("_V", bound="Verdict | QVerdict")
-
-
-def _or_unread(second: _V, first: _V) -> _V:
-    """A reading with the render's kind nouns read away, where it reads as anything; else the first."""
-    return first if second.kind == "unread" else second
-
-
-def _read_back(render: StructuredRender, payload: Mapping[str, Any], names: Mapping[str, str]) -> list[str]:
-    """Every premise and the question read back by the family's wording: `misread` and `unread` reasons."""
-    out = []
-    for v in premise_verdicts(render, payload, names, wrong_only=True):
-        if v.index < 0:
-            if v.kind == "misread":
-                out.append(f"misread: the question {v.detail}, where the query is {v.fact}")
-            else:   # a question must ask the query: one that reads as nothing goes to an auditor, if any
-                out.append(f"unread: the question does not read as the query {v.fact}")
-        elif v.kind == "misread":
-            out.append(f"misread: the premise of fact {v.index} {v.fact} {v.detail}")
-        elif v.kind == "unread":
-            out.append(f"unread: the premise of fact {v.index} {v.fact} does not read as any fact")
-    return out
 
 
 def answer_line(payload: Mapping[str, Any], names: Mapping[str, str]) -> str:

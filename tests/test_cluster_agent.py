@@ -9,7 +9,7 @@ import pytest
 from runner.cluster.agent import NodeAgent, code_hash, gpu_ids_for
 from runner.cluster.work import make_batches
 from runner.config.grid import load_grid
-from runner.engine.pipeline import RunResult
+from runner.engine.result import RunResult
 from runner.errors import UserError
 from runner.store.sinks import FolderLogs
 from tests.conftest import bench

@@ -8,7 +8,7 @@ import orjson
 
 from runner.cluster.work import BatchResult, Writer, make_batches
 from runner.config.grid import load_grid
-from runner.engine.pipeline import RunResult
+from runner.engine.result import RunResult
 from runner.plan.units import in_shard, skeletons
 from runner.source.generate import make_plan
 from runner.store.sinks import FolderLogs

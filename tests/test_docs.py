@@ -134,7 +134,7 @@ def test_the_readme_says_how_long_each_quickstart_command_takes():
 def test_the_defaults_the_pages_quote_are_the_codes():
     """docs/serving.md's start-up timeout, grace period and progress pace; docs/grid.md's start-up timeout,
     concurrency, thinking read timeout and max_in_flight: each read from where the code keeps it."""
-    from providers.config import DEFAULT_CONCURRENCY
+    from providers.build import DEFAULT_CONCURRENCY
     from runner.config import environment
     from runner.config.grid import parse_grid
     from runner.config.reasoning import THINKING_READ_TIMEOUT_S

@@ -15,9 +15,11 @@ import orjson
 import psutil
 import pytest
 
+from providers.base import RenderRequest
 from runner.commands.folder import save_grid
 from runner.config.grid import load_grid
-from runner.engine.feed import Feed, Item
+from runner.engine.feed import Feed
+from runner.engine.items import Item, LocalRender
 from runner.engine.pipeline import Pipeline
 from runner.engine.progress import Progress
 from runner.errors import UserError
@@ -58,11 +60,11 @@ def comparable(item: Item) -> Item:
     """An item without the timing fields of its local render records (they differ run to run)."""
     renders = []
     for job in item.renders:
-        local = job.local
-        if local is not None:
-            rec = {k: v for k, v in orjson.loads(local.line).items() if k not in TIMING}
-            local = local._replace(line=orjson.dumps(rec))
-        renders.append(job._replace(local=local))
+        work = job.work
+        if isinstance(work, LocalRender):
+            rec = {k: v for k, v in orjson.loads(work.line).items() if k not in TIMING}
+            work = work._replace(line=orjson.dumps(rec))
+        renders.append(job._replace(work=work))
     return item._replace(renders=tuple(renders))
 
 
@@ -79,11 +81,13 @@ def test_helper_items_equal_in_process_items(tmp_path, shard, workers):
     # and the redacted payload itself, which the render is checked against.
     for item in here:
         model, template = item.renders
-        assert model.local is None and model.request.schema["required"] == ["names", "intro", "premises", "question"]
-        assert "gold_answer" not in model.request.payload and "proof" not in model.request.payload
-        assert item.identity.split("#")[0] in model.request.prompt
-        assert '"gold_answer"' not in model.request.prompt and '"proof"' not in model.request.prompt
-        assert template.request is None and template.local.status == "ok" and template.local.text
+        request, local = model.work, template.work
+        assert isinstance(request, RenderRequest) and request.schema["required"] == ["names", "intro", "premises",
+                                                                                     "question"]
+        assert "gold_answer" not in request.payload and "proof" not in request.payload
+        assert item.identity.split("#")[0] in request.prompt
+        assert '"gold_answer"' not in request.prompt and '"proof"' not in request.prompt
+        assert isinstance(local, LocalRender) and local.status == "ok" and local.text
 
 
 @pytest.mark.parametrize("source", ["generate", "file"])
@@ -93,7 +97,7 @@ def test_workers_give_the_items_in_source_order(tmp_path, source, workers, shard
     """Several helpers, each preparing every n-th block, give back exactly the one-process stream, in order:
     blocks that end part-way, a stripe with no block at all (5 workers, 4 blocks), blank lines in a file,
     and blocks a shard leaves empty."""
-    from runner.engine.feed import BLOCK
+    from runner.engine.items import BLOCK
     count = 3 * BLOCK + 7
     grid, grid_json = grid_and_json(tmp_path, count=count)
     if source == "file":   # the same count of skeletons read from a file, a blank line between each two
@@ -154,7 +158,7 @@ def test_run_prepared_aside_writes_the_same_logs(tmp_path):
             folder = tmp_path / f"run-{aside}"
             folder.mkdir()
             save_grid(grid, folder, tmp_path / "grid.yaml")
-            from providers.config import build_provider
+            from providers.build import build_provider
             providers = {n: build_provider(grid.providers[n]) for n in ("fake", "template", "random")}
             pipe = Pipeline(grid, FolderLogs(folder), Progress(None, None, True), providers)
             result = asyncio.run(pipe.run(Feed(grid, None, folder / "grid.json" if aside else None), folder))

@@ -10,7 +10,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("runner", "providers", "rendering", "families", "audit")
 
 # Areas by layer, the highest first: an area imports only areas of a later row, or itself. Within runner/,
-# commands/ drives the cluster and prints reports; view/ shows what reporting/ loads; engine/ and serving/
+# exits (how the CLI's commands end) sits beside commands/; commands/ drives the cluster and prints reports; view/ shows what reporting/ loads; engine/ and serving/
 # (the servers a run launches) sit above plan/ (a grid's units and their keys, which the report and view
 # compute too), above config/, which checks grids against fidelity/ and source/, above
 # store/; children, errors and intervals are runner's leaves. Below runner/: providers/ and audit/, then
@@ -18,7 +18,7 @@ PACKAGES = ("runner", "providers", "rendering", "families", "audit")
 LAYERS: list[set[str]] = [
     {"runner.__main__"},
     {"runner.cli", "runner"},
-    {"runner.commands"},
+    {"runner.commands", "runner.exits"},
     {"runner.cluster", "runner.view"},
     {"runner.reporting"},
     {"runner.engine", "runner.serving"},

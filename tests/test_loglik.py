@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from providers.base import ProviderFailure, SolveRequest
-from providers.config import build_provider, parse_provider
+from providers.build import build_provider
+from providers.config import parse_provider
 from providers.loglik import boundary, echo_scores, option_score, prompt_logprobs, split_pair
 from tests.conftest import bench
 from tests.fake_server import FakeServer, fake_logprob, fake_pieces, fake_tokenize

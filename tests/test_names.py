@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from providers.builtin import template_structure
 from rendering.names import ASSIGNED_POOLS, assigned_names
-from rendering.structure import check, parse, reason_code, words
+from rendering.structure import check, parse, reason_code
+from rendering.whole_words import words
 from tests.conftest import make
 
 

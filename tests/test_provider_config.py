@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from providers.config import ConfigError, build_provider, parse_provider
+from providers.build import build_provider
+from providers.config import ConfigError, parse_provider
 
 
 @pytest.mark.parametrize("raw, path", [

@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from providers.base import RenderRequest, SolveRequest
-from providers.config import ConfigError, build_provider, parse_provider
+from providers.build import build_provider
+from providers.config import ConfigError, parse_provider
 from providers.http import throttle_window
 from tests.fake_server import FakeServer
 

@@ -14,7 +14,8 @@ from families.reading import READ, Marked, Reader, reader
 from families.registry import FAMILIES, register
 from families.wording import Wording, normalize, say
 from providers.builtin import template_structure
-from rendering.structure import check, from_object, premise_verdicts, reason_code
+from rendering.read_back import premise_verdicts
+from rendering.structure import check, from_object, reason_code
 from tests.conftest import make
 
 FAMILY_NAMES = sorted(FAMILIES)

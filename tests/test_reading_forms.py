@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from families.reading import Marked, reader
 from families.registry import FAMILIES
 from providers.builtin import template_structure
-from rendering.structure import StructuredRender, check, from_object, reason_code
+from rendering.render import StructuredRender
+from rendering.structure import check, from_object, reason_code
 from tests.conftest import make
 
 NAMES = {"E0": "Nico", "E1": "Ben", "S0": "Bakers", "S1": "Divers", "C0": "Hopper", "C1": "Silo", "q": "q", "j": "j"}

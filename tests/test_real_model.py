@@ -69,7 +69,8 @@ def session_alive(sid: int) -> list[int]:
 
 
 def provider(url: str):
-    from providers.config import build_provider, parse_provider
+    from providers.build import build_provider
+    from providers.config import parse_provider
     return build_provider(parse_provider("smollm", {"kind": "vllm", "model": MODEL, "base_url": url,
                                                      "max_concurrency": 8}, env={}), env={})
 

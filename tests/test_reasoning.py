@@ -10,7 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from providers.base import SolveRequest
-from providers.config import build_provider, parse_provider
+from providers.build import build_provider
+from providers.config import parse_provider
 from providers.dialects import DIALECTS as DIALECTS_
 from providers.reasoning import ANSWER_CUT, CUT, openai_fields, split_think
 from tests.fake_server import FakeServer, fake_thought

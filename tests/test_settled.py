@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from runner.engine.feed import Feed
+from runner.engine.items import LocalRender
 from runner.engine.settled import path_for
 from runner.engine.skip import set_bit
 from runner.plan.manifest import read
@@ -57,6 +58,18 @@ def test_a_rerun_of_a_finished_run_sends_nothing_and_prints_what_the_full_path_p
     assert full.stdout == fast.stdout and fast.stdout.count("\n") > 8   # both tables and the closing line
     assert (out / ".settled").is_file()   # the long way found everything settled: it keeps the counts too
     assert NOTHING in rerun(grid, out).stderr
+
+
+def test_kept_counts_holding_a_status_outside_its_type_take_the_full_path(server, tmp_path):
+    """A render status no run writes, edited into the kept counts, is never printed: the file is read as none."""
+    out = tmp_path / "run"
+    grid = write_grid(tmp_path, server.url, count=4)
+    first = rerun(grid, out)
+    body = orjson.loads((out / ".settled").read_bytes())
+    (out / ".settled").write_bytes(orjson.dumps({**body, "renders": {**body["renders"], "bogus": 3}}))
+    proc = rerun(grid, out)
+    assert NOTHING not in proc.stderr and "bogus" not in proc.stdout + proc.stderr
+    assert proc.stdout == first.stdout
 
 
 def test_a_record_appended_after_the_run_takes_the_full_path(server, tmp_path):
@@ -222,13 +235,14 @@ def test_the_feed_makes_only_the_skeletons_not_settled(tmp_path, workers):
     set_bit(known, 7)
     notes = tmp_path / "manifest"
     items = _items(Feed(grid, None, saved if workers else None, max(workers, 1), bytes(settled), notes, known))
-    assert [it.index for it in items] == [i for i in range(150) if not is_set(bytes(settled), i)]
-    everything = {it.index: it for it in _items(Feed(grid, None))}
+    assert [it.source_index for it in items] == [i for i in range(150) if not is_set(bytes(settled), i)]
+    everything = {it.source_index: it for it in _items(Feed(grid, None))}
     def same(item) -> tuple:   # all but the local renders' timestamps
-        return item._replace(renders=tuple(j._replace(local=j.local and j.local[:2]) for j in item.renders))
-    assert all(same(it) == same(everything[it.index]) for it in items)   # as a run that skips nothing makes them
+        return item._replace(renders=tuple(j._replace(work=j.work[:2] if isinstance(j.work, LocalRender) else j.work)
+                                           for j in item.renders))
+    assert all(same(it) == same(everything[it.source_index]) for it in items)   # as a run that skips nothing makes them
     noted = list(read(notes))
-    assert [i for i, _ in noted] == [it.index for it in items if it.index != 7]
+    assert [i for i, _ in noted] == [it.source_index for it in items if it.source_index != 7]
     assert all(identity == everything[i].identity for i, identity in noted)
 
 

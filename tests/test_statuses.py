@@ -1,6 +1,7 @@
 """Statuses, failure kinds and check codes are types (issue 46): every value a record holds is a member of its
-type, the check writes no reason whose code is not a CheckCode, and no module of runner/ compares a status, an
-error kind or a check code with a string outside its type, or splits a check's code out by itself."""
+type, the check writes no reason whose code is not a CheckCode, and no module of runner/ (the view's templates
+included) compares a status, an error kind, a check code, an audit or a view's verdict with a string outside
+its type, or splits a check's code out by itself."""
 from __future__ import annotations
 
 import ast
@@ -8,12 +9,15 @@ import re
 from pathlib import Path
 from typing import get_args
 
+import jinja2
+import jinja2.nodes
 import orjson
 import pytest
 
 from providers.base import FAILURE_KINDS, RENDER_STATUSES, SOLVE_STATUSES
 from rendering.structure import CHECK_CODES, reason_code
-from runner.store.records import CalibrationStatus, SentRenderStatus
+from runner.store.records import CalibrationStatus, RenderAudit, SentRenderStatus
+from runner.view.listing import VERDICTS
 from tests.view_mixed import build
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -78,11 +82,19 @@ def _field(source: str) -> str | None:
         return "error_kind"
     if source.startswith("reason_code("):
         return "code"
+    if re.search(r"(\.audit$|\[.audit.\]$|^audit\[0\]$)", source):   # a record's audit, or an Audit's verdict
+        return "audit"
+    if re.search(r"\bverdict(_of\(.*\))?$", source):   # the view's verdict on a render
+        return "verdict"
     return None
 
 
+ALLOWED = {"status": STATUSES, "error_kind": set(FAILURE_KINDS) | {"other"}, "code": set(CHECK_CODES),
+           "audit": set(get_args(RenderAudit)), "verdict": set(VERDICTS)}
+
+
 def test_runner_compares_typed_fields_only_with_their_members():
-    allowed = {"status": STATUSES, "error_kind": set(FAILURE_KINDS) | {"other"}, "code": set(CHECK_CODES)}
+    allowed = ALLOWED
     outside = []
     for path in sorted((ROOT / "runner").rglob("*.py")):
         for source, strings in _compared(ast.parse(path.read_text(encoding="utf-8"))):
@@ -104,3 +116,40 @@ def test_the_comparison_check_finds_a_status_outside_the_type(tmp_path: Path):
     tree = ast.parse('if rec["status"] == "done":\n    pass\nif res.error_kind in ("timeout", "bogus"):\n    pass\n')
     seen = {(_field(src), s) for src, strings in _compared(tree) for s in strings}
     assert ("status", "done") in seen and ("error_kind", "bogus") in seen
+
+
+def _template_compared(source: str):
+    """(the compared field's name, each string it is compared with) for every comparison of a Jinja template."""
+    for node in jinja2.Environment().parse(source).find_all(jinja2.nodes.Compare):
+        sides = [node.expr, *(op.expr for op in node.ops)]
+        names = [side.attr if isinstance(side, jinja2.nodes.Getattr) else side.name for side in sides
+                 if isinstance(side, (jinja2.nodes.Getattr, jinja2.nodes.Name))]
+        strings = [c.value for side in sides
+                   for c in (side.items if isinstance(side, (jinja2.nodes.Tuple, jinja2.nodes.List)) else [side])
+                   if isinstance(c, jinja2.nodes.Const) and isinstance(c.value, str)]
+        for name in names:
+            yield name, strings
+
+
+def test_the_view_templates_compare_statuses_and_verdicts_only_with_their_members():
+    """The pages' own comparisons (`verdict != 'faithful'`, `r.rec.status in ('error', 'invalid')`) are held
+    to the types as the Python is: a status renamed in its type and not in a template fails here."""
+    outside, seen = [], 0
+    for path in sorted((ROOT / "runner" / "view" / "templates").glob("*.html")):
+        for name, strings in _template_compared(path.read_text(encoding="utf-8")):
+            if name in ALLOWED and strings:
+                seen += 1
+                outside += [f"{path.name}: {name} vs {s!r}" for s in strings if s not in ALLOWED[name]]
+    assert outside == [] and seen >= 3   # the templates do compare verdicts and statuses: the check sees them
+
+
+def test_the_template_check_finds_a_status_outside_the_type():
+    found = dict(_template_compared("{% if r.rec.status == 'done' %}x{% endif %}{% if verdict in ('faithfull',) %}"
+                                    "y{% endif %}"))
+    assert found == {"status": ["done"], "verdict": ["faithfull"]}
+
+
+def test_the_comparison_check_finds_an_audit_or_verdict_outside_the_type():
+    tree = ast.parse('if rec["audit"] == "agreed":\n    pass\nif row.verdict in ("faithful", "faithfull"):\n    pass\n')
+    seen = {(_field(src), s) for src, strings in _compared(tree) for s in strings}
+    assert ("audit", "agreed") in seen and ("verdict", "faithfull") in seen

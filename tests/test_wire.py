@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from providers.wire import ResponseParser, Wire, WireError
+from providers.answers import ResponseParser, WireError
+from providers.wire import Wire
 
 _TOKEN = st.text(st.sampled_from("abcdefghijklmnopqrstuvwxyz-"), min_size=1, max_size=12).filter(
     lambda n: n.strip("-") and n not in ("content-length", "transfer-encoding", "connection"))

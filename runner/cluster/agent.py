@@ -16,16 +16,16 @@ import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, AsyncIterator, NamedTuple
+from typing import Any, AsyncGenerator, NamedTuple
 
 from providers.base import Provider
-from providers.config import build_provider
+from providers.build import build_provider
 from providers.http import HTTPProvider
 from runner.cluster.limits import ClusterThrottle, agent_config, shared_providers
 from runner.cluster.work import Batch, BatchResult
 from runner.config.grid import Grid
 from runner.engine.calibration import Job, read_backs
-from runner.engine.feed import Item, Preparer, local_renderers
+from runner.engine.items import Item, Preparer, local_renderers
 from runner.engine.pipeline import Pipeline
 from runner.engine.progress import Counts
 from runner.errors import UserError
@@ -138,12 +138,10 @@ class NodeAgent:
         started = time.monotonic()
         logs = MemoryLogs(batch.renders, batch.solves)
         counts = Counts()
-        # Pipeline types its progress as Progress, which its run() needs (bars, the clock); process() calls only
-        # what Counts has, its base class (engine/ is another engineer's this hour: the type is theirs to widen)
-        pipeline = Pipeline(self.grid, logs, counts, self.providers, self.trust)  # type: ignore[arg-type]
+        pipeline = Pipeline(self.grid, logs, counts, self.providers, self.trust)
         items = await asyncio.get_running_loop().run_in_executor(self._preparing, self._prepare, batch)
 
-        async def one_batch() -> AsyncIterator[list[Item]]:
+        async def one_batch() -> AsyncGenerator[list[Item], None]:
             yield items
         result = await pipeline.process(one_batch(), workers=min(len(items), self.grid.max_in_flight))
         return BatchResult(batch.id, logs.render_lines, logs.solve_lines, result, counts.counts,

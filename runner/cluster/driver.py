@@ -9,63 +9,25 @@ from __future__ import annotations
 
 import math
 import signal
-import sys
 import time
 from collections import Counter, deque
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from runner.cluster.agent import Started, code_hash
-from runner.cluster.placement import Placed, connect, nodes_for, place
+from runner.cluster.agents import Agent, closing, lose, reason, start, stop
+from runner.cluster.placement import connect, nodes_for, place
 from runner.cluster.work import Batch, BatchResult, Writer, make_batches
 from runner.config.grid import Grid
 from runner.engine.calibration import pending, trusts
-from runner.engine.pipeline import RunResult
 from runner.engine.progress import Progress, finished
+from runner.engine.result import RunResult
 from runner.errors import UserError
 from runner.fidelity.calibration import CALIBRATION, Trust
-from runner.serving.servers import GRACE_S
 from runner.store.index import load_index
 from runner.store.logs import CALIBRATION_FIELDS, AppendLog
 from runner.store.sinks import FolderLogs
 
 MAX_SENDS = 3   # a batch whose agent is lost this many times stops the run: it may be what kills them
-
-
-@dataclass
-class Agent:
-    """One placed agent, and what it did."""
-
-    index: int
-    placed: Placed
-    ready: Started | None = None
-    lost: str | None = None
-    inflight: int = 0                                           # its batches sent and not yet back
-    units: Counter[str] = field(default_factory=Counter)           # render / solve units finished
-    errors: int = 0
-    batches: int = 0
-    first: float = 0.0
-    last: float = 0.0
-
-    @property
-    def live(self) -> bool:
-        """Started, and not lost since."""
-        return self.ready is not None and not self.lost
-
-    @property
-    def name(self) -> str:
-        return f"agent {self.index} on {self.node}"
-
-    @property
-    def node(self) -> str:
-        """The node's address and the start of its Ray id (several nodes may share a machine)."""
-        return f"{self.placed.node}/{self.placed.node_id[:6]}"
-
-    def rate(self) -> float:
-        """Units per second since its first batch went out."""
-        span = self.last - self.first
-        return sum(self.units.values()) / span if span > 0 else 0.0
 
 
 def join(grid: Grid, address: str) -> list[dict[str, Any]]:
@@ -89,7 +51,7 @@ def drive(grid: Grid, folder: Path, nodes: list[dict[str, Any]], skeletons: int,
     try:
         placed, limiter = place(grid, nodes, grid.to_json())
         agents = [Agent(i, p) for i, p in enumerate(placed)]
-        live = _start(agents)
+        live = start(agents)
         progress = progress_for()
         trust = _calibrate(grid, folder, live[0])
         for t in trust.values():
@@ -98,12 +60,12 @@ def drive(grid: Grid, folder: Path, nodes: list[dict[str, Any]], skeletons: int,
         result = RunResult()
         _dispatch(grid, logs, agents, progress, result, batch_size(grid.ray.batch, skeletons, len(live)))
         return result, {logs.render_path: logs.render_index.skipped + result.unreadable,
-                        logs.solve_path: logs.solve_index.skipped}, _closing(agents)
+                        logs.solve_path: logs.solve_index.skipped}, closing(agents)
     finally:
         for sig, handler in old.items():
             signal.signal(sig, handler)
         try:
-            _stop(agents, limiter)
+            stop(agents, limiter)
         finally:
             logs.close()
             ray.shutdown()
@@ -111,46 +73,6 @@ def drive(grid: Grid, folder: Path, nodes: list[dict[str, Any]], skeletons: int,
 
 def _interrupt(signum: int, frame: Any) -> None:
     raise KeyboardInterrupt
-
-
-def _start(agents: list[Agent]) -> list[Agent]:
-    """Start every agent (each launches its node's servers); those that cannot start are dropped, saying why."""
-    import ray
-    refs = {a.placed.handle.start.remote(): a for a in agents}
-    mine = code_hash()
-    waiting = set(refs)
-    shown = time.monotonic()
-    while waiting:
-        ready, _ = ray.wait(list(waiting), num_returns=len(waiting), timeout=30.0)
-        for ref in ready:
-            waiting.discard(ref)
-            agent = refs[ref]
-            try:
-                started: Started = ray.get(ref)
-            except ray.exceptions.RayError as exc:
-                agent.lost = f"could not start ({_reason(exc)})"
-                continue
-            if started.error:
-                agent.lost = started.error
-            elif started.code != mine:
-                agent.lost = (f"its logic-skeleton-bench differs from the driver's (code {started.code}, here {mine}): "
-                              "install the same version on every node")
-            else:
-                agent.ready = started
-        if waiting and time.monotonic() - shown >= 30:
-            shown = time.monotonic()
-            _say(f"waiting for {len(waiting)} agent(s) to start their servers: "
-                 + ", ".join(refs[r].node for r in waiting))
-    live = [a for a in agents if a.ready]
-    for a in agents:
-        if a.lost:
-            _say(f"{a.name} left out: {a.lost}")
-    if not live:
-        raise UserError(f"no agent could start; {agents[0].name}: {agents[0].lost}")
-    servers = sum(len(u) for a in live if a.ready is not None for u in a.ready.servers.values())
-    _say(f"{len(live)} agent(s) ready on {len({a.placed.node_id for a in live})} node(s)"
-         + (f", {servers} server(s) launched" if servers else ""))
-    return live
 
 
 def _calibrate(grid: Grid, folder: Path, agent: Agent) -> dict[tuple[str, str], Trust]:
@@ -217,14 +139,14 @@ def _dispatch(grid: Grid, logs: FolderLogs, agents: list[Agent], progress: Progr
                 res: BatchResult = ray.get(ref)
             except (ray.exceptions.RayActorError, ray.exceptions.WorkerCrashedError, ray.exceptions.NodeDiedError,
                     ray.exceptions.ObjectLostError) as exc:
-                _lost(agent, exc, agents, progress)
+                lose(agent, exc, agents, progress)
                 if sends[batch.id] >= MAX_SENDS:
                     raise UserError(f"batch {batch.id} lost its agent {MAX_SENDS} times (last: {agent.lost}); "
                                     f"finished units are in {logs.render_path.parent}: rerun the same command") from None
                 again.append(batch)
                 continue
             except ray.exceptions.RayTaskError as exc:   # a bug on the agent: stop, the finished units are kept
-                raise UserError(f"{agent.name} failed on batch {batch.id}: {_reason(exc)}") from None
+                raise UserError(f"{agent.name} failed on batch {batch.id}: {reason(exc)}") from None
             _absorb(res, agent, writer, progress, result)
         if not any(a.live for a in agents):
             lost = [a for a in agents if a.lost]
@@ -249,53 +171,3 @@ def _absorb(res: BatchResult, agent: Agent, writer: Writer, progress: Progress, 
     for stage, c in res.counts.items():
         agent.units[stage] += finished(c)
         agent.errors += c.get("error", 0)
-
-
-def _lost(agent: Agent, exc: BaseException, agents: list[Agent], progress: Progress) -> None:
-    """Mark an agent lost (once) and say so: its unfinished batches go to the others."""
-    if agent.lost:
-        return
-    agent.lost = _reason(exc)
-    left = sum(1 for a in agents if a.live)
-    progress.note(f"bench: {agent.name} was lost ({agent.lost}); its unfinished batches go to the "
-                  f"{left} agent(s) left")
-
-
-def _reason(exc: BaseException) -> str:
-    """One line of a Ray error: its cause's message where it has one."""
-    cause = getattr(exc, "cause", None)
-    if isinstance(cause, BaseException):
-        exc = cause
-    text = str(exc).strip().splitlines()
-    return f"{type(exc).__name__}: {text[0] if text else ''}".rstrip(": ")
-
-
-def _stop(agents: list[Agent], limiter: Any) -> None:
-    """Stop every agent's servers (a grace period each), then end the agents and the limiter."""
-    import ray
-    refs = [a.placed.handle.stop.remote() for a in agents if not a.lost]
-    if refs:
-        ray.wait(refs, num_returns=len(refs), timeout=GRACE_S + 10)
-    for handle in [a.placed.handle for a in agents] + ([limiter] if limiter is not None else []):
-        try:
-            ray.kill(handle, no_restart=True)
-        except Exception:   # already gone
-            pass
-
-
-def _closing(agents: list[Agent]) -> list[str]:
-    """One line per agent: its node, units, errors and pace, or why it was lost or left out."""
-    out = []
-    for a in agents:
-        units = f"render {a.units['render']}, solve {a.units['solve']}, errors {a.errors}, {a.batches} batch(es)"
-        if a.ready is None:
-            out.append(f"node {a.node} (agent {a.index}): left out: {a.lost}")
-        elif a.lost:
-            out.append(f"node {a.node} (agent {a.index}): {units}; lost: {a.lost}")
-        else:
-            out.append(f"node {a.node} (agent {a.index}): {units}, {a.rate():.1f} units/s")
-    return out
-
-
-def _say(message: str) -> None:
-    print(f"bench: {message}", file=sys.stderr, flush=True)

@@ -13,7 +13,8 @@ import time
 from dataclasses import replace
 from typing import Any
 
-from providers.config import BUILTIN_KINDS, ProviderConfig, max_concurrency
+from providers.build import BUILTIN_KINDS, max_concurrency
+from providers.config import ProviderConfig
 from runner.config.grid import Grid
 
 

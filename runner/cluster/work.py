@@ -14,7 +14,7 @@ from typing import Any, Callable, Iterator, NamedTuple
 
 from families.ir import Skeleton
 from runner.config.grid import Grid
-from runner.engine.pipeline import RunResult
+from runner.engine.result import RunResult
 from runner.engine.resume import count_unit, unit_done
 from runner.plan.units import UnitPlan, skeletons
 from runner.store.logs import TERMINAL

@@ -12,34 +12,31 @@ from typing import Any, Callable, Coroutine, Iterator
 
 import typer
 
-from families.ir import SkeletonError
-from providers.config import build_provider
+from providers.build import build_provider
+from runner.commands.dry_run import audit_notes, count_skeletons, dry_run
 from runner.commands.folder import claim_run_folder, run_folder, save_grid
 from runner.commands.probes import check_constraints, check_reasoning, check_scoring
-from runner.config.grid import Grid, Stage, load_grid
+from runner.config.grid import Grid, load_grid
 from runner.engine import settled
 from runner.engine.feed import Feed, helpers
 from runner.engine.loop import run as run_loop
-from runner.engine.pipeline import Pipeline, RunResult
+from runner.engine.pipeline import Pipeline
 from runner.engine.progress import Progress
+from runner.engine.result import RunResult
 from runner.engine.skip import walk
 from runner.errors import Interrupted, UserError, printable
 from runner.plan import manifest
-from runner.plan.units import UnitPlan, in_shard, skeletons
+from runner.plan.units import UnitPlan
 from runner.reporting.summary import ranked, render_table, table
 from runner.serving.servers import ServerSet, read_endpoints, serving, start_servers
-from runner.source.reader import scan
-from runner.store.index import load_index
+from runner.store.lock import RunLock
 from runner.store.logs import (
     RENDER_FIELDS,
-    SOLVE_FIELDS,
-    TERMINAL,
-    RunLock,
     best_records,
     check_log_files,
     skipped_note,
 )
-from runner.store.sinks import RENDERS, SOLVES, FolderLogs
+from runner.store.sinks import RENDERS, FolderLogs
 from runner.store.tally import render_stats, total
 
 
@@ -54,88 +51,6 @@ def parse_shard(text: str | None) -> tuple[int, int] | None:
     if not (n >= 1 and 0 <= i < n):
         raise UserError(f"--shard {text!r}: expected 0 <= i < n")
     return i, n
-
-
-def count_skeletons(grid: Grid, shard: tuple[int, int] | None) -> int:
-    """Check every line of the skeleton file before anything is written, and count this shard's."""
-    if not grid.source.path:
-        if shard is None:
-            return grid.source.count
-        return sum(1 for _ in skeletons(grid, shard))
-    n = 0
-    for lineno, item in scan(Path(grid.source.path), grid.source.format):
-        if isinstance(item, SkeletonError):
-            raise UserError(f"{grid.source.path}:{lineno}: {item}")
-        n += shard is None or in_shard(item, shard)
-    return n
-
-
-def dry_run(grid: Grid, folder: Path, shard: tuple[int, int] | None, ray_address: str | None = None) -> None:
-    """Print the plan and unit counts (and how many are already done); send nothing, write nothing. Names
-    and values from the grid are printed with their control characters escaped."""
-    def echo(text: str) -> None:
-        typer.echo(printable(text))
-    n = count_skeletons(grid, shard)
-    renders, solves = UnitPlan(grid).counts(n)
-    check_log_files(folder)
-    done_r = sum(e.status in TERMINAL for e in load_index(folder / RENDERS, RENDER_FIELDS).values())
-    done_s = sum(e.status in TERMINAL for e in load_index(folder / SOLVES, SOLVE_FIELDS).values())
-    echo(f"grid {grid.name} ({grid.hash()}) -> {folder}" + (f", shard {shard[0]}/{shard[1]}" if shard else ""))
-    workers = helpers(grid, n)
-    echo(f"skeletons: {n}  ({grid.source.path or 'generated: ' + str(grid.source.count)}), prepared "
-         + (f"by {workers} helper process(es)" if workers else "in the run's own process")
-         + (" (prepare_workers: auto)" if grid.prepare_workers is None else ""))
-    for st in grid.renderers:
-        p = grid.providers[st.provider]
-        echo(f"renderer {st.label}: {' '.join(filter(None, (p.kind, p.settings.get('model'))))} "
-                   f"x{st.samples} sample(s), {describe_renderer(grid, st)}")
-    for st in grid.solvers:
-        p = grid.providers[st.provider]
-        echo(f"solver   {st.label}: {' '.join(filter(None, (p.kind, p.settings.get('model'))))} "
-                   f"x{st.samples} sample(s), {describe_solver(st)}")
-    echo(f"cells: {len(grid.renderers) * len(grid.solvers)}  render units: {renders}  solve units: {solves}")
-    echo(f"already terminal in the logs (any grid version): renders {done_r}, solves {done_s}")
-    if ray_address is not None:
-        from runner.cluster.placement import needs  # Ray itself is not imported: nothing is placed
-        what = ", ".join(f"{k} {v:g}" for k, v in needs(grid).items()) or "nothing"
-        nodes = f"{grid.ray.agents} node(s)" if grid.ray.agents else "every node"
-        echo(f"on Ray ({ray_address}): {grid.ray.agents_per_node} agent(s) on {nodes}, each with {what}, "
-             f"{grid.ray.batch} skeletons per batch; the driver writes the logs")
-
-
-def describe_renderer(grid: Grid, st: Stage) -> str:
-    """How a renderer will run, in words: its format, who names the symbols, repair rounds, its audit."""
-    if grid.providers[st.provider].kind in ("template",):
-        return "the template (faithful by construction)"
-    if st.format == "text":
-        return "free text (unchecked)"
-    out = "structured, checked; " + ("names assigned by us" if st.names == "assigned" else "names its own")
-    if st.repair:
-        out += f"; up to {st.repair} repair round(s)"
-    if st.audit_provider:
-        out += f"; {st.audit_rate:.0%} audited by {st.audit_provider}"
-        out += f" (calibrated on {st.audit_calibrate} control renders per family)" if st.audit_calibrate else ""
-    return out
-
-
-def audit_notes(grid: Grid) -> list[str]:
-    """A line for each renderer whose audit samples no render (`rate: 0`) yet calibrates its auditor: those
-    requests are sent all the same, and a user who set rate 0 to turn the audit off would not expect them."""
-    return [f"bench: renderer {st.label}: audit rate 0 samples no render, but auditor {st.audit_provider} still reads "
-            f"{st.audit_calibrate} control renders per family to calibrate, then the premises the check could not "
-            "read; remove the audit block to turn it off, or set calibrate: 0"
-            for st in grid.renderers if st.audit_provider and st.audit_rate == 0 and st.audit_calibrate]
-
-
-def describe_solver(st: Stage) -> str:
-    """How a solver will run, in words: a loglik solver generates nothing and takes no constraint."""
-    if st.mode == "loglik":
-        return f"loglik: scores each option's log-likelihood (by {st.score}), generates nothing, no constraint"
-    if st.thinks:
-        how = ", ".join(f"{k} {v}" for k, v in (st.reasoning or {}).items() if k != "enabled") or "on"
-        return (f"thinks ({how}) within max_tokens {st.max_tokens}, then one label: constraint {st.constraint} "
-                "after the thought where the server has a reasoning parser, else the label read from text")
-    return f"constraint {st.constraint}"
 
 
 def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, quiet: bool,
@@ -276,7 +191,7 @@ def closing_lines(result: RunResult, skipped: dict[Path, int]) -> int:
         kinds: Counter[str] = Counter()
         for (error_kind, _), times in reasons.items():
             kinds[error_kind] += times
-        (_, top), times = ranked(reasons)[0]
+        (_, top), times = ranked(Counter({(str(k), why): n for (k, why), n in reasons.items()}))[0]
         # grouped by kind (http, timeout, connection, malformed, ...), then the commonest message as it was said
         why = (", ".join(f"{k} {c}" for k, c in ranked(kinds)) + f"; most often: {printable(top)}"
                + (f" ({times} of them)" if len(reasons) > 1 else ""))

@@ -9,11 +9,12 @@ from __future__ import annotations
 import asyncio
 import time
 from pathlib import Path
-from typing import Any, Callable, NamedTuple
+from typing import Callable, NamedTuple
 
 from families.ir import Skeleton
 from providers.base import Provider
 from runner.config.grid import Grid
+from runner.engine.progress import Counts
 from runner.fidelity.calibration import (
     CALIBRATION,
     AuditorSettings,
@@ -27,7 +28,7 @@ from runner.store.index import Index, load_index
 from runner.store.logs import CALIBRATION_FIELDS, AppendLog, best_records
 from runner.store.records import SCHEMA, CalibrationRecord
 
-_FIELDS = {"key": str, "status": str, "auditor": str, "family": str}
+_FIELDS: dict[str, type | tuple[type, ...]] = {"key": str, "status": str, "auditor": str, "family": str}
 
 
 class Job(NamedTuple):
@@ -63,7 +64,7 @@ def trusts(grid: Grid, folder: Path, keys: set[str]) -> dict[tuple[str, str], Tr
 
 
 async def calibrate(grid: Grid, folder: Path, providers: dict[str, Provider],
-                    progress: Any = None) -> dict[tuple[str, str], Trust]:
+                    progress: Counts | None = None) -> dict[tuple[str, str], Trust]:
     """Run the calibration units the log lacks (all auditors at once), then (auditor, family) -> Trust.
     `progress` (its `phase`) says how far the auditors have read, for the progress line.
 

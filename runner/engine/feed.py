@@ -9,151 +9,25 @@ prepare in-process: a helper's start-up costs more than it saves there. Both pat
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import pickle
 import struct
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
-from typing import AsyncIterator, Iterator, NamedTuple
+from typing import IO, AsyncGenerator
 
-from families.ir import Skeleton
-from families.logicmark import logicmark_context
-from providers.base import Provider, RenderRequest
-from rendering.names import given_names
-from rendering.schema import render_schema
 from runner.children import PIPE_BYTES, cores, die_with_parent, widen_pipe, write_all
 from runner.config import environment
 from runner.config.grid import Grid
-from runner.config.prompts import fill_render
+from runner.engine.items import BLOCK, Item, Preparer, local_renderers
 from runner.errors import UserError
-from runner.fidelity.judge import judge
 from runner.plan.manifest import Writer
-from runner.plan.units import UnitPlan, is_set
-from runner.plan.units import striped as skeletons
-from runner.store.records import render_record
+from runner.plan.units import is_set
 
-BLOCK = 64                   # source items per frame on a pipe, and per stripe of a worker
-_FRAME = struct.Struct(">I")
-
-# The records below are typed NamedTuples, not dataclasses: they cross the pipe by the thousand per
-# second, and a NamedTuple pickles as its values alone, where a dataclass carries a dict of its fields.
-
-
-class SolveJob(NamedTuple):
-    """One solve unit of a render: its key, its solver (an index into grid.solvers) and its sample."""
-
-    key: str
-    stage: int
-    sample: int
-
-
-class LocalRender(NamedTuple):
-    """A local renderer's result, made while preparing: its status, its text and its whole log line."""
-
-    status: str
-    text: str
-    line: bytes   # the render record, written as is unless the unit is already in the log
-
-
-class RenderJob(NamedTuple):
-    """One render unit, ready to run: the request for a model renderer, or a local renderer's result."""
-
-    key: str
-    stage: int                      # index into grid.renderers
-    sample: int
-    request: RenderRequest | None   # for a model renderer; None when `local` holds the result
-    local: LocalRender | None
-    solves: tuple[SolveJob, ...]
-    names: dict[str, str] | None = None   # the names the renderer was given (`names: assigned`)
-
-
-class Item(NamedTuple):
-    """One skeleton as the pipeline needs it: what records carry, and its render units."""
-
-    identity: str
-    family: str
-    complexity: int
-    answer_options: tuple[str, ...]
-    gold_answer: str
-    renders: tuple[RenderJob, ...]
-    card: str = ""    # the LogicMark card's context (`If: ... Then`) of an equality item, when a solver asks for {card}
-    index: int = -1   # its index in the source (-1: not from the run's source, e.g. a cluster agent's batch)
-
-
-class Preparer:
-    """Turns skeletons into items for one grid; `local` are the renderers that run right here."""
-
-    def __init__(self, grid: Grid, local: dict[str, Provider]):
-        self.grid, self.plan, self.local = grid, UnitPlan(grid), local
-        self._render_index = {id(st): i for i, st in enumerate(grid.renderers)}
-        self._solve_index = {id(st): i for i, st in enumerate(grid.solvers)}
-        self._schema_for: dict | None = None
-        self._schema_cache: dict = {}
-        self._card = any("{card}" in st.prompt for st in grid.solvers)
-
-    def prepare(self, sk: Skeleton, index: int = -1) -> Item:
-        """The item of one skeleton (at `index` of the source); the renderer sees only the redacted payload."""
-        payload = sk.redact()
-        renders = []
-        for unit in self.plan.units(sk):
-            stage = unit.stage
-            provider = self.local.get(stage.provider)
-            # A local renderer reads the payload; a model reads the prompt alone. The payload goes along
-            # only when it is needed: to render here, or to check a structured render against it (a
-            # text render's would cross the pipe for nothing: unpickling one cost the loop 17 µs).
-            structured = stage.format == "structured"
-            names = given_names(payload, unit.key) if stage.names == "assigned" and not provider else None
-            request = RenderRequest(prompt="" if provider else fill_render(stage.prompt, payload, structured, names),
-                                    payload=payload if provider or structured else None,
-                                    temperature=stage.temperature, max_tokens=stage.max_tokens, sample=unit.sample,
-                                    # a local renderer only asks whether to render structured: no schema to make
-                                    schema=None if not structured else {} if provider else
-                                    render_schema(payload, names) if names else self._schema(payload))
-            local = None
-            if provider is not None:
-                started = time.time()
-                done, parsed = provider.render_now_parsed(request)
-                judged = judge(done, stage.format, sk.answer_options, payload, parsed=parsed)
-                res = judged.completion
-                local = LocalRender(res.status, res.text, render_record(
-                    unit.key, sk.identity, sk.family, sk.complexity, stage.label, provider.model, unit.sample,
-                    judged, started, stage.format).to_line())
-            renders.append(RenderJob(
-                unit.key, self._render_index[id(stage)], unit.sample, None if local else request, local,
-                tuple(SolveJob(su.key, self._solve_index[id(su.stage)], su.sample) for su in unit.solves), names))
-        card = logicmark_context(sk) if self._card and sk.family == "equality" else ""
-        return Item(sk.identity, sk.family, sk.complexity, sk.answer_options, sk.gold_answer, tuple(renders), card,
-                    index)
-
-    def _schema(self, payload: dict) -> dict:
-        """One schema per skeleton, shared by its structured render units."""
-        if self._schema_for is not payload:
-            self._schema_for, self._schema_cache = payload, render_schema(payload)
-        return self._schema_cache
-
-    def batches(self, shard: tuple[int, int] | None, stripe: tuple[int, int] = (0, 1),
-                settled: bytes | None = None) -> Iterator[list[Item]]:
-        """The items of this stripe's blocks, in skeleton order, one list per block of `BLOCK` source items.
-
-        Stripe (w, n) owns blocks w, w + n, w + 2n, ...: n workers each prepare every n-th block, and
-        reading one list from each in turn gives back the source's order. A block whose skeletons are all
-        another shard's, or settled (`settled`: a bit per source index, see skip.walk), is an empty list: every
-        worker yields one list per block it owns."""
-        block, batch = None, []
-        for index, sk in skeletons(self.grid, shard, stripe, BLOCK, settled):
-            if index // BLOCK != block:
-                if block is not None:
-                    yield batch
-                block, batch = index // BLOCK, []
-            if sk is not None:
-                batch.append(self.prepare(sk, index))
-        if block is not None:
-            yield batch
-
-
+_FRAME = struct.Struct(">I")   # a frame's length, before its pickled batch of items
 AUTO_MOST = 8   # `prepare_workers: auto` starts at most this many helpers
 
 
@@ -167,22 +41,9 @@ def helpers(grid: Grid, n_skeletons: int) -> int:
     is the run's main work (two cores: two helpers make 8 to 9% more units a second than one, BENCHMARKS.md)."""
     if grid.prepare_workers is not None:
         return grid.prepare_workers
-    if n_skeletons < int(environment.value("LSB_PREPARE_ASIDE_MIN")):
+    if n_skeletons < environment.number("LSB_PREPARE_ASIDE_MIN"):
         return 0
     return max(1, min(AUTO_MOST, cores(), -(-n_skeletons // BLOCK)))
-
-
-def local_renderers(grid: Grid) -> dict[str, Provider]:
-    """The grid's renderers that make their text locally (`renders_locally`), built here."""
-    from providers.config import BUILTIN_KINDS, build_provider
-    out = {}
-    for st in grid.renderers:
-        cfg = grid.providers[st.provider]
-        if cfg.kind in BUILTIN_KINDS:   # only built-ins are made without a server or a key
-            provider = build_provider(cfg)
-            if provider.renders_locally:
-                out[st.provider] = provider
-    return out
 
 
 class Feed:
@@ -196,8 +57,9 @@ class Feed:
     def __init__(self, grid: Grid, shard: tuple[int, int] | None, grid_json: Path | None = None, workers: int = 1,
                  settled: bytes | None = None, manifest: Path | None = None, known: bytearray | None = None):
         self.grid, self.shard, self.settled = grid, shard, settled
-        self.procs: list[subprocess.Popen] = []
-        self._errors: list = []
+        self.procs: list[subprocess.Popen[bytes]] = []
+        self._outs: list[IO[bytes]] = []   # each helper's stdout: its items, framed
+        self._errors: list[IO[bytes]] = []
         self._notes = Writer(manifest) if manifest is not None else None
         self._known = known if known is not None else bytearray()
         if grid_json is None:
@@ -215,16 +77,20 @@ class Feed:
                 proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=self._errors[-1], start_new_session=True,
                                         preexec_fn=die_with_parent,   # Ctrl-C reaches the run, and the run stops us
                                         pass_fds=(bits.fileno(),) if settled else ())
+                if proc.stdout is None:   # never: stdout=PIPE makes one; said so for the type
+                    raise RuntimeError("a helper started without its pipe")
                 self.procs.append(proc)
+                self._outs.append(proc.stdout)
                 widen_pipe(proc.stdout.fileno())
 
     def _note(self, batch: list[Item]) -> None:
         """Note the new items' indices and identities in the manifest (one write a batch)."""
         if self._notes is not None:
             known = self._known
-            self._notes.add([(it.index, it.identity) for it in batch if it.index >= 0 and not is_set(known, it.index)])
+            self._notes.add([(it.source_index, it.identity) for it in batch
+                            if it.source_index >= 0 and not is_set(known, it.source_index)])
 
-    async def batches(self) -> AsyncIterator[list[Item]]:
+    async def batches(self) -> AsyncGenerator[list[Item], None]:
         """The items, in skeleton order, in batches; a helper that fails raises a one-line UserError."""
         if not self.procs:
             for batch in Preparer(self.grid, local_renderers(self.grid)).batches(self.shard, settled=self.settled):
@@ -233,11 +99,12 @@ class Feed:
                     yield batch
             return
         loop = asyncio.get_running_loop()
-        readers, transports = [], []
+        readers: list[asyncio.StreamReader] = []
+        transports: list[asyncio.ReadTransport] = []
         try:
-            for proc in self.procs:
+            for out in self._outs:
                 reader = asyncio.StreamReader(limit=PIPE_BYTES)   # the pipe's size: the default 64 KiB pauses and resumes per frame
-                transport, _ = await loop.connect_read_pipe(lambda r=reader: asyncio.StreamReaderProtocol(r), proc.stdout)
+                transport, _ = await loop.connect_read_pipe(functools.partial(asyncio.StreamReaderProtocol, reader), out)
                 readers.append(reader)
                 transports.append(transport)
             turn = 0
@@ -277,7 +144,8 @@ class Feed:
             if proc.poll() is None:
                 proc.kill()
                 proc.wait()
-            proc.stdout.close()
+        for out in self._outs:
+            out.close()
         for fh in self._errors:
             fh.close()
         if self._notes is not None:
@@ -288,14 +156,14 @@ def main(argv: list[str]) -> int:
     """A helper: prepare its stripe of a saved grid's items (of a shard, if given) and stream them, framed,
     to stdout. Arguments: GRID_JSON W/N [I/SHARDS] [--settled-fd=FD] (a file of the settled bits, see Feed)."""
     grid = Grid.from_json(Path(argv[0]).read_bytes())
-    stripe = tuple(int(x) for x in argv[1].split("/"))
+    stripe = _pair(argv[1])
     rest = [a for a in argv[2:] if not a.startswith("--settled-fd=")]
-    shard = tuple(int(x) for x in rest[0].split("/")) if rest else None
+    shard = _pair(rest[0]) if rest else None
     settled = None
     for arg in argv[2:]:
         if arg.startswith("--settled-fd="):   # read by offset: the helpers share the descriptor's position
             fd = int(arg.split("=", 1)[1])
-            size, chunks = os.fstat(fd).st_size, []
+            size, chunks = os.fstat(fd).st_size, list[bytes]()
             while (done := sum(map(len, chunks))) < size:
                 chunks.append(os.pread(fd, size - done, done))
             os.close(fd)
@@ -313,6 +181,11 @@ def main(argv: list[str]) -> int:
     return 0
 
 
+def _pair(arg: str) -> tuple[int, int]:
+    """An `I/N` argument (a stripe or a shard), as the Feed wrote it."""
+    i, n = arg.split("/")
+    return int(i), int(n)
+
+
 if __name__ == "__main__":
-    from runner.engine import feed  # so that items pickle as runner.engine.feed.Item, not __main__.Item
-    sys.exit(feed.main(sys.argv[1:]))
+    sys.exit(main(sys.argv[1:]))   # its items pickle as runner.engine.items.Item: defined there, not in __main__

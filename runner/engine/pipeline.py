@@ -3,57 +3,29 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections import Counter, defaultdict, deque
-from dataclasses import dataclass, field, replace
+from collections import deque
+from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, AsyncIterator, Awaitable, Coroutine, NamedTuple
+from typing import Any, AsyncGenerator, Awaitable, Coroutine, NamedTuple
 
-from providers.base import Completion, Provider, SolveRequest
-from providers.config import BUILTIN_KINDS
+from providers.base import SOLVE_STATUSES, Completion, Provider, RenderRequest, RenderStatus, SolveRequest
+from providers.build import BUILTIN_KINDS
 from runner.config.grid import Grid, Stage
 from runner.config.prompts import fill_repair, fill_solve
+from runner.engine.auditor import Trusts, audited
 from runner.engine.calibration import calibrate
-from runner.engine.feed import Feed, Item, RenderJob, SolveJob
-from runner.engine.progress import Progress
+from runner.engine.feed import Feed
+from runner.engine.items import Item, LocalRender, RenderJob, SolveJob
+from runner.engine.progress import Counts, Progress
+from runner.engine.result import RunResult, StageKey
 from runner.engine.resume import goes_to_solvers
-from runner.fidelity.calibration import Trust
-from runner.fidelity.judge import Judged, judge, only_unread
-from runner.fidelity.parse_back import audit_request, compare, sampled
+from runner.engine.skip import Walk
+from runner.fidelity.judge import judge
 from runner.plan.units import cell
 from runner.store.index import Entry
-from runner.store.keyset import KeySet
 from runner.store.logs import TERMINAL
-from runner.store.records import SCHEMA, SolveRecord, render_record
+from runner.store.records import SCHEMA, SentRenderStatus, SolveRecord, render_record
 from runner.store.sinks import FolderLogs, MemoryLogs
-from runner.store.tally import CellStats
-
-if TYPE_CHECKING:   # skip.py counts into a RunResult: it imports this module
-    from runner.engine.skip import Walk
-
-
-@dataclass
-class RunResult:
-    """What a run did, per cell, and where its logs are."""
-
-    cells: dict[tuple[str, str], CellStats] = field(default_factory=lambda: defaultdict(CellStats))
-    renders: dict[str, int] = field(default_factory=lambda: defaultdict(int))
-    render_keys: KeySet = field(default_factory=KeySet)   # every render unit of this run, for the renders table
-    unreadable: int = 0      # logged renders whose line could not be read back (damaged): rendered again
-    sent: dict[tuple[str, str], Counter] = field(default_factory=lambda: defaultdict(Counter))    # (stage, label) -> statuses
-    errors: dict[tuple[str, str], Counter] = field(default_factory=lambda: defaultdict(Counter))  # (stage, label) -> reasons
-
-    def merge(self, other: "RunResult") -> None:
-        """Add what another part of the run did (a node agent's batch) to this result."""
-        for key, st in other.cells.items():
-            self.cells[key].merge(st)
-        for status, n in other.renders.items():
-            self.renders[status] += n
-        self.render_keys |= other.render_keys
-        self.unreadable += other.unreadable
-        for key, c in other.sent.items():
-            self.sent[key].update(c)
-        for key, c in other.errors.items():
-            self.errors[key].update(c)
 
 
 class _Lane(NamedTuple):
@@ -69,8 +41,9 @@ class _Lane(NamedTuple):
 class Pipeline:
     """Render -> check -> solve for a stream of items, against `logs` (a run folder's, or an agent's batch)."""
 
-    def __init__(self, grid: Grid, logs: FolderLogs | MemoryLogs, progress: Progress, providers: dict[str, Provider],
-                 trust: dict[tuple[str, str], Trust] | None = None, settled: Walk | None = None):
+    def __init__(self, grid: Grid, logs: FolderLogs | MemoryLogs, progress: Counts, providers: dict[str, Provider],
+                 trust: Trusts | None = None, settled: Walk | None = None):
+        """`progress`: a run's bars and lines (Progress), or a node agent's bare counts (Counts)."""
         self.grid, self.logs, self.progress = grid, logs, progress
         self.render_index, self.solve_index = logs.render_index, logs.solve_index
         self.providers = providers   # built by the caller, which may have launched their servers
@@ -82,25 +55,26 @@ class Pipeline:
         # lanes[renderer index][solver index], the indices that items carry
         self.lanes = [[_Lane(st, providers[st.provider], rst.label, st.label, cell(rst, st)) for st in grid.solvers]
                       for rst in grid.renderers]
-        self.trust: dict[tuple[str, str], Trust] = trust or {}
+        self.trust: Trusts = trust or {}
         # solvers that answer at once (the baselines): their units cost no time in the time left
         self._instant_solver = [grid.providers[st.provider].kind in BUILTIN_KINDS for st in grid.solvers]
         self._failure: Exception | None = None
-        self._workers: list[asyncio.Task] = []
+        self._workers: list[asyncio.Task[None]] = []
 
     async def run(self, feed: Feed, folder: Path) -> RunResult:
         """The whole run into a folder (the caller holds its lock): start the providers, calibrate the
         auditors, process every item of the feed, close everything."""
         self.logs.open(self._write_failed)
-        ticker = asyncio.create_task(self.progress.lines_every()) if self.progress.lines else None
+        shown = self.progress if isinstance(self.progress, Progress) else None   # bars, lines and a clock to start
+        ticker = asyncio.create_task(shown.lines_every()) if shown is not None and shown.lines else None
         try:
             for provider in self.providers.values():
                 await provider.start()
             self.trust = await calibrate(self.grid, folder, self.providers, self.progress)
             for t in self.trust.values():
                 self.progress.note(t.line())
-            if hasattr(self.progress, "start_clock"):
-                self.progress.start_clock()
+            if shown is not None:
+                shown.start_clock()
             return await self.process(feed.batches())
         finally:
             if ticker:
@@ -111,7 +85,7 @@ class Pipeline:
                 await provider.close()
             self.logs.close()
 
-    async def process(self, batches: AsyncIterator[list[Item]], workers: int | None = None) -> RunResult:
+    async def process(self, batches: AsyncGenerator[list[Item], None], workers: int | None = None) -> RunResult:
         """See every item through, at most `max_in_flight` at once.
 
         `max_in_flight` workers (or `workers`) each take the next item and see it through, so the window
@@ -137,20 +111,20 @@ class Pipeline:
                 item = queue.popleft()
                 await _all([self._render_unit(item, job) for job in item.renders])
 
-        workers: list[asyncio.Task] = []
+        tasks: list[asyncio.Task[None]] = []
         try:
-            self._workers = workers = [asyncio.create_task(worker()) for _ in range(workers or self.grid.max_in_flight)]
+            self._workers = tasks = [asyncio.create_task(worker()) for _ in range(workers or self.grid.max_in_flight)]
             try:
-                await asyncio.gather(*workers)   # the first failure (a bug, or the helper's) ends the run
+                await asyncio.gather(*tasks)   # the first failure (a bug, or the helper's) ends the run
             except asyncio.CancelledError:
                 if self._failure is not None:   # a log write failed: its workers were stopped
                     raise self._failure from None
                 raise
             return self.result
         finally:
-            for w in workers:
+            for w in tasks:
                 w.cancel()
-            await asyncio.gather(*workers, return_exceptions=True)
+            await asyncio.gather(*tasks, return_exceptions=True)
             await batches.aclose()
 
     def _write_failed(self, error: Exception) -> None:
@@ -166,7 +140,8 @@ class Pipeline:
         stage = self.grid.renderers[job.stage]
         lanes = self.lanes[job.stage]
         entry = self.render_index.get(job.key)
-        text, repair_from = None, None
+        text: str | None = None
+        repair_from: tuple[int, tuple[str, ...]] | None = None
         if entry is not None and entry.status == "unfaithful" and stage.repair:
             entry, repair_from = self._repair_point(entry, stage)
         if entry is not None and repair_from is None and entry.status in TERMINAL and goes_to_solvers(entry.status, stage) and any(
@@ -175,19 +150,19 @@ class Pipeline:
             if text is None:   # a damaged line the index's fast path trusted: render again
                 entry = None
         local = self.grid.providers[stage.provider].kind in BUILTIN_KINDS
+        status: RenderStatus
         if entry is not None and entry.status in TERMINAL and repair_from is None:
             self.progress.skipped("render", 1, local)
             status = entry.status
+        elif isinstance(job.work, LocalRender):   # made while preparing, its record with it
+            self.logs.write_render(job.work.line)
+            status, text = job.work.status, job.work.text
+            self.progress.done("render", status, 1)
         else:
-            if job.local is not None:   # made while preparing, its record with it
-                self.logs.write_render(job.local.line)
-                status, text, attempts = job.local.status, job.local.text, 1
-                self.progress.done("render", status, attempts)
-            else:
-                started = time.monotonic()
-                unit = self.progress.begin("render")
-                status, text, attempts = await self._render(item, job, stage, *(repair_from or (0, ())))
-                self.progress.done("render", status, attempts, time.monotonic() - started, unit)
+            started = time.monotonic()
+            unit = self.progress.begin("render")
+            status, text, attempts = await self._render(item, job, job.work, stage, *(repair_from or (0, ())))
+            self.progress.done("render", status, attempts, time.monotonic() - started, unit)
         self.result.renders[status] += 1
         self.result.render_keys.add(job.key)
         pending = []
@@ -205,6 +180,8 @@ class Pipeline:
             return
         if not pending:
             return
+        # A settled render whose solves are pending had its text read above (else it was rendered again)
+        assert text is not None, f"render {job.key}: no text for its pending solves"
         await _all([self._solve(item, job, text, su, lanes[su.stage], status) for su in pending])
 
     def _repair_point(self, entry: Entry, stage: Stage) -> tuple[Entry | None, tuple[int, tuple[str, ...]] | None]:
@@ -215,54 +192,42 @@ class Pipeline:
         if rec is None:
             self.result.unreadable += 1
             return None, None
-        done = rec.get("round") if type(rec.get("round")) is int else 0
+        done = rec.get("round")
+        done = done if type(done) is int else 0   # not a bool, nor anything a damaged line holds
         if done >= stage.repair:
             return entry, None
-        checks = rec.get("checks") if isinstance(rec.get("checks"), list) else []
-        return entry, (done + 1, tuple(c for c in checks if isinstance(c, str)))
+        checks = rec.get("checks")
+        reasons = tuple(c for c in checks if isinstance(c, str)) if isinstance(checks, list) else ()
+        return entry, (done + 1, reasons)
 
     def _stored_text(self, entry: Entry) -> str | None:
         """A logged render's text, None if its line cannot be read back (counted as a skipped line)."""
         rec = self.logs.render_record(entry)
-        if rec is None or not isinstance(rec.get("text"), str):
+        text = None if rec is None else rec.get("text")
+        if not isinstance(text, str):
             self.result.unreadable += 1
             return None
-        return rec["text"]
+        return text
 
-    async def _render(self, item: Item, job: RenderJob, stage: Stage, first_round: int = 0,
-                      reasons: tuple[str, ...] = ()) -> tuple[str, str, int]:
-        """Run one model render unit, check it (and audit it, if sampled), log it; while it is unfaithful and
-        repair rounds are left, ask again with its reasons, logging every round. Its last round's status and
-        text, and the attempts of all rounds."""
+    async def _render(self, item: Item, job: RenderJob, first: RenderRequest, stage: Stage, first_round: int = 0,
+                      reasons: tuple[str, ...] = ()) -> tuple[RenderStatus, str, int]:
+        """Run one model render unit (`first`: its request), check it (and audit it, if sampled), log it; while
+        it is unfaithful and repair rounds are left, ask again with its reasons, logging every round. Its last
+        round's status and text, and the attempts of all rounds."""
         provider = self.providers[stage.provider]
-        payload = job.request.payload
+        auditor = self.providers[stage.audit_provider] if stage.audit_provider else None
         attempts = 0
         for round_ in range(first_round, stage.repair + 1):
             started = time.time()
-            request = job.request if round_ == 0 else replace(
-                job.request, prompt=fill_repair(job.request.prompt, reasons, job.names))
+            request = first if round_ == 0 else replace(first, prompt=fill_repair(first.prompt, reasons, job.names))
             self.progress.repairing += round_ > 0   # said in the progress line while it waits
             try:
                 rendered = await provider.render(request)
             finally:
                 self.progress.repairing -= round_ > 0
-            judged = judge(rendered, stage.format, item.answer_options, payload, job.names)
-            audit = None
-            if stage.audit_provider and only_unread(judged) and self._calibrated(stage, item.family):
-                # What the grammar could not read, a calibrated, trusted auditor reads: agreeing with the
-                # whole skeleton, it reads each unread premise as its fact. A misread is never overruled.
-                audit = await self._audit(stage, payload, judged)
-                if audit[0] == "agrees":
-                    audit = ("agrees", "read the premises the check could not read as their facts")
-                    judged = judged._replace(completion=replace(judged.completion, status="ok", reason=None))
-            elif stage.audit_provider and judged.completion.status == "ok" and sampled(job.key, stage.audit_rate):
-                audit = await self._audit(stage, payload, judged)
-                if audit[0] == "disagrees" and not self._trusted(stage, item.family):
-                    audit = ("audit_untrusted", audit[1])   # kept, but the render keeps the check's status
-                if audit[0] == "disagrees":
-                    reason = f"audit: {audit[1]}"
-                    judged = judged._replace(completion=replace(judged.completion, status="unfaithful", reason=reason),
-                                             checks=judged.checks + (reason,))
+            judged, audit = await audited(
+                stage, auditor, job.key, item.family, first.payload,
+                judge(rendered, stage.format, item.answer_options, first.payload, job.names), self.trust)
             res = judged.completion
             attempts += res.attempts
             self.logs.write_render(render_record(
@@ -274,28 +239,8 @@ class Pipeline:
         self._count(("render", stage.label), res)   # a unit counts once, as its last round ended
         return res.status, res.text, attempts
 
-    def _calibrated(self, stage: Stage, family: str) -> bool:
-        """Whether the stage's auditor was calibrated on the control and earned trust in this family."""
-        return bool(stage.audit_calibrate) and self._trusted(stage, family)
-
-    def _trusted(self, stage: Stage, family: str) -> bool:
-        """Whether the stage's auditor may reject renders of this family (its calibration on the control)."""
-        if not stage.audit_calibrate:
-            return True
-        t = self.trust.get((stage.audit_provider, family))
-        return t is not None and t.trusted
-
-    async def _audit(self, stage: Stage, payload: dict, judged: Judged) -> tuple[str, str | None]:
-        """The parse-back audit of a faithful render: agrees, disagrees (what) or failed (why)."""
-        names = judged.render.names
-        res = await self.providers[stage.audit_provider].render(
-            audit_request(payload, names, judged.completion.text, stage.max_tokens))
-        if res.status != "ok":
-            return "failed", res.reason
-        return compare(res.text, payload, names)
-
     async def _solve(self, item: Item, job: RenderJob, text: str, su: SolveJob, lane: _Lane,
-                     render_status: str) -> None:
+                     render_status: SentRenderStatus) -> None:
         stage, provider = lane.stage, lane.provider
         started = time.time()
         prompt = fill_solve(stage.prompt, text, item.answer_options)
@@ -309,6 +254,8 @@ class Pipeline:
         unit = 0 if self._instant_solver[su.stage] else self.progress.begin("solve")
         res: Completion = await (provider.score(request) if stage.mode == "loglik" else provider.solve(request))
         status, usage = res.status, res.usage
+        if status not in SOLVE_STATUSES:   # a provider's bug: a solve is answered ok, invalid or error
+            raise RuntimeError(f"provider {stage.provider!r} answered a solve with status {status!r}")
         correct = (res.label == item.gold_answer) if status == "ok" else None
         self.logs.write_solve(SolveRecord(
             schema=SCHEMA, key=su.key, status=status, render_key=job.key, skeleton=item.identity,
@@ -324,7 +271,7 @@ class Pipeline:
         self.progress.done("solve", status, res.attempts, None if self._instant_solver[su.stage] else
                            time.time() - started, unit)
 
-    def _count(self, stage: tuple[str, str], res: Completion) -> None:
+    def _count(self, stage: StageKey, res: Completion) -> None:
         """Count a sent unit's status, and its reason if it errored, for the run's closing lines."""
         self.result.sent[stage][res.status] += 1
         if res.status == "error":

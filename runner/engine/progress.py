@@ -24,7 +24,7 @@ class Counts:
     phase: str | None = None   # what the run waits on, when it is not sending units (shown by Progress)
 
     def __init__(self) -> None:
-        self.counts: dict[str, Counter] = {"render": Counter(), "solve": Counter()}
+        self.counts: dict[str, Counter[str]] = {"render": Counter(), "solve": Counter()}
 
     def done(self, stage: str, status: str, attempts: int, latency: float | None = None, unit: int = 0) -> None:
         """A unit finished now; `latency` is its model's seconds (None: made at once, by the template renderer
@@ -48,7 +48,7 @@ class Counts:
         """An agent has no terminal: its notes reach the user through the driver."""
 
 
-def finished(c: Counter) -> int:
+def finished(c: Counter[str]) -> int:
     """Units a stage's counter says were done here (sent and ended), not skipped; retries are no units."""
     return sum(v for k, v in c.items() if k not in ("retries", "skipped"))
 
@@ -64,7 +64,7 @@ class Progress(Counts):
         # Time left is reckoned from the units that cost time: `instant` are how many of the totals the
         # template and the baselines make at once; the others' count, seconds and pace are kept here.
         self.instant_total = {"render": instant[0], "solve": instant[1]}
-        self.instant_seen: Counter = Counter()
+        self.instant_seen: Counter[str] = Counter()
         self.elsewhere_done = 0   # units whose counts came from elsewhere (a Ray run's agents), not their seconds
         # Per stage: model units finished and their seconds, and those in flight (when each was sent)
         self.stage_done: Counter[str] = Counter()
@@ -123,7 +123,7 @@ class Progress(Counts):
             self.bars[stage].update(n)
             self._postfix()
 
-    def absorb(self, counts: dict[str, Counter]) -> None:
+    def absorb(self, counts: dict[str, Counter[str]]) -> None:
         """Units another process finished (a node agent's batch): counted and shown as if done here."""
         for stage, c in counts.items():
             self.counts[stage].update(c)

@@ -3,17 +3,19 @@ from __future__ import annotations
 
 from collections import defaultdict
 from pathlib import Path
+from typing import TypeGuard
 
 from runner.config.grid import Grid, Stage
 from runner.fidelity.judge import PROCEED
 from runner.plan.units import RenderUnit, UnitPlan, cell, skeletons
 from runner.store.index import Entry, Index, load_index
-from runner.store.logs import RENDER_FIELDS, SOLVE_FIELDS, TERMINAL
+from runner.store.logs import RENDER_FIELDS, SOLVE_FIELDS, TERMINAL, Terminal
+from runner.store.records import SentRenderStatus
 from runner.store.sinks import RENDERS, SOLVES
 from runner.store.tally import CellStats
 
 
-def goes_to_solvers(render_status: str, stage: Stage) -> bool:
+def goes_to_solvers(render_status: str, stage: Stage) -> TypeGuard[SentRenderStatus]:
     """Whether a render's text is sent to the solvers: faithful or unchecked, or unfaithful if the grid asks."""
     return render_status in PROCEED or (render_status == "unfaithful" and stage.send_unfaithful)
 
@@ -29,7 +31,7 @@ def unit_done(unit: RenderUnit, renders: Index, solves: Index) -> bool:
     return all((s := solves.get(su.key)) is not None and s.status in TERMINAL for su in unit.solves)
 
 
-def count_unit(cells: dict[tuple[str, str], CellStats], unit: RenderUnit, renders: Index, solves: Index) -> str | None:
+def count_unit(cells: dict[tuple[str, str], CellStats], unit: RenderUnit, renders: Index, solves: Index) -> Terminal | None:
     """Count a render unit's solve units into `cells` as the logs hold them, as a run counts them; the
     render's terminal status, None if it has none."""
     r: Entry | None = renders.get(unit.key)

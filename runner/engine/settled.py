@@ -18,8 +18,9 @@ from typing import Any
 
 import orjson
 
+from providers.base import RENDER_STATUSES
 from runner.config.grid import Grid
-from runner.engine.pipeline import RunResult
+from runner.engine.result import RunResult
 from runner.errors import UserError
 from runner.plan.manifest import bytes_stamp, code_stamp
 from runner.store.guard import atomic_output, read_whole
@@ -43,7 +44,7 @@ class Settled:
 
 def _seen(folder: Path) -> tuple[tuple[int, ...], ...]:
     """Both logs' device, inode, size and modification time (a missing log: an empty tuple)."""
-    out = []
+    out: list[tuple[int, ...]] = []
     for name in (RENDERS, SOLVES):
         try:
             st = (folder / name).stat()
@@ -125,6 +126,8 @@ def _settled(folder: Path, body: dict[str, Any], seen: tuple[tuple[int, ...], ..
     for r, s, counts in body["cells"]:
         result.cells[(r, s)] = CellStats(**counts)
     for status, n in body["renders"].items():
+        if status not in RENDER_STATUSES:   # no run writes it: a file edited by hand, read as none
+            raise ValueError(f"not a render status: {status!r}")
         result.renders[status] = int(n)
     stats = body["render_stats"]
     render_stats = None if stats is None else {

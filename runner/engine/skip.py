@@ -7,9 +7,9 @@ from collections import Counter
 from pathlib import Path
 from typing import NamedTuple
 
-from providers.config import BUILTIN_KINDS
+from providers.build import BUILTIN_KINDS
 from runner.config.grid import Grid
-from runner.engine.pipeline import RunResult
+from runner.engine.result import RunResult
 from runner.engine.resume import goes_to_solvers, unit_done
 from runner.plan import manifest
 from runner.plan.units import RenderUnit, UnitPlan, cell, identity_in_shard, is_set
@@ -74,6 +74,8 @@ def _skipped(grid: Grid, skeletons: int) -> Counter[tuple[str, bool]]:
 def _count(result: RunResult, unit: RenderUnit, renders: Index, solves: Index) -> None:
     """Count a settled render unit and its solve units as Pipeline._render_unit counts them."""
     status = renders[unit.key].status
+    if status not in TERMINAL:   # never: `walk` counts only units `unit_done` found settled (narrows the type)
+        return
     result.renders[status] += 1
     result.render_keys.add(unit.key)
     cells, get = result.cells, solves.get

@@ -21,8 +21,9 @@ from families.registry import FAMILIES
 from families.seeding import item_rng
 from providers.builtin import template_structure
 from rendering.structure import assemble, from_object
-from runner.fidelity.parse_back import AUDIT_VERDICTS, AuditVerdict
+from runner.fidelity.parse_back import AUDIT_VERDICTS
 from runner.intervals import wilson
+from runner.store.records import AuditVerdict
 
 CALIBRATION = "calibration.jsonl"
 CONTROL = "template-v2"   # the control renderer (its model name): part of a calibration unit's key

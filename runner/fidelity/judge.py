@@ -6,7 +6,8 @@ from typing import Any, Literal, Mapping, get_args
 
 from providers.base import Completion, RenderStatus
 from providers.labels import missing_labels
-from rendering.structure import StructuredRender, assemble, check, parse, reason_code
+from rendering.render import StructuredRender
+from rendering.structure import assemble, check, parse, reason_code
 from runner.store.records import Judged
 
 RenderFormat = Literal["structured", "text"]   # checked against the skeleton, or free text (unchecked)

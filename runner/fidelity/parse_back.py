@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
-from typing import Any, Literal, Mapping, get_args
+from typing import Any, Mapping, get_args
 
 import orjson
 
 from families.registry import FAMILIES
 from providers.base import RenderRequest
+from runner.store.records import AuditVerdict
 
 PROMPT = """Read the puzzle below and list every fact it states, each as a predicate over the names.
 
@@ -29,9 +30,6 @@ states them. List nothing that the puzzle does not state, and leave out the ques
 The puzzle:
 {problem}
 """
-# What an auditor's read-back comes to: the facts it read are the skeleton's, they differ, or its answer held
-# no facts to compare (the `audit` field of render and calibration records)
-AuditVerdict = Literal["agrees", "disagrees", "failed"]
 AUDIT_VERDICTS: tuple[AuditVerdict, ...] = get_args(AuditVerdict)
 
 

@@ -76,7 +76,7 @@ class UnitPlan:
     def instant_counts(self, n_skeletons: int) -> tuple[int, int]:
         """(render units, solve units) for n skeletons that are made at once, costing no time: the template's
         renders, and the baselines' answers."""
-        from providers.config import BUILTIN_KINDS
+        from providers.build import BUILTIN_KINDS
         local = lambda st: self.grid.providers[st.provider].kind in BUILTIN_KINDS  # noqa: E731
         renders = sum(st.samples for st in self.grid.renderers)
         return (n_skeletons * sum(st.samples for st in self.grid.renderers if local(st)),
@@ -116,7 +116,7 @@ def striped(grid: Grid, shard: tuple[int, int] | None, stripe: tuple[int, int], 
         yield index, sk if sk is not None and not done(index) and (shard is None or in_shard(sk, shard)) else None
 
 
-def is_set(bits: bytes, index: int) -> bool:
+def is_set(bits: bytes | bytearray, index: int) -> bool:
     """Whether bit `index` of a bitmap (bit i is byte i // 8's bit i % 8) is set; beyond its end, no."""
     return index >> 3 < len(bits) and bool(bits[index >> 3] >> (index & 7) & 1)
 

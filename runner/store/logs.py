@@ -2,24 +2,22 @@
 from __future__ import annotations
 
 import asyncio
-import fcntl
 import functools
 import itertools
 import os
-import socket
 import stat
-import sys
 from operator import itemgetter
 from pathlib import Path
-from typing import Any, Callable, Container, Iterator
+from typing import Any, Callable, Container, Iterator, Literal, get_args
 
 import orjson
 
 from runner.children import write_all
-from runner.errors import UserError, WriteFailed, printable
-from runner.store.guard import kind_of, node_mode, open_append, open_lock, open_regular, read_whole
+from runner.errors import UserError, WriteFailed
+from runner.store.guard import kind_of, node_mode, open_append, open_regular
 
-TERMINAL = ("ok", "invalid", "unfaithful", "unchecked")   # `error` records are tried again on resume
+Terminal = Literal["ok", "invalid", "unfaithful", "unchecked"]   # a settled unit's status: `error` is tried again
+TERMINAL: tuple[Terminal, ...] = get_args(Terminal)   # `status in TERMINAL` narrows a read status to the type
 TORN = b" <torn by a crash>\n"
 
 
@@ -233,90 +231,3 @@ def read_at(path: Path, offset: int) -> dict[str, Any] | None:
         except orjson.JSONDecodeError:
             return None
     return rec if isinstance(rec, dict) else None
-
-
-class RunLock:
-    """Who works on a run folder: one whole run (exclusive), or shards i/n (shared + one lock per shard).
-
-    flock locks vanish with their process, SIGKILL included, so a crash never leaves the folder locked.
-    """
-
-    def __init__(self, folder: Path, shard: tuple[int, int] | None):
-        self.folder, self.shard = folder, shard
-        self._fds: list[int] = []
-
-    def _holders(self) -> str:
-        notes = []
-        for path in sorted(self.folder.glob(".lock*")):
-            text = _note(path)
-            if text and _locked(path):
-                notes.append(text)
-        return "; ".join(notes) or "another process"
-
-    def _take(self, name: str, mode: int, note: str) -> None:
-        fd = open_lock(self.folder / name)   # a read-only folder, a full disk, a link: one line, nothing touched
-        try:
-            fcntl.flock(fd, mode | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(fd)
-            raise UserError(f"{self.folder} is in use by {self._holders()}; wait for it to finish, stop it, "
-                            "or split the work between processes with --shard i/n") from None
-        if mode == fcntl.LOCK_EX:
-            os.ftruncate(fd, 0)
-            os.pwrite(fd, note.encode(), 0)
-        self._fds.append(fd)
-
-    def __enter__(self) -> "RunLock":
-        who = f"process {os.getpid()} on {socket.gethostname()} ({' '.join(sys.argv[:4])})"
-        try:
-            if self.shard is None:
-                self._take(".lock", fcntl.LOCK_EX, who)
-            else:
-                i, n = self.shard
-                self._take(".lock", fcntl.LOCK_SH, "")
-                for other in self.folder.glob(".lock-shard-*-of-*"):
-                    if not other.name.endswith(f"-of-{n}") and _locked(other):
-                        raise UserError(f"{self.folder}: shards of another split are running "
-                                        f"({_note(other)}); use the same n")
-                self._take(f".lock-shard-{i}-of-{n}", fcntl.LOCK_EX, f"{who}, shard {i}/{n}")
-        except BaseException:
-            self.__exit__()
-            raise
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        for fd in reversed(self._fds):
-            os.ftruncate(fd, 0) if _holds_exclusive(fd) else None
-            os.close(fd)
-        self._fds.clear()
-
-
-def _note(path: Path) -> str:
-    """Who holds a lock, as its file says (empty if it cannot be read as one of ours)."""
-    try:
-        return printable(read_whole(path, "lock", 4096).decode(errors="replace").strip())
-    except (OSError, UserError):
-        return ""
-
-
-def _locked(path: Path) -> bool:
-    """Whether some process holds an exclusive lock on `path` (we cannot take a shared one)."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
-    except OSError:
-        return False
-    try:
-        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
-        return False
-    except BlockingIOError:
-        return True
-    finally:
-        os.close(fd)
-
-
-def _holds_exclusive(fd: int) -> bool:
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)   # upgrading our own lock succeeds only if alone
-        return True
-    except BlockingIOError:
-        return False

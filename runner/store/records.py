@@ -10,12 +10,19 @@ import orjson
 
 from families.frozen import set_at_once
 from providers.base import Completion, FailureKind, RenderStatus, SolveStatus
-from rendering.structure import StructuredRender
+from rendering.render import StructuredRender
 
 SCHEMA = 1
 # The statuses a record holds, each a type (a record of another is not written, and a reader skips it)
 SentRenderStatus = Literal["ok", "unchecked", "unfaithful"]   # a render whose text went to the solvers
 CalibrationStatus = Literal["ok", "error"]
+# What an auditor's read-back comes to: the facts it read are the skeleton's, they differ, or its answer held
+# no facts to compare (the `audit` field of calibration records; runner/fidelity/parse_back.py compares)
+AuditVerdict = Literal["agrees", "disagrees", "failed"]
+# A render record's `audit`: the verdict, or `audit_untrusted` for a disagreement of an auditor the control did
+# not earn trust in (kept, but the render keeps the check's status)
+RenderAudit = Literal[AuditVerdict, "audit_untrusted"]
+Audit = tuple[RenderAudit, str | None]   # an audit's verdict and what differs or why it failed, as records keep it
 _NO_THINKING = b',"thinking":null}\n'   # the last field of a solve record, when its solver does not think
 
 
@@ -84,7 +91,7 @@ class RenderRecord:
     format: str = "text"         # structured (checked against the skeleton) or text
     raw: str = ""                # what the renderer returned (a structured render's JSON); `text` is what solvers see
     checks: tuple[str, ...] = ()  # why a structured render is unfaithful, one reason each
-    audit: str | None = None     # agrees | disagrees | failed, when the parse-back audit ran
+    audit: RenderAudit | None = None   # when the parse-back audit ran
     audit_reason: str | None = None
     # 0: the first try; k: the k-th repair (`repair: N`), asked again with the reasons of round k-1.
     # Every round is its own record under the unit's one key; the newest (the last round) is the unit's.
@@ -98,7 +105,7 @@ class RenderRecord:
 
 def render_record(key: str, skeleton: str, family: str, complexity: int, renderer: str, model: str, sample: int,
                   judged: Judged, started_at: float, fmt: str,
-                  audit: tuple[str, str | None] | None = None, repair_round: int = 0) -> RenderRecord:
+                  audit: Audit | None = None, repair_round: int = 0) -> RenderRecord:
     """The record of one finished render unit (now is when it finished)."""
     res = judged.completion
     return RenderRecord(
@@ -169,7 +176,7 @@ class CalibrationRecord:
     skeleton: str
     family: str
     complexity: int
-    audit: str | None           # agrees | disagrees | failed
+    audit: AuditVerdict | None  # None: the request failed (status error)
     audit_reason: str | None
     attempts: int
     latency_s: float

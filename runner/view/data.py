@@ -23,7 +23,8 @@ from runner.reporting.fidelity import FidelityRow, fidelity_rows
 from runner.reporting.load import Loaded, load_runs
 from runner.reporting.stats import SummaryRow, summary_rows, tallies
 from runner.store.guard import open_regular
-from runner.store.logs import LOGS, RENDER_FIELDS, SOLVE_FIELDS, _locked, usable
+from runner.store.lock import locked
+from runner.store.logs import LOGS, RENDER_FIELDS, SOLVE_FIELDS, usable
 from runner.store.records import unit_key
 from runner.store.sinks import RENDERS, SOLVES
 
@@ -99,7 +100,7 @@ class Snapshot:
 
     def running(self, run: str) -> bool:
         """Whether a `bench run` holds one of this run's folders now (its lock)."""
-        return any(_locked(p) for i in self.runs.get(run, []) for p in self.folders[i].glob(".lock*"))
+        return any(locked(p) for i in self.runs.get(run, []) for p in self.folders[i].glob(".lock*"))
 
 
 def sizes(folders: list[Path]) -> tuple:

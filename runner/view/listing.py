@@ -13,8 +13,8 @@ from runner.view.data import Snapshot
 
 Verdict = Literal["faithful", "misread", "unread", "unfaithful", "unchecked", "invalid", "error"]
 Answer = Literal["correct", "wrong", "invalid", "error", "not sent"]
-VERDICTS: tuple[str, ...] = get_args(Verdict)
-ANSWERS: tuple[str, ...] = get_args(Answer)
+VERDICTS: tuple[Verdict, ...] = get_args(Verdict)
+ANSWERS: tuple[Answer, ...] = get_args(Answer)
 FILTERS = ("family", "complexity", "verdict", "status", "q")
 PAGE = 100   # rows per list page
 
@@ -25,7 +25,7 @@ def codes(rec: Mapping) -> set[str]:
     return {reason_code(c) for c in checks} if isinstance(checks, list) else set()
 
 
-def verdict_of(rec: Mapping) -> str:
+def verdict_of(rec: Mapping) -> Verdict:
     """A render unit's verdict as a reviewer sorts them: faithful, misread, unread, unfaithful (for another
     reason: a fact missing, twice, a name), unchecked (free text), invalid, error."""
     status = rec.get("status")
@@ -34,10 +34,10 @@ def verdict_of(rec: Mapping) -> str:
     if status == "unfaithful":
         found = codes(rec)
         return "misread" if "misread" in found else "unread" if "unread" in found else "unfaithful"
-    return status if status in ("unchecked", "invalid") else "error"
+    return "unchecked" if status == "unchecked" else "invalid" if status == "invalid" else "error"
 
 
-def answer_of(o: Outcome | None) -> str:
+def answer_of(o: Outcome | None) -> Answer:
     """A solve unit's status: correct, wrong, invalid, error; `not sent` where there is none."""
     if o is None:
         return "not sent"
@@ -53,9 +53,9 @@ class Row:
     """One line of a list: a render unit, and one answer on it (a cell) or every answer on it (a renderer)."""
 
     rec: dict
-    verdict: str
+    verdict: Verdict
     answers: list[Outcome] = field(default_factory=list)
-    status: str = ""          # in a cell: its answer's status
+    status: Answer | Literal[""] = ""   # in a cell: its answer's status
 
     @property
     def key(self) -> str:

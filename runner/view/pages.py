@@ -228,7 +228,7 @@ def list_page(snap: Snapshot, q: Mapping[str, str]) -> str:
     def chip(dim: str, value: str) -> str:   # a filter's link: in a bundle it stands alone (pages made ahead)
         return link("units", **base, **{dim: value}) if Links.static else \
             link("units", **base, **dict(chosen, **{dim: value}))
-    dims = [("verdict", "render", list(VERDICTS)), ("status", "answer", list(ANSWERS)),
+    dims: list[tuple[str, str, list[str]]] = [("verdict", "render", list(VERDICTS)), ("status", "answer", list(ANSWERS)),
             ("family", "family", sel.families), ("complexity", "complexity", sel.complexities)]
     filters = [{"dim": dim, "title": title, "active": chosen[dim], "all": chip(dim, ""),
                 "choices": [(v, counts[dim].get(v, 0), chip(dim, v)) for v in values

@@ -13,7 +13,8 @@ import orjson
 import pytest
 
 from providers.base import SolveRequest
-from providers.config import build_provider, parse_provider
+from providers.build import build_provider
+from providers.config import parse_provider
 from tests.conftest import ROOT
 from tests.fake_server import RawServer
 from tests.hostile.test_hostile import bench, refused

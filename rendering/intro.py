@@ -1,0 +1,78 @@
+"""A structured render's intro, checked: it may set a scene with the names, never state a fact, hint at one,
+hold a number or an answer label, or speak of the answer."""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any, Mapping, Sequence
+
+from families.reading import Marked, reader
+from families.registry import FAMILIES
+from families.wording import HEDGES, NEGATIONS, NUMBER_WORDS, normalize, tokens
+from rendering.whole_words import contains, words
+
+# Words that, beside a name in the intro, say or hint something about it (besides each family's cue words,
+# negations and hedges): an intro may set a scene with the names, never say where they stand or what they hold.
+_HINTS = frozenset("answer answers question result solution ends end ending final finally last first left right "
+                   "leftmost rightmost between next beside before after member members belongs belong includes "
+                   "include equal equals different differ differs relates related turns gains gain loses lose "
+                   "more most fewer fewest less least start starts started begins initially empty full "
+                   "none subset".split())
+
+
+def intro_hint(intro: str, payload: Mapping[str, Any], names: Mapping[str, str]) -> str | None:
+    """Why an intro that names symbols says too much (a sentence of it reads as a fact, or holds a word of a
+    hint), or None."""
+    family = FAMILIES[payload["family"]]
+    read, types = reader(payload["family"]), payload["entities"]
+    marked = Marked(names, types)
+    for sentence in re.split(r"(?<=[.;:!?])\s+|,\s+", intro):
+        line = " " + " ".join(normalize(marked.words(sentence)))
+        if read._parses(read.facts, line, marked, types):
+            return "states a fact"
+    cues = {w for table in family.wording.cues.values() for _, ws in table for w in ws}
+    hit = sorted(set(tokens(intro)) & (_HINTS | family.wording.intro_hints | cues | NEGATIONS | HEDGES))
+    return f"holds a word of a hint ({hit[0]!r})" if hit else None
+
+
+# A variable named "a" is the article too ("A student is handed a worksheet"): before a word that says nothing
+# of a variable, the intro's "a" is read as the article.
+ARTICLE_NAMES = frozenset({"a", "an"})
+_ARTICLE = re.compile(r"\b[Aa]n?\s+(?!(?:is|equals|and|does|has|differs|matches|was|were|are|or|not|to|plus|minus)\b)"
+                      r"(?=[A-Za-z]{2,})")
+
+
+def unarticled(intro: str) -> str:
+    return _ARTICLE.sub("", intro)
+
+
+# "One" that counts no item: the setting's "one row", "a single line", "one per line", "one another".
+_ONE_OK = frozenset("row rows line lines queue lineup long straight file per another bench table photo picture "
+                    "group list".split())
+# Words that speak of the answer: an intro with one hints at it ("Hint: the correct option is an equality").
+_ANSWER_TALK = frozenset("hint hints hinted correct incorrect solution solutions".split())
+
+
+def _counts(intro_words: Sequence[str]) -> bool:
+    """Whether the intro's words hold a number: a digit or number word, but "one" of the setting (`_ONE_OK`)."""
+    for k, w in enumerate(intro_words):
+        if w in ("1", "one") and (k + 1 < len(intro_words) and intro_words[k + 1] in _ONE_OK
+                         or tuple(intro_words[max(0, k - 2):k]) == ("at", "least")):
+            continue
+        if w.isdigit() or w in NUMBER_WORDS:
+            return True
+    return False
+
+
+@lru_cache(maxsize=1 << 12)   # a renderer's intros repeat (the template's always), and so do a family's labels
+def intro_flaws(intro: str, options: tuple[str, ...]) -> tuple[str, ...]:
+    """What the intro must not hold besides names: a number, an answer label (it says or hints an answer)."""
+    # digits, or number words ("forty-six", "one"): tokens() spells every number word as digits
+    intro_words = words(intro)
+    reasons = ["intro: the intro holds a number"] if re.search(r"\d", intro) or _counts(intro_words) else []
+    talk = sorted(_ANSWER_TALK.intersection(intro_words))
+    if talk:
+        reasons.append(f"intro: the intro speaks of the answer ({talk[0]!r})")
+    for label in sorted({label for label in options if contains(intro_words, words(label))}):
+        reasons.append(f"intro: the intro holds the answer label {label!r}")
+    return tuple(reasons)

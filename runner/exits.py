@@ -1,0 +1,105 @@
+"""How a `bench` command ends: one line and an exit code for a user's error (2), a failed write (3), click's
+usage errors (2) and a signal (128 + its number; SIGTERM and SIGHUP unwind like Ctrl-C), never a traceback."""
+from __future__ import annotations
+
+import sys
+from typing import Any, Callable, NoReturn, Protocol, cast
+
+import click
+import typer
+
+from runner.errors import Interrupted, UserError, WriteFailed
+
+
+class _ClickError(Protocol):
+    """What click's errors and those of Typer's own copy of click share (they have no common base class)."""
+
+    ctx: Any
+
+    def format_message(self) -> str: ...
+
+
+def _click_errors() -> tuple[type[BaseException], ...]:
+    # Typer >= 0.20 carries its own copy of click: its errors are not click's classes.
+    classes: list[type[BaseException]] = [click.ClickException]
+    try:
+        from typer._click.exceptions import ClickException as TyperClickException
+        classes.append(TyperClickException)
+    except ImportError:
+        pass
+    return tuple(classes)
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM or SIGHUP: unwinds like Ctrl-C, so every half-written file is removed on the way out."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
+_SIGNALLED: list[int] = []   # the signal that stopped a command (Typer may turn it into Exit(130) on its way)
+
+
+_MAIN_PID: list[int] = []
+
+
+def _terminated(signum: int, frame: object) -> None:
+    import os
+    import signal
+    if _MAIN_PID and os.getpid() != _MAIN_PID[0]:   # a forked helper (a report's pool worker): die as by default
+        signal.signal(signum, signal.SIG_DFL)
+        os.kill(os.getpid(), signum)
+        return
+    _SIGNALLED.append(signum)
+    raise Terminated(signum)
+
+
+def _stopped(term: int | None) -> None:
+    """Exit as a command stopped by a signal: one line, 128 + its number (130 for Ctrl-C)."""
+    import signal
+    if term is None:
+        click.echo("bench: interrupted", err=True)
+        sys.exit(130)
+    click.echo(f"bench: stopped by {signal.Signals(term).name}; nothing half-written was kept", err=True)
+    sys.exit(128 + term)
+
+
+def run_command(app: Callable[..., Any], args: list[str]) -> NoReturn:
+    """Run the command line `app` on `args` and exit: user errors become one line on stderr and exit code 2,
+    a failed write 3, a signal 128 + its number; never a traceback."""
+    import os
+    import signal
+    _MAIN_PID.append(os.getpid())
+    for sig in (signal.SIGTERM, signal.SIGHUP):   # commands that stop their own way (run, serve) set theirs
+        signal.signal(sig, _terminated)
+    try:
+        from runner.config import environment
+        environment.check()
+        code = app(args=args, standalone_mode=False)
+    except WriteFailed as exc:   # disk full, I/O error: not the user's input, and said apart
+        from runner.config.checks import one_line
+        click.echo(f"bench: error: {one_line(str(exc))}", err=True)
+        sys.exit(3)
+    except UserError as exc:   # one line, whatever a user-given name or value held
+        from runner.config.checks import one_line
+        click.echo(f"bench: error: {one_line(str(exc))}", err=True)
+        sys.exit(2)
+    except _click_errors() as caught:
+        said = cast(_ClickError, caught)   # one of _click_errors' classes: each has this interface
+        if type(caught).__name__ == "NoArgsIsHelpError":
+            click.echo(said.format_message(), err=True)   # the help text itself
+            sys.exit(2)
+        ctx = getattr(caught, "ctx", None)
+        where = f"bench {ctx.info_name}" if ctx is not None and ctx.info_name not in (None, "bench") else "bench"
+        message = " ".join(said.format_message().split())
+        click.echo(f"{where}: error: {message}", err=True)
+        sys.exit(2)
+    except Interrupted as exc:
+        click.echo(f"bench: interrupted; {exc}", err=True)
+        sys.exit(130)
+    except (click.Abort, typer.Abort, KeyboardInterrupt):
+        _stopped(_SIGNALLED[0] if _SIGNALLED else None)
+    if code == 130:   # Typer turns Ctrl-C (and our SIGTERM) into Exit(130) before we see it
+        _stopped(_SIGNALLED[0] if _SIGNALLED else None)
+    sys.exit(code if isinstance(code, int) else 0)
