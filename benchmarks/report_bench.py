@@ -10,9 +10,9 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import resource
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -71,6 +71,61 @@ def write_run(folder: Path, count: int, renderers: int, solvers: int) -> int:
     return n
 
 
+# The peers, each in a fresh process on the same folder: the same figures per renderer x solver x family x
+# complexity (units by status, correct answers, latency p50 and p95, mean tokens), with the newest record of each
+# unit winning; neither checks keys against the grid nor makes the tables, files and pictures.
+DUCKDB = """
+import duckdb, sys
+rows = duckdb.sql(f\"\"\"
+WITH s AS (SELECT * FROM read_ndjson('{sys.argv[1]}/solves.jsonl', ignore_errors = true)),
+w AS (SELECT arg_max(s, struct_pack(t := status <> 'error', d := finished_at)) AS r FROM s GROUP BY key)
+SELECT r.renderer, r.solver, r.family, r.complexity, count(*) FILTER (r.status = 'ok'),
+  count(*) FILTER (r.correct), count(*) FILTER (r.status = 'invalid'), count(*) FILTER (r.status = 'error'),
+  quantile_cont(r.latency_s, [0.5, 0.95]) FILTER (r.status <> 'error'), avg(r.prompt_tokens), avg(r.completion_tokens)
+FROM w GROUP BY ALL\"\"\").fetchall()
+assert len(rows) > 0
+"""
+ORJSON = """
+import orjson, sys
+from collections import defaultdict
+best = {}
+with open(sys.argv[1] + '/solves.jsonl', 'rb') as fh:
+    for line in fh:
+        try:
+            r = orjson.loads(line)
+        except orjson.JSONDecodeError:
+            continue
+        new = (r['status'] != 'error', r['finished_at'], r['renderer'], r['solver'], r['family'], r['complexity'],
+               r['status'], r['correct'], r['latency_s'], r['prompt_tokens'], r['completion_tokens'])
+        old = best.get(r['key'])
+        if old is None or new[:2] >= old[:2]:
+            best[r['key']] = new
+groups = defaultdict(lambda: [0, 0, 0, 0, [], 0, 0])
+for _, _, renderer, solver, family, complexity, status, correct, latency, pt, ct in best.values():
+    g = groups[(renderer, solver, family, complexity)]
+    g[0] += status == 'ok'; g[1] += bool(correct); g[2] += status == 'invalid'; g[3] += status == 'error'
+    if status != 'error':
+        g[4].append(latency); g[5] += pt; g[6] += ct
+for g in groups.values():
+    g[4].sort()
+    g[4] = (g[4][len(g[4]) // 2], g[4][int(0.95 * (len(g[4]) - 1))]) if g[4] else None
+assert groups
+"""
+
+
+def timed(cmd: list[str], cwd: Path) -> tuple[float, float]:
+    """Wall seconds and peak RSS (MiB) of one command in a fresh process."""
+    with tempfile.TemporaryFile() as err:
+        t = time.perf_counter()
+        proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=err)
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - t
+        if os.waitstatus_to_exitcode(status) != 0:
+            err.seek(0)
+            sys.exit(err.read().decode())
+    return wall, usage.ru_maxrss / 1024
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--skeletons", type=int, default=50_000)
@@ -78,6 +133,8 @@ def main() -> None:
     ap.add_argument("--solvers", type=int, default=5)
     ap.add_argument("--folder", type=Path, default=Path("/tmp/report-bench"))
     ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--peers", action="store_true", help="also time DuckDB alone and a one-process orjson loop")
+    ap.add_argument("--old", type=Path, help="a checkout of the code before: its bench report is timed too")
     args = ap.parse_args()
     if not (args.folder / "solves.jsonl").exists():
         t = time.perf_counter()
@@ -86,15 +143,25 @@ def main() -> None:
     size = (args.folder / "solves.jsonl").stat().st_size
     lines = sum(1 for _ in open(args.folder / "solves.jsonl", "rb"))
     print(f"solves.jsonl: {lines:,} records, {size / 2**20:.0f} MiB")
+    report = [sys.executable, "-c", "from runner.cli import main; main()", "report", str(args.folder)]
+    peers = {"bench report": (report, ROOT)}
+    if args.peers:
+        peers["duckdb alone"] = ([sys.executable, "-c", DUCKDB, str(args.folder)], ROOT)
+        peers["orjson loop"] = ([sys.executable, "-c", ORJSON, str(args.folder)], ROOT)
+    if args.old:   # a checkout of the code before (git worktree add DIR COMMIT): its bench report
+        peers["old bench report"] = ([sys.executable, "-c", "from runner.cli import main; main()", "report",
+                                      str(args.folder), "--out", str(args.folder / "report-old")], args.old)
+    times: dict[str, list[float]] = {name: [] for name in peers}
     for i in range(args.rounds):
-        t = time.perf_counter()
-        proc = subprocess.run([sys.executable, "-c", "from runner.cli import main; main()", "report", str(args.folder)],
-                              cwd=ROOT, capture_output=True, text=True)
-        wall = time.perf_counter() - t
-        if proc.returncode != 0:
-            sys.exit(proc.stderr)
-        rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-        print(f"round {i + 1}: bench report {wall:.2f} s, peak RSS (largest child so far) {rss:.0f} MiB", flush=True)
+        for name, (cmd, cwd) in peers.items():   # alternating: each round runs every peer once
+            wall, rss = timed(cmd, cwd)
+            times[name].append(wall)
+            print(f"round {i + 1}: {name} {wall:.2f} s, peak RSS {rss:.0f} MiB", flush=True)
+    if args.rounds:
+        base = times["bench report"]
+        for name, walls in times.items():
+            print(f"{name}: {', '.join(f'{w:.2f}' for w in walls)} s; bench report / {name} per round: "
+                  + ", ".join(f"{b / w:.2f}x" for b, w in zip(base, walls)))
     print(f"cores: {os.cpu_count()}; python {sys.version.split()[0]}")
 
 
