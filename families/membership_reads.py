@@ -11,7 +11,7 @@ _IN_R = "(a member of|one of|among|in|part of|a part of|counted among|included i
         "in the group of|part of the group of|part of the group known as|in the group known as|a card carrying member of|" \
         "a full member of|a registered member of|an official member of|enrolled in|enrolled among|registered with|" \
         "registered among|one among|the group of|the ranks of|members of|one of|an element of|an element in|counted in|" \
-        "listed in|found in|listed on|named on)"
+        "listed in|found in|listed on|named on|on)"
 _IN_O = "[" + _IN_R[1:-1] + "]"   # the same words, optional
 _IS_IN_R = "(is|belongs to|counts as|counts among|is counted as|is listed as|is numbered among|ranks among|happens to be|" \
            "turns out to be|is known to be|belongs among|numbers among|is found among|is found in|holds membership in|" \
@@ -26,6 +26,7 @@ _ISNT_IN_R = "(is not|is never|is no|does not belong to|does not belong in|does 
              "stands outside|remains outside|stays outside|is nowhere among|is not seen among)"
 _EVERY = "(every|each|any|every single|each and every|every last)"
 _ALL_R = "(all|all of|every one of|each of|each one of|every member of|each member of|all members of|all the members of|" \
+         "every element of|each element of|all elements of|all the elements of|everyone on|everybody on|anyone on|" \
          "every single one of|all of the members of|the whole of)"
 _WHO = "(anyone who|whoever|everyone who|anybody who|each person who|every person who|someone who|a person who|" \
        "anyone that|everyone that|everybody who|all who|all those who|those who)"
@@ -37,6 +38,9 @@ _ARE_ALSO = "(is|are|must be|must also be|is also|are also|is then|is therefore|
 # every reading phrasing takes each category slot so named.
 _GROUP = "[the members of|members of|the ranks of|the roster of|the membership of|membership of|the set of|the group of|" \
          "the set|the group|the list of|the roll of|the class of|the category of]"
+# A category's name as a noun's modifier ("every Chess Club member", "all Orl Guild members are Nask Guild members", "the
+# Cobalt Order's members"): the members of that category, after each category slot.
+_MEMBERS = "[member|members|'s members|'s membership|membership]"
 _SITS = "(sits|falls|lies|stands|remains|stays|is)"
 _SEEN = "(appears|figures|features|shows up|turns up|is seen|is named|is listed|is found)"
 _CLASSED = "(classed|classified|registered|enrolled|counted|listed|numbered|recorded|reckoned)"
@@ -49,7 +53,7 @@ def _grouped(phrasings: tuple[str, ...], slots: str) -> tuple[str, ...]:
         group = re.search(r"[(\[]([^()\[\]]*)[)\]]$", before)
         if group and any(o.split()[-1:] in (["a"], ["an"], ["the"], ["given"]) for o in group.group(1).split("|")):
             return m.group(0)   # "(a|an|any given) {0}": the article before a name, read away, stays next to it
-        return f"{_GROUP} {m.group(0)}"
+        return f"{_GROUP} {m.group(0)} {_MEMBERS}"
     return tuple(re.sub(r"\{[%s]\}" % slots, wrap, p) for p in phrasings)
 
 

@@ -102,3 +102,38 @@ def test_a_hedge_negation_or_symbol_in_a_category_form_is_never_read(pred, k, gr
     text = " ".join(words[:at] + [word] + words[at:])
     fact = (pred, ("S0", "S1")) if pred == "SUBSET_OF" else (pred, ("E0", "S0"))
     assert _verdict(text, fact).kind != "read", text
+
+
+# A category's name as a noun's modifier (blind model renders: "Every Birch Society member belongs to the Garnet Union",
+# "All Orl Guild members are Nask Guild members", "The Cobalt Order's members all belong to the Dune Club"), its elements,
+# and "on" a team: each reads, the reverse is misread, a hedge or negation inserted never reads.
+CLUB = {"E0": "Nico", "S0": "Chess Club", "S1": "Dune Guild"}
+CLUB_TYPES = {"E0": "Entity", "S0": "Set", "S1": "Set"}
+COMPOUNDS = ["Every {a} member belongs to the {b}.", "All {a} members are {b} members.",
+             "The {a}'s members all belong to the {b}.", "Every {a} member is a member of the {b}.",
+             "The {a}'s membership is entirely contained within the {b}.", "Every element of {a} is also an element of {b}.",
+             "All elements of {a} are in {b}.", "Everyone on the {a} is in the {b}."]
+
+
+def _club(text: str, fact):
+    from families.reading import Marked, reader
+    return reader(FAMILY).read_fact(text, fact, Marked(CLUB, CLUB_TYPES), CLUB_TYPES)
+
+
+@settings(max_examples=60, deadline=None)
+@given(form=st.sampled_from(COMPOUNDS), word=st.sampled_from(["probably", "not", "never", "usually", "some", "formerly"]),
+       where=st.floats(0, 1))
+def test_a_category_as_a_modifier_reads_reversed_is_misread_and_hedged_never_reads(form, word, where):
+    text = form.format(a="Chess Club", b="Dune Guild")
+    assert _club(text, ("SUBSET_OF", ("S0", "S1"))).kind == "read", text
+    assert _club(text, ("SUBSET_OF", ("S1", "S0"))).kind == "misread", text
+    words = text.split(" ")
+    at = min(int(where * len(words)), len(words) - 1) + 1
+    hedged = " ".join(words[:at] + [word] + words[at:])
+    assert _club(hedged, ("SUBSET_OF", ("S0", "S1"))).kind != "read", hedged
+
+
+def test_on_a_team_is_in_it():
+    assert _club("Nico is on the Chess Club.", ("MEMBER_OF", ("E0", "S0"))).kind == "read"
+    assert _club("Nico is not on the Chess Club.", ("NOT_MEMBER_OF", ("E0", "S0"))).kind == "read"
+    assert _club("Nico is not on the Chess Club.", ("MEMBER_OF", ("E0", "S0"))).kind == "misread"
