@@ -36,7 +36,14 @@ def grammar_words(family: str) -> frozenset[str]:
     return vocabulary(said) | cues | fillers | w.negations | NEGATIONS | HEDGES | NUMBER_WORDS | NUMBER_BEFORE | NUMBER_AFTER
 
 
-def _noun_like(word: str, known: frozenset[str]) -> bool:
+# Nouns of a category the grammar also reads ("the group of Bakers"), a kind noun all the same after a category's
+# name ("the Umber group", "the Sage set"): a category is a group, whatever its name.
+_CATEGORY_NOUNS = frozenset({"group", "set", "class", "category"})
+
+
+def _noun_like(word: str, known: frozenset[str], category: bool = False) -> bool:
+    if category and word in _CATEGORY_NOUNS:
+        return True
     return word.isascii() and word.isalpha() and len(word) > 2 and not word.endswith("ly") and word not in known
 
 
@@ -84,6 +91,6 @@ def kind_nouns(texts: Iterable[str], marked: Marked, types: Mapping[str, str], f
                 word = w[i + 1]
             else:
                 continue
-            if _noun_like(word, known):
+            if _noun_like(word, known, types.get(marked.symbols[int(t[1:])]) == "Set"):
                 after.setdefault(word, set()).add(t)
     return frozenset(word for word, marks in after.items() if len(marks) > 1)

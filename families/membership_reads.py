@@ -79,6 +79,7 @@ _SUBSET_MORE = (
     "to|who belong to] " + _IN_O + " {0}",
     "[the whole|all of|all] {0} (lies|lie|sits|sit|falls|fall|is|are) [entirely|wholly|completely|fully] (inside|within) {1}",
     "{0} (forms|form|constitutes|constitute|makes up|make up) [a] part of {1}",
+    "{0} (is|are) [wholly|entirely|completely|fully] (part of|a part of|contained in|included in|a subset of) {1}",
     "(no|not a single|not one) {0} (fails|fail) to be " + _IN_O + " {1}",
     "(none of|not one of|no one in|no one among|nobody in|nobody among|no member of|no one of|no single one of) {0} "
     "(is|are|lies|falls|stands) (outside|not in|not among|not one of|not a member of|not part of) {1}",

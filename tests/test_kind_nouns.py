@@ -45,7 +45,7 @@ def _membership(kind: str) -> tuple[StructuredRender, dict]:
 
 
 def test_a_kind_noun_after_every_name_reads_in_each_family_that_names_things():
-    for render, payload in (_order("cottage"), _membership("clan")):
+    for render, payload in (_order("cottage"), _membership("clan"), _membership("group")):
         assert check(render, payload) == []
 
 
@@ -97,3 +97,8 @@ def test_reading_does_not_depend_on_an_earlier_render_with_the_kind_noun():
     rest = tuple((i, t.replace(" cottage", "")) for i, t in render.premises[1:])
     alone = StructuredRender(render.names, (first,) + rest, render.question.replace(" cottage", ""))
     assert [r.split(":")[0] for r in check(alone, payload)] == ["unread"]
+
+
+def test_a_category_noun_the_grammar_reads_is_a_kind_noun_after_a_category_only():
+    render, payload = _order("group")   # "group" after a person's name: a grammar word, never read away
+    assert check(render, payload) != []

@@ -112,7 +112,7 @@ CLUB_TYPES = {"E0": "Entity", "S0": "Set", "S1": "Set"}
 COMPOUNDS = ["Every {a} member belongs to the {b}.", "All {a} members are {b} members.",
              "The {a}'s members all belong to the {b}.", "Every {a} member is a member of the {b}.",
              "The {a}'s membership is entirely contained within the {b}.", "Every element of {a} is also an element of {b}.",
-             "All elements of {a} are in {b}.", "Everyone on the {a} is in the {b}."]
+             "All elements of {a} are in {b}.", "Everyone on the {a} is in the {b}.", "The {a} is wholly part of the {b}."]
 
 
 def _club(text: str, fact):
