@@ -98,7 +98,3 @@ def test_reading_does_not_depend_on_an_earlier_render_with_the_kind_noun():
     alone = StructuredRender(render.names, (first,) + rest, render.question.replace(" cottage", ""))
     assert [r.split(":")[0] for r in check(alone, payload)] == ["unread"]
 
-
-def test_a_category_noun_the_grammar_reads_is_a_kind_noun_after_a_category_only():
-    render, payload = _order("group")   # "group" after a person's name: a grammar word, never read away
-    assert check(render, payload) != []
