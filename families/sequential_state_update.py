@@ -22,6 +22,7 @@ import random
 
 from families.family import Family
 from families.ir import INTEGER, Skeleton, atom
+from families.phrases import expand
 from families.wording import Wording
 
 NAME = "sequential_state_update"
@@ -104,12 +105,14 @@ _GAIN = "(gains|receives|gets|is given|takes in|collects|acquires|obtains|picks 
         "is sent|is delivered|is handed|is supplied with|is restocked with|is topped up with|is filled with|" \
         "takes delivery of|welcomes|accepts|brings in|gathers|is credited with|is refilled with|is loaded with|" \
         "is stocked with|is topped up by|is restocked by|takes on|is given|is granted|is handed|is sent|is brought|" \
+        "is credited|is credited by|" \
         "is donated|borrows|buys|purchases|wins|is awarded)"
 _LOSE = "(loses|gives away|gives up|hands over|gives out|spends|uses up|sheds|sells|gives|ships|ships out|" \
         "sends out|sends away|sends off|hands out|gives off|lets go of|parts with|is emptied of|is drained of|" \
         "is relieved of|is robbed of|has removed|has taken away|discards|dispatches|releases|donates|drops|" \
         "loses another|gives away another|sells off|throws away|consumes|pays out|pays|lends out|lends|loans out|" \
-        "hands off|surrenders|gives back|returns|sends|ships off|unloads|dumps|gets rid of|spills|leaks|drains)"
+        "hands off|surrenders|gives back|returns|sends|ships off|unloads|dumps|gets rid of|spills|leaks|drains|" \
+        "is debited|is debited by|is charged|is charged for)"
 _ADDED = "(added to|put into|put in|placed in|placed into|given to|delivered to|brought to|moved into|moved to|" \
          "sent to|shipped to|stored in|loaded into|added into|transferred to|transferred into|deposited in|" \
          "deposited into|dropped into|carried into|stocked in|brought into|slipped into|unloaded onto|unloaded into|" \
@@ -125,9 +128,9 @@ _TAKEN = "(removed from|taken from|taken out of|taken away from|lost from|moved 
          "loaded onto a cart and taken out of|loaded onto a cart and taken away from|loaded up and taken out of|" \
          "packed up and taken out of|packed up and shipped out of|boxed up and shipped out of|picked up from|" \
          "collected from|borrowed from|sold off from|deducted from|taken off from)"
-_UP = "(goes up|increases|rises|grows|climbs|jumps|go up|increase|rise|grow|climb|is increased|is raised|is boosted|swells|gets bigger)"
+_UP = "(goes up|increases|rises|grows|climbs|jumps|go up|increase|rise|grow|climb|is increased|is raised|is boosted|swells|gets bigger|is incremented|is topped up)"
 _DOWN = "(goes down|decreases|drops|falls|shrinks|declines|dips|go down|decrease|drop|fall|shrink|decline|is reduced|is decreased|is lowered|is cut|sinks|" \
-        "gets smaller|is drawn down|is depleted|is run down|is cut down)"
+        "gets smaller|is drawn down|is depleted|is run down|is cut down|is decremented)"
 _START_R = "(starts|begins|starts out|starts off|opens|starts the day|begins the day|opens the day|starts out the day|" \
            "kicks off|is stocked|is filled|is loaded|is set up|comes in)"
 _FIRST = "(at first|at the start|initially|to begin with|in the beginning|at the beginning|first|to start with|" \
@@ -151,7 +154,10 @@ UPDATE_OPENERS = ("after this", "following that",
                   "following this", "at some point", "soon after", "shortly after", "after a while", "eventually",
                   "then after that", "and then", "next up", "right after that", "after that point", "later on",
                   "some time later", "in the next step", "in the following step", "in a later step", "meanwhile",
-                  "to finish", "as a last step", "as the last step", "after that event", "subsequently to that")
+                  "to finish", "as a last step", "as the last step", "after that event", "subsequently to that",
+                  "step", "next step", "then step", "the next step", "in the next step") + \
+    expand("later that|that|the next|the following|later in the|early the next|later the same|on the next|"
+           "on the following", "day|morning|afternoon|evening|night|week")
 WORDING = Wording(
     facts={
         "INITIAL_VALUE": (
@@ -212,7 +218,22 @@ WORDING = Wording(
             f"the {_NOUN} (of|in|at|for) {{0}} (starts|begins|starts out|starts off) at {{1}} [items|item]",
             f"there (are|is|were|was) {{1}} [items|item|units] in {{0}} {_FIRST}",
             "{0} (has|holds|contains) {1} [items|item|units] (to start with|to begin with|at the start|"
-            "at the outset|to start)"),
+            "at the outset|to start)",
+            # set, as a story or a program says it: "The Tollhouse is set to 13 at the outset", "Let X start at 6",
+            # "Initially, Vault = 10", "x := 3" (an assignment is a start; a bare "x = 3" may be an end: not read)
+            f"{{0}} is (set|initialized|initialised|fixed) (to|at) {{1}} [items|item] {_FIRST_O}",
+            f"{_FIRST} {{0}} is (set|initialized|initialised|fixed) (to|at) {{1}} [items|item]",
+            "(set|initialize|initialise) {0} (to|at) {1} [items|item]",
+            "let {0} (start|begin|start out|start off) (at|with|on) {1} [items|item]",
+            f"(we|you) (begin|start|start out|start off) with {{1}} [items|item] (in|at|inside) {{0}} {_FIRST_O}",
+            f"there (are|is|were|was) {_FIRST} {{1}} [items|item] (in|at|inside|stored in|kept in|held in|sitting in) {{0}}",
+            f"{{0}} (initially|originally|first) (reads|shows|displays|registers) {{1}} [items|item]",
+            f"{_FIRST} {{0}} (reads|shows|displays|registers) {{1}} [items|item]",
+            f"{{0}} (reads|shows|displays|registers) {{1}} [items|item] {_FIRST}",
+            f"the {_NOUN} (of|in|at|for) {{0}} (is|stands at|sits at) {{1}} [items|item] {_FIRST}",
+            f"{_FIRST} {{0}} (=|is) {{1}} [items|item]",
+            f"{{0}} (=|is) {{1}} [items|item] {_FIRST}",
+            "{0} := {1} [items|item]"),
         "INCREMENT": (
             f"{{0}} {_THEN} {_GAIN} {{1}} {_ITEMS_R}",
             f"{{0}} {_THEN} {_GAIN} {{1}} {_ITEMS_R} (more|in addition|on top|extra)",
@@ -230,7 +251,12 @@ WORDING = Wording(
             f"{_WHO} (gives|sends|brings|hands) {{0}} {{1}} {_ITEMS_R}",
             f"{{0}} (is|gets) (given|sent|handed|delivered) {{1}} {_ITEMS_R}",
             f"{{0}} {_THEN} (gets|has|sees) {{1}} {_ITEMS_R} added [to it|in]",
-            f"{{1}} {_ITEMS_R} (arrive|come in|are delivered|are added|are brought in) (at|to|for) {{0}}"),
+            f"{{1}} {_ITEMS_R} (arrive|come in|are delivered|are added|are brought in) (at|to|for) {{0}}",
+            # an order or a program: "Increase the Toolshed by 15", "Harbor += 9", "x = x + 9"
+            f"(increase|raise|grow|boost|increment|bump up|top up) {{0}} by {{1}} {_ITEMS_R}",
+            f"(increase|raise|boost|increment) the {_NOUN} (of|in|at|for) {{0}} by {{1}} [items|item]",
+            "{0} += {1} [items|item]",
+            "{0} = {0} + {1} [items|item]"),
         "DECREMENT": (
             f"{{0}} {_THEN} {_LOSE} {{1}} {_ITEMS_R}",
             f"{{1}} {_ITEMS_R} (is|are|get|gets|were|was) {_THEN} {_TAKEN} {{0}}",
@@ -248,7 +274,17 @@ WORDING = Wording(
             f"{_WHO} (removes|takes|takes away|takes out|withdraws|pulls|buys|collects) {{1}} {_ITEMS_R} (from|out of) {{0}}",
             f"{{0}} {_THEN} (has|gets|sees) {{1}} {_ITEMS_R} (removed|taken away|taken out|taken from it|removed from it|"
             f"taken out of it|sent away|shipped out)",
-            f"{{0}} (is|gets) (emptied|relieved|robbed|drained) of {{1}} {_ITEMS_R}")},
+            f"{{0}} (is|gets) (emptied|relieved|robbed|drained) of {{1}} {_ITEMS_R}",
+            # a number of the counter's own things ("33 of the crates in the Depot are sold off", read as items)
+            f"{{1}} {_ITEMS_R} (in|at|inside|from|of) {{0}} (are|is|were|was|get|gets) {_THEN} (sold|sold off|removed|"
+            f"taken away|given away|shipped out|shipped off|used up|taken out|sent away|sent off|lost|consumed|eaten|"
+            f"discarded|thrown away|thrown out|spent|withdrawn|carried off|carried away|donated|handed out|given out|"
+            f"paid out)",
+            # an order or a program: "Decrease the Bookshop by 4", "Library -= 4", "x = x - 4"
+            f"(decrease|reduce|lower|cut|decrement|deplete|draw down) {{0}} by {{1}} {_ITEMS_R}",
+            f"(decrease|reduce|lower|cut|decrement) the {_NOUN} (of|in|at|for) {{0}} by {{1}} [items|item]",
+            "{0} -= {1} [items|item]",
+            "{0} = {0} - {1} [items|item]")},
     questions={"FINAL_VALUE": (
         "how many items does {0} hold at the end",
         f"how many (items|things) (does|will) {{0}} {_HOLD} {_END}",
@@ -281,7 +317,8 @@ WORDING = Wording(
     read_openers={"INCREMENT": UPDATE_OPENERS, "DECREMENT": UPDATE_OPENERS,
                   "INITIAL_VALUE": ("first", "first of all", "to begin", "to start", "at the start", "initially",
                                     "in the beginning", "at the outset", "before anything else", "originally",
-                                    "to begin with", "at first")},
+                                    "to begin with", "at first", "start", "at start", "starting", "starting out",
+                                    "setup", "set up")},
     cues={"INITIAL_VALUE": (("a change", INCREASE | DECREASE), ("a final value", END)),
           "INCREMENT": (("a decrease", DECREASE), ("a final value", END), ("a start", START)),
           "DECREMENT": (("an increase", INCREASE), ("a final value", END), ("a start", START)),

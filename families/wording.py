@@ -18,7 +18,7 @@ from typing import Mapping, NamedTuple, Sequence
 
 # Every character is accounted for: a word, an equality or comparison sign, or any other symbol as a token of
 # its own (which no phrasing holds, so a sentence with one reads as nothing); only plain punctuation is dropped.
-_TOKEN = re.compile(r"'s\b|\w+|!=|==|<=|>=|<>|=|[^\w\s]")
+_TOKEN = re.compile(r"'s\b|\w+|:=|!=|==|<=|>=|<>|=|[^\w\s]")
 _DROPPED = frozenset(".,;:?!\"'()“”‘’«»…")
 _HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")   # left-hand, forty-six: a hyphen inside a word joins
 _UNITS = {w: i for i, w in enumerate(
@@ -121,7 +121,7 @@ def symbols(words: Sequence[str]) -> list[str]:
     return [w for w in words if not (w[0].isalnum() or w[0] in "_@'" or w in _SIGNS)]
 
 
-_SIGNS = frozenset({"=", "==", "!=", "≠", "<>"})
+_SIGNS = frozenset({"=", "==", "!=", "≠", "<>", ":="})
 # Nouns a possessive may own ("Ben's left", "Silo's final count"), read as "the left of Ben": every phrasing
 # with "the N of X" is then read with "X's N" too.
 _OWNED = frozenset("left right position place spot seat chair count total value number stock supply inventory amount tally "
