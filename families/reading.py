@@ -58,6 +58,8 @@ def _words(text: str) -> tuple[str, ...]:
 
 
 READ = Verdict("read")
+# Names that are words of a clause too: a variable named "a" is the article in "share a value", "I" the pronoun.
+WORD_NAMES = frozenset("a an i as at be by do he if in is it me my no of on or so to up us we".split())
 
 
 @lru_cache(maxsize=1 << 12)   # a render's category names come from small pools
@@ -231,6 +233,8 @@ class Reader:
             self._reads[key] = True
             self._remember(self._named, text, fact, marked, types)
             return READ   # the grammar is unambiguous (tested): no other fact reads here too
+        if self._read_as_words(text, fact, marked, types):
+            return READ
         other = [p for p in self._parses(self.facts, line, marked, types) + self._negated(words, marked, types)
                  if self.norm(p) != want]
         if other:
@@ -241,6 +245,30 @@ class Reader:
                 return said
         cue = self._cue(self._unopened(words, fact[0]), fact, marked)
         return Verdict("misread", cue) if cue else Verdict("unread")
+
+    def _read_as_words(self, text: str, fact: Fact, marked: Marked, types: Mapping[str, str]) -> bool:
+        """Whether the sentence reads as its fact with some name that is also a word of the clause ("a", "I")
+        read as that word: always where the fact does not name it ("b and f share a value", with a variable
+        named a), at each choice of its places where it does ("a takes a different value than e")."""
+        raw = marked.words(text)
+        places = [k for k, w in enumerate(raw) if w[:1] == "@" and w[1:].isdigit()
+                  and marked.names.get(marked.symbols[int(w[1:])], "").lower() in WORD_NAMES]
+        if not places:
+            return False
+        named = {marked.mark(a) for a in fact[1] if isinstance(a, str)}
+        free = [k for k in places if raw[k] in named][:4]   # a name of the fact: a word at some places only
+        want = self.norm(fact)
+        for choice in range(1 << len(free)):
+            words = list(raw)
+            for k in places:
+                if raw[k] not in named or any(choice >> b & 1 for b, f in enumerate(free) if f == k):
+                    words[k] = marked.names[marked.symbols[int(raw[k][1:])]].lower()
+            words = normalize(words)
+            words = self._untailed(words if self._known is None else as_items(words, self._known))
+            line = " " + " ".join(words)
+            if any(self.norm(p) == want for p in self._parses(self.facts, line, marked, types, only=fact[0])):
+                return True
+        return False
 
     def _by_pronoun(self, words: list[str], fact: Fact, marked: Marked, types: Mapping[str, str],
                     antecedent: str) -> Verdict | None:
