@@ -261,6 +261,15 @@ _CTX_Q = "[from|by|given|of|according to|based on|in view of|with|in] [the|these
          "given equalities|given equalities and inequalities|given statements|given information|given conditions|" \
          "given constraints|given equations] " \
          "[above|given|provided|alone|listed|stated|here]"
+# A variable's own words before its name, on either side ("the quantity a", "the value of b"), and the verbs
+# of (in)equality between them.
+_REF = "[the quantity|quantity|the value of|the variable|variable|the unknown|the number|the value]"
+_IS_EQ = "(=|==|equals|is equal to|is the same as|is identical to|is equivalent to|matches|has the same value as)"
+_IS_NEQ = "(!=|≠|<>|does not equal|is not equal to|differs from|is different from|is not the same as|is distinct " \
+          "from|is unequal to|does not match|is not identical to)"
+# Labels of a premise a strong model writes before it ("Premise: c = g", "Given: v != b", "We know b equals d").
+_LABELS = ("premise", "given", "fact", "we know", "we also know", "known", "it is known", "constraint", "condition",
+           "statement", "clue", "note")
 WORDING = Wording(
     facts={
         "EQUAL": (
@@ -301,7 +310,19 @@ WORDING = Wording(
             "(the values of|the variables) {0} and {1} are (equal|the same|identical)",
             "there is no (difference|gap) between [the values of|the variables|variables] {0} and {1}",
             "(the difference between|the gap between) {0} and {1} is (0|nothing|nil)",
-            "{0} (must|has to) (be|equal) [equal to|the same as] {1}"),
+            "{0} (must|has to) (be|equal) [equal to|the same as] {1}",
+            # a quantity's own words on both sides ("The quantity a equals the quantity h"), a tail that says
+            # nothing more ("g matches f exactly", "pq = v holds"), sharing one value, the skeleton's own notation
+            f"{_REF} {{0}} {_IS_EQ} {_REF} {{1}} [exactly|precisely|in value]",
+            "{0} (=|==|equals|is equal to|is the same as|matches) {1} (holds|is true|is the case)",
+            "{0} and {1} (share|carry|hold|have|take|take on) (a value|one value|a common value|a single value|"
+            "the same value|one and the same value|an equal value|equal values|identical values|the very same value)",
+            "{0} has (the same value|exactly the value|exactly the same value|the very value|the value) [that] {1} "
+            "(has|does|holds)",
+            "{0} (coincides with|is no different from|is no different than|is in no way different from) {1}",
+            "(whatever|any) value {0} (has|takes) {1} (has|takes) (too|as well)",
+            "{0} [and] {1} (equal|are equal|same|the same)",
+            "(equal|eq|equals) {0} [and] {1}"),
         "NOT_EQUAL": (
             "{0} (!=|≠|<>|does not equal|is not equal to|differs from|is different from|is not the same as|"
             "is distinct from|is unequal to|does not have the same value as|has a different value from|has a different "
@@ -324,7 +345,19 @@ WORDING = Wording(
             "identical to] {1}",
             "{0} and {1} (cannot|can not|can never|could not|must not) (be|have) (equal|the same|identical|the same value|"
             "equal values)",
-            "there is (a|some) (difference|gap) between [the values of|the variables|variables] {0} and {1}")},
+            "there is (a|some) (difference|gap) between [the values of|the variables|variables] {0} and {1}",
+            f"{_REF} {{0}} {_IS_NEQ} {_REF} {{1}}",
+            "{0} (=/=|/=|!==|=!=) {1}",
+            "{0} (is never|is at no point|is in no case) (equal to|the same as|identical to) {1}",
+            "{0} and {1} (never|do not|can not|cannot|can never) (share|carry|hold|have|take|take on) (a value|one value|"
+            "a common value|the same value|equal values)",
+            "{0} and {1} are never (equal|the same|identical|equal to each other)",
+            "{0} (has|takes|holds|carries) (a different value|a value different|another value|a distinct value) "
+            "(from|than|to) {1}",
+            "{0} and {1} (are|have|hold|take) (2|two) (different|distinct|unequal) values",
+            "{0} and {1} are (distinct|different|unequal) in value",
+            "{0} [and] {1} (not equal|unequal|differ|different|are not equal|are different)",
+            "(not_equal|neq|ne|not equal|notequal|not_eq) {0} [and] {1}")},
     question_reads={"ENTAILED": (
         f"(which|what) [one] [of] [the|these|those] [four|4] [following|listed|given|above|below|candidate] {_NOUN_Q} "
         f"[below|above|listed|given|between the variables|among the options] [that|which] {_VERB_Q} {_CTX_Q}",
@@ -337,6 +370,7 @@ WORDING = Wording(
         f"must hold|necessarily follows) {_CTX_Q}",
         "(then|so|therefore) which (option|statement|one) (follows|holds|is true|must be true)")},
     question_cues=(("another question", frozenset({"false", "incorrect", "wrong", "untrue", "cannot", "impossible"})),),
+    read_openers={"EQUAL": _LABELS, "NOT_EQUAL": _LABELS},
     intro="If:", template={"EQUAL": "{0} = {1}", "NOT_EQUAL": "{0} != {1}"}, template_question="Then",
     template_end="", lettered=True)
 FAMILY = Family(
