@@ -205,7 +205,7 @@ def _present(words: list[str]) -> list[str]:
 
 # Articles before a name and fillers of several words, read away by one regex over the line (the check's hot
 # path: most sentences hold "the" or "of", few hold anything else this reads away).
-_PLAIN = re.compile(r" (?:the|a|an)(?= @)| (?:" + "|".join(" ".join(f) for f in FILLERS if len(f) > 1) + r")(?= |$)")
+_PLAIN = re.compile(r" (?:the|a|an|our)(?= @)| (?:" + "|".join(" ".join(f) for f in FILLERS if len(f) > 1) + r")(?= |$)")
 _RARE = frozenset({"'s", "exactly", "precisely", "empty", "another", "extra", "additional", "further"})
 
 
