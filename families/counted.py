@@ -19,7 +19,7 @@ more less fewer extra additional new further fresh
 # Plurals without an "s": counted things all the same.
 _IRREGULAR = frozenset("people children men women mice geese sheep fish deer oxen cattle".split())
 # What may stand between the number and the noun and is part of the phrasing ("5 more canoes").
-_BETWEEN = frozenset("more additional extra new further fresh".split())
+_BETWEEN = frozenset("more additional extra new further fresh fewer less".split())
 _WORD = re.compile(r"[a-z]+")
 
 

@@ -128,6 +128,13 @@ _TAKEN = "(removed from|taken from|taken out of|taken away from|lost from|moved 
          "loaded onto a cart and taken out of|loaded onto a cart and taken away from|loaded up and taken out of|" \
          "packed up and taken out of|packed up and shipped out of|boxed up and shipped out of|picked up from|" \
          "collected from|borrowed from|sold off from|deducted from|taken off from)"
+# What an addition may close with and say nothing more ("5 canoes are stored in the Boathouse on top of what is
+# already there"): never a start's words, so only after an addition's phrasing.
+_ON_TOP = "[" + "|".join(expand("on top of|in addition to|besides|beyond", "what is already there|what it already "
+                                "holds|what it already has|what was already there|what is already in it|its stock|"
+                                "what it had|the items already there")) + "]"
+# "than it did before", as `normalize` reads it (a past as its present)
+_BEFORE = "(before|it does|it does before|previously|it has|it has before|it held|it holds before|earlier)"
 _UP = "(goes up|increases|rises|grows|climbs|jumps|go up|increase|rise|grow|climb|is increased|is raised|is boosted|swells|gets bigger|is incremented|is topped up)"
 _DOWN = "(goes down|decreases|drops|falls|shrinks|declines|dips|go down|decrease|drop|fall|shrink|decline|is reduced|is decreased|is lowered|is cut|sinks|" \
         "gets smaller|is drawn down|is depleted|is run down|is cut down|is decremented)"
@@ -150,6 +157,9 @@ _WHO = "(someone|somebody|a worker|a person|a clerk|an employee|a courier|a supp
        "a neighbor|a neighbour|the neighbor|the neighbour|the owner|an owner|a friend|a helper|the keeper|the manager|" \
        "a delivery van|the delivery van|a driver|the driver|a supplier|the supplier|a customer|the staff|a staff member|" \
        "a vendor|the clerk|the worker|a shopper|a buyer|the buyer|a thief|a robot|a crew|the crew|a volunteer)"
+# a day or a time before a step or a start claims no value ("On Monday morning, the Mailroom has 36 parcels")
+_DAYS = expand("on|early on|late on|later on", "monday|tuesday|wednesday|thursday|friday|saturday|sunday",
+               "~|morning|afternoon|evening|night")
 UPDATE_OPENERS = ("after this", "following that",
                   "following this", "at some point", "soon after", "shortly after", "after a while", "eventually",
                   "then after that", "and then", "next up", "right after that", "after that point", "later on",
@@ -157,7 +167,7 @@ UPDATE_OPENERS = ("after this", "following that",
                   "to finish", "as a last step", "as the last step", "after that event", "subsequently to that",
                   "step", "next step", "then step", "the next step", "in the next step") + \
     expand("later that|that|the next|the following|later in the|early the next|later the same|on the next|"
-           "on the following", "day|morning|afternoon|evening|night|week")
+           "on the following", "day|morning|afternoon|evening|night|week") + _DAYS
 WORDING = Wording(
     facts={
         "INITIAL_VALUE": (
@@ -237,7 +247,8 @@ WORDING = Wording(
         "INCREMENT": (
             f"{{0}} {_THEN} {_GAIN} {{1}} {_ITEMS_R}",
             f"{{0}} {_THEN} {_GAIN} {{1}} {_ITEMS_R} (more|in addition|on top|extra)",
-            f"{{1}} {_ITEMS_R} (is|are|get|gets|were|was) {_THEN} {_ADDED} {{0}}",
+            f"{{1}} {_ITEMS_R} (is|are|get|gets|were|was) {_THEN} {_ADDED} {{0}} {_ON_TOP}",
+            f"{{0}} {_THEN} (contains|has|holds) {{1}} (more|additional|extra) [items|item] than {_BEFORE}",
             f"(a|one) (shipment|delivery|batch|load|crate|box|consignment|lot) of {{1}} {_ITEMS_R} (is|gets|arrives) "
             f"[then] ({_ADDED[1:-1]}|at|in) {{0}}",
             f"{{1}} {_ITEMS_R} (arrive at|arrive in|come into|come in to|go into|are added at|flow into|enter|goes into|comes into|" \
@@ -269,6 +280,7 @@ WORDING = Wording(
             f"{{0}} {_THEN} (sends|gives|ships|carries|takes|hands|gives|pays|moves|throws|clears) {{1}} {_ITEMS_R} "
             f"(away|out|off)",
             f"{{0}} {_DOWN} by {{1}} {_ITEMS_R}",
+            f"{{0}} {_THEN} (contains|has|holds) {{1}} (fewer|less) [items|item] than {_BEFORE}",
             f"the {_NOUN} (of|in|at|for) {{0}} {_DOWN} by {{1}} [items|item]",
             f"(remove|take|take away|take out|withdraw|subtract|deduct) {{1}} {_ITEMS_R} (from|out of) {{0}}",
             f"{_WHO} (removes|takes|takes away|takes out|withdraws|pulls|buys|collects) {{1}} {_ITEMS_R} (from|out of) {{0}}",
@@ -318,7 +330,7 @@ WORDING = Wording(
                   "INITIAL_VALUE": ("first", "first of all", "to begin", "to start", "at the start", "initially",
                                     "in the beginning", "at the outset", "before anything else", "originally",
                                     "to begin with", "at first", "start", "at start", "starting", "starting out",
-                                    "setup", "set up")},
+                                    "setup", "set up") + _DAYS},
     cues={"INITIAL_VALUE": (("a change", INCREASE | DECREASE), ("a final value", END)),
           "INCREMENT": (("a decrease", DECREASE), ("a final value", END), ("a start", START)),
           "DECREMENT": (("an increase", INCREASE), ("a final value", END), ("a start", START)),
