@@ -87,7 +87,10 @@ class QuestionReader:
             if verdict.kind == "read" or self._read(text, query, marked, types, labels).kind != "read":
                 return verdict
             return _READ
-        return self._read(text, query, marked, types, labels)
+        verdict = self._read(text, query, marked, types, labels)
+        if verdict.kind != "unread" or not self.r.counts or counted_as_items(text) == text:
+            return verdict
+        return self._read(counted_as_items(text), query, marked, types, labels)   # "how many canoes are in X"
 
     def _read(self, text: str, query: Fact, marked: Marked, types: Mapping[str, str],
               labels: tuple[str, ...]) -> QVerdict:
@@ -351,11 +354,11 @@ def _bare(words: list[str], context: frozenset[str] = frozenset(), starts: froze
         while j < len(words) and words[j] in context:
             j += 1
         heads += [words[k:] for k in range(j, 1, -1)]
-    if context:
-        i = len(words)
-        while i > 0 and words[i - 1] in context:
+    for head in list(heads) if context else ():   # after an opener too ("So how many ... now that all is done")
+        i = len(head)
+        while i > 0 and head[i - 1] in context:
             i -= 1
-        heads += [words[:k] for k in range(i, len(words) - 1) if words[k] in starts and k > 2]
+        heads += [head[:k] for k in range(i, len(head) - 1) if head[k] in starts and k > 2]
     out = []
     for head in heads:
         out.append(" " + " ".join(head))

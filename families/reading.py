@@ -165,6 +165,7 @@ class Reader:
         said += [*w.fact_tails, *(o for ops in self.openers.values() for o in ops)]
         known = vocabulary(said)
         self._known: frozenset[str] | None = known if "items" in known else None
+        self.counts = self._known is not None   # a family that counts items: a question's counted noun is "items"
         self._groups = {p: tuple(f"s{i}" for i in range(len(sig))) for p, sig in self.signatures.items()}
         self._memo: dict[tuple[int, str | None, str], Matches] = {}
         self._reads: dict[ReadKey, bool] = {}   # (marked line, predicate, (mark, type) of each argument) -> reads
