@@ -253,14 +253,21 @@ _VERB_Q = "(follows|follow|must be true|must hold|must follow|holds|hold|is true
           "is forced to be true|is forced|is implied by the premises|is valid|is a valid conclusion|is a valid inference|" \
           "is logically valid|is a correct conclusion|" + "|".join(expand("the", "premises|statements|facts|relations|clues|equations|constraints",
                               "force to be true|force|guarantee|imply|entail|make true|establish|prove|require")) + "|" \
-          "follows for certain|holds for certain|is true for certain|follows for sure|holds for sure)"
+          "follows for certain|holds for certain|is true for certain|follows for sure|holds for sure|can be drawn|" \
+          "can be drawn with certainty|can be concluded with certainty|is certainly entailed)"
 # where the answer is to come from, in parts ("from the relations above", "given all of the premises")
 _CTX_Q = "[from|by|given|of|according to|based on|in view of|with|in] [the|these|those|all|all of the|all the|what is|" \
          "them|every] [premises|statements|facts|relations|equations|constraints|information|clues|above|conditions|" \
          "equalities|equalities and inequalities|certainty|case|given|given relations|given premises|given facts|" \
          "given equalities|given equalities and inequalities|given statements|given information|given conditions|" \
          "given constraints|given equations] " \
-         "[above|given|provided|alone|listed|stated|here]"
+         "[above|given|provided|alone|listed|stated|here] " \
+         "[if all the premises hold|if the premises hold|if all the premises are true|if the premises are true|" \
+         "if all premises hold|assuming the premises|assuming all the premises hold]"
+# an answer named by what it is ("the entailed conclusion"), and a question asked in two ("Exactly one of these
+# conclusions can be derived. Which is it?")
+_WHICH_Q = "[which is it|which one is it|which one|which|which of them|which of these|identify it|name it]"
+_KIND_Q = "(entailed|correct|valid|necessary|necessarily true|true|right|implied|guaranteed|only valid|one valid)"
 # A variable's own words before its name, on either side ("the quantity a", "the value of b"), and the verbs
 # of (in)equality between them.
 _REF = "[the quantity|quantity|the value of|the variable|variable|the unknown|the number|the value]"
@@ -371,7 +378,15 @@ WORDING = Wording(
         f"(select|pick|identify|determine|choose|find|name) (which|the one|the one that|what) {_VERB_Q} {_CTX_Q}",
         f"what (follows|can be concluded|must be true|can be derived|can be deduced|can be inferred|is entailed|"
         f"must hold|necessarily follows) {_CTX_Q}",
-        "(then|so|therefore) which (option|statement|one) (follows|holds|is true|must be true)")},
+        "(then|so|therefore) which (option|statement|one) (follows|holds|is true|must be true)",
+        f"(select|pick|identify|determine|choose|find|name|give|state|which is|what is) the {_KIND_Q} {_NOUN_Q} "
+        f"[among the options|of the options|among these|among them] {_CTX_Q}",
+        f"[exactly|precisely] (one|1) of (these|the|those|the following|the listed|the given|the) {_NOUN_Q} {_VERB_Q} {_CTX_Q} "
+        f"{_WHICH_Q}",
+        f"it (necessarily follows|follows|follows necessarily|must be the case|must be true|can be concluded|can be "
+        f"deduced|can be derived|is entailed|is certain|logically follows) that {_WHICH_Q}",
+        f"[the|which] ({_KIND_Q[1:-1]}) (conclusion|statement|option|answer)",
+        "[the|which] (conclusion|conclusions)")},
     question_cues=(("another question", frozenset({"false", "incorrect", "wrong", "untrue", "cannot", "impossible"})),),
     read_openers={"EQUAL": _LABELS, "NOT_EQUAL": _LABELS},
     intro="If:", template={"EQUAL": "{0} = {1}", "NOT_EQUAL": "{0} != {1}"}, template_question="Then",

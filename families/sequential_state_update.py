@@ -324,7 +324,21 @@ WORDING = Wording(
         "what (value|count|number|total) does {0} (end with|end up with|finish with|end on|end up at|end at|"
         "finish at|settle at|reach)",
         "(with|at) what (value|count|number|total) does {0} (end|finish|end up)",
-        "what does {0} (hold|have|contain) (at the end|in the end|finally|after all the updates)")},
+        "what does {0} (hold|have|contain) (at the end|in the end|finally|after all the updates)",
+        # the family asks one thing, a final value: a bare "what value does X have" (its end read away as context,
+        # "After the last update, ...") asks it; "at the start" is no end word and stays unread
+        f"what (value|count|number|total|amount) (does|will) {{0}} (have|hold|contain|show|reach|read|display|store) "
+        f"{_END}",
+        f"what (does|will) {{0}} (hold|have|contain|store) {_END}",
+        f"what (number|count|total|amount) of items (is|are|will be|remain|remains|ends up|end up) (in|at|inside|on) "
+        f"{{0}} {_END}",
+        f"how many [items|things|units] {{0}} (holds|has|contains|stores|will hold|will have|will contain|ends up with|"
+        f"ends with|finishes with|is left with|will end up with|will be left with) {_END}",
+        f"(what is|what 's|what will be) the (final|ending|last|resulting|end|closing|remaining|eventual) {_NOUN} "
+        f"(of|in|at|for) {{0}} {_END}",
+        # a terse heading or the skeleton's notation: "Final count in the Harbor: 28, 29, or 30?", "FINAL_VALUE(X)"
+        f"[the] (final|ending|end|closing|resulting|last|eventual) {_NOUN} (of|in|at|for) {{0}} {_END}",
+        "[query|question] final_value [of] {0}")},
     openers=("then", "next", "after that", "later", "afterwards", "subsequently"),
     read_openers={"INCREMENT": UPDATE_OPENERS, "DECREMENT": UPDATE_OPENERS,
                   "INITIAL_VALUE": ("first", "first of all", "to begin", "to start", "at the start", "initially",
@@ -340,8 +354,8 @@ WORDING = Wording(
     opposites={"INCREMENT": "DECREMENT", "DECREMENT": "INCREMENT"},
     no_final_openers=frozenset({"INITIAL_VALUE"}),
     intro_hints=frozenset("ends end ending final finally finishes most least empty full total left remaining".split()),
-    context_starts=frozenset("after once when following at by in taking finally".split()),
-    context_words=frozenset("after once when following at by the end of day all every each last final these those this "
+    context_starts=frozenset("after once when following at by in taking finally now".split()),
+    context_words=frozenset("after once when following at by the end of day all every each last final these those this now "
                             "above steps step updates update events event changes change transactions transaction "
                             "deliveries delivery shipments shipment packing unpacking and movements movement operations "
                             "is are has have been carried out done complete completed finished over happened taken finishes ends ended "
