@@ -25,6 +25,7 @@ from families.wording import (
     NUMBER_AFTER,
     NUMBER_BEFORE,
     READ_OPENERS,
+    WORD_NAMES,
     normalize,
     reader_regex,
     tokens,
@@ -58,8 +59,6 @@ def _words(text: str) -> tuple[str, ...]:
 
 
 READ = Verdict("read")
-# Names that are words of a clause too: a variable named "a" is the article in "share a value", "I" the pronoun.
-WORD_NAMES = frozenset("a an i as at be by do he if in is it me my no of on or so to up us we".split())
 
 
 @lru_cache(maxsize=1 << 12)   # a render's category names come from small pools

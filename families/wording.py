@@ -66,6 +66,8 @@ NOT_THE_CASE = tuple(tuple(w.split()) for w in (
     "it is not the case that", "it is not true that", "it is false that", "it is untrue that",
     "it is not so that", "it is not correct that"))
 _ARTICLES = frozenset({"the", "a", "an"})
+# Names that are words of a clause too: a variable named "a" is the article in "share a value", "I" the pronoun.
+WORD_NAMES = frozenset("a an i as at be by do he if in is it me my no of on or so to up us we".split())
 
 
 # A list's bullet or number before a sentence ("- ", "2. ", "(3) ") and markdown emphasis in pairs ("**Note:**"):
