@@ -32,7 +32,7 @@ def _noun(word: str, one: bool, known: frozenset[str]) -> bool:
     if not (word.isascii() and word.isalpha()) or word in known or word in MEASURES:
         return False
     plural = word.endswith("s") or word in _IRREGULAR
-    return not plural if one else plural
+    return True if one else plural   # after 1 a plural is a slip ("1 jars"), the count the same; never a singular after 5
 
 
 def _modifier(word: str, known: frozenset[str]) -> bool:
@@ -85,10 +85,13 @@ def as_items(words: list[str], known: frozenset[str]) -> list[str]:
             continue
         out.append(w)
         i += 1
-        if w in _TALLIES and i + 1 < n and words[i] == "of" and _noun(words[i + 1], False, known):
-            out += ["of", "items"]   # "the number of fish in the Aquarium"
-            i += 2
-            continue
+        if w in _TALLIES and i + 1 < n and words[i] == "of":   # "the number of (gold) fish in the Aquarium"
+            end = i + 2 if _noun(words[i + 1], False, known) else \
+                i + 3 if i + 2 < n and _modifier(words[i + 1], known) and _noun(words[i + 2], False, known) else 0
+            if end:
+                out += ["of", "items"]
+                i = end
+                continue
         if not w.isdigit():
             continue
         one = w == "1"

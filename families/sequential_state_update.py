@@ -167,7 +167,10 @@ UPDATE_OPENERS = ("after this", "following that",
                   "to finish", "as a last step", "as the last step", "after that event", "subsequently to that",
                   "step", "next step", "then step", "the next step", "in the next step") + \
     expand("later that|that|the next|the following|later in the|early the next|later the same|on the next|"
-           "on the following", "day|morning|afternoon|evening|night|week") + _DAYS
+           "on the following", "day|morning|afternoon|evening|night|week") + _DAYS + \
+    expand("shortly|soon|right|not long|a little|some time|a while|a bit", "after|afterwards|afterward|later|"
+           "after that|after this") + expand("in the|later in the|early in the|that|this|by the", "morning|afternoon|"
+                                             "evening|night|middle of the day") + ("at noon", "at midday", "by noon")
 WORDING = Wording(
     facts={
         "INITIAL_VALUE": (
@@ -260,6 +263,10 @@ WORDING = Wording(
             f"hauls|ships|slips|tucks|drops off|unloads) {{1}} {_ITEMS_R} (to|into|in|at|up into|up to|down into|over to|"
             f"onto|inside) {{0}}",
             f"{_WHO} (gives|sends|brings|hands) {{0}} {{1}} {_ITEMS_R}",
+            # a story's two clauses: "Someone donates 12 canoes, and they all go into the Boathouse"
+            f"{_WHO} (donates|brings|delivers|sends|buys|gives|drops off|brings in|hands over) {{1}} {_ITEMS_R} "
+            f"(and|which) [then] (they|these|those) [all] (go|are put|are placed|are added|are stored|end up|are taken) "
+            f"(into|in|to|at) {{0}}",
             f"{{0}} (is|gets) (given|sent|handed|delivered) {{1}} {_ITEMS_R}",
             f"{{0}} {_THEN} (gets|has|sees) {{1}} {_ITEMS_R} added [to it|in]",
             f"{{1}} {_ITEMS_R} (arrive|come in|are delivered|are added|are brought in) (at|to|for) {{0}}",
