@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from families.wording import HEDGES, NEGATIONS, NUMBER_AFTER, NUMBER_BEFORE
+
 # Words that make a number a measure or a multiple, not a count of things: never the items word, and a
 # sentence holding one stays unread ("5 dozen eggs" is 60, "5 tons" no count at all).
 MEASURES = frozenset("""
@@ -29,14 +31,23 @@ def vocabulary(phrasings: Iterable[str]) -> frozenset[str]:
 
 
 def _noun(word: str, one: bool, known: frozenset[str]) -> bool:
-    if not (word.isascii() and word.isalpha()) or word in known or word in MEASURES:
+    if not (word.isascii() and word.isalpha()) or word in known or word in MEASURES or word in _CLAIMS:
         return False
     plural = word.endswith("s") or word in _IRREGULAR
     return True if one else plural   # after 1 a plural is a slip ("1 jars"), the count the same; never a singular after 5
 
 
+# Words that say something of the count itself, never what is counted: a hedge, a bound, a negation, an end or a
+# whole ("2 about parcels", "5 final crates", "7 total jars" are no count of parcels, crates or jars).
+_CLAIMS = HEDGES | NEGATIONS | NUMBER_BEFORE | NUMBER_AFTER | frozenset(
+    "final total remaining ending ended last left initial starting only whole entire odd roughly together both each "
+    "every all twice thrice once again apiece altogether combined overall exactly precisely then too also so and or "
+    "but nor in at on to from by of with for as into onto".split())
+
+
 def _modifier(word: str, known: frozenset[str]) -> bool:
-    return word.isascii() and word.isalpha() and word not in known and word not in MEASURES and not word.endswith("s")
+    return word.isascii() and word.isalpha() and word not in known and word not in MEASURES \
+        and word not in _CLAIMS and not word.endswith("s")
 
 
 # Words that say "items" themselves: after a number they read as "items" whatever the phrasings hold.
@@ -50,7 +61,7 @@ _OWNERS = frozenset("the its their".split())
 def _thing(word: str, known: frozenset[str]) -> bool:
     """A word that may name what a container holds ("sacks of grain", "crates of apples"): a plain word of no
     phrasing and no measure."""
-    return word.isascii() and word.isalpha() and word not in known and word not in MEASURES
+    return word.isascii() and word.isalpha() and word not in known and word not in MEASURES and word not in _CLAIMS
 
 
 def _counted(words: list[str], i: int, one: bool, known: frozenset[str]) -> int | None:

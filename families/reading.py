@@ -162,7 +162,8 @@ class Reader:
         # where a phrasing counts "items", a count noun the model named reads as that word ("17 canoes")
         said = [ph for phs in (*w.facts.values(), *w.reads.values()) for ph in phs]
         said += [*w.fact_tails, *(o for ops in self.openers.values() for o in ops)]
-        known = vocabulary(said)
+        # a word a cue is sure of ("2 ends", "5 gains") is never a noun the model named
+        known = vocabulary(said) | frozenset(c for table in w.cues.values() for _, cue in table for c in cue)
         self._known: frozenset[str] | None = known if "items" in known else None
         self.counts = self._known is not None   # a family that counts items: a question's counted noun is "items"
         self._groups = {p: tuple(f"s{i}" for i in range(len(sig))) for p, sig in self.signatures.items()}
