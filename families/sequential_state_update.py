@@ -240,7 +240,7 @@ WORDING = Wording(
             "let {0} (start|begin|start out|start off) (at|with|on) {1} [items|item]",
             f"(we|you) (begin|start|start out|start off) with {{1}} [items|item] (in|at|inside) {{0}} {_FIRST_O}",
             f"there (are|is|were|was) {_FIRST} {{1}} [items|item] (in|at|inside|stored in|kept in|held in|sitting in) {{0}}",
-            f"{{0}} (initially|originally|first) (reads|shows|displays|registers) {{1}} [items|item]",
+            "{0} (initially|originally|first) (reads|shows|displays|registers) {1} [items|item]",
             f"{_FIRST} {{0}} (reads|shows|displays|registers) {{1}} [items|item]",
             f"{{0}} (reads|shows|displays|registers) {{1}} [items|item] {_FIRST}",
             f"the {_NOUN} (of|in|at|for) {{0}} (is|stands at|sits at) {{1}} [items|item] {_FIRST}",
