@@ -221,7 +221,8 @@ WORDING = Wording(
             f"{{0}} {_KEEP} {{1}} [items|item|units] (in it|inside|inside it|in stock|in store|in storage|on hand) {_FIRST}",
             "{0} (has|holds|contains|stores|keeps) {1} [items|item|units] [in it|inside|inside it|in stock|in store|"
             "in storage|on hand|aboard]",
-            f"{_FIRST} {{0}} {_KEEP} {{1}} [items|item|units]",
+            f"{_FIRST} {{0}} {_KEEP} {{1}} [items|item|units] [in it|inside|inside it|in stock|in store|in storage|on hand|"
+            f"aboard|on board]",
             f"{_FIRST} there (are|is|were|was) {{1}} [items|item|units] (in|at) {{0}}",
             f"{_FIRST} {{0}} (is at|stands at|sits at|is stocked with|is filled with) {{1}} [items|item|units]",
             f"{{0}} (initially|originally|first) {_KEEP} {{1}} [items|item|units]",
