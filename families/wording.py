@@ -73,7 +73,10 @@ WORD_NAMES = frozenset("a an i as at be by do he if in is it me my no of on or s
 # A list's bullet or number before a sentence ("- ", "2. ", "(3) ") and markdown emphasis in pairs ("**Note:**"):
 # the layout of a strong model's answer, read away. A lone "*" (a product) stays a symbol.
 _LIST_MARKS = frozenset("-*•(0123456789 ")
-_BULLET = re.compile(r"^\s*(?:[-*•]\s+|\(?\d{1,2}[.)]\s+(?=[A-Z\"“])|step\s+\d{1,2}\s*[:.)]\s+)", re.IGNORECASE)
+_BULLET = re.compile(r"^\s*(?:[-*•]\s+|\(?\d{1,2}[.)]\s+(?=[A-Z\"“])|(?:step|premise|fact|clue|statement|constraint|"
+                     r"condition)\s*\d{1,2}\s*[:.)]\s+)", re.IGNORECASE)
+# the heads a numbered item of a list may open with ("Step 3:", "Premise 2:", "Fact 1:"): what `_BULLET` reads away
+_NUMBERED = re.compile(r"^\s*(?:step|premise|fact|clue|statement|constraint|condition)\s*\d", re.IGNORECASE)
 _MARKDOWN = re.compile(r"\*\*(\S(?:.*?\S)?)\*\*|\*(\S(?:[^*]*?\S)?)\*")
 
 
@@ -81,7 +84,7 @@ def _clean(text: str) -> str:
     """Lower case, compatibility forms folded (full-width letters, ligatures) and a hyphen inside a word a space."""
     if not text.isascii():
         text = unicodedata.normalize("NFKC", text)
-    if "*" in text or text[:1] in _LIST_MARKS or text[:5] in ("Step ", "step ", "STEP "):   # markdown a strong model writes: "**Question:**", "1. Ann is ..."
+    if "*" in text or text[:1] in _LIST_MARKS or _NUMBERED.match(text):   # markdown a strong model writes: "**Question:**", "1. Ann is ..."
         text = _MARKDOWN.sub(lambda m: m.group(1) or m.group(2), _BULLET.sub("", text))
     low = text.lower()
     if "'" in low or "’" in low:
