@@ -50,7 +50,7 @@ FORMS = {
                   "Next, {n} of the crates in the Silo are sold off.", "Later, the Silo hands over {n} of its books.",
                   "After this, the Silo contains {n} fewer cars than it did before.",
                   "The number of gold bars in the Silo falls by {n}.", "In the afternoon, the Silo's count drops by {n}.",
-                  "Silo is decremented by {n}."]}
+                  "Silo is decremented by {n}.", "Step 4: remove {n} dogs from the Silo."]}
 _CASES = [(pred, form) for pred, forms in FORMS.items() for form in forms]
 # What makes a faithful form say another thing: a sign, a hedge or bound on its number, a percent, a multiplier, a
 # negation, a final value.
