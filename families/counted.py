@@ -54,6 +54,9 @@ def _modifier(word: str, known: frozenset[str]) -> bool:
 _COUNT_WORDS = {"units": "items", "unit": "item", "items": "items", "item": "item"}
 # Nouns that count what a counter holds ("the number of fish in the Aquarium" is its number of items).
 _TALLIES = frozenset("number count total amount".split())
+# What may come before "nothing" that then counts none ("holds nothing", "starts with nothing"); never a change's
+# verb ("gains nothing" is no amount).
+_HOLDING = frozenset("has holds contains keeps stores with".split())
 # Before a partitive's noun ("33 of the crates", "9 of its books"): the counter's own things.
 _OWNERS = frozenset("the its their".split())
 
@@ -93,6 +96,10 @@ def as_items(words: list[str], known: frozenset[str]) -> list[str]:
         if w == "no" and (end := _counted(words, i + 1, False, known)) is not None:
             out += ["0", "items"]   # "starts with no crates": a count of none ("no more", a measure: stays)
             i = end + 2 * (words[end:end + 2] == ["at", "all"])
+            continue
+        if w == "nothing" and out and out[-1] in _HOLDING:   # "holds nothing at first": a count of none
+            out += ["0", "items"]
+            i += 1
             continue
         out.append(w)
         i += 1

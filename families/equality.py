@@ -330,7 +330,10 @@ WORDING = Wording(
             "(whatever|any) [value] {0} (has|takes|is) {1} (has|takes|is) (too|as well|the same one|the same value|"
             "the same|that value too|it too)",
             "{0} [and] {1} (equal|are equal|same|the same)",
-            "(equal|eq|equals) {0} [and] {1}"),
+            "(equal|eq|equals) {0} [and] {1}",
+            "{0} is (exactly|precisely|entirely|completely) (equal to|the same as|identical to|equivalent to) {1}",
+            "{0} and {1} are (one and the same|1 and the same|the very same|exactly the same|exactly equal)",
+            "{0} and {1} (must|have to|need to) be (equal|the same|identical|equal to each other)"),
         "NOT_EQUAL": (
             "{0} (!=|≠|<>|does not equal|is not equal to|differs from|is different from|is not the same as|"
             "is distinct from|is unequal to|does not have the same value as|has a different value from|has a different "
@@ -367,7 +370,11 @@ WORDING = Wording(
             "(whatever|any) [value] {0} (has|takes|is) {1} (has|takes|is) (something else|a different one|a different "
             "value|another value|another one|something different|not that value|never that value)",
             "{0} [and] {1} (not equal|unequal|differ|different|are not equal|are different)",
-            "(not_equal|neq|ne|not equal|notequal|not_eq) {0} [and] {1}")},
+            "(not_equal|neq|ne|not equal|notequal|not_eq) {0} [and] {1}",
+            "the value of {0} (is not|does not equal|differs from|is different from|is not equal to|does not match) "
+            "[the value of|that of] {1}",
+            "{0} (does not equal|is not equal to|differs from|is different from|does not match|is not the same as) {1} "
+            "in value")},
     question_reads={"ENTAILED": (
         f"(which|what) [one] [of] [the|these|those] [four|4] [following|listed|given|above|below|candidate] {_NOUN_Q} "
         f"[below|above|listed|given|between the variables|among the options] [that|which] {_VERB_Q} {_CTX_Q}",

@@ -112,7 +112,7 @@ _LOSE = "(loses|gives away|gives up|hands over|gives out|spends|uses up|sheds|se
         "is relieved of|is robbed of|has removed|has taken away|discards|dispatches|releases|donates|drops|" \
         "loses another|gives away another|sells off|throws away|consumes|pays out|pays|lends out|lends|loans out|" \
         "hands off|surrenders|gives back|returns|sends|ships off|unloads|dumps|gets rid of|spills|leaks|drains|" \
-        "is debited|is debited by|is charged|is charged for)"
+        "is debited|is debited by|is charged|is charged for|uses)"
 _ADDED = "(added to|put into|put in|placed in|placed into|given to|delivered to|brought to|moved into|moved to|" \
          "sent to|shipped to|stored in|loaded into|added into|transferred to|transferred into|deposited in|" \
          "deposited into|dropped into|carried into|stocked in|brought into|slipped into|unloaded onto|unloaded into|" \
@@ -247,7 +247,17 @@ WORDING = Wording(
             f"the {_NOUN} (of|in|at|for) {{0}} (is|stands at|sits at) {{1}} [items|item] {_FIRST}",
             f"{_FIRST} {{0}} (=|is) {{1}} [items|item]",
             f"{{0}} (=|is) {{1}} [items|item] {_FIRST}",
-            "{0} := {1} [items|item]"),
+            "{0} := {1} [items|item]",
+            # a stock named as a noun ("has an initial stock of 14 crates"), things that sit somewhere at the start,
+            # a terse "Silo: 14 crates at the start", "was initially stocked with"
+            f"{{0}} [initially|originally|first] (has|holds|starts with|begins with|opens with|starts out with) (a|an) "
+            f"[initial|starting|opening|original|beginning] {_NOUN} of {{1}} [items|item] {_FIRST_O}",
+            f"{_FIRST} {{1}} [items|item] (sit|sits|lie|lies|rest|rests|wait|waits|are sitting|are waiting|are stored|"
+            f"are kept|are held|are stocked) (in|at|inside) {{0}}",
+            f"{{1}} [items|item] (sit|sits|lie|lies|rest|rests|wait|waits|are sitting|are waiting) (in|at|inside) {{0}} {_FIRST}",
+            f"{{0}} {{1}} [items|item] {_FIRST}",
+            "{0} is (initially|originally|first) (stocked|filled|loaded|supplied|set up) with {1} [items|item]",
+            f"(we|you) (begin|start|start out|start off) with {{0}} (holding|having|containing|at) {{1}} [items|item] {_FIRST_O}"),
         "INCREMENT": (
             f"{{0}} {_THEN} {_GAIN} {{1}} {_ITEMS_R}",
             f"{{0}} {_THEN} {_GAIN} {{1}} {_ITEMS_R} (more|in addition|on top|extra)",
@@ -271,6 +281,11 @@ WORDING = Wording(
             f"{{0}} (is|gets) (given|sent|handed|delivered) {{1}} {_ITEMS_R}",
             f"{{0}} {_THEN} (gets|has|sees) {{1}} {_ITEMS_R} added [to it|in]",
             f"{{1}} {_ITEMS_R} (arrive|come in|are delivered|are added|are brought in) (at|to|for) {{0}}",
+            # a delivery named as a noun ("receives a delivery of 5 crates"), the counter's stock as the place
+            f"{{0}} {_THEN} {_GAIN} (a|one|another) [new|fresh|further] (delivery|shipment|batch|load|consignment|supply|"
+            f"lot|crate|box) of {{1}} {_ITEMS_R}",
+            f"{{1}} {_ITEMS_R} (is|are|get|gets|were|was) {_THEN} {_ADDED} the (stock|supply|inventory|store|collection|"
+            f"contents|count|total|holdings|reserves) of {{0}}",
             # an order or a program: "Increase the Toolshed by 15", "Harbor += 9", "x = x + 9"
             f"(increase|raise|grow|boost|increment|bump up|top up) {{0}} by {{1}} {_ITEMS_R}",
             f"(increase|raise|boost|increment) the {_NOUN} (of|in|at|for) {{0}} by {{1}} [items|item]",

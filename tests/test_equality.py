@@ -124,13 +124,15 @@ FORMS = {
               "{0} coincides with {1}.", "{0} is no different from {1}.", "Premise: {0} = {1}.", "Given: {0} = {1}.",
               "We know {0} equals {1}.", "{0} matches {1} exactly.", "EQUAL({0}, {1}).", "{0}, {1}: equal.",
               "{0} has exactly the value {1} has.", "Whatever value {0} has, {1} has the same one.", "{0} = {1} holds.",
-              "Premise 3: {0} = {1}."],
+              "Premise 3: {0} = {1}.", "{0} is exactly equal to {1}.", "{0} and {1} are one and the same.",
+              "{0} and {1} must be equal."],
     "NOT_EQUAL": ["{0} =/= {1}.", "{0} is never equal to {1}.", "{0} and {1} never take the same value.",
                   "{0} has a different value from {1}.", "{0} takes a different value than {1}.",
                   "{0} and {1} are distinct in value.", "{0} and {1} are two different values.", "NOT_EQUAL({0}, {1}).",
                   "{0}, {1}: not equal.", "Whatever {0} is, {1} is something else.", "Premise: {0} != {1}.",
                   "We know {0} does not equal {1}.", "{0} and {1} do not share a value.",
-                  "The quantity {0} is not equal to the quantity {1}.", "Fact 2: {0} != {1}."]}
+                  "The quantity {0} is not equal to the quantity {1}.", "Fact 2: {0} != {1}.",
+                  "{0}'s value is not {1}'s.", "{0} does not equal {1} in value."]}
 _CASES = [(pred, form, pair) for pred, forms in FORMS.items() for form in forms for pair in (("q", "j"), ("a", "e"))]
 INSERTS = ["<", ">", "<=", ">=", "-", "+", "%", "~", "≈", "|", "*", "2", "probably", "maybe", "perhaps", "roughly",
            "about", "nearly", "almost", "likely"]
