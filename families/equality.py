@@ -253,14 +253,30 @@ _VERB_Q = "(follows|follow|must be true|must hold|must follow|holds|hold|is true
           "is forced to be true|is forced|is implied by the premises|is valid|is a valid conclusion|is a valid inference|" \
           "is logically valid|is a correct conclusion|" + "|".join(expand("the", "premises|statements|facts|relations|clues|equations|constraints",
                               "force to be true|force|guarantee|imply|entail|make true|establish|prove|require")) + "|" \
-          "follows for certain|holds for certain|is true for certain|follows for sure|holds for sure)"
+          "follows for certain|holds for certain|is true for certain|follows for sure|holds for sure|can be drawn|" \
+          "can be drawn with certainty|can be concluded with certainty|is certainly entailed)"
 # where the answer is to come from, in parts ("from the relations above", "given all of the premises")
 _CTX_Q = "[from|by|given|of|according to|based on|in view of|with|in] [the|these|those|all|all of the|all the|what is|" \
          "them|every] [premises|statements|facts|relations|equations|constraints|information|clues|above|conditions|" \
          "equalities|equalities and inequalities|certainty|case|given|given relations|given premises|given facts|" \
          "given equalities|given equalities and inequalities|given statements|given information|given conditions|" \
          "given constraints|given equations] " \
-         "[above|given|provided|alone|listed|stated|here]"
+         "[above|given|provided|alone|listed|stated|here] " \
+         "[if all the premises hold|if the premises hold|if all the premises are true|if the premises are true|" \
+         "if all premises hold|assuming the premises|assuming all the premises hold]"
+# an answer named by what it is ("the entailed conclusion"), and a question asked in two ("Exactly one of these
+# conclusions can be derived. Which is it?")
+_WHICH_Q = "[which is it|which one is it|which one|which|which of them|which of these|identify it|name it]"
+_KIND_Q = "(entailed|correct|valid|necessary|necessarily true|true|right|implied|guaranteed|only valid|one valid)"
+# A variable's own words before its name, on either side ("the quantity a", "the value of b"), and the verbs
+# of (in)equality between them.
+_REF = "[the quantity|quantity|the value of|the variable|variable|the unknown|the number|the value]"
+_IS_EQ = "(=|==|equals|is equal to|is the same as|is identical to|is equivalent to|matches|has the same value as)"
+_IS_NEQ = "(!=|≠|<>|does not equal|is not equal to|differs from|is different from|is not the same as|is distinct " \
+          "from|is unequal to|does not match|is not identical to)"
+# Labels of a premise a strong model writes before it ("Premise: c = g", "Given: v != b", "We know b equals d").
+_LABELS = ("premise", "given", "fact", "we know", "we also know", "known", "it is known", "constraint", "condition",
+           "statement", "clue", "note")
 WORDING = Wording(
     facts={
         "EQUAL": (
@@ -301,7 +317,23 @@ WORDING = Wording(
             "(the values of|the variables) {0} and {1} are (equal|the same|identical)",
             "there is no (difference|gap) between [the values of|the variables|variables] {0} and {1}",
             "(the difference between|the gap between) {0} and {1} is (0|nothing|nil)",
-            "{0} (must|has to) (be|equal) [equal to|the same as] {1}"),
+            "{0} (must|has to) (be|equal) [equal to|the same as] {1}",
+            # a quantity's own words on both sides ("The quantity a equals the quantity h"), a tail that says
+            # nothing more ("g matches f exactly", "pq = v holds"), sharing one value, the skeleton's own notation
+            f"{_REF} {{0}} {_IS_EQ} {_REF} {{1}} [exactly|precisely|in value]",
+            "{0} (=|==|equals|is equal to|is the same as|matches) {1} (holds|is true|is the case)",
+            "{0} and {1} (share|carry|hold|have|take|take on) (a value|one value|a common value|a single value|"
+            "the same value|one and the same value|an equal value|equal values|identical values|the very same value)",
+            "{0} has (the same value|exactly the value|exactly the same value|the very value|the value) [that] {1} "
+            "(has|does|holds)",
+            "{0} (coincides with|is no different from|is no different than|is in no way different from) {1}",
+            "(whatever|any) [value] {0} (has|takes|is) {1} (has|takes|is) (too|as well|the same one|the same value|"
+            "the same|that value too|it too)",
+            "{0} [and] {1} (equal|are equal|same|the same)",
+            "(equal|eq|equals) {0} [and] {1}",
+            "{0} is (exactly|precisely|entirely|completely) (equal to|the same as|identical to|equivalent to) {1}",
+            "{0} and {1} are (one and the same|1 and the same|the very same|exactly the same|exactly equal)",
+            "{0} and {1} (must|have to|need to) be (equal|the same|identical|equal to each other)"),
         "NOT_EQUAL": (
             "{0} (!=|≠|<>|does not equal|is not equal to|differs from|is different from|is not the same as|"
             "is distinct from|is unequal to|does not have the same value as|has a different value from|has a different "
@@ -324,7 +356,25 @@ WORDING = Wording(
             "identical to] {1}",
             "{0} and {1} (cannot|can not|can never|could not|must not) (be|have) (equal|the same|identical|the same value|"
             "equal values)",
-            "there is (a|some) (difference|gap) between [the values of|the variables|variables] {0} and {1}")},
+            "there is (a|some) (difference|gap) between [the values of|the variables|variables] {0} and {1}",
+            f"{_REF} {{0}} {_IS_NEQ} {_REF} {{1}}",
+            "{0} (=/=|/=|!==|=!=) {1}",
+            "{0} (is never|is at no point|is in no case) (equal to|the same as|identical to) {1}",
+            "{0} and {1} (never|do not|can not|cannot|can never) (share|carry|hold|have|take|take on) (a value|one value|"
+            "a common value|the same value|equal values)",
+            "{0} and {1} are never (equal|the same|identical|equal to each other)",
+            "{0} (has|takes|holds|carries) (a different value|a value different|another value|a distinct value) "
+            "(from|than|to) {1}",
+            "{0} and {1} (are|have|hold|take) (2|two) (different|distinct|unequal) values",
+            "{0} and {1} are (distinct|different|unequal) in value",
+            "(whatever|any) [value] {0} (has|takes|is) {1} (has|takes|is) (something else|a different one|a different "
+            "value|another value|another one|something different|not that value|never that value)",
+            "{0} [and] {1} (not equal|unequal|differ|different|are not equal|are different)",
+            "(not_equal|neq|ne|not equal|notequal|not_eq) {0} [and] {1}",
+            "the value of {0} (is not|does not equal|differs from|is different from|is not equal to|does not match) "
+            "[the value of|that of] {1}",
+            "{0} (does not equal|is not equal to|differs from|is different from|does not match|is not the same as) {1} "
+            "in value")},
     question_reads={"ENTAILED": (
         f"(which|what) [one] [of] [the|these|those] [four|4] [following|listed|given|above|below|candidate] {_NOUN_Q} "
         f"[below|above|listed|given|between the variables|among the options] [that|which] {_VERB_Q} {_CTX_Q}",
@@ -335,8 +385,17 @@ WORDING = Wording(
         f"(select|pick|identify|determine|choose|find|name) (which|the one|the one that|what) {_VERB_Q} {_CTX_Q}",
         f"what (follows|can be concluded|must be true|can be derived|can be deduced|can be inferred|is entailed|"
         f"must hold|necessarily follows) {_CTX_Q}",
-        "(then|so|therefore) which (option|statement|one) (follows|holds|is true|must be true)")},
+        "(then|so|therefore) which (option|statement|one) (follows|holds|is true|must be true)",
+        f"(select|pick|identify|determine|choose|find|name|give|state|which is|what is) the {_KIND_Q} {_NOUN_Q} "
+        f"[among the options|of the options|among these|among them] {_CTX_Q}",
+        f"[exactly|precisely] (one|1) of (these|the|those|the following|the listed|the given|the) {_NOUN_Q} {_VERB_Q} {_CTX_Q} "
+        f"{_WHICH_Q}",
+        f"it (necessarily follows|follows|follows necessarily|must be the case|must be true|can be concluded|can be "
+        f"deduced|can be derived|is entailed|is certain|logically follows) that {_WHICH_Q}",
+        f"[the|which] ({_KIND_Q[1:-1]}) (conclusion|statement|option|answer)",
+        "[the|which] (conclusion|conclusions)")},
     question_cues=(("another question", frozenset({"false", "incorrect", "wrong", "untrue", "cannot", "impossible"})),),
+    read_openers={"EQUAL": _LABELS, "NOT_EQUAL": _LABELS},
     intro="If:", template={"EQUAL": "{0} = {1}", "NOT_EQUAL": "{0} != {1}"}, template_question="Then",
     template_end="", lettered=True)
 FAMILY = Family(

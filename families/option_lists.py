@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple, Sequence
 
+from families.counted import MEASURES
 from families.label_lists import INSTRUCTION
 
 # What may stand between two options of a list: spaces, a comma or semicolon, "or", one slash, pipe or bullet,
@@ -17,19 +18,27 @@ _LEAD_MARK = re.compile(rf"(?:{_MARK}|[•∈])\s*$")
 _LEAD_WORD = re.compile(r"([A-Za-z]+|[:∈\[{(])\s*$")
 # Words of the instruction that opens a list ("Possible answers:", "The allowed answers are", "Choose from")
 _LEADS = INSTRUCTION | frozenset("possible are is use using these labels valid allowed choices choice following "
-                                 "answers response must be can from among permitted acceptable accepted admissible "
-                                 "legal".split())
+                                 "answers response must be can from among permitted permissible acceptable accepted "
+                                 "admissible legal".split())
 
 
-# "how many jars are in ...": the counted noun is the skeleton's "items", whatever a model calls the things counted
-# (a lowercase word only, so a name is never taken for it)
-_COUNTED = re.compile(r"\b([Hh]ow many|number of|count of)\s+(?!items\b|things\b|units\b)([a-z]+)\b"
+# "how many jars are in ...", "how many sacks of grain are in ...": the counted noun is the skeleton's "items", whatever
+# a model calls the things counted (a lowercase word only, so a name is never taken for it; never a measure: "how many
+# kg of flour" counts no items)
+_COUNTED = re.compile(r"\b([Hh]ow many|number of|count of)\s+(?!items\b|things\b|units\b)([a-z]+)((?:\s+of\s+[a-z]+)?)\b"
                       r"(?=\s+(?:are|is|does|do|will|remain|end|in|at|the|has|have|left)\b)")
+
+
+def _as_items(m: re.Match[str]) -> str:
+    noun, thing = m.group(2), m.group(3).split()[-1:]
+    if noun in MEASURES or (thing and (thing[0] in MEASURES or not noun.endswith("s"))):
+        return m.group(0)
+    return f"{m.group(1)} items"
 
 
 def counted_as_items(text: str) -> str:
     """The question with the noun it counts said as "items"."""
-    return _COUNTED.sub(r"\1 items", text)
+    return _COUNTED.sub(_as_items, text)
 
 
 class Options(NamedTuple):
@@ -39,12 +48,18 @@ class Options(NamedTuple):
     after: str
 
 
+_QUOTES = {'"': '"', "'": "'", "“": "”", "‘": "’", "«": "»"}
+
+
 def _occurrences(text: str, labels: Sequence[str]) -> list[tuple[int, int, str]]:
     """Each option's occurrences as a whole (not "2" in "12", not "a = n" in "aa = n"), in order."""
     found = []
     for label in labels:
         pattern = rf"(?<![\w!=<>]){re.escape(label)}(?![\w=])"
-        found += [(m.start(), m.end(), label) for m in re.finditer(pattern, text)]
+        for m in re.finditer(pattern, text):   # a quoted option ("a = e", 'b = d') is the option, quotes and all
+            a, b = m.start(), m.end()
+            quoted = 0 < a and b < len(text) and _QUOTES.get(text[a - 1]) == text[b]
+            found.append((a - quoted, b + quoted, label))
     found.sort()
     kept: list[tuple[int, int, str]] = []
     for occ in found:   # the longer of two overlapping options

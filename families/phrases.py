@@ -19,7 +19,8 @@ _STATEMENTS = "statements|premises|facts|information|clues|sentences|information
               "above premises|everything above|all of the above|everything given|everything stated|everything we know|" \
               "story|description|details|details given|descriptions|arrangement|setup|rules|relations given|" \
               "equations above|constraints above|conditions above|all that is given|what is given|what we know|" \
-              "statements given|premises given"
+              "statements given|premises given|equalities and inequalities listed|statements listed|premises listed|" \
+              "facts listed|relations listed|equations listed"
 # Before any question (read, never written): where the answer is to come from.
 QUESTION_OPENERS = (expand("based on|given|according to|from|using|considering|based only on|based solely on|using only|"
                             "considering only|judging from|judging by|going by|relying only on|relying on|if we go by|based strictly on|" \

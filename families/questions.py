@@ -27,7 +27,7 @@ from families.label_lists import (
 )
 from families.option_lists import counted_as_items, option_list, repeated
 from families.phrases import EMBEDDERS, IMPERATIVES, QUESTION_OPENERS, QUESTION_TAILS, UNDETERMINED, expand
-from families.wording import NEGATIONS, normalize, say, tokens
+from families.wording import NEGATIONS, WORD_NAMES, normalize, say, tokens
 
 if TYPE_CHECKING:
     from families.reading import Fact, Marked, Reader
@@ -78,8 +78,22 @@ class QuestionReader:
 
     def read(self, text: str, query: Fact, marked: Marked, types: Mapping[str, str],
              labels: tuple[str, ...]) -> QVerdict:
-        """The question's verdict against the query (see the module's docstring); a list of every option,
-        each once, is read away first and the rest must ask the query."""
+        """The question's verdict against the query (see the module's docstring), and where it reads as nothing,
+        again with each name that is also a word of the clause and no symbol of the query read as that word
+        ("Which statement is a valid consequence?" with a variable named a)."""
+        verdict = self._read_listed(text, query, marked, types, labels)
+        if verdict.kind != "unread":
+            return verdict
+        asked = {a for a in query[1] if isinstance(a, str)}
+        kept = {s: n for s, n in marked.names.items() if s in asked or n.lower() not in WORD_NAMES}
+        if len(kept) == len(marked.names):
+            return verdict
+        return self._read_listed(text, query, type(marked)(kept, types), types, labels)
+
+    def _read_listed(self, text: str, query: Fact, marked: Marked, types: Mapping[str, str],
+                     labels: tuple[str, ...]) -> QVerdict:
+        """The question's verdict against the query; a list of every option, each once, is read away first and
+        the rest must ask the query."""
         twice = repeated(text, labels)
         if twice is not None:
             return QVerdict("misread", f"repeats the answer {twice!r}")
@@ -99,7 +113,10 @@ class QuestionReader:
             if verdict.kind == "read" or self._read(text, query, marked, types, labels).kind != "read":
                 return verdict
             return _READ
-        return self._read(text, query, marked, types, labels)
+        verdict = self._read(text, query, marked, types, labels)
+        if verdict.kind != "unread" or not self.r.counts or counted_as_items(text) == text:
+            return verdict
+        return self._read(counted_as_items(text), query, marked, types, labels)   # "how many canoes are in X"
 
     def _read(self, text: str, query: Fact, marked: Marked, types: Mapping[str, str],
               labels: tuple[str, ...]) -> QVerdict:
@@ -446,11 +463,11 @@ def _bare(words: list[str], context: frozenset[str] = frozenset(), starts: froze
         while j < len(words) and words[j] in context:
             j += 1
         heads += [words[k:] for k in range(j, 1, -1)]
-    if context:
-        i = len(words)
-        while i > 0 and words[i - 1] in context:
+    for head in list(heads) if context else ():   # after an opener too ("So how many ... now that all is done")
+        i = len(head)
+        while i > 0 and head[i - 1] in context:
             i -= 1
-        heads += [words[:k] for k in range(i, len(words) - 1) if words[k] in starts and k > 2]
+        heads += [head[:k] for k in range(i, len(head) - 1) if head[k] in starts and k > 2]
     out = []
     for head in heads:
         out.append(" " + " ".join(head))

@@ -24,6 +24,7 @@ from families.wording import (
     NUMBER_AFTER,
     NUMBER_BEFORE,
     READ_OPENERS,
+    WORD_NAMES,
     hedges,
     normalize,
     reader_regex,
@@ -164,8 +165,10 @@ class Reader:
         # where a phrasing counts "items", a count noun the model named reads as that word ("17 canoes")
         said = [ph for phs in (*w.facts.values(), *w.reads.values()) for ph in phs]
         said += [*w.fact_tails, *(o for ops in self.openers.values() for o in ops)]
-        known = vocabulary(said)
+        # a word a cue is sure of ("2 ends", "5 gains") is never a noun the model named
+        known = vocabulary(said) | frozenset(c for table in w.cues.values() for _, cue in table for c in cue)
         self._known: frozenset[str] | None = known if "items" in known else None
+        self.counts = self._known is not None   # a family that counts items: a question's counted noun is "items"
         self._groups = {p: tuple(f"s{i}" for i in range(len(sig))) for p, sig in self.signatures.items()}
         self._memo: dict[tuple[int, str | None, str], Matches] = {}
         self._reads: dict[ReadKey, bool] = {}   # (marked line, predicate, (mark, type) of each argument) -> reads
@@ -234,6 +237,8 @@ class Reader:
             self._reads[key] = True
             self._remember(self._named, text, fact, marked, types)
             return READ   # the grammar is unambiguous (tested): no other fact reads here too
+        if self._read_as_words(text, fact, marked, types):
+            return READ
         other = [p for p in self._parses(self.facts, line, marked, types) + self._negated(words, marked, types)
                  if self.norm(p) != want]
         if other:
@@ -244,6 +249,30 @@ class Reader:
                 return said
         cue = self._cue(self._unopened(words, fact[0]), fact, marked)
         return Verdict("misread", cue) if cue else Verdict("unread")
+
+    def _read_as_words(self, text: str, fact: Fact, marked: Marked, types: Mapping[str, str]) -> bool:
+        """Whether the sentence reads as its fact with some name that is also a word of the clause ("a", "I")
+        read as that word: always where the fact does not name it ("b and f share a value", with a variable
+        named a), at each choice of its places where it does ("a takes a different value than e")."""
+        raw = marked.words(text)
+        places = [k for k, w in enumerate(raw) if w[:1] == "@" and w[1:].isdigit()
+                  and marked.names.get(marked.symbols[int(w[1:])], "").lower() in WORD_NAMES]
+        if not places:
+            return False
+        named = {marked.mark(a) for a in fact[1] if isinstance(a, str)}
+        free = [k for k in places if raw[k] in named][:4]   # a name of the fact: a word at some places only
+        want = self.norm(fact)
+        for choice in range(1 << len(free)):
+            words = list(raw)
+            for k in places:
+                if raw[k] not in named or any(choice >> b & 1 for b, f in enumerate(free) if f == k):
+                    words[k] = marked.names[marked.symbols[int(raw[k][1:])]].lower()
+            words = normalize(words)
+            words = self._untailed(words if self._known is None else as_items(words, self._known))
+            line = " " + " ".join(words)
+            if any(self.norm(p) == want for p in self._parses(self.facts, line, marked, types, only=fact[0])):
+                return True
+        return False
 
     def _by_pronoun(self, words: list[str], fact: Fact, marked: Marked, types: Mapping[str, str],
                     antecedent: str) -> Verdict | None:

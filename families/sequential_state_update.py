@@ -22,6 +22,7 @@ import random
 
 from families.family import Family
 from families.ir import INTEGER, Skeleton, atom
+from families.phrases import expand
 from families.wording import Wording
 
 NAME = "sequential_state_update"
@@ -104,12 +105,14 @@ _GAIN = "(gains|receives|gets|is given|takes in|collects|acquires|obtains|picks 
         "is sent|is delivered|is handed|is supplied with|is restocked with|is topped up with|is filled with|" \
         "takes delivery of|welcomes|accepts|brings in|gathers|is credited with|is refilled with|is loaded with|" \
         "is stocked with|is topped up by|is restocked by|takes on|is given|is granted|is handed|is sent|is brought|" \
+        "is credited|is credited by|" \
         "is donated|borrows|buys|purchases|wins|is awarded)"
 _LOSE = "(loses|gives away|gives up|hands over|gives out|spends|uses up|sheds|sells|gives|ships|ships out|" \
         "sends out|sends away|sends off|hands out|gives off|lets go of|parts with|is emptied of|is drained of|" \
         "is relieved of|is robbed of|has removed|has taken away|discards|dispatches|releases|donates|drops|" \
         "loses another|gives away another|sells off|throws away|consumes|pays out|pays|lends out|lends|loans out|" \
-        "hands off|surrenders|gives back|returns|sends|ships off|unloads|dumps|gets rid of|spills|leaks|drains)"
+        "hands off|surrenders|gives back|returns|sends|ships off|unloads|dumps|gets rid of|spills|leaks|drains|" \
+        "is debited|is debited by|is charged|is charged for|uses)"
 _ADDED = "(added to|put into|put in|placed in|placed into|given to|delivered to|brought to|moved into|moved to|" \
          "sent to|shipped to|stored in|loaded into|added into|transferred to|transferred into|deposited in|" \
          "deposited into|dropped into|carried into|stocked in|brought into|slipped into|unloaded onto|unloaded into|" \
@@ -125,9 +128,16 @@ _TAKEN = "(removed from|taken from|taken out of|taken away from|lost from|moved 
          "loaded onto a cart and taken out of|loaded onto a cart and taken away from|loaded up and taken out of|" \
          "packed up and taken out of|packed up and shipped out of|boxed up and shipped out of|picked up from|" \
          "collected from|borrowed from|sold off from|deducted from|taken off from)"
-_UP = "(goes up|increases|rises|grows|climbs|jumps|go up|increase|rise|grow|climb|is increased|is raised|is boosted|swells|gets bigger)"
+# What an addition may close with and say nothing more ("5 canoes are stored in the Boathouse on top of what is
+# already there"): never a start's words, so only after an addition's phrasing.
+_ON_TOP = "[" + "|".join(expand("on top of|in addition to|besides|beyond", "what is already there|what it already "
+                                "holds|what it already has|what was already there|what is already in it|its stock|"
+                                "what it had|the items already there")) + "]"
+# "than it did before", as `normalize` reads it (a past as its present)
+_BEFORE = "(before|it does|it does before|previously|it has|it has before|it held|it holds before|earlier)"
+_UP = "(goes up|increases|rises|grows|climbs|jumps|go up|increase|rise|grow|climb|is increased|is raised|is boosted|swells|gets bigger|is incremented|is topped up)"
 _DOWN = "(goes down|decreases|drops|falls|shrinks|declines|dips|go down|decrease|drop|fall|shrink|decline|is reduced|is decreased|is lowered|is cut|sinks|" \
-        "gets smaller|is drawn down|is depleted|is run down|is cut down)"
+        "gets smaller|is drawn down|is depleted|is run down|is cut down|is decremented)"
 _START_R = "(starts|begins|starts out|starts off|opens|starts the day|begins the day|opens the day|starts out the day|" \
            "kicks off|is stocked|is filled|is loaded|is set up|comes in)"
 _FIRST = "(at first|at the start|initially|to begin with|in the beginning|at the beginning|first|to start with|" \
@@ -147,11 +157,20 @@ _WHO = "(someone|somebody|a worker|a person|a clerk|an employee|a courier|a supp
        "a neighbor|a neighbour|the neighbor|the neighbour|the owner|an owner|a friend|a helper|the keeper|the manager|" \
        "a delivery van|the delivery van|a driver|the driver|a supplier|the supplier|a customer|the staff|a staff member|" \
        "a vendor|the clerk|the worker|a shopper|a buyer|the buyer|a thief|a robot|a crew|the crew|a volunteer)"
+# a day or a time before a step or a start claims no value ("On Monday morning, the Mailroom has 36 parcels")
+_DAYS = expand("on|early on|late on|later on", "monday|tuesday|wednesday|thursday|friday|saturday|sunday",
+               "~|morning|afternoon|evening|night")
 UPDATE_OPENERS = ("after this", "following that",
                   "following this", "at some point", "soon after", "shortly after", "after a while", "eventually",
                   "then after that", "and then", "next up", "right after that", "after that point", "later on",
                   "some time later", "in the next step", "in the following step", "in a later step", "meanwhile",
-                  "to finish", "as a last step", "as the last step", "after that event", "subsequently to that")
+                  "to finish", "as a last step", "as the last step", "after that event", "subsequently to that",
+                  "step", "next step", "then step", "the next step", "in the next step") + \
+    expand("later that|that|the next|the following|later in the|early the next|later the same|on the next|"
+           "on the following", "day|morning|afternoon|evening|night|week") + _DAYS + \
+    expand("shortly|soon|right|not long|a little|some time|a while|a bit", "after|afterwards|afterward|later|"
+           "after that|after this") + expand("in the|later in the|early in the|that|this|by the", "morning|afternoon|"
+                                             "evening|night|middle of the day") + ("at noon", "at midday", "by noon")
 WORDING = Wording(
     facts={
         "INITIAL_VALUE": (
@@ -202,7 +221,8 @@ WORDING = Wording(
             f"{{0}} {_KEEP} {{1}} [items|item|units] (in it|inside|inside it|in stock|in store|in storage|on hand) {_FIRST}",
             "{0} (has|holds|contains|stores|keeps) {1} [items|item|units] [in it|inside|inside it|in stock|in store|"
             "in storage|on hand|aboard]",
-            f"{_FIRST} {{0}} {_KEEP} {{1}} [items|item|units]",
+            f"{_FIRST} {{0}} {_KEEP} {{1}} [items|item|units] [in it|inside|inside it|in stock|in store|in storage|on hand|"
+            f"aboard|on board]",
             f"{_FIRST} there (are|is|were|was) {{1}} [items|item|units] (in|at) {{0}}",
             f"{_FIRST} {{0}} (is at|stands at|sits at|is stocked with|is filled with) {{1}} [items|item|units]",
             f"{{0}} (initially|originally|first) {_KEEP} {{1}} [items|item|units]",
@@ -212,11 +232,37 @@ WORDING = Wording(
             f"the {_NOUN} (of|in|at|for) {{0}} (starts|begins|starts out|starts off) at {{1}} [items|item]",
             f"there (are|is|were|was) {{1}} [items|item|units] in {{0}} {_FIRST}",
             "{0} (has|holds|contains) {1} [items|item|units] (to start with|to begin with|at the start|"
-            "at the outset|to start)"),
+            "at the outset|to start)",
+            # set, as a story or a program says it: "The Tollhouse is set to 13 at the outset", "Let X start at 6",
+            # "Initially, Vault = 10", "x := 3" (an assignment is a start; a bare "x = 3" may be an end: not read)
+            f"{{0}} is (set|initialized|initialised|fixed) (to|at) {{1}} [items|item] {_FIRST_O}",
+            f"{_FIRST} {{0}} is (set|initialized|initialised|fixed) (to|at) {{1}} [items|item]",
+            "(set|initialize|initialise) {0} (to|at) {1} [items|item]",
+            "let {0} (start|begin|start out|start off) (at|with|on) {1} [items|item]",
+            f"(we|you) (begin|start|start out|start off) with {{1}} [items|item] (in|at|inside) {{0}} {_FIRST_O}",
+            f"there (are|is|were|was) {_FIRST} {{1}} [items|item] (in|at|inside|stored in|kept in|held in|sitting in) {{0}}",
+            "{0} (initially|originally|first) (reads|shows|displays|registers) {1} [items|item]",
+            f"{_FIRST} {{0}} (reads|shows|displays|registers) {{1}} [items|item]",
+            f"{{0}} (reads|shows|displays|registers) {{1}} [items|item] {_FIRST}",
+            f"the {_NOUN} (of|in|at|for) {{0}} (is|stands at|sits at) {{1}} [items|item] {_FIRST}",
+            f"{_FIRST} {{0}} (=|is) {{1}} [items|item]",
+            f"{{0}} (=|is) {{1}} [items|item] {_FIRST}",
+            "{0} := {1} [items|item]",
+            # a stock named as a noun ("has an initial stock of 14 crates"), things that sit somewhere at the start,
+            # a terse "Silo: 14 crates at the start", "was initially stocked with"
+            f"{{0}} [initially|originally|first] (has|holds|starts with|begins with|opens with|starts out with) (a|an) "
+            f"[initial|starting|opening|original|beginning] {_NOUN} of {{1}} [items|item] {_FIRST_O}",
+            f"{_FIRST} {{1}} [items|item] (sit|sits|lie|lies|rest|rests|wait|waits|are sitting|are waiting|are stored|"
+            f"are kept|are held|are stocked) (in|at|inside) {{0}}",
+            f"{{1}} [items|item] (sit|sits|lie|lies|rest|rests|wait|waits|are sitting|are waiting) (in|at|inside) {{0}} {_FIRST}",
+            f"{{0}} {{1}} [items|item] {_FIRST}",
+            "{0} is (initially|originally|first) (stocked|filled|loaded|supplied|set up) with {1} [items|item]",
+            f"(we|you) (begin|start|start out|start off) with {{0}} (holding|having|containing|at) {{1}} [items|item] {_FIRST_O}"),
         "INCREMENT": (
             f"{{0}} {_THEN} {_GAIN} {{1}} {_ITEMS_R}",
             f"{{0}} {_THEN} {_GAIN} {{1}} {_ITEMS_R} (more|in addition|on top|extra)",
-            f"{{1}} {_ITEMS_R} (is|are|get|gets|were|was) {_THEN} {_ADDED} {{0}}",
+            f"{{1}} {_ITEMS_R} (is|are|get|gets|were|was) {_THEN} {_ADDED} {{0}} {_ON_TOP}",
+            f"{{0}} {_THEN} (contains|has|holds) {{1}} (more|additional|extra) [items|item] than {_BEFORE}",
             f"(a|one) (shipment|delivery|batch|load|crate|box|consignment|lot) of {{1}} {_ITEMS_R} (is|gets|arrives) "
             f"[then] ({_ADDED[1:-1]}|at|in) {{0}}",
             f"{{1}} {_ITEMS_R} (arrive at|arrive in|come into|come in to|go into|are added at|flow into|enter|goes into|comes into|" \
@@ -228,9 +274,23 @@ WORDING = Wording(
             f"hauls|ships|slips|tucks|drops off|unloads) {{1}} {_ITEMS_R} (to|into|in|at|up into|up to|down into|over to|"
             f"onto|inside) {{0}}",
             f"{_WHO} (gives|sends|brings|hands) {{0}} {{1}} {_ITEMS_R}",
+            # a story's two clauses: "Someone donates 12 canoes, and they all go into the Boathouse"
+            f"{_WHO} (donates|brings|delivers|sends|buys|gives|drops off|brings in|hands over) {{1}} {_ITEMS_R} "
+            f"(and|which) [then] (they|these|those) [all] (go|are put|are placed|are added|are stored|end up|are taken) "
+            f"(into|in|to|at) {{0}}",
             f"{{0}} (is|gets) (given|sent|handed|delivered) {{1}} {_ITEMS_R}",
             f"{{0}} {_THEN} (gets|has|sees) {{1}} {_ITEMS_R} added [to it|in]",
-            f"{{1}} {_ITEMS_R} (arrive|come in|are delivered|are added|are brought in) (at|to|for) {{0}}"),
+            f"{{1}} {_ITEMS_R} (arrive|come in|are delivered|are added|are brought in) (at|to|for) {{0}}",
+            # a delivery named as a noun ("receives a delivery of 5 crates"), the counter's stock as the place
+            f"{{0}} {_THEN} {_GAIN} (a|one|another) [new|fresh|further] (delivery|shipment|batch|load|consignment|supply|"
+            f"lot|crate|box) of {{1}} {_ITEMS_R}",
+            f"{{1}} {_ITEMS_R} (is|are|get|gets|were|was) {_THEN} {_ADDED} the (stock|supply|inventory|store|collection|"
+            f"contents|count|total|holdings|reserves) of {{0}}",
+            # an order or a program: "Increase the Toolshed by 15", "Harbor += 9", "x = x + 9"
+            f"(increase|raise|grow|boost|increment|bump up|top up) {{0}} by {{1}} {_ITEMS_R}",
+            f"(increase|raise|boost|increment) the {_NOUN} (of|in|at|for) {{0}} by {{1}} [items|item]",
+            "{0} += {1} [items|item]",
+            "{0} = {0} + {1} [items|item]"),
         "DECREMENT": (
             f"{{0}} {_THEN} {_LOSE} {{1}} {_ITEMS_R}",
             f"{{1}} {_ITEMS_R} (is|are|get|gets|were|was) {_THEN} {_TAKEN} {{0}}",
@@ -243,12 +303,23 @@ WORDING = Wording(
             f"{{0}} {_THEN} (sends|gives|ships|carries|takes|hands|gives|pays|moves|throws|clears) {{1}} {_ITEMS_R} "
             f"(away|out|off)",
             f"{{0}} {_DOWN} by {{1}} {_ITEMS_R}",
+            f"{{0}} {_THEN} (contains|has|holds) {{1}} (fewer|less) [items|item] than {_BEFORE}",
             f"the {_NOUN} (of|in|at|for) {{0}} {_DOWN} by {{1}} [items|item]",
             f"(remove|take|take away|take out|withdraw|subtract|deduct) {{1}} {_ITEMS_R} (from|out of) {{0}}",
             f"{_WHO} (removes|takes|takes away|takes out|withdraws|pulls|buys|collects) {{1}} {_ITEMS_R} (from|out of) {{0}}",
             f"{{0}} {_THEN} (has|gets|sees) {{1}} {_ITEMS_R} (removed|taken away|taken out|taken from it|removed from it|"
             f"taken out of it|sent away|shipped out)",
-            f"{{0}} (is|gets) (emptied|relieved|robbed|drained) of {{1}} {_ITEMS_R}")},
+            f"{{0}} (is|gets) (emptied|relieved|robbed|drained) of {{1}} {_ITEMS_R}",
+            # a number of the counter's own things ("33 of the crates in the Depot are sold off", read as items)
+            f"{{1}} {_ITEMS_R} (in|at|inside|from|of) {{0}} (are|is|were|was|get|gets) {_THEN} (sold|sold off|removed|"
+            f"taken away|given away|shipped out|shipped off|used up|taken out|sent away|sent off|lost|consumed|eaten|"
+            f"discarded|thrown away|thrown out|spent|withdrawn|carried off|carried away|donated|handed out|given out|"
+            f"paid out)",
+            # an order or a program: "Decrease the Bookshop by 4", "Library -= 4", "x = x - 4"
+            f"(decrease|reduce|lower|cut|decrement|deplete|draw down) {{0}} by {{1}} {_ITEMS_R}",
+            f"(decrease|reduce|lower|cut|decrement) the {_NOUN} (of|in|at|for) {{0}} by {{1}} [items|item]",
+            "{0} -= {1} [items|item]",
+            "{0} = {0} - {1} [items|item]")},
     questions={"FINAL_VALUE": (
         "how many items does {0} hold at the end",
         f"how many (items|things) (does|will) {{0}} {_HOLD} {_END}",
@@ -276,12 +347,27 @@ WORDING = Wording(
         "what (value|count|number|total) does {0} (end with|end up with|finish with|end on|end up at|end at|"
         "finish at|settle at|reach)",
         "(with|at) what (value|count|number|total) does {0} (end|finish|end up)",
-        "what does {0} (hold|have|contain) (at the end|in the end|finally|after all the updates)")},
+        "what does {0} (hold|have|contain) (at the end|in the end|finally|after all the updates)",
+        # the family asks one thing, a final value: a bare "what value does X have" (its end read away as context,
+        # "After the last update, ...") asks it; "at the start" is no end word and stays unread
+        f"what (value|count|number|total|amount) (does|will) {{0}} (have|hold|contain|show|reach|read|display|store) "
+        f"{_END}",
+        f"what (does|will) {{0}} (hold|have|contain|store) {_END}",
+        f"what (number|count|total|amount) of items (is|are|will be|remain|remains|ends up|end up) (in|at|inside|on) "
+        f"{{0}} {_END}",
+        f"how many [items|things|units] {{0}} (holds|has|contains|stores|will hold|will have|will contain|ends up with|"
+        f"ends with|finishes with|is left with|will end up with|will be left with) {_END}",
+        f"(what is|what 's|what will be) the (final|ending|last|resulting|end|closing|remaining|eventual) {_NOUN} "
+        f"(of|in|at|for) {{0}} {_END}",
+        # a terse heading or the skeleton's notation: "Final count in the Harbor: 28, 29, or 30?", "FINAL_VALUE(X)"
+        f"[the] (final|ending|end|closing|resulting|last|eventual) {_NOUN} (of|in|at|for) {{0}} {_END}",
+        "[query|question] final_value [of] {0}")},
     openers=("then", "next", "after that", "later", "afterwards", "subsequently"),
     read_openers={"INCREMENT": UPDATE_OPENERS, "DECREMENT": UPDATE_OPENERS,
                   "INITIAL_VALUE": ("first", "first of all", "to begin", "to start", "at the start", "initially",
                                     "in the beginning", "at the outset", "before anything else", "originally",
-                                    "to begin with", "at first")},
+                                    "to begin with", "at first", "start", "at start", "starting", "starting out",
+                                    "setup", "set up") + _DAYS},
     cues={"INITIAL_VALUE": (("a change", INCREASE | DECREASE), ("a final value", END)),
           "INCREMENT": (("a decrease", DECREASE), ("a final value", END), ("a start", START)),
           "DECREMENT": (("an increase", INCREASE), ("a final value", END), ("a start", START)),
@@ -291,8 +377,8 @@ WORDING = Wording(
     opposites={"INCREMENT": "DECREMENT", "DECREMENT": "INCREMENT"},
     no_final_openers=frozenset({"INITIAL_VALUE"}),
     intro_hints=frozenset("ends end ending final finally finishes most least empty full total left remaining".split()),
-    context_starts=frozenset("after once when following at by in taking finally".split()),
-    context_words=frozenset("after once when following at by the end of day all every each last final these those this "
+    context_starts=frozenset("after once when following at by in taking finally now".split()),
+    context_words=frozenset("after once when following at by the end of day all every each last final these those this now "
                             "above steps step updates update events event changes change transactions transaction "
                             "deliveries delivery shipments shipment packing unpacking and movements movement operations "
                             "is are has have been carried out done complete completed finished over happened taken finishes ends ended "

@@ -18,7 +18,7 @@ from typing import Mapping, NamedTuple, Sequence
 
 # Every character is accounted for: a word, an equality or comparison sign, or any other symbol as a token of
 # its own (which no phrasing holds, so a sentence with one reads as nothing); only plain punctuation is dropped.
-_TOKEN = re.compile(r"'s\b|\w+|!=|==|<=|>=|<>|=|[^\w\s]")
+_TOKEN = re.compile(r"'s\b|\w+|:=|!=|==|<=|>=|<>|=|[^\w\s]")
 _DROPPED = frozenset(".,;:?!\"'()“”‘’«»…")
 _HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")   # left-hand, forty-six: a hyphen inside a word joins
 _UNITS = {w: i for i, w in enumerate(
@@ -93,12 +93,17 @@ NOT_THE_CASE = tuple(tuple(w.split()) for w in (
     "it is not the case that", "it is not true that", "it is false that", "it is untrue that",
     "it is not so that", "it is not correct that"))
 _ARTICLES = frozenset({"the", "a", "an"})
+# Names that are words of a clause too: a variable named "a" is the article in "share a value", "I" the pronoun.
+WORD_NAMES = frozenset("a an i as at be by do he if in is it me my no of on or so to up us we".split())
 
 
 # A list's bullet or number before a sentence ("- ", "2. ", "(3) ") and markdown emphasis in pairs ("**Note:**"):
 # the layout of a strong model's answer, read away. A lone "*" (a product) stays a symbol.
 _LIST_MARKS = frozenset("-*•(0123456789 ")
-_BULLET = re.compile(r"^\s*(?:[-*•]\s+|\(?\d{1,2}[.)]\s+(?=[A-Z\"“])|step\s+\d{1,2}\s*[:.)]\s+)", re.IGNORECASE)
+_BULLET = re.compile(r"^\s*(?:[-*•]\s+|\(?\d{1,2}[.)]\s+(?=[A-Z\"“])|(?:step|premise|fact|clue|statement|constraint|"
+                     r"condition)\s*\d{1,2}\s*[:.)]\s+)", re.IGNORECASE)
+# the heads a numbered item of a list may open with ("Step 3:", "Premise 2:", "Fact 1:"): what `_BULLET` reads away
+_NUMBERED = re.compile(r"^\s*(?:step|premise|fact|clue|statement|constraint|condition)\s*\d", re.IGNORECASE)
 _MARKDOWN = re.compile(r"\*\*(\S(?:.*?\S)?)\*\*|\*(\S(?:[^*]*?\S)?)\*")
 
 
@@ -106,7 +111,7 @@ def _clean(text: str) -> str:
     """Lower case, compatibility forms folded (full-width letters, ligatures) and a hyphen inside a word a space."""
     if not text.isascii():
         text = unicodedata.normalize("NFKC", text)
-    if "*" in text or text[:1] in _LIST_MARKS or text[:5] in ("Step ", "step ", "STEP "):   # markdown a strong model writes: "**Question:**", "1. Ann is ..."
+    if "*" in text or text[:1] in _LIST_MARKS or _NUMBERED.match(text):   # markdown a strong model writes: "**Question:**", "1. Ann is ..."
         text = _MARKDOWN.sub(lambda m: m.group(1) or m.group(2), _BULLET.sub("", text))
     low = text.lower()
     if "'" in low or "’" in low:
@@ -148,7 +153,7 @@ def symbols(words: Sequence[str]) -> list[str]:
     return [w for w in words if not (w[0].isalnum() or w[0] in "_@'" or w in _SIGNS)]
 
 
-_SIGNS = frozenset({"=", "==", "!=", "≠", "<>"})
+_SIGNS = frozenset({"=", "==", "!=", "≠", "<>", ":="})
 # Nouns a possessive may own ("Ben's left", "Silo's final count"), read as "the left of Ben": every phrasing
 # with "the N of X" is then read with "X's N" too.
 _OWNED = frozenset("left right position place spot seat chair count total value number stock supply inventory amount tally status "
@@ -232,7 +237,7 @@ def _present(words: list[str]) -> list[str]:
 
 # Articles before a name and fillers of several words, read away by one regex over the line (the check's hot
 # path: most sentences hold "the" or "of", few hold anything else this reads away).
-_PLAIN = re.compile(r" (?:the|a|an)(?= @)| (?:" + "|".join(" ".join(f) for f in FILLERS if len(f) > 1) + r")(?= |$)")
+_PLAIN = re.compile(r" (?:the|a|an|our)(?= @)| (?:" + "|".join(" ".join(f) for f in FILLERS if len(f) > 1) + r")(?= |$)")
 _RARE = frozenset({"'s", "exactly", "precisely", "empty", "another", "extra", "additional", "further"})
 
 

@@ -53,11 +53,23 @@ _ONE_OK = frozenset("row rows line lines queue lineup long straight file per ano
 _ANSWER_TALK = frozenset("hint hints hinted correct incorrect solution solutions".split())
 
 
+# "One" of an order or a choice, no count: "one after another", "one by one", "one at a time", "each one", "no one".
+_ONE_BEFORE = frozenset("each every any no which this that".split())
+_ONE_AFTER = (("after", "another"), ("after", "the", "other"), ("by", "1"), ("by", "one"), ("at", "a", "time"))
+
+
+def _one_of_order(intro_words: Sequence[str], k: int) -> bool:
+    """Whether the "one" at `k` orders or picks ("one after another", "each one"), counting nothing."""
+    before = tuple(intro_words[max(0, k - 2):k])
+    return bool(before) and before[-1] in _ONE_BEFORE or before[-2:] in (("1", "by"), ("one", "by")) or any(
+        tuple(intro_words[k + 1:k + 1 + len(a)]) == a for a in _ONE_AFTER)
+
+
 def _counts(intro_words: Sequence[str]) -> bool:
     """Whether the intro's words hold a number: a digit or number word, but "one" of the setting (`_ONE_OK`)."""
     for k, w in enumerate(intro_words):
         if w in ("1", "one") and (k + 1 < len(intro_words) and intro_words[k + 1] in _ONE_OK
-                         or tuple(intro_words[max(0, k - 2):k]) == ("at", "least")):
+                         or tuple(intro_words[max(0, k - 2):k]) == ("at", "least") or _one_of_order(intro_words, k)):
             continue
         if w.isdigit() or w in NUMBER_WORDS:
             return True

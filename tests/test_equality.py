@@ -5,6 +5,8 @@ from collections import Counter
 
 import orjson
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.conftest import bench, independence_p, make
 
@@ -109,3 +111,87 @@ def test_card_style_from_generate_and_grids(tmp_path):
     from families.validation import skeleton_from_json
     assert [sk.answer_options for sk in skeletons(load_grid(grid))] == \
         [skeleton_from_json(line).answer_options for line in out.read_bytes().splitlines()[:8]]
+
+
+# The forms a strong model writes for (in)equality (issue 42), each a class built from parts: a quantity's own words on
+# both sides, sharing a value, premise labels, terse and notation forms, "whatever ... the same one", with a variable
+# named "a" among the names (the article "a" is then a name too). Each reads as its fact and not as its opposite; a
+# symbol, sign, hedge or comparison put in anywhere never reads.
+_NAMES = {"q": "q", "j": "j", "a": "a", "e": "e"}
+_TYPES = dict.fromkeys(_NAMES, "Variable")
+FORMS = {
+    "EQUAL": ["The quantity {0} equals the quantity {1}.", "{0} and {1} share a value.", "{0} and {1} carry the same value.",
+              "{0} coincides with {1}.", "{0} is no different from {1}.", "Premise: {0} = {1}.", "Given: {0} = {1}.",
+              "We know {0} equals {1}.", "{0} matches {1} exactly.", "EQUAL({0}, {1}).", "{0}, {1}: equal.",
+              "{0} has exactly the value {1} has.", "Whatever value {0} has, {1} has the same one.", "{0} = {1} holds.",
+              "Premise 3: {0} = {1}.", "{0} is exactly equal to {1}.", "{0} and {1} are one and the same.",
+              "{0} and {1} must be equal."],
+    "NOT_EQUAL": ["{0} =/= {1}.", "{0} is never equal to {1}.", "{0} and {1} never take the same value.",
+                  "{0} has a different value from {1}.", "{0} takes a different value than {1}.",
+                  "{0} and {1} are distinct in value.", "{0} and {1} are two different values.", "NOT_EQUAL({0}, {1}).",
+                  "{0}, {1}: not equal.", "Whatever {0} is, {1} is something else.", "Premise: {0} != {1}.",
+                  "We know {0} does not equal {1}.", "{0} and {1} do not share a value.",
+                  "The quantity {0} is not equal to the quantity {1}.", "Fact 2: {0} != {1}.",
+                  "{0}'s value is not {1}'s.", "{0} does not equal {1} in value."]}
+_CASES = [(pred, form, pair) for pred, forms in FORMS.items() for form in forms for pair in (("q", "j"), ("a", "e"))]
+INSERTS = ["<", ">", "<=", ">=", "-", "+", "%", "~", "≈", "|", "*", "2", "probably", "maybe", "perhaps", "roughly",
+           "about", "nearly", "almost", "likely"]
+
+
+def _read(text: str, pred: str, pair: tuple[str, str]) -> str:
+    from families.reading import Marked, reader
+    return reader(FAMILY).read_fact(text, (pred, pair), Marked(_NAMES, _TYPES), _TYPES)[0]
+
+
+@pytest.mark.parametrize("pred,form,pair", _CASES)
+def test_each_equality_form_reads_as_its_fact_and_misreads_as_its_opposite(pred, form, pair):
+    text = form.format(*pair)
+    assert _read(text, pred, pair) == "read", text
+    assert _read(text, pred, pair[::-1]) == "read", text   # symmetric
+    assert _read(text, "NOT_EQUAL" if pred == "EQUAL" else "EQUAL", pair) == "misread", text
+
+
+@settings(max_examples=300, deadline=None)
+@given(case=st.sampled_from(_CASES), word=st.sampled_from(INSERTS), where=st.floats(0, 1))
+def test_a_symbol_sign_or_hedge_put_into_an_equality_form_never_reads(case, word, where):
+    pred, form, pair = case
+    words = form.format(*pair).split(" ")
+    at = min(int(where * (len(words) + 1)), len(words))
+    if at == 0 and word in ("-", "*"):   # "- " opening a sentence is a list's bullet, read away
+        at = 1
+    text = " ".join(words[:at] + [word] + words[at:])
+    assert _read(text, pred, pair) != "read", text
+
+
+@settings(max_examples=100, deadline=None)
+@given(case=st.sampled_from([c for c in _CASES if c[0] == "EQUAL"]), where=st.floats(0, 1),
+       word=st.sampled_from(["not", "never", "no", "cannot"]))
+def test_a_negation_put_into_an_equal_form_never_reads_as_equal(case, where, word):
+    pred, form, pair = case
+    words = form.format(*pair).split(" ")
+    at = min(int(where * (len(words) + 1)), len(words))
+    text = " ".join(words[:at] + [word] + words[at:])
+    assert _read(text, pred, pair) != "read", text
+
+
+QUESTIONS = ["Which conclusion can be drawn with certainty?", "Question: which statement is entailed by the premises?",
+             "Exactly one of these conclusions can be derived from the premises. Which is it?",
+             "Using only the equalities and inequalities listed, identify the statement that must be true.",
+             "Conclusion?", "From the premises, it necessarily follows that:",
+             "Choose the statement that has to be true if all the premises hold:", "Identify the entailed conclusion among:",
+             "Which of the four statements below is a valid consequence of the premises?"]
+_OPTIONS = ("a != e", "q = j", "a = e", "q != j")
+
+
+@pytest.mark.parametrize("question", QUESTIONS)
+@pytest.mark.parametrize("listed", ['{0}, {1}, {2} or {3}', '"{0}", "{1}", "{2}", "{3}"', "(A) {0} (B) {1} (C) {2} (D) {3}"])
+def test_entailment_asked_in_free_english_reads_and_asked_of_a_falsehood_does_not(question, listed):
+    from families.reading import Marked, reader
+
+    def asked(text: str) -> str:
+        return reader(FAMILY).read_question(text, ("ENTAILED", ()), Marked(_NAMES, _TYPES), _TYPES, _OPTIONS)[0]
+    text = question + " " + listed.format(*_OPTIONS)
+    assert asked(text) == "read", text
+    assert asked(text.replace("true", "false").replace("entailed", "false").replace("Conclusion", "False conclusion")
+                 .replace("can be", "cannot be").replace("follows", "never follows")
+                 .replace("valid", "invalid")) != "read", text
