@@ -243,6 +243,9 @@ class Reader:
                  if self.norm(p) != want]
         if other:
             return Verdict("misread", f"reads as {spell(other[0])} ({self.difference(other[0], fact)})")
+        opposite = self.wording.opposites.get(fact[0])   # read whole as the opposite with a name read as its word
+        if opposite is not None and self._read_as_words(text, (opposite, fact[1]), marked, types):
+            return Verdict("misread", f"reads as {spell((opposite, fact[1]))} (polarity)")
         if antecedent is not None:
             said = self._by_pronoun(words, fact, marked, types, antecedent)
             if said is not None:
