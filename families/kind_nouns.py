@@ -3,7 +3,8 @@
 A model that names a symbol "Sunward" writes "the Sunward clan", "Brisby" as "the Brisby cottage", and a
 reading as "Calcite's score differs from Halite's". The noun says what kind of thing the name is, nothing of
 the fact. A word is a kind noun of a render only where the render itself shows it is one: it follows at least
-two different names as a noun follows ("the NAME W" or "NAME's W"), it is no word of the family's grammar
+two different names as a noun follows ("the NAME W" or "NAME's W"; after a category's name also "every NAME W",
+"a NAME W": "every Fir House student", "a sludgejazz song"), it is no word of the family's grammar
 (no relation, negation, hedge, cue or number word) and no adverb. Only then, and only for a sentence that
 does not read otherwise, is it read away after a name ("the @0 clan" as "the @0"), with a possessive that
 owns it ("@0 's score" as "@0", "... from @1 's" as "... from @1"). A counter's name is left alone: what
@@ -36,6 +37,9 @@ def grammar_words(family: str) -> frozenset[str]:
     return vocabulary(said) | cues | fillers | w.negations | NEGATIONS | HEDGES | NUMBER_WORDS | NUMBER_BEFORE | NUMBER_AFTER
 
 
+# Words before a category's name that make the word after it a noun ("every Fir House student", "all thornvine gems",
+# "is a sludgejazz song")
+_QUANTIFIERS = frozenset({"every", "each", "all", "any", "no", "a", "an"})
 # Nouns of a category the grammar also reads ("the group of Bakers"), a kind noun all the same after a category's
 # name ("the Umber group", "the Sage set"): a category is a group, whatever its name.
 _CATEGORY_NOUNS = frozenset({"group", "set", "class", "category"})
@@ -87,8 +91,8 @@ def kind_nouns(texts: Iterable[str], marked: Marked, types: Mapping[str, str], f
                 continue
             if w[i + 1] == "'s" and i + 2 < len(w):
                 word = w[i + 2]
-            elif i > 0 and w[i - 1] == "the":
-                word = w[i + 1]
+            elif i > 0 and (w[i - 1] == "the" or w[i - 1] in _QUANTIFIERS and types.get(marked.symbols[int(t[1:])]) == "Set"):
+                word = w[i + 1]   # "the Sunward clan"; a category's "every Fir House student", "a sludgejazz song"
             else:
                 continue
             if _noun_like(word, known, types.get(marked.symbols[int(t[1:])]) == "Set"):

@@ -386,10 +386,11 @@ class QuestionReader:
         return None
 
     def _label_meaning(self, label: str, query: Fact, marked: Marked, types: Mapping[str, str]) -> object:
-        """What a label means for this query: its definition in the family's wording, read like a clause."""
+        """What a label means for this query: its definition in the family's wording, read like a clause; a label that
+        is a statement, what the statement reads as."""
         definition = self.r.wording.definitions.get(label)
-        if definition is None:
-            return None
+        if definition is None:   # a statement as its label (equality's "c != h"): what it reads as
+            return self._meaning([normalize(marked.words(label))], marked, types)
         spelled = [marked.names.get(a, str(a)) if isinstance(a, str) else str(a) for a in query[1]]
         words = normalize(marked.words(say(definition, spelled, end="", capital=False)))
         return self._meaning([words], marked, types)

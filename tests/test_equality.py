@@ -195,3 +195,18 @@ def test_entailment_asked_in_free_english_reads_and_asked_of_a_falsehood_does_no
     assert asked(text.replace("true", "false").replace("entailed", "false").replace("Conclusion", "False conclusion")
                  .replace("can be", "cannot be").replace("follows", "never follows")
                  .replace("valid", "invalid")) != "read", text
+
+
+def test_options_each_glossed_in_brackets_must_mean_their_labels():
+    """"Which one must be true: n = o (n equals o), m != d (m is not equal to d), ...": each gloss reads as its option."""
+    from families.reading import Marked, reader
+    syms = {s: s for s in "nomd"}
+    types = {s: "Variable" for s in syms}
+    labels = ("n = o", "m = d", "m != d", "n != o")
+
+    def asked(text: str) -> str:
+        return reader(FAMILY).read_question(text, ("ENTAILED", ()), Marked(syms, types), types, labels).kind
+    right = ("Which one of these must be true: n = o (n equals o), m = d (m equals d), m != d (m is not equal to d), "
+             "or n != o (n is not equal to o)?")
+    assert asked(right) == "read"
+    assert asked(right.replace("m = d (m equals d)", "m = d (m is not equal to d)")) == "misread"

@@ -98,3 +98,21 @@ def test_reading_does_not_depend_on_an_earlier_render_with_the_kind_noun():
     alone = StructuredRender(render.names, (first,) + rest, render.question.replace(" cottage", ""))
     assert [r.split(":")[0] for r in check(alone, payload)] == ["unread"]
 
+
+
+def test_a_kind_noun_after_a_quantified_category_reads():
+    """"Every Fir House student is in Oak House", "Paper Lanterns is a sludgejazz song": the noun after a category's
+    name, set there by the render itself, is read away."""
+    payload = make("membership_inheritance", 2, 3).redact()
+    names = _named(payload)
+    said = {"SUBSET_OF": "Every {0} student is a {1} student.", "MEMBER_OF": "{0} is a {1} student.",
+            "NOT_MEMBER_OF": "{0} is not a {1} student."}
+    premises = tuple((i, said[f["predicate"]].format(*(names[x] for x in f["arguments"])))
+                     for i, f in enumerate(payload["facts"]))
+    e, s = (names[x] for x in payload["query"]["arguments"])
+    render = StructuredRender(names, premises, f"Is {e} a {s} student? Answer YES, NO or UNKNOWN.")
+    assert check(render, payload) == []
+    reversed_ = tuple((i, t if payload["facts"][i]["predicate"] != "SUBSET_OF" else
+                       said["SUBSET_OF"].format(*(names[x] for x in payload["facts"][i]["arguments"][::-1])))
+                      for i, t in premises)
+    assert any(r.startswith("misread") for r in check(StructuredRender(names, reversed_, render.question), payload))
