@@ -11,7 +11,8 @@ if TYPE_CHECKING:
     from families.reading import Marked
 
 Spelled = list[tuple[str, list[str]]]   # each answer label, and its words as marked
-CONNECTORS = frozenset({"if", "when", "means", "meaning", "=", "should", "whenever", "for", "otherwise"})
+CONNECTORS = frozenset({"if", "when", "means", "meaning", "=", "should", "whenever", "for", "otherwise", "says",
+                        "denotes", "indicates"})
 INSTRUCTION = frozenset("answer answers respond reply say write choose pick select output give return with one 1 of "
                          "question query "
                          "the following options option labels label exactly either or and only a single word "

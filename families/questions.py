@@ -190,7 +190,7 @@ class QuestionReader:
         if "(" not in text:
             return text
         for label in sorted(labels, key=len, reverse=True):
-            for m in re.finditer(rf"(?<![\w!=<>]){re.escape(label)}\s*\(\s*([^()]+?)\s*\)", text):
+            for m in re.finditer(rf"(?<![\w!=<>]){re.escape(label)}[\"'”’]?\s*\(\s*([^()]+?)\s*\)", text):
                 words = normalize(marked.words(m.group(1)))
                 if len(m.group(1)) < 3 or not words or any(within(words, marked.words(other)) for other in labels):
                     continue   # "(B)" letters the next option; a bracket of labels is a list

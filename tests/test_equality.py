@@ -210,3 +210,22 @@ def test_options_each_glossed_in_brackets_must_mean_their_labels():
              "or n != o (n is not equal to o)?")
     assert asked(right) == "read"
     assert asked(right.replace("m = d (m equals d)", "m = d (m is not equal to d)")) == "misread"
+
+
+def test_quoted_options_glossed_or_explained_with_says_must_mean_their_labels():
+    """Blind model renders: "Options: 'd = f' (d equals f), ..." and "'e != j' says e and j differ; ...": read where each
+    gloss means its option, misread where one means another (both were false misreads, as holding a negation)."""
+    from families.reading import Marked, reader
+    syms = {s: s for s in "dfap"}
+    types = {s: "Variable" for s in syms}
+    labels = ("d = f", "a = p", "a != p", "d != f")
+
+    def asked(text: str) -> str:
+        return reader(FAMILY).read_question(text, ("ENTAILED", ()), Marked(syms, types), types, labels).kind
+    quoted = ("Which statement must hold? Options: 'd = f' (d equals f), 'a = p' (a equals p), 'a != p' (a is not equal "
+              "to p), 'd != f' (d is not equal to f).")
+    says = ("Which option necessarily holds? 'd != f' says d and f differ; 'd = f' says d and f are equal; 'a = p' says a "
+            "and p are equal; 'a != p' says a and p differ.")
+    assert asked(quoted) == "read" and asked(says) == "read"
+    assert asked(quoted.replace("'a = p' (a equals p)", "'a = p' (a is not equal to p)")) == "misread"
+    assert asked(says.replace("'d = f' says d and f are equal", "'d = f' says d and f differ")) == "misread"
