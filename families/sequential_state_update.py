@@ -172,6 +172,8 @@ UPDATE_OPENERS = ("after this", "following that",
            "after that|after this") + expand("in the|later in the|early in the|that|this|by the", "morning|afternoon|"
                                              "evening|night|middle of the day") + ("at noon", "at midday", "by noon")
 WORDING = Wording(
+    prompt_note="Each counter counts things (items, crates, coins, people): say every number as a count of things, "
+                "never as a measure (liters, kilograms, meters), a multiple (a dozen) or a percentage.",
     facts={
         "INITIAL_VALUE": (
             "{0} starts with {1} items",

@@ -494,6 +494,9 @@ class Wording:
     # label -> what it means, over the query's arguments: the line after the question is ours.
     definitions: Mapping[str, str] = field(default_factory=dict)
     lettered: bool = False                        # the options are listed after the question, lettered A, B, ...
+    # What a renderer told to invent its own words is told of the family's numbers, where the check refuses a
+    # common way of saying them (a counter's amount as a measure: "96 liters" is no count of items)
+    prompt_note: str = ""
     # Read, never written (the patterns a server is held to stay as they were): more phrasings per fact
     # predicate and per query, and openers per fact predicate ("finally" before an update, never a start).
     reads: Mapping[str, tuple[str, ...]] = field(default_factory=dict)

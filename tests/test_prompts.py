@@ -36,3 +36,16 @@ def test_a_render_prompt_says_to_keep_the_symbols_where_the_labels_spell_them(fa
     assert told == names_fixed(sk.redact())
     if told:
         assert f"({', '.join(sk.entities)})" in prompt
+
+
+def test_a_family_s_note_on_its_numbers_reaches_a_renderer_that_words_them_itself(family):
+    """The counters' amounts as counts, not measures (the check refuses "96 liters"): said to a renderer that
+    invents its words; not to one given each fact in words (assigned names), whose prompt stays as it was."""
+    from families.registry import FAMILIES
+    from rendering.names import assigned_names
+    sk = make(family, 2, 5)
+    note = FAMILIES[family].wording.prompt_note
+    assert (family == "sequential_state_update") == bool(note)
+    if note:
+        assert note in fill_render(RENDER_STRUCTURED_DEFAULT, sk.redact())
+        assert note not in fill_render(RENDER_STRUCTURED_DEFAULT, sk.redact(), names=assigned_names(sk.redact(), "k"))

@@ -83,9 +83,11 @@ def fill_render(template: str, payload: Mapping[str, Any], compact: bool = False
     out = template.replace("{labels}", labels)
     if "{payload}" in out:
         out = out.replace("{payload}", orjson.dumps(payload, option=0 if compact else orjson.OPT_INDENT_2).decode())
-    if names is None:
-        return out + _SYMBOLS_AS_NAMES.format(symbols=", ".join(payload["entities"])) if names_fixed(payload) else out
     family = FAMILIES.get(payload["family"])
+    if names is None:   # a renderer that words everything itself (assigned names come with each fact in words)
+        if family is not None and family.wording.prompt_note:
+            out += "\n\n" + family.wording.prompt_note
+        return out + _SYMBOLS_AS_NAMES.format(symbols=", ".join(payload["entities"])) if names_fixed(payload) else out
     given: Mapping[str, str] = names   # the narrowed type, for the closures below
 
     def spell(args: Iterable[object]) -> list[str]:   # a symbol by its name, a number as written
