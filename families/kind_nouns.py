@@ -45,6 +45,11 @@ _QUANTIFIERS = frozenset({"every", "each", "all", "any", "no", "a", "an"})
 _CATEGORY_NOUNS = frozenset({"group", "set", "class", "category"})
 
 
+def _named_marks(marked: Marked, types: Mapping[str, str]) -> frozenset[str]:
+    """The marks of the names a kind noun may follow (`NAMED_KINDS`)."""
+    return frozenset(f"@{k}" for k, s in enumerate(marked.symbols) if types.get(s) in NAMED_KINDS)
+
+
 def _noun_like(word: str, known: frozenset[str], category: bool = False) -> bool:
     if category and word in _CATEGORY_NOUNS:
         return True
@@ -58,7 +63,7 @@ class KindMarked(Marked):
     def __init__(self, names: Mapping[str, str], types: Mapping[str, str], kinds: frozenset[str]):
         super().__init__(names, types)
         self.kinds = kinds
-        self._named = frozenset(f"@{k}" for k, s in enumerate(self.symbols) if types.get(s) in NAMED_KINDS)
+        self._named = _named_marks(self, types)
         self.name_words = None
 
     def words(self, text: str) -> list[str]:
@@ -82,7 +87,7 @@ class KindMarked(Marked):
 def kind_nouns(texts: Iterable[str], marked: Marked, types: Mapping[str, str], family: str) -> frozenset[str]:
     """The words that follow two or more different names of `texts` as a noun follows a name."""
     known = grammar_words(family)
-    named = frozenset(f"@{k}" for k, s in enumerate(marked.symbols) if types.get(s) in NAMED_KINDS)
+    named = _named_marks(marked, types)
     after: dict[str, set[str]] = {}
     for text in texts:
         w = marked.words(text)

@@ -88,3 +88,13 @@ def bench(*args: str, cwd: Path | None = None, env: dict | None = None, timeout:
 def family(request) -> str:
     """Every registered family, one at a time."""
     return request.param
+
+
+def put_into(text: str, word: str, where: float, bullets: tuple[str, ...] = ()) -> str:
+    """`text` with `word` put before the word at fraction `where` of its words (at the end for 1.0); a word of
+    `bullets` never opens it ("- " opening a sentence is a list's bullet, read away)."""
+    words = text.split(" ")
+    at = min(int(where * (len(words) + 1)), len(words))
+    if at == 0 and word in bullets:
+        at = 1
+    return " ".join(words[:at] + [word] + words[at:])

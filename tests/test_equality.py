@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import bench, independence_p, make
+from tests.conftest import bench, independence_p, make, put_into
 
 FAMILY = "equality"
 
@@ -155,11 +155,7 @@ def test_each_equality_form_reads_as_its_fact_and_misreads_as_its_opposite(pred,
 @given(case=st.sampled_from(_CASES), word=st.sampled_from(INSERTS), where=st.floats(0, 1))
 def test_a_symbol_sign_or_hedge_put_into_an_equality_form_never_reads(case, word, where):
     pred, form, pair = case
-    words = form.format(*pair).split(" ")
-    at = min(int(where * (len(words) + 1)), len(words))
-    if at == 0 and word in ("-", "*"):   # "- " opening a sentence is a list's bullet, read away
-        at = 1
-    text = " ".join(words[:at] + [word] + words[at:])
+    text = put_into(form.format(*pair), word, where, bullets=("-", "*"))
     assert _read(text, pred, pair) != "read", text
 
 
@@ -168,9 +164,7 @@ def test_a_symbol_sign_or_hedge_put_into_an_equality_form_never_reads(case, word
        word=st.sampled_from(["not", "never", "no", "cannot"]))
 def test_a_negation_put_into_an_equal_form_never_reads_as_equal(case, where, word):
     pred, form, pair = case
-    words = form.format(*pair).split(" ")
-    at = min(int(where * (len(words) + 1)), len(words))
-    text = " ".join(words[:at] + [word] + words[at:])
+    text = put_into(form.format(*pair), word, where)
     assert _read(text, pred, pair) != "read", text
 
 
@@ -197,15 +191,20 @@ def test_entailment_asked_in_free_english_reads_and_asked_of_a_falsehood_does_no
                  .replace("valid", "invalid")) != "read", text
 
 
+def _entailment(text: str, labels: tuple[str, ...]) -> str:
+    """How an entailment question over `labels` reads, each symbol of the labels named as itself."""
+    from families.reading import Marked, reader
+    syms = {t: t for label in labels for t in label.split() if t.isalpha()}
+    types = {s: "Variable" for s in syms}
+    return reader(FAMILY).read_question(text, ("ENTAILED", ()), Marked(syms, types), types, labels).kind
+
+
 def test_options_each_glossed_in_brackets_must_mean_their_labels():
     """"Which one must be true: n = o (n equals o), m != d (m is not equal to d), ...": each gloss reads as its option."""
-    from families.reading import Marked, reader
-    syms = {s: s for s in "nomd"}
-    types = {s: "Variable" for s in syms}
     labels = ("n = o", "m = d", "m != d", "n != o")
 
     def asked(text: str) -> str:
-        return reader(FAMILY).read_question(text, ("ENTAILED", ()), Marked(syms, types), types, labels).kind
+        return _entailment(text, labels)
     right = ("Which one of these must be true: n = o (n equals o), m = d (m equals d), m != d (m is not equal to d), "
              "or n != o (n is not equal to o)?")
     assert asked(right) == "read"
@@ -215,13 +214,10 @@ def test_options_each_glossed_in_brackets_must_mean_their_labels():
 def test_quoted_options_glossed_or_explained_with_says_must_mean_their_labels():
     """Blind model renders: "Options: 'd = f' (d equals f), ..." and "'e != j' says e and j differ; ...": read where each
     gloss means its option, misread where one means another (both were false misreads, as holding a negation)."""
-    from families.reading import Marked, reader
-    syms = {s: s for s in "dfap"}
-    types = {s: "Variable" for s in syms}
     labels = ("d = f", "a = p", "a != p", "d != f")
 
     def asked(text: str) -> str:
-        return reader(FAMILY).read_question(text, ("ENTAILED", ()), Marked(syms, types), types, labels).kind
+        return _entailment(text, labels)
     quoted = ("Which statement must hold? Options: 'd = f' (d equals f), 'a = p' (a equals p), 'a != p' (a is not equal "
               "to p), 'd != f' (d is not equal to f).")
     says = ("Which option necessarily holds? 'd != f' says d and f differ; 'd = f' says d and f are equal; 'a = p' says a "

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from families.reading import Marked, reader
-from tests.conftest import make
+from tests.conftest import make, put_into
 
 FAMILY = "sequential_state_update"
 
@@ -80,11 +80,7 @@ def test_each_counter_form_reads_as_its_fact_and_not_as_another(pred, form):
 @given(case=st.sampled_from(_CASES), n=st.integers(2, 99), word=st.sampled_from(INSERTS), where=st.floats(0, 1))
 def test_a_sign_hedge_percent_negation_or_end_put_into_a_counter_form_never_reads(case, n, word, where):
     pred, form = case
-    words = form.format(n=n).split(" ")
-    at = min(int(where * (len(words) + 1)), len(words))
-    if at == 0 and word in ("-", "−"):   # "- " opening a sentence is a list's bullet, read away
-        at = 1
-    text = " ".join(words[:at] + [word] + words[at:])
+    text = put_into(form.format(n=n), word, where, bullets=("-", "−"))
     assert _read(text, pred, n) != "read", text
 
 
