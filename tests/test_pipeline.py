@@ -1,6 +1,7 @@
 """`bench run` end to end against the fake server: resume, crashes, faults, locks, shards, keys, redaction."""
 from __future__ import annotations
 
+import hashlib
 import random
 import signal
 import subprocess
@@ -126,15 +127,35 @@ def test_render_missing_labels_is_invalid_and_not_solved(server, tmp_path):
     assert "render_failed" in status
 
 
+def _faults_by_request():
+    """A fault hook that decides by what a request asks, never by when it comes (a pool's order is the
+    machine's): the first three requests seen fail every attempt (their units end `error`), and about a third
+    of the others fail their first attempt with one of the fake's faults (their units are retried)."""
+    kinds = ("429", "500", "503", "drop", "malformed")
+    seen: Counter = Counter()
+    doomed: set[bytes] = set()
+
+    def fault(body: dict) -> str | None:
+        key = orjson.dumps(body, option=orjson.OPT_SORT_KEYS)
+        seen[key] += 1
+        if len(doomed) < 3 and seen[key] == 1:
+            doomed.add(key)
+        if key in doomed:
+            return "500"
+        digest = hashlib.sha256(key).digest()
+        return kinds[digest[1] % len(kinds)] if seen[key] == 1 and digest[0] % 3 == 0 else None
+    return fault
+
+
 def test_injected_faults_lose_no_unit(server, tmp_path):
     out = tmp_path / "run"
     grid = write_grid(tmp_path, server.url, count=20, retries=2)
     server.retry_after = "0"
-    server.fault_rate = 0.3
+    server.fault_hook = _faults_by_request()
     run_bench(grid, out)
     first = records(out, "solves.jsonl") + records(out, "renders.jsonl")
     assert any(r["status"] == "error" for r in first) and any(r["attempts"] > 1 for r in first)
-    server.fault_rate = 0.0
+    server.fault_hook = None
     run_bench(grid, out)                       # errors are tried again
     renders, solves = records(out, "renders.jsonl"), records(out, "solves.jsonl")
     assert len(terminal_counts(renders)) == 40 and set(terminal_counts(renders).values()) == {1}
