@@ -71,9 +71,9 @@ def run_command(app: Callable[..., Any], args: list[str]) -> NoReturn:
     import os
     import signal
     _MAIN_PID.append(os.getpid())
-    for sig in (signal.SIGTERM, signal.SIGHUP):   # commands that stop their own way (run, serve) set theirs
-        signal.signal(sig, _terminated)
-    try:
+    try:   # the handlers inside: a Ctrl-C as soon as they are set (tests wait on them) ends in one line
+        for sig in (signal.SIGTERM, signal.SIGHUP):   # commands that stop their own way (run, serve) set theirs
+            signal.signal(sig, _terminated)
         from runner.config import environment
         environment.check()
         code = app(args=args, standalone_mode=False)
