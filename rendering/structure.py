@@ -35,12 +35,23 @@ def names_fixed(payload: Mapping[str, Any]) -> bool:
 
 
 def parse(text: str) -> StructuredRender | str:
-    """The render in `text`, or why it is malformed (one reason)."""
+    """The render in `text`, or why it is malformed (one reason). The object may stand in one Markdown code fence
+    (```json ... ```), as models write JSON where no schema holds them to it; anything around the fence is not
+    read past."""
     try:
-        obj = orjson.loads(text)
+        obj = orjson.loads(unfenced(text))
     except orjson.JSONDecodeError as exc:
         return f"malformed: not valid JSON ({exc.args[0] if exc.args else exc})"
     return from_object(obj)
+
+
+def unfenced(text: str) -> str:
+    """`text` without the one code fence it stands in whole (its language tag, json or none, dropped); else as it is."""
+    body = text.strip()
+    if not (body.startswith("```") and body.endswith("```") and len(body) >= 6):
+        return text
+    first, _, rest = body[3:-3].partition("\n")
+    return rest if first.strip().lower() in ("", "json") and "```" not in rest else text
 
 
 def from_object(obj: Any) -> StructuredRender | str:

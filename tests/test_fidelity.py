@@ -38,6 +38,25 @@ def test_the_template_renderer_passes_the_checker_on_every_family(family, comple
             assert label in judged.completion.text
 
 
+@settings(max_examples=150, deadline=None)
+@given(index=st.integers(0, 500), tag=st.sampled_from(["json", "JSON", ""]), pad=st.sampled_from(["", "\n", "  \n\n"]),
+       indent=st.booleans(), around=st.sampled_from(["", "Here is the puzzle:\n", "\nHope this helps!"]))
+def test_a_render_in_one_code_fence_reads_as_the_bare_object_and_nothing_around_it_is_read(index, tag, pad, indent, around):
+    # models write JSON in a ```json fence where no schema holds them; the fence is not the render's
+    family = ["transitive_order", "equality", "membership_inheritance", "sequential_state_update"][index % 4]
+    payload = make(family, index, 3, seed=5).redact()
+    request = RenderRequest(prompt="", payload=payload, schema=render_schema(payload))
+    bare = Template("template").render_now(request).text
+    body = orjson.dumps(orjson.loads(bare), option=orjson.OPT_INDENT_2).decode() if indent else bare
+    fenced = f"{pad}```{tag}\n{body}\n```{pad}"
+    if around:   # prose beside the fence: not one object, and not guessed at
+        text = around + fenced if around.endswith("\n") else fenced + around
+        assert isinstance(parse(text), str) and parse(text).startswith("malformed")
+        return
+    assert parse(fenced) == parse(bare) and not isinstance(parse(fenced), str)
+    assert isinstance(parse(f"```{tag}\n{body}\n```\n```{tag}\n{body}\n```"), str)   # two fences: not one object
+
+
 # Each corruption of a faithful render (the template's), and the reason that must catch it.
 def drop_fact(r, p):
     r["premises"].pop(1)
