@@ -256,11 +256,11 @@ def _rows(cells: dict[tuple, dict[str, int]], fidelity: list[FidelityRow]) -> li
     """Summary rows of the counts (latencies, tokens, thoughts and chance are the whole snapshot's)."""
     fid = {(f.run, f.renderer, f.family, f.complexity): f for f in fidelity}
     rows = []
-    for key, c in sorted(cells.items()):
-        f = fid.get(key[:2] + key[3:])
+    for (run, renderer, solver, family, complexity), c in sorted(cells.items()):
+        f = fid.get((run, renderer, family, complexity))
         lo, hi = wilson(c["correct"], c["ok"])
         rows.append(SummaryRow(
-            *key, n=c["ok"], correct=c["correct"], accuracy=round(c["correct"] / c["ok"], 4) if c["ok"] else None,
+            run=run, renderer=renderer, solver=solver, family=family, complexity=complexity, n=c["ok"], correct=c["correct"], accuracy=round(c["correct"] / c["ok"], 4) if c["ok"] else None,
             ci95_low=None if lo is None else round(lo, 4), ci95_high=None if hi is None else round(hi, 4),
             chance=None, invalid=c["invalid"], errors=c["error"], unfaithful=c["unfaithful"],
             render_failed=c["render_failed"], unchecked_n=c["unchecked"], unchecked_correct=c["unchecked_correct"],
