@@ -238,7 +238,8 @@ def quick(paths: list[Path]) -> Quick:
     for f in folders:
         check_log_files(f.path)
     got = Quick({f.grid.name: f.grid for f in reversed(folders)}, [], [])
-    con = duckdb.connect(config={"threads": 2, "preserve_insertion_order": True, "enable_progress_bar": False})
+    con = duckdb.connect(config={"threads": 2, "preserve_insertion_order": True})
+    con.execute("SET enable_progress_bar = false")   # a server's terminal is no place for it
     try:
         _render_winners(con, folders)
         _render_labels(con, folders)
