@@ -7,6 +7,7 @@ import asyncio
 import random
 import shutil
 import tempfile
+import time
 from pathlib import Path
 
 import orjson
@@ -123,3 +124,16 @@ def test_a_preliminary_grid_says_so_and_the_other_pages_wait_for_the_whole_readi
     (_, grid), (_, listing) = asyncio.run(_pages(runs, ["/", "/units?run=mixed&renderer=template"]))
     assert "Preliminary" not in grid and "table class=\"units\"" in listing
     assert grid.count("<td class=\"num cell") == pages.grid_page(whole).count("<td class=\"num cell") > 0
+
+
+def test_a_server_over_big_logs_makes_the_fast_figures_first_then_the_whole_snapshot(mixed):
+    runs = Runs([mixed], wait=False, quick_bytes=0)   # every log counts as big
+    deadline = time.monotonic() + 300
+    while (runs.snapshot is None or runs.snapshot.partial or runs._building) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert runs.quick_failed is None and runs.quick_s is not None
+    assert runs.snapshot is not None and not runs.snapshot.partial and runs.snapshot.loaded.outcomes
+    small = Runs([mixed], wait=False)   # small logs: the whole snapshot at once, never a preliminary one
+    while small.snapshot is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert small.snapshot is not None and not small.snapshot.partial and small.quick_s is None

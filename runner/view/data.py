@@ -243,6 +243,8 @@ class Runs:
                  quick_bytes: int = QUICK_BYTES):
         self.folders = folders
         self.quick_bytes = quick_bytes   # logs at least this big: the grid's figures first (build_quick)
+        self.quick_s: float | None = None       # how long the grid's fast figures took, once made
+        self.quick_failed: str | None = None    # why they could not be made (the whole snapshot is read anyway)
         self.warm = warm   # what to work out ahead on each new snapshot, in the background (the lists' index)
         self.snapshot: Snapshot | None = None
         self.failed: str | None = None
@@ -273,10 +275,12 @@ class Runs:
 
     def _rebuild(self) -> None:
         if self.snapshot is None and log_bytes(self.folders) >= self.quick_bytes:
+            started = time.monotonic()
             try:
                 self.snapshot = build_quick(self.folders)
-            except Exception:  # noqa: BLE001  (anything the fast reading cannot read: the whole snapshot will say it)
-                pass
+                self.quick_s = time.monotonic() - started
+            except Exception as exc:  # noqa: BLE001  (what the fast reading cannot read, the whole snapshot will say)
+                self.quick_failed = f"{type(exc).__name__}: {exc}"
         try:
             self.snapshot = build(self.folders)
             if self.warm is not None:
