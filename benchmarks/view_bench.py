@@ -107,6 +107,9 @@ def main() -> None:
     if not (args.folder / "solves.jsonl").exists():
         n = timed("writing the run folder", lambda: write_run(args.folder, args.skeletons, args.renderers, args.solvers))
         print(f"{n:,} solve records")
+    from runner.view.data import build_quick
+    quick = timed("grid's fast figures (quick.py, DuckDB)", lambda: build_quick([args.folder]))
+    timed("grid page, preliminary", lambda: pages.grid_page(quick))
     runs = timed("snapshot (report loaders + offsets)", lambda: Runs([args.folder]))
     snap = runs.snapshot
     run = "report-bench"
