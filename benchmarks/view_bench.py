@@ -96,9 +96,6 @@ def main() -> None:
     ap.add_argument("--serve", type=Path, nargs="+", metavar="TREE", help="source trees to serve from, in turn")
     ap.add_argument("--rounds", type=int, default=3)
     args = ap.parse_args()
-    if args.serve:
-        serve_rounds([t.resolve() for t in args.serve], args.folder, args.rounds)
-        return
     from report_bench import write_run
 
     from runner.view import pages
@@ -107,6 +104,9 @@ def main() -> None:
     if not (args.folder / "solves.jsonl").exists():
         n = timed("writing the run folder", lambda: write_run(args.folder, args.skeletons, args.renderers, args.solvers))
         print(f"{n:,} solve records")
+    if args.serve:
+        serve_rounds([t.resolve() for t in args.serve], args.folder, args.rounds)
+        return
     from runner.view.data import build_quick
     quick = timed("grid's fast figures (quick.py, DuckDB)", lambda: build_quick([args.folder]))
     timed("grid page, preliminary", lambda: pages.grid_page(quick))
