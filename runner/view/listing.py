@@ -6,35 +6,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal, get_args
 
-from rendering.structure import reason_code
 from runner.reporting.load import Outcome
 from runner.store.sinks import RENDERS, SOLVES
 from runner.view.data import Snapshot
+from runner.view.verdicts import VERDICTS, Verdict, codes, verdict_of  # noqa: F401  (the lists' names for them)
 
-Verdict = Literal["faithful", "misread", "unread", "unfaithful", "unchecked", "invalid", "error"]
 Answer = Literal["correct", "wrong", "invalid", "error", "not sent"]
-VERDICTS: tuple[Verdict, ...] = get_args(Verdict)
 ANSWERS: tuple[Answer, ...] = get_args(Answer)
 FILTERS = ("family", "complexity", "verdict", "status", "q")
 PAGE = 100   # rows per list page
-
-
-def codes(rec: Mapping) -> set[str]:
-    """The reason codes of a render record's checks (`misread` of `misread: the premise of fact 3 ...`)."""
-    checks = rec.get("checks")
-    return {reason_code(c) for c in checks} if isinstance(checks, list) else set()
-
-
-def verdict_of(rec: Mapping) -> Verdict:
-    """A render unit's verdict as a reviewer sorts them: faithful, misread, unread, unfaithful (for another
-    reason: a fact missing, twice, a name), unchecked (free text), invalid, error."""
-    status = rec.get("status")
-    if status == "ok":
-        return "faithful"
-    if status == "unfaithful":
-        found = codes(rec)
-        return "misread" if "misread" in found else "unread" if "unread" in found else "unfaithful"
-    return "unchecked" if status == "unchecked" else "invalid" if status == "invalid" else "error"
 
 
 def answer_of(o: Outcome | None) -> Answer:

@@ -33,7 +33,6 @@ from runner.view.listing import (
     answer_of,
     page_of,
     select,
-    verdict_of,
 )
 
 SHOWN_PAIRS = 500   # discordant pairs listed per comparison section (all are counted)
@@ -74,10 +73,12 @@ def render(template: str, snap: Snapshot, shown: list[str], refresh: bool = True
     now = time.time()
     live = [{"run": r, "running": snap.running(r) or snap.stale, "ago": _ago(now - snap.changed_at.get(r, now))}
             for r in shown]
+    # a preliminary grid (the whole snapshot is being read) reloads itself until the whole one replaces it
+    again = any(x["running"] for x in live) or snap.partial
     return ENV.get_template(template).render(
-        link=link, static=Links.static, all_runs=sorted(snap.loaded.grids), live=live,
+        link=link, static=Links.static, all_runs=sorted(snap.loaded.grids), live=live, partial=snap.partial,
         made=time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(snap.made_at)),
-        refresh=REFRESH_S if refresh and not Links.static and any(x["running"] for x in live) else 0, **ctx)
+        refresh=REFRESH_S if refresh and not Links.static and again else 0, **ctx)
 
 
 def _labels(snap: Snapshot, run: str) -> tuple[list[str], list[str]]:
@@ -118,12 +119,11 @@ def _run_table(snap: Snapshot, run: str) -> dict:
             lo, hi = wilson(c["correct"], c["n"])
             row.append({"solver": solver, **c, "n": c["n"], "accuracy": c["correct"] / c["n"] if c["n"] else None,
                         "lo": lo, "hi": hi, "href": link("units", run=run, renderer=renderer, solver=solver)})
-        verdicts = Counter(verdict_of(rec) for rec in snap.by_renderer.get((run, renderer), []))
+        verdicts = snap.verdicts.get((run, renderer), Counter())
         table.append({"renderer": renderer, "cells": row, "href": link("units", run=run, renderer=renderer),
                       "verdicts": [(v, verdicts[v], link("units", run=run, renderer=renderer, verdict=v))
                                    for v in VERDICTS if verdicts[v]], "renders": sum(verdicts.values())})
-    families = sorted({r.family for r in snap.rows if r.run == run} |
-                      {str(rec.get("family")) for rec in snap.loaded.renders if rec["run"] == run})
+    families = sorted({r.family for r in snap.rows if r.run == run} | snap.families.get(run, set()))
     chance = [(f, snap.loaded.chance[f]) for f in families if f in snap.loaded.chance]
     return {"name": run, "renderers": renderers, "solvers": solvers, "table": table, "chance": chance}
 

@@ -74,11 +74,13 @@ def app(runs: Runs, host_ok: Callable[[str], bool] = lambda h: True) -> web.Appl
 
     async def serve(request: web.Request, build: Callable[[Snapshot, Mapping[str, str]], str]) -> web.Response:
         snap = runs.current()
-        if snap is None:   # the first reading of the logs is not done: say so, and look again soon
-            said = html.escape(runs.failed) if runs.failed else \
+        if snap is None or (snap.partial and build is not pages.grid_page):
+            # the first (whole) reading of the logs is not done: say so, and look again soon
+            said = html.escape(runs.failed) if runs.failed and snap is None else \
                 f"reading the run logs ({time.monotonic() - runs.started:.0f} s so far)"
+            grid = " <a href='/'>The grid's figures</a> are shown meanwhile." if snap is not None else ""
             return web.Response(content_type="text/html", text=f"<!doctype html><meta http-equiv='refresh' "
-                                f"content='1'><title>bench view</title><p>bench view: {said}...</p>")
+                                f"content='1'><title>bench view</title><p>bench view: {said}...{grid}</p>")
         try:
             text = await asyncio.get_running_loop().run_in_executor(None, build, snap, request.query)
         except pages.NotFound as exc:
