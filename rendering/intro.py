@@ -66,7 +66,7 @@ def _one_of_order(intro_words: Sequence[str], k: int) -> bool:
     after = tuple(intro_words[k + 1:k + 5])
     return bool(before) and before[-1] in _ONE_BEFORE or before[-2:] in (("1", "by"), ("one", "by")) or any(
         after[:len(a)] == a or after[1:1 + len(a)] == a == ("at", "a", "time") for a in _ONE_AFTER) \
-        or after[:1] and after[0] in _MODALS
+        or bool(after) and after[0] in _MODALS
 
 
 def _counts(intro_words: Sequence[str], kinds: Kinds = (), options: tuple[str, ...] = ()) -> bool:
