@@ -9,7 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from families.reading import Marked, reader
+from providers.builtin import template_structure
 from rendering.intro import intro_flaws, kinds_named
+from rendering.render import StructuredRender
+from rendering.structure import check, from_object
+from tests.conftest import make
 
 STATE = reader("sequential_state_update")
 TYPES = {"C0": "Counter", "C1": "Counter"}
@@ -117,6 +121,24 @@ def test_an_intro_may_count_the_named_containers_never_their_things_or_an_option
     assert intro_flaws("Two jars of marbles sit on a shelf.", ("65", "67", "69")), "no kinds: the rule as it was"
     assert intro_flaws("Two shelves of books.", ("1", "3", "5"), kinds_named(TYPES, {"C0": "the west shelf",
                                                                                     "C1": "the east shelf"})) == ()
+
+
+def test_the_check_lets_a_render_count_its_jars_in_the_intro_and_nothing_else():
+    payload = make("sequential_state_update", 1, 3).redact()
+    render = from_object(template_structure(payload))
+    jars = {"C0": "the blue jar", "C1": "the red jar"}
+
+    def renamed(text: str) -> str:
+        for s, name in jars.items():
+            text = text.replace(render.names[s], name)
+        return text
+
+    def reasons(intro: str) -> list[str]:
+        premises = tuple((i, renamed(t)) for i, t in render.premises)
+        return check(StructuredRender(jars, premises, renamed(render.question), intro), payload)
+    assert reasons("Two jars of marbles sit on a shelf.") == []
+    assert reasons("Three jars of marbles sit on a shelf.") == ["intro: the intro holds a number"]
+    assert reasons("Two marbles sit on a shelf.") == ["intro: the intro holds a number"]
 
 
 MEMBER = reader("membership_inheritance")
