@@ -8,6 +8,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from families.kind_nouns import KindMarked, kind_nouns
 from families.reading import Marked, reader
 from providers.builtin import template_structure
 from rendering.intro import intro_flaws, kinds_named
@@ -191,3 +192,18 @@ def test_label_clauses_of_the_query_read_and_swapped_misread(yes, no, unsettled,
     hedged = yes.replace("must be", "might be").replace("necessarily", "possibly")
     if hedged != yes:
         assert asked(hedged, no) != "read"
+
+
+def test_each_of_a_kind_in_a_category_is_the_category_where_the_render_shows_the_kind():
+    names = {"E0": "Wren", "S0": "Elm House", "S1": "Alder House", "S2": "Oak House"}
+    types = {"E0": "Entity", "S0": "Set", "S1": "Set", "S2": "Set"}
+    texts = ["Every Oak House student is in Elm House.", "Every Alder House student is an Oak House student.",
+             "Each student in Elm House is in Alder House."]
+    marked = Marked(names, types)
+    kinds = kind_nouns(texts, marked, types, "membership_inheritance")
+    assert kinds == {"student"}
+    again = KindMarked(names, types, kinds)
+    assert MEMBER.read_fact(texts[2], ("SUBSET_OF", ("S0", "S1")), again, types).kind == "read"
+    for wrong in ("Each student in Alder House is in Elm House.", "Some student in Elm House is in Alder House.",
+                  "Each student in Elm House is not in Alder House."):
+        assert MEMBER.read_fact(wrong, ("SUBSET_OF", ("S0", "S1")), again, types).kind != "read", wrong
