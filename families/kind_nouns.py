@@ -69,7 +69,8 @@ class KindMarked(Marked):
 
     def words(self, text: str) -> list[str]:
         """The words of `text`, names as marks, each kind noun after a name (and its possessive) read away."""
-        out, raw, i = [], super().words(text), 0
+        out: list[str] = []
+        raw, i = super().words(text), 0
         while i < len(raw):
             t = raw[i]
             if t in self.kinds and out and out[-1] in _QUANTIFIERS and i + 2 < len(raw) and raw[i + 1] in _OF \
