@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Mapping, NamedTuple, Sequence
 
+from families.label_clauses import NOT_SO, SO, unembedded
 from families.label_lists import (
     CONNECTORS,
     INSTRUCTION,
@@ -27,7 +28,7 @@ from families.label_lists import (
 )
 from families.option_gloss import glossed
 from families.option_lists import counted_as_items, option_list, repeated
-from families.phrases import EMBEDDERS, IMPERATIVES, QUESTION_OPENERS, QUESTION_TAILS, UNDETERMINED, expand
+from families.phrases import EMBEDDERS, IMPERATIVES, QUESTION_OPENERS, QUESTION_TAILS, UNDETERMINED
 from families.wording import NEGATIONS, WORD_NAMES, normalize, say, tokens
 
 if TYPE_CHECKING:
@@ -286,7 +287,7 @@ class QuestionReader:
                 clause = words[1:-n]
                 while clause and clause[-1] in INSTRUCTION | {"then"}:
                     clause = clause[:-1]
-                clause = _unembedded(clause)
+                clause = unembedded(clause)
                 got = self._affirmed(clause, query) or self._meaning(_resolved(clause, query, marked), marked, types)
                 want = self._label_meaning(label, query, marked, types)
                 if got is None or want is None:
@@ -362,7 +363,7 @@ class QuestionReader:
                 clause = ["otherwise"]
             if clause[:1] == ["that"]:
                 clause = clause[1:]
-            clause = _unembedded(clause)
+            clause = unembedded(clause)
             got = self._affirmed(clause, query) or self._meaning(_resolved(clause, query, marked), marked, types)
             want = self._label_meaning(label, query, marked, types)
             if got is None or want is None:
@@ -379,9 +380,9 @@ class QuestionReader:
         if opposite is None or query[0] not in r.facts:
             return None
         said = tuple(clause)
-        if said in _SO:
+        if said in SO:
             return frozenset({r.norm(query)})
-        if said in _NOT_SO:
+        if said in NOT_SO:
             return frozenset({r.norm((opposite, query[1]))})
         return None
 
@@ -494,40 +495,6 @@ def _bare(words: list[str], context: frozenset[str] = frozenset(), starts: froze
 
 _PRONOUNS = frozenset({"he", "she", "they", "it", "him", "her", "them"})
 _INTO_IT = frozenset("in of among inside within to".split())   # "it" after one: the query's other symbol
-# A label's clause that speaks of the query itself: it holds, or it is ruled out.
-_SO = frozenset(tuple(tokens(s)) for s in expand("it|that|this|so|the statement|the claim", "follows|holds|is true|is the "
-                                                   "case|is so|must be true|is certain|necessarily holds|can be shown|"
-                                                   "can be proven|is entailed") + ("so", "yes", "it does", "he is", "she is")
-                + expand("it|that|this|he|she|they|~", "must be|must|necessarily is|is necessarily|necessarily does|"
-                         "does necessarily|is certainly|certainly is|is definitely|definitely is|is|does|necessarily must be",
-                         "~|so|true|the case|necessarily|for sure|for certain")
-                + expand("so necessarily|necessarily so|necessarily yes|yes necessarily|necessarily|certainly|definitely|"
-                         "yes definitely|definitely yes|certainly yes"))
-# (never "not necessarily": that is the third way, unsettled)
-_NOT_SO = frozenset(tuple(tokens(s)) for s in expand("it|that|this|the statement|the claim", "is ruled out|is false|"
-                                                       "cannot be true|is impossible|is contradicted|is excluded|can be "
-                                                       "ruled out|must be false|does not hold|is not the case|is refuted")
-                    + ("not", "it does not", "he is not", "she is not")
-                    + expand("it|that|this|he|she|they|~", "cannot be|can not be|must not be|necessarily is not|is "
-                             "necessarily not|necessarily does not|does not|is not|certainly is not|definitely is not|"
-                             "is certainly not|is definitely not", "~|so|true|the case")
-                    + expand("necessarily not|certainly not|definitely not|necessarily no|no necessarily"))
-# What may open a label's clause and say only that the clause follows ("YES if it follows that Tobin is a member of
-# Ithor"): read away, the statement after it read as the clause (never "it is possible that": a hedge)
-_FOLLOWS = frozenset(tuple(tokens(s)) for s in expand("it|this", "follows|necessarily follows|must be true|must be the case|"
-                                                      "is certain|is necessarily true|is necessarily the case|can be shown|"
-                                                      "can be proven|can be concluded", "that")
-                     + expand("we|you|one", "can conclude|can deduce|can infer|can prove|can show", "that")
-                     + expand("the", "premises|facts|statements", "imply|show|prove|entail", "that"))
-_FOLLOWS_LENGTHS = sorted({len(f) for f in _FOLLOWS}, reverse=True)
-
-
-def _unembedded(clause: list[str]) -> list[str]:
-    """A label's clause without "it follows that" before its statement."""
-    for n in _FOLLOWS_LENGTHS:
-        if n < len(clause) and tuple(clause[:n]) in _FOLLOWS:
-            return clause[n:]
-    return clause
 _MODAL = {("must", "be"): ["is"], ("cannot", "be"): ["is", "not"], ("can", "not", "be"): ["is", "not"],
           ("is", "definitely"): ["is"], ("definitely", "is"): ["is"], ("is", "certainly"): ["is"]}
 
