@@ -43,6 +43,7 @@ _QUANTIFIERS = frozenset({"every", "each", "all", "any", "no", "a", "an"})
 # Nouns of a category the grammar also reads ("the group of Bakers"), a kind noun all the same after a category's
 # name ("the Umber group", "the Sage set"): a category is a group, whatever its name.
 _CATEGORY_NOUNS = frozenset({"group", "set", "class", "category"})
+_OF = frozenset({"in", "of", "from", "among", "within", "inside"})   # "each student in Elm House"
 
 
 def _named_marks(marked: Marked, types: Mapping[str, str]) -> frozenset[str]:
@@ -68,9 +69,14 @@ class KindMarked(Marked):
 
     def words(self, text: str) -> list[str]:
         """The words of `text`, names as marks, each kind noun after a name (and its possessive) read away."""
-        out, raw, i = [], super().words(text), 0
+        out: list[str] = []
+        raw, i = super().words(text), 0
         while i < len(raw):
             t = raw[i]
+            if t in self.kinds and out and out[-1] in _QUANTIFIERS and i + 2 < len(raw) and raw[i + 1] in _OF \
+                    and raw[i + 2] in self._named:
+                i += 2      # "each student in Elm House" as "each Elm House": the category's members
+                continue
             out.append(t)
             i += 1
             if t not in self._named or i >= len(raw):

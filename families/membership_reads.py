@@ -85,6 +85,16 @@ _SUBSET_MORE = (
     "(is|are|lies|falls|stands) (outside|not in|not among|not one of|not a member of|not part of) {1}",
     "if you (are|belong to) " + _IN_O + " {0} [then] you (are|belong to|must be|are also) " + _IN_O + " {1}",
     "only {1} (are|can be) {0}", "{0} ⊆ {1}", "subset_of {0} {1}",
+    # whatever a category holds, named as "anything in it" ("Anything in Box K is also in Box S")
+    "(anything|anyone|anybody|everything|everyone|everybody|whatever|whoever|any item|any member|any person|any thing) "
+    "[is|that is|who is|which is|that belongs to|who belongs to|that lies] (in|inside|within|among|belonging to) {0} "
+    "(is|belongs to|lies|sits|must be|is then|is therefore|is necessarily|is automatically|is likewise) "
+    "(in|inside|within|among|a member of|one of|part of) {1}",
+    # (a noun of the story's own, "each student in Elm House", is a kind noun: families/kind_nouns.py reads it away)
+    "(each|every|any) (member|person|one|item|thing|element|individual) (in|of|inside|within|among) {0} "
+    "(is|belongs to|must be) "
+    "(in|inside|within|among|a member of|one of|part of|a) {1}",
+    "{0} (are|is) (all|every one|each) [of them] {1}",
     "(for every|for each|for all|for any) x [if] x ∈ {0} [then] x ∈ {1}")
 
 

@@ -41,6 +41,10 @@ def counted_as_items(text: str) -> str:
     return _COUNTED.sub(_as_items, text)
 
 
+# A plural count noun that closes a list of numbers and the sentence ("... or 197 zells?")
+_NOUN_AFTER = re.compile(r"([a-z]+s)(?=[\s?.!]*$)")
+
+
 class Options(NamedTuple):
     """A question with its option list read away: the words before and after it."""
 
@@ -115,4 +119,8 @@ def option_list(text: str, labels: Sequence[str]) -> Options | None:
     run = whole[0]
     after = text[run[-1][1]:]
     after = re.sub(r"^[\s)\]}]*", "", after)
+    if all(label.isdigit() for label in labels):   # "193, 195, or 197 zells?": the list's count noun, never a measure
+        noun = _NOUN_AFTER.match(after)
+        if noun is not None and noun.group(1) not in MEASURES:
+            after = after[noun.end(1):]
     return Options(_lead_removed(text[:run[0][0]]).rstrip(), after)

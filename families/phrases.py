@@ -49,7 +49,9 @@ QUESTION_OPENERS = (expand("based on|given|according to|from|using|considering|b
 _SOURCE = ("~|from the statements|from the premises|from the facts|from the information|from the information given|" \
            "from the given information|from the information provided|from the clues|from what we know|from what is known|" \
            "from this|for sure|for certain|with certainty|with the information given|given the information|" \
-           "based on the information|based on the statements|based on the facts|based on the clues")
+           "based on the information|based on the statements|based on the facts|based on the clues|from the above|" \
+           "from the facts above|from the statements above|from the premises above|from the above facts|from what is given|" \
+           "from the given facts")
 # What says "the statements do not settle it": the third label of a three-way question, said in its words.
 UNDETERMINED = (
     expand("the|these", _STATEMENTS, "do not|does not|cannot|can not|fail to", "settle|determine|decide|say|tell|show",
@@ -71,6 +73,8 @@ UNDETERMINED = (
              "~|to decide|to tell|to determine|to know|to say|to be sure|to settle it|to decide it")
     + expand("the|these", _STATEMENTS, "leave it open|leave this open|leave it undecided|leave the question open|"
              "are not enough|are insufficient|do not suffice")
+    + expand("the|these", _STATEMENTS, "are not enough|are insufficient|do not suffice|are not sufficient",
+             "to tell|to decide|to determine|to know|to say|to settle it|to decide it")
     + expand("~|it is|this is|that is", "impossible to tell|impossible to say|impossible to determine|impossible to know|"
              "not determinable", _SOURCE)
     + ("otherwise", "in any other case", "in all other cases", "if neither", "if neither holds", "if neither is true",

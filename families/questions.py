@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Mapping, NamedTuple, Sequence
 
+from families.label_clauses import NOT_SO, SO, unembedded
 from families.label_lists import (
     CONNECTORS,
     INSTRUCTION,
@@ -25,8 +26,9 @@ from families.label_lists import (
     unlisted,
     within,
 )
+from families.option_gloss import glossed
 from families.option_lists import counted_as_items, option_list, repeated
-from families.phrases import EMBEDDERS, IMPERATIVES, QUESTION_OPENERS, QUESTION_TAILS, UNDETERMINED, expand
+from families.phrases import EMBEDDERS, IMPERATIVES, QUESTION_OPENERS, QUESTION_TAILS, UNDETERMINED
 from families.wording import NEGATIONS, WORD_NAMES, normalize, say, tokens
 
 if TYPE_CHECKING:
@@ -139,6 +141,13 @@ class QuestionReader:
         for sentence in _SPLIT.split(_LETTERED.sub(" ", text.strip())):
             words = unlisted(sentence, marked, spelled)
             if not words:
+                continue
+            gloss = glossed(words) if self.r.counts else None
+            if gloss is not None:   # "Each option is a possible final number of marbles in the blue jar"
+                got = self._asks(self.r.counted(gloss), query, marked, types)
+                if got is not None and got.kind == "misread":
+                    return got
+                unread |= got is None
                 continue
             start = first_label(words, spelled)
             as_list = listed(words, spelled, explained) if start is None else None
@@ -278,6 +287,7 @@ class QuestionReader:
                 clause = words[1:-n]
                 while clause and clause[-1] in INSTRUCTION | {"then"}:
                     clause = clause[:-1]
+                clause = unembedded(clause)
                 got = self._affirmed(clause, query) or self._meaning(_resolved(clause, query, marked), marked, types)
                 want = self._label_meaning(label, query, marked, types)
                 if got is None or want is None:
@@ -290,6 +300,8 @@ class QuestionReader:
     def _asks(self, words: list[str], query: Fact, marked: Marked, types: Mapping[str, str]) -> QVerdict | None:
         """`read` where the words are the query (opener and third way aside), `misread` where another query."""
         r, other = self.r, None
+        if r.wording.rewrite is not None:
+            words = r.wording.rewrite(query[0], words)
         lines = []
         heads = [words] + [words[n:] for n in _OPENER_LENGTHS if n < len(words) and tuple(words[:n]) in _OPENERS]
         for said in [words] + [c for head in heads for c in _commanded(head)]:   # "Using only ..., decide how ..."
@@ -351,6 +363,7 @@ class QuestionReader:
                 clause = ["otherwise"]
             if clause[:1] == ["that"]:
                 clause = clause[1:]
+            clause = unembedded(clause)
             got = self._affirmed(clause, query) or self._meaning(_resolved(clause, query, marked), marked, types)
             want = self._label_meaning(label, query, marked, types)
             if got is None or want is None:
@@ -367,9 +380,9 @@ class QuestionReader:
         if opposite is None or query[0] not in r.facts:
             return None
         said = tuple(clause)
-        if said in _SO:
+        if said in SO:
             return frozenset({r.norm(query)})
-        if said in _NOT_SO:
+        if said in NOT_SO:
             return frozenset({r.norm((opposite, query[1]))})
         return None
 
@@ -481,14 +494,7 @@ def _bare(words: list[str], context: frozenset[str] = frozenset(), starts: froze
 
 
 _PRONOUNS = frozenset({"he", "she", "they", "it", "him", "her", "them"})
-# A label's clause that speaks of the query itself: it holds, or it is ruled out.
-_SO = frozenset(tuple(tokens(s)) for s in expand("it|that|this|so|the statement|the claim", "follows|holds|is true|is the "
-                                                   "case|is so|must be true|is certain|necessarily holds|can be shown|"
-                                                   "can be proven|is entailed") + ("so", "yes", "it does", "he is", "she is"))
-_NOT_SO = frozenset(tuple(tokens(s)) for s in expand("it|that|this|the statement|the claim", "is ruled out|is false|"
-                                                       "cannot be true|is impossible|is contradicted|is excluded|can be "
-                                                       "ruled out|must be false|does not hold|is not the case|is refuted")
-                    + ("not", "it does not", "he is not", "she is not"))
+_INTO_IT = frozenset("in of among inside within to".split())   # "it" after one: the query's other symbol
 _MODAL = {("must", "be"): ["is"], ("cannot", "be"): ["is", "not"], ("can", "not", "be"): ["is", "not"],
           ("is", "definitely"): ["is"], ("definitely", "is"): ["is"], ("is", "certainly"): ["is"]}
 
@@ -515,8 +521,8 @@ def _resolved(clause: list[str], query: Fact, marked: Marked) -> list[list[str]]
             nxt = words[k + 1] if k + 1 < len(words) else ""
             if k and w in _POSSESSIVE and nxt in ("left", "right", "side"):
                 swapped += [rest[0], "'s"]
-            elif k and w in _OBJECT and nxt not in ("left", "right"):
-                swapped.append(rest[0])
+            elif k and (w in _OBJECT or w == "it" and words[k - 1] in _INTO_IT) and nxt not in ("left", "right"):
+                swapped.append(rest[0])   # "YES = Pax is in it": the category
             else:
                 swapped.append(w)
         words = normalize(swapped)

@@ -74,7 +74,31 @@ def number_variant(spelled: tuple[str, ...]) -> tuple[str, ...] | None:
         return (w[:-3] + "y",)
     if w.endswith(("sses", "ches", "shes", "xes")):
         return (w[:-2],)
-    return (w[:-1],) if w.endswith("s") and not w.endswith("ss") else (w + "s",)
+    if w.endswith("s") and not w.endswith("ss"):
+        return (w[:-1],)
+    return (w + "es",) if w.endswith(("ss", "ch", "sh", "x", "z")) else (w[:-1] + "ies",) \
+        if w.endswith("y") and w[-2] not in "aeiou" else (w + "s",)
+
+
+def _other_plurals(w: str) -> tuple[tuple[str, ...], ...]:
+    """The rarer plurals and singulars of a one-word name: frostleaf -> frostleaves, frostleaves -> frostleaf."""
+    if w.endswith("f"):
+        return ((w[:-1] + "ves",),)
+    if w.endswith("fe"):
+        return ((w[:-2] + "ves",),)
+    if w.endswith("ves"):
+        return ((w[:-3] + "f",), (w[:-3] + "fe",))
+    return ()
+
+
+def _set_variants(spelled: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """A category's name in its other number, and both numbers without the article it was named with ("the
+    scouts": "the scout", "scouts", "scout"; "Every scout is a lancer", "All coopers are tanners")."""
+    bare = spelled[1:] if len(spelled) > 1 and spelled[0] in ("the", "a", "an") else None
+    found = (number_variant(spelled), bare, number_variant(bare) if bare else None)
+    last = (bare or spelled)[-1:]
+    rarer = tuple((bare or spelled)[:-1] + p for p in _other_plurals(last[0])) if last and last[0].isalpha() else ()
+    return tuple(v for v in found + rarer if v)
 
 
 class Marked:
@@ -86,9 +110,9 @@ class Marked:
         self.symbols = list(names)
         self._spelled = [_words(n) for n in names.values()]
         sets = types if types is not None and "Set" in types.values() else None   # only a category has another number
-        self._variants = [number_variant(w) if sets.get(s) == "Set" else None
+        self._variants = [_set_variants(w) if sets.get(s) == "Set" else ()
                           for s, w in zip(self.symbols, self._spelled)] if sets is not None else []
-        spelled = [w for w in self._spelled if w] + [v for v in self._variants if v]
+        spelled = [w for w in self._spelled if w] + [v for vs in self._variants for v in vs]
         ones = frozenset(w[0] for w in spelled) if all(len(w) == 1 for w in spelled) else frozenset()
         # The names' words when every name is one word and no two are the same word (the common case): a word
         # is then a name, and whose, by one lookup. None otherwise.
@@ -100,7 +124,7 @@ class Marked:
 
     @cached_property
     def _marks(self) -> dict[tuple[str, ...], str]:
-        marks = {v: f"@{k}" for k, v in enumerate(self._variants) if v}
+        marks = {v: f"@{k}" for k, vs in enumerate(self._variants) for v in vs}
         marks.update({w: f"@{k}" for k, w in enumerate(self._spelled) if w})   # a name itself wins over a variant
         return marks
 
@@ -177,6 +201,10 @@ class Reader:
         self._named: dict[NamedKey, tuple[str, ...]] = {}
         self._named_questions: dict[NamedKey, tuple[str, ...]] = {}
 
+    def counted(self, words: list[str]) -> list[str]:
+        """The words with each count noun the model named as the phrasings' items word (a family that counts)."""
+        return words if self._known is None else as_items(words, self._known)
+
     def _parses(self, table: Grammar, line: str, marked: Marked, types: Mapping[str, str],
                 only: str | None = None) -> list[Fact]:
         out = []
@@ -221,6 +249,8 @@ class Reader:
             return READ
         words = normalize(marked.words(text))
         words = self._untailed(words if self._known is None else as_items(words, self._known))
+        if self.wording.rewrite is not None:
+            words = self.wording.rewrite(fact[0], words)
         line = " " + " ".join(words)
         # Whether the line reads as the fact depends on the line, the fact with its symbols as marks, and their
         # types alone: remembered, as the matching is the check's main cost and sentences repeat.

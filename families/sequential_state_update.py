@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 
+from families.counter_reads import LAST_ORDINALS, ORDINALS, PERIODS, START_OPENERS, moved_reads, unwrapped
 from families.family import Family
 from families.ir import INTEGER, Skeleton, atom
 from families.phrases import expand
@@ -99,20 +100,22 @@ DECREASE = frozenset("loses lose lost gives give away spends spent removed remov
 _ITEMS_R = "[items|item|more items|more item|additional items|extra items|new items|more|additional|extra|new|" \
            "further items|fresh items|units|more units]"
 _NOUN = "(count|total|number of items|value|stock|supply|inventory|amount|item count|tally|contents|balance|number|" \
-        "holdings|reserves|store|collection|total of items|count of items|total number of items|item total)"
+        "holdings|reserves|store|collection|total of items|count of items|total number of items|item total|score|reading|" \
+        "figure|level|headcount)"
 _GAIN = "(gains|receives|gets|is given|takes in|collects|acquires|obtains|picks up|earns|adds|gains another|" \
         "receives another|gets another|is given another|takes in another|collects another|adds another|" \
         "is sent|is delivered|is handed|is supplied with|is restocked with|is topped up with|is filled with|" \
         "takes delivery of|welcomes|accepts|brings in|gathers|is credited with|is refilled with|is loaded with|" \
         "is stocked with|is topped up by|is restocked by|takes on|is given|is granted|is handed|is sent|is brought|" \
         "is credited|is credited by|" \
-        "is donated|borrows|buys|purchases|wins|is awarded)"
+        "is donated|borrows|buys|purchases|wins|is awarded|scores|racks up|rakes in|banks|pockets|nets|is paid|" \
+        "is credited with|takes delivery of)"
 _LOSE = "(loses|gives away|gives up|hands over|gives out|spends|uses up|sheds|sells|gives|ships|ships out|" \
         "sends out|sends away|sends off|hands out|gives off|lets go of|parts with|is emptied of|is drained of|" \
         "is relieved of|is robbed of|has removed|has taken away|discards|dispatches|releases|donates|drops|" \
         "loses another|gives away another|sells off|throws away|consumes|pays out|pays|lends out|lends|loans out|" \
         "hands off|surrenders|gives back|returns|sends|ships off|unloads|dumps|gets rid of|spills|leaks|drains|" \
-        "is debited|is debited by|is charged|is charged for|uses)"
+        "is debited|is debited by|is charged|is charged for|uses|trades in|redeems|cashes in|forfeits|is docked)"
 _ADDED = "(added to|put into|put in|placed in|placed into|given to|delivered to|brought to|moved into|moved to|" \
          "sent to|shipped to|stored in|loaded into|added into|transferred to|transferred into|deposited in|" \
          "deposited into|dropped into|carried into|stocked in|brought into|slipped into|unloaded onto|unloaded into|" \
@@ -138,7 +141,7 @@ _BEFORE = "(before|it does|it does before|previously|it has|it has before|it hel
 _UP = "(goes up|increases|rises|grows|climbs|jumps|go up|increase|rise|grow|climb|is increased|is raised|is boosted|swells|gets bigger|is incremented|is topped up)"
 _DOWN = "(goes down|decreases|drops|falls|shrinks|declines|dips|go down|decrease|drop|fall|shrink|decline|is reduced|is decreased|is lowered|is cut|sinks|" \
         "gets smaller|is drawn down|is depleted|is run down|is cut down|is decremented)"
-_START_R = "(starts|begins|starts out|starts off|opens|starts the day|begins the day|opens the day|starts out the day|" \
+_START_R = "(starts|begins|starts out|starts off|opens|" + PERIODS + "|" \
            "kicks off|is stocked|is filled|is loaded|is set up|comes in)"
 _FIRST = "(at first|at the start|initially|to begin with|in the beginning|at the beginning|first|to start with|" \
          "at the outset|originally|at the start of the day|when things begin|before any changes|before anything " \
@@ -149,7 +152,7 @@ _FIRST = "(at first|at the start|initially|to begin with|in the beginning|at the
          "when the voyage begins|when the journey begins|when the story begins|when the day begins|when the week begins|" \
          "when the process begins|when the game begins|when the season begins|when the voyage starts|when the journey " \
          "starts|when the story starts|when the process starts|when the game starts|when we begin|when we start|" \
-         "at the start of the story|at the start of the process|at the start of the week)"
+         "at the start of the story|at the start of the process|at the start of the week|" + "|".join(START_OPENERS) + ")"
 _FIRST_O = "[" + _FIRST[1:-1] + "]"
 _KEEP = "(holds|has|contains|stores|keeps|carries|houses|is holding|is storing|has got)"
 _WHO = "(someone|somebody|a worker|a person|a clerk|an employee|a courier|a supplier|a customer|a visitor|one|" \
@@ -171,6 +174,8 @@ UPDATE_OPENERS = ("after this", "following that",
     expand("shortly|soon|right|not long|a little|some time|a while|a bit", "after|afterwards|afterward|later|"
            "after that|after this") + expand("in the|later in the|early in the|that|this|by the", "morning|afternoon|"
                                              "evening|night|middle of the day") + ("at noon", "at midday", "by noon")
+_MOVED_READS = moved_reads(_ITEMS_R, _WHO)
+_STEP_OPENERS = UPDATE_OPENERS + ORDINALS + LAST_ORDINALS
 WORDING = Wording(
     prompt_note="Each counter counts things (items, crates, coins, people): say every number as a count of things, "
                 "never as a measure (liters, kilograms, meters), a multiple (a dozen) or a percentage.",
@@ -292,7 +297,7 @@ WORDING = Wording(
             f"(increase|raise|grow|boost|increment|bump up|top up) {{0}} by {{1}} {_ITEMS_R}",
             f"(increase|raise|boost|increment) the {_NOUN} (of|in|at|for) {{0}} by {{1}} [items|item]",
             "{0} += {1} [items|item]",
-            "{0} = {0} + {1} [items|item]"),
+            "{0} = {0} + {1} [items|item]") + _MOVED_READS["INCREMENT"],
         "DECREMENT": (
             f"{{0}} {_THEN} {_LOSE} {{1}} {_ITEMS_R}",
             f"{{1}} {_ITEMS_R} (is|are|get|gets|were|was) {_THEN} {_TAKEN} {{0}}",
@@ -321,7 +326,7 @@ WORDING = Wording(
             f"(decrease|reduce|lower|cut|decrement|deplete|draw down) {{0}} by {{1}} {_ITEMS_R}",
             f"(decrease|reduce|lower|cut|decrement) the {_NOUN} (of|in|at|for) {{0}} by {{1}} [items|item]",
             "{0} -= {1} [items|item]",
-            "{0} = {0} - {1} [items|item]")},
+            "{0} = {0} - {1} [items|item]") + _MOVED_READS["DECREMENT"]},
     questions={"FINAL_VALUE": (
         "how many items does {0} hold at the end",
         f"how many (items|things) (does|will) {{0}} {_HOLD} {_END}",
@@ -363,13 +368,17 @@ WORDING = Wording(
         f"(of|in|at|for) {{0}} {_END}",
         # a terse heading or the skeleton's notation: "Final count in the Harbor: 28, 29, or 30?", "FINAL_VALUE(X)"
         f"[the] (final|ending|end|closing|resulting|last|eventual) {_NOUN} (of|in|at|for) {{0}} {_END}",
-        "[query|question] final_value [of] {0}")},
+        "[query|question] final_value [of] {0}",
+        # the counter itself asked, as the family asks one thing ("What is the Gold score after all updates?"), and
+        # what a counter shows ("How many visitors does the north gate's count show at the end?")
+        f"(what is|what 's|what will be) {{0}} {_END}",
+        f"how many [items|things|units] (does|will|do) {{0}} (show|read|display|register|record) {_END}")},
     openers=("then", "next", "after that", "later", "afterwards", "subsequently"),
-    read_openers={"INCREMENT": UPDATE_OPENERS, "DECREMENT": UPDATE_OPENERS,
+    read_openers={"INCREMENT": _STEP_OPENERS, "DECREMENT": _STEP_OPENERS,
                   "INITIAL_VALUE": ("first", "first of all", "to begin", "to start", "at the start", "initially",
                                     "in the beginning", "at the outset", "before anything else", "originally",
                                     "to begin with", "at first", "start", "at start", "starting", "starting out",
-                                    "setup", "set up") + _DAYS},
+                                    "setup", "set up") + _DAYS + START_OPENERS + ORDINALS},
     cues={"INITIAL_VALUE": (("a change", INCREASE | DECREASE), ("a final value", END)),
           "INCREMENT": (("a decrease", DECREASE), ("a final value", END), ("a start", START)),
           "DECREMENT": (("an increase", INCREASE), ("a final value", END), ("a start", START)),
@@ -386,7 +395,9 @@ WORDING = Wording(
                             "is are has have been carried out done complete completed finished over happened taken finishes ends ended "
                             "concludes concluded stops stopped items "
                             "place listed in order everything taking very that of story process sequence them it "
-                            "applied performed made processed given described".split()),
+                            "applied performed made processed given described entries entry game match round "
+                            "season day 's".split()),
+    rewrite=unwrapped,
     intro="These events happen in this order:")
 FAMILY = Family(
     name=NAME, prefix="state", types=frozenset({"Counter"}),

@@ -14,7 +14,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Mapping, NamedTuple, Sequence
+from typing import Callable, Mapping, NamedTuple, Sequence
 
 # Every character is accounted for: a word, an equality or comparison sign, or any other symbol as a token of
 # its own (which no phrasing holds, so a sentence with one reads as nothing); only plain punctuation is dropped.
@@ -157,7 +157,7 @@ _SIGNS = frozenset({"=", "==", "!=", "≠", "<>", ":="})
 # Nouns a possessive may own ("Ben's left", "Silo's final count"), read as "the left of Ben": every phrasing
 # with "the N of X" is then read with "X's N" too.
 _OWNED = frozenset("left right position place spot seat chair count total value number stock supply inventory amount tally status "
-                   "contents content balance side holdings reserves store collection".split())
+                   "contents content balance side holdings reserves store collection score".split())
 _OWNED_ADJ = frozenset("final initial starting ending current first last item relative".split())
 # Words that add nothing to what a sentence claims ("Felix is also not a Fletcher", "Ivan is not, in fact, a
 # Smith"): read away in sentences and phrasings alike.
@@ -512,6 +512,9 @@ class Wording:
     # Words that negate in this family beside `NEGATIONS` ("excluded", "absent", "∉" for a membership): a sentence of
     # a negative fact that holds one is not taken for one that holds no negation.
     negations: frozenset[str] = frozenset()
+    # A family's own rewrite of a sentence's read words before its phrasings are tried (predicate or query, words):
+    # words that wrap a name and say nothing more ("the count at the north gate" as the north gate)
+    rewrite: Callable[[str, list[str]], list[str]] | None = None
 
     def canonical_template(self, predicate: str) -> str:
         """The phrasing the template writes for a fact predicate (the canonical one, unless `template` says)."""

@@ -56,32 +56,87 @@ _ANSWER_TALK = frozenset("hint hints hinted correct incorrect solution solutions
 # "One" of an order or a choice, no count: "one after another", "one by one", "one at a time", "each one", "no one".
 _ONE_BEFORE = frozenset("each every any no which this that".split())
 _ONE_AFTER = (("after", "another"), ("after", "the", "other"), ("by", "1"), ("by", "one"), ("at", "a", "time"))
+# "one" as a pronoun before a modal ("belonging to one can mean belonging to another"): it counts nothing
+_MODALS = frozenset("can could may might must will would should".split())
 
 
 def _one_of_order(intro_words: Sequence[str], k: int) -> bool:
     """Whether the "one" at `k` orders or picks ("one after another", "each one"), counting nothing."""
     before = tuple(intro_words[max(0, k - 2):k])
+    after = tuple(intro_words[k + 1:k + 5])
     return bool(before) and before[-1] in _ONE_BEFORE or before[-2:] in (("1", "by"), ("one", "by")) or any(
-        tuple(intro_words[k + 1:k + 1 + len(a)]) == a for a in _ONE_AFTER)
+        after[:len(a)] == a or after[1:1 + len(a)] == a == ("at", "a", "time") for a in _ONE_AFTER) \
+        or bool(after) and after[0] in _MODALS
 
 
-def _counts(intro_words: Sequence[str]) -> bool:
-    """Whether the intro's words hold a number: a digit or number word, but "one" of the setting (`_ONE_OK`)."""
+def _counts(intro_words: Sequence[str], kinds: Kinds = (), options: tuple[str, ...] = ()) -> bool:
+    """Whether the intro's words hold a number: a digit or number word, but "one" of the setting (`_ONE_OK`) and
+    a count of the problem's own things (`_of_kind`)."""
     for k, w in enumerate(intro_words):
         if w in ("1", "one") and (k + 1 < len(intro_words) and intro_words[k + 1] in _ONE_OK
                          or tuple(intro_words[max(0, k - 2):k]) == ("at", "least") or _one_of_order(intro_words, k)):
+            continue
+        if w in NUMBER_WORDS and kinds and _of_kind(intro_words, k, kinds, options):
             continue
         if w.isdigit() or w in NUMBER_WORDS:
             return True
     return False
 
 
+# A count of the problem's own things, in words: "Two jars of marbles sit on a shelf" where the two counters are the
+# blue jar and the red jar. The intro rule bars a number because it may state a fact or hint an answer ("One
+# storeroom ends the day with forty-six items"); a count of the named things is neither: it is no fact's argument
+# and no value (what it counts are the symbols every premise names), and a problem's shape is no answer. Only where
+# the noun after it is, in the singular, a word of every name of one type and the number is that type's count, and
+# never where the number is an answer option (a label said in the intro is refused whatever it counts).
+Kinds = tuple[tuple[int, frozenset[str]], ...]   # per type of several symbols: how many, the words all its names share
+_NOT_NOUNS = frozenset("the a an s of and".split())
+
+
+def kinds_named(entities: Mapping[str, str], names: Mapping[str, str]) -> Kinds:
+    """Per type of two or more symbols: their number and the words every one of their names holds ("jar")."""
+    by_type: dict[str, list[frozenset[str]]] = {}
+    for s, t in entities.items():
+        by_type.setdefault(t, []).append(frozenset(words(names.get(s, ""))))
+    out = []
+    for named in by_type.values():
+        shared = frozenset.intersection(*named) - _NOT_NOUNS if len(named) > 1 else frozenset()
+        if shared:
+            out.append((len(named), shared))
+    return tuple(sorted(out, key=lambda k: (k[0], sorted(k[1]))))
+
+
+def _singulars(word: str) -> tuple[str, ...]:
+    """What a plural may be the plural of: jars -> jar, boxes -> box, shelves -> shelf, knives -> knife."""
+    out = []
+    if word.endswith("ies"):
+        out.append(word[:-3] + "y")
+    if word.endswith("ves"):
+        out += [word[:-3] + "f", word[:-3] + "fe"]
+    if word.endswith("es"):
+        out.append(word[:-2])
+    if word.endswith("s") and not word.endswith("ss"):
+        out.append(word[:-1])
+    return tuple(out)
+
+
+def _of_kind(intro_words: Sequence[str], k: int, kinds: Kinds, options: tuple[str, ...]) -> bool:
+    """Whether the number word at `k` counts the names of one type: that type's count, before its shared noun."""
+    said = tokens(intro_words[k])
+    if len(said) != 1 or not said[0].isdigit() or said[0] in options or k + 1 >= len(intro_words):
+        return False
+    n, plural = int(said[0]), _singulars(intro_words[k + 1])
+    return any(count == n and not shared.isdisjoint(plural) for count, shared in kinds)
+
+
 @lru_cache(maxsize=1 << 12)   # a renderer's intros repeat (the template's always), and so do a family's labels
-def intro_flaws(intro: str, options: tuple[str, ...]) -> tuple[str, ...]:
-    """What the intro must not hold besides names: a number, an answer label (it says or hints an answer)."""
+def intro_flaws(intro: str, options: tuple[str, ...], kinds: Kinds = ()) -> tuple[str, ...]:
+    """What the intro must not hold besides names: a number (but a count of the problem's named things, `kinds`), an
+    answer label (it says or hints an answer)."""
     # digits, or number words ("forty-six", "one"): tokens() spells every number word as digits
     intro_words = words(intro)
-    reasons = ["intro: the intro holds a number"] if re.search(r"\d", intro) or _counts(intro_words) else []
+    reasons = ["intro: the intro holds a number"] if re.search(r"\d", intro) or _counts(intro_words, kinds, options) \
+        else []
     talk = sorted(_ANSWER_TALK.intersection(intro_words))
     if talk:
         reasons.append(f"intro: the intro speaks of the answer ({talk[0]!r})")

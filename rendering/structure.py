@@ -21,7 +21,8 @@ import orjson
 
 from families.reading import number_variant
 from families.registry import FAMILIES
-from rendering.intro import ARTICLE_NAMES, intro_flaws, intro_hint, unarticled
+from families.wording import NUMBER_WORDS
+from rendering.intro import ARTICLE_NAMES, intro_flaws, intro_hint, kinds_named, unarticled
 from rendering.lookalike import hidden, looks
 from rendering.read_back import read_back
 from rendering.render import StructuredRender
@@ -139,7 +140,10 @@ def check(render: StructuredRender, payload: Mapping[str, Any], given: Mapping[s
         hint = intro_hint(render.intro, payload, {s: names[s] for s in distinct}) if named else None
         if hint:
             reasons.append(f"intro: the intro names {', '.join(named)} and {hint}")
-    return reasons + list(intro_flaws(render.intro, tuple(payload["answer_options"])))
+    # a count of the named things ("Two jars ...") is no number the intro rule bars: looked for only where one is said
+    kinds = kinds_named(entities, {s: names[s] for s in distinct}) \
+        if not NUMBER_WORDS.isdisjoint(intro_words) else ()
+    return reasons + list(intro_flaws(render.intro, tuple(payload["answer_options"]), kinds))
 
 
 @lru_cache(maxsize=1 << 12)   # a renderer's names repeat (the template's per skeleton)
