@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -135,6 +136,8 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--peers", action="store_true", help="also time DuckDB alone and a one-process orjson loop")
     ap.add_argument("--old", type=Path, help="a checkout of the code before: its bench report is timed too")
+    ap.add_argument("--cold", action="store_true",
+                    help="remove the run folder's cached plan (.report-plan-*) before each bench report: a first report")
     args = ap.parse_args()
     if not (args.folder / "solves.jsonl").exists():
         t = time.perf_counter()
@@ -154,6 +157,9 @@ def main() -> None:
     times: dict[str, list[float]] = {name: [] for name in peers}
     for i in range(args.rounds):
         for name, (cmd, cwd) in peers.items():   # alternating: each round runs every peer once
+            if args.cold and name == "bench report":
+                for cached in args.folder.glob(".report-plan-*"):
+                    shutil.rmtree(cached)
             wall, rss = timed(cmd, cwd)
             times[name].append(wall)
             print(f"round {i + 1}: {name} {wall:.2f} s, peak RSS {rss:.0f} MiB", flush=True)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import sys
+from collections import Counter
 from pathlib import Path
 
 import typer
@@ -9,11 +10,11 @@ import typer
 from runner.config.grid import Grid
 from runner.errors import UserError, WriteFailed
 from runner.reporting import files, terminal, thinking
+from runner.reporting.columnar import read_figures
 from runner.reporting.compare import Paired, compare
 from runner.reporting.fidelity import fidelity_rows, spread_warnings
 from runner.reporting.forked import Forked
-from runner.reporting.load import load_runs
-from runner.reporting.stats import cell_latency, summary_rows, tallies
+from runner.reporting.stats import cell_latency, summary_rows
 from runner.reporting.summary import render_table
 from runner.store.guard import Outputs, atomic_output, mark, owns
 from runner.store.logs import LOGS, MARKER, check_log_files, skipped_note
@@ -44,11 +45,12 @@ def report(folders: list[Path], by: tuple[str, ...] | None, csv_path: Path | Non
     if not owns(report_dir, REPORT_MARKER):
         mark(report_dir, REPORT_MARKER)
 
-    loaded = load_runs(folders)
+    # the figures are counted in the engine; outcomes one by one only for --compare and the thinking solvers
+    figures = read_figures(folders, pool_renders, by or files.DIMENSIONS, all_outcomes=bool(solvers or renderers))
+    loaded, groups = figures.loaded, figures.groups
     for path, n in loaded.skipped.items():
         if note := skipped_note(path, n):
             typer.echo(note, err=True)
-    groups = tallies(loaded, pool_renders)
     fidelity = fidelity_rows(loaded.renders)
     rows = summary_rows(loaded, groups, fidelity)
     compared: list[Paired] = []
@@ -63,8 +65,8 @@ def report(folders: list[Path], by: tuple[str, ...] | None, csv_path: Path | Non
         renders_text = render_table(render_stats(loaded.renders))
         warnings = spread_warnings(fidelity)
         bins = thinking.thought_bins(loaded.outcomes)
-        _print(by, pool_renders, loaded, rows, groups, compared, renders_text, fidelity, warnings, bins)
-        grouped = files.grouped(loaded.outcomes, by or files.DIMENSIONS, pool_renders)
+        grouped = files.grouped_counts(Counter(dict(figures.by_counts)), by or files.DIMENSIONS, pool_renders)
+        _print(by, grouped, loaded, rows, groups, compared, renders_text, fidelity, warnings, bins)
         with atomic_output(grouped_csv) as fh:
             fh.write(files.to_csv(grouped))
         pictures, problem, thought_picture = drawing.result() if drawing else (False, None, False)
@@ -166,7 +168,7 @@ def inputs(folders: list[Path]) -> list[tuple[Path, str]]:
     return out
 
 
-def _print(by, pool_renders, loaded, rows, groups, compared, renders, fidelity, warnings, bins) -> None:
+def _print(by, grouped, loaded, rows, groups, compared, renders, fidelity, warnings, bins) -> None:
     """The terminal report: renders, then the heatmap, depth tables and problems (or the one --by table)."""
     con = terminal.console()
     con.print(renders, markup=False, soft_wrap=True)
@@ -177,7 +179,7 @@ def _print(by, pool_renders, loaded, rows, groups, compared, renders, fidelity, 
         con.print(terminal.auditors_table(loaded.auditors))
     if by:   # the one grouped table asked for, as before
         con.print("")
-        con.print(files.to_text(files.grouped(loaded.outcomes, by, pool_renders)), markup=False, soft_wrap=True)
+        con.print(files.to_text(grouped), markup=False, soft_wrap=True)
     elif not rows:
         con.print("\n(no solve records for these runs' grids yet)")
     else:

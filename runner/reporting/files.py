@@ -138,8 +138,12 @@ def grouped(outcomes: list[Outcome], by: tuple[str, ...], pool_renders: bool = F
     """The table `--by` asks for (report.csv): one row per group, answers on faithful, unchecked and
     unfaithful renders in rows apart (column `renders`) unless `pool_renders`."""
     # count (group, render status, status, correct) first: a Counter update is cheap per record
-    of = attrgetter(*by, "render_status", "status", "correct")
-    counts = Counter(map(of, outcomes))
+    return grouped_counts(Counter(map(attrgetter(*by, "render_status", "status", "correct"), outcomes)), by,
+                          pool_renders)
+
+
+def grouped_counts(counts: Counter, by: tuple[str, ...], pool_renders: bool = False) -> list[dict]:
+    """The `--by` table from its counts: units per (the `by` values..., render status, status, correct)."""
     groups: dict[tuple, Tally] = defaultdict(Tally)
     for (*key, render_status, status, correct), n in counts.items():
         kind = "all" if pool_renders else RENDER_KINDS.get(render_status, "faithful")

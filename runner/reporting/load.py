@@ -296,6 +296,14 @@ def _read(folders, grids, loaded, best_solves, best_renders, first_try, readers)
             for fam, level in chance.items():
                 loaded.chance.setdefault(fam, level)
     loaded.outcomes = [o for o in best_solves.values() if o.skeleton in sources[o.run]]
+    finish(loaded, folders, grids, readers, best_renders, first_try, sources)
+
+
+def finish(loaded: Loaded, folders: list[Path], grids: list[Grid], readers: list[_Reader],
+           best_renders: dict[str, tuple[_Reader, dict]], first_try: dict[str, tuple[str, float]],
+           sources: dict[str, set[str]]) -> None:
+    """What both readers of the solve log share: the auditors' calibration, the best render of each unit of a
+    grid's source (with `run` and `first`), and the solves its render kept from being sent (`blocked`)."""
     for folder, grid in zip(folders, grids):   # the auditors' calibration, as the run judged it
         if grid.auditors():
             units = planned(grid)

@@ -95,5 +95,8 @@ def render_stats(records: Iterable[dict[str, Any]]) -> dict[str, RenderStats]:
     """Per renderer label, from render records (one per unit)."""
     out: dict[str, RenderStats] = {}
     for rec in records:
-        out.setdefault(rec["renderer"], RenderStats()).add(rec)
+        stats = out.get(rec["renderer"])
+        if stats is None:   # made once per renderer, not once per record (three Counters each)
+            stats = out[rec["renderer"]] = RenderStats()
+        stats.add(rec)
     return out

@@ -1,0 +1,185 @@
+"""`bench report`'s figures as queries over the run's logs (DuckDB): the solve logs scanned and checked in the
+engine, keys joined to the grid's planned keys, the newest record of each unit kept, the groups counted there.
+Python outcomes are made only where a step needs them one by one: the thinking solvers' and `--compare`."""
+from __future__ import annotations
+
+import gc
+import multiprocessing
+import tempfile
+from collections import defaultdict
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from multiprocessing.pool import AsyncResult
+from pathlib import Path
+
+import duckdb
+
+from runner.children import die_with_parent
+from runner.config.grid import Grid
+from runner.errors import UserError
+from runner.reporting import columnar_sql as sql
+from runner.reporting.load import Loaded, Outcome, _match, _Reader, _render_logs, finish
+from runner.reporting.planned import cached_plan, parts
+from runner.reporting.stats import Tally
+from runner.store.logs import check_log_files
+from runner.store.records import SCHEMA
+from runner.store.sinks import SOLVES
+
+
+@dataclass
+class Figures:
+    """What the report's tables and files are made from: `loaded` as load_runs gives it, but with outcomes only
+    for the units a step reads one by one (thinking solvers', or all with `outcomes="all"`), the groups' tallies,
+    and the counts of the `--by` table."""
+
+    loaded: Loaded
+    groups: dict[tuple, Tally] = field(default_factory=dict)
+    by_counts: list[tuple[tuple, int]] = field(default_factory=list)
+
+
+def read_figures(folders: list[Path], pool_renders: bool = False, by: tuple[str, ...] = ("renderer",),
+                 all_outcomes: bool = False) -> Figures:
+    """Read run folders as load_runs does (the same records count, the same newest record of each unit wins),
+    the solve logs in DuckDB. A helper process makes each grid's skeletons and planned keys, another reads the
+    render logs, while this one scans the solve logs."""
+    loaded = Loaded()
+    grids = [Grid.saved(folder) for folder in folders]
+    for folder in folders:
+        check_log_files(folder)
+    for grid in grids:
+        loaded.grids.setdefault(grid.name, grid)
+    # A helper (a pool of one: a Pool of two can hang on its exit with a worker killed holding the queue's
+    # lock), forked before any thread starts here, makes (or finds cached) each grid's planned keys; a thread
+    # reads the render logs (no records pickled across: the engine lets go of the GIL while it scans).
+    with tempfile.TemporaryDirectory(prefix="bench-report-") as tmp, \
+            multiprocessing.get_context("fork").Pool(1, initializer=die_with_parent) as pool, \
+            ThreadPoolExecutor(1) as thread:
+        scratch = [Path(tmp) / str(i) for i in range(len(grids))]
+        for place in scratch:
+            place.mkdir()
+        plans = [pool.apply_async(cached_plan, (folder, grid, place))
+                 for folder, grid, place in zip(folders, grids, scratch)]
+        renders = thread.submit(_render_logs, folders, grids)
+        con = duckdb.connect(config={"preserve_insertion_order": True})
+        paused = gc.isenabled()
+        gc.disable()   # the render records and outcomes held hold no cycles: the cyclic GC would rescan them
+        try:
+            return _figures(con, loaded, folders, grids, plans, renders, pool_renders, by, all_outcomes)
+        finally:
+            con.close()
+            if paused:
+                gc.enable()
+
+
+def _figures(con: duckdb.DuckDBPyConnection, loaded: Loaded, folders: list[Path], grids: list[Grid],
+             plans: list[AsyncResult], renders: Future, pool_renders: bool,
+             by: tuple[str, ...], all_outcomes: bool) -> Figures:
+    """The body of read_figures, once the helpers run: the solve logs into the engine; then the render logs
+    and the planned keys as the helpers give them."""
+    con.execute(sql.RAW)
+    for i, folder in enumerate(folders):
+        _scan(con, i, folder / SOLVES, loaded)
+    readers = [_Reader(grid, loaded) for grid in grids]
+    best, first, skipped = renders.result()
+    best_renders = {key: (readers[i], rec) for key, (i, rec) in best.items()}
+    for path, n in skipped.items():
+        loaded.skipped[path] += n
+    sources: dict[str, set[str]] = {}
+    for name in sql.PLAN.split(";"):
+        con.execute(name)
+    for i, (grid, fut) in enumerate(zip(grids, plans)):
+        place, identities, chance = fut.get()
+        sources[grid.name] = sources.get(grid.name, set()) | set(identities)
+        for fam, level in chance.items():
+            loaded.chance.setdefault(fam, level)
+        _load_plan(con, i, grid, place)
+    for run, identities in sources.items():
+        con.execute("INSERT INTO src SELECT $run, unnest($ids)", {"run": run, "ids": sorted(identities)})
+    _match_keys(con, readers)
+    con.execute(sql.OUTCOMES)
+    finish(loaded, folders, grids, readers, best_renders, first, sources)
+    return _results(con, loaded, pool_renders, by, all_outcomes)
+
+
+def _scan(con: duckdb.DuckDBPyConnection, i: int, path: Path, loaded: Loaded) -> None:
+    """Scan one solve log into `raw`, its unreadable lines counted; a record of another schema stops the report
+    as the loader stops it (at the first, in the order of the logs)."""
+    try:
+        open(path, "rb").close()
+    except (FileNotFoundError, NotADirectoryError):
+        loaded.skipped[path] += 0
+        return
+    except OSError as exc:   # unreadable (permissions, I/O): one line, as run and status say it
+        raise UserError(f"log {path}: cannot read it ({exc.strerror})") from None
+    before = con.execute("SELECT count(*) FROM raw").fetchone()[0]
+    if path.stat().st_size:
+        con.execute(sql.SCAN, {"f": i, "path": str(path)})
+    bad, other = con.execute("SELECT count(*) FILTER (NOT whole), arg_min(schema, rowid) FILTER (whole AND "
+                             f"schema IS NOT NULL AND schema <> {SCHEMA}) FROM raw WHERE rowid >= $b",
+                             {"b": before}).fetchone()
+    loaded.skipped[path] += bad
+    if other is not None and other > SCHEMA:
+        raise UserError(f"{path}: records of schema {other}; this bench reads schema {SCHEMA}: "
+                        "upgrade logic-skeleton-bench to report this run")
+    if other is not None:
+        raise UserError(f"{path}: records of schema {other}, from an older bench; this bench reads schema "
+                        f"{SCHEMA}: report them with the version that wrote them, or rerun the grid")
+
+
+def _load_plan(con: duckdb.DuckDBPyConnection, i: int, grid: Grid, place: Path) -> None:
+    """A folder's planned keys (written by the helper) and its stages' labels into the engine."""
+    con.execute(f"INSERT INTO runs VALUES ({i}, $run)", {"run": grid.name})
+    if (place / "renders.parquet").is_file():
+        con.execute(sql.LOAD_PLAN_R, {"f": i, "path": str(place / "renders.parquet")})
+    if (place / "solves.parquet").is_file():
+        con.execute(sql.LOAD_PLAN_S, {"f": i, "path": str(place / "solves.parquet")})
+    from runner.plan.units import UnitPlan
+    plan = UnitPlan(grid)
+    rows = [(i, stage, part, label, n == 0)
+            for stage, stages in (("render", plan.render_parts), ("solve", plan.solve_parts))
+            for part, (_, labels, _) in enumerate(parts(stages)) for n, label in enumerate(labels)]
+    if rows:
+        con.executemany("INSERT INTO labels VALUES (?, ?, ?, ?, ?)", rows)
+
+
+def _match_keys(con: duckdb.DuckDBPyConnection, readers: list[_Reader]) -> None:
+    """Each folder's render keys and solve keys matched to its grid's stages: by the planned keys in the engine,
+    and those not planned (a sample beyond the grid's, a skeleton not in its source) by hashing them here."""
+    con.execute(sql.RFIRST)
+    con.execute(sql.RMATCH)
+    extra = []
+    for f, rkey, named, skeleton, sample in con.execute(sql.RLEFT).fetchall():
+        part = _match(readers[f].render_fp, named, skeleton, sample, rkey)
+        if part is not None:
+            extra.append((f, rkey, part[2]))
+    if extra:
+        con.executemany("INSERT INTO rmatch VALUES (?, ?, ?)", extra)
+    extra = []
+    for f, key, rkey, sample, named in con.execute(sql.SLEFT).fetchall():
+        part = _match(readers[f].solve_fp, named, rkey, sample, key)
+        if part is not None:
+            extra.append((f, key, rkey, sample, named, part[2]))
+    if extra:
+        con.executemany("INSERT INTO sextra VALUES (?, ?, ?, ?, ?, ?)", extra)
+
+
+def _results(con: duckdb.DuckDBPyConnection, loaded: Loaded, pool_renders: bool, by: tuple[str, ...],
+             all_outcomes: bool) -> Figures:
+    """The groups' tallies, the `--by` counts and the outcomes asked for, from the table of outcomes."""
+    groups: dict[tuple, Tally] = defaultdict(Tally)
+    for (run, renderer, solver, family, complexity, ok, correct, invalid, error, unchecked, unchecked_correct,
+         sent, sent_correct, left, latencies, pt, ct, answered, thoughts, cut, sources) \
+            in con.execute(sql.tallies_sql(pool_renders)).fetchall():
+        groups[(run, renderer, solver, family, complexity)] = Tally(
+            ok=ok, correct=correct, invalid=invalid, error=error, unchecked=unchecked,
+            unchecked_correct=unchecked_correct, sent_unfaithful=sent, sent_unfaithful_correct=sent_correct,
+            left=left, latencies=latencies, prompt_tokens=int(pt), completion_tokens=int(ct), answered=answered,
+            thoughts=thoughts, cut=cut, sources=set(sources))
+    for b in loaded.blocked:
+        groups[(b.run, b.renderer, b.solver, b.family, b.complexity)].blocked(b.status)
+    counts = [(tuple(row[:-1]), row[-1]) for row in con.execute(sql.grouped_sql(by)).fetchall()]
+    where = "" if all_outcomes else "WHERE thinking IS NOT NULL"
+    loaded.outcomes = [Outcome._make(row) for row in con.execute(
+        f"SELECT * EXCLUDE (first) FROM o {where} ORDER BY first").fetchall()]
+    return Figures(loaded, groups, counts)
+

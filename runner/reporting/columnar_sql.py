@@ -1,0 +1,154 @@
+"""The SQL of the columnar report: the solve logs scanned with the loader's type checks, their keys joined to the
+grid's planned keys, the newest record of each unit kept, and the report's groups counted (DuckDB)."""
+from __future__ import annotations
+
+from runner.store.logs import TERMINAL
+
+# Where the engine reads a line otherwise than load.py (none of them a line bench writes; the property test keeps
+# to the rest): a record without a `correct` field is read as `correct: null` (the loader skips it), an integer
+# of 2**63 or more is not an integer here, an object with one field twice keeps the first (orjson the last), and
+# a number beyond a double's range (1e400) is read here and rejected by orjson.
+# Every field the report reads, as raw JSON: its type is checked here exactly as the loader checks a parsed
+# record (an integer is not a float, true is not an integer, a missing field and null are both absent).
+FIELDS = ("schema", "key", "status", "render_key", "skeleton", "family", "complexity", "renderer", "solver",
+          "render_sample", "sample", "correct", "latency_s", "prompt_tokens", "completion_tokens", "finished_at",
+          "render_status", "thinking", "reason")
+
+RAW = """CREATE TEMP TABLE raw (f INTEGER, whole BOOLEAN, placed BOOLEAN, schema HUGEINT, key VARCHAR, status VARCHAR,
+  render_key VARCHAR, skeleton VARCHAR, renderer_named VARCHAR, solver_named VARCHAR, family VARCHAR,
+  complexity BIGINT, render_sample BIGINT, sample BIGINT, correct BOOLEAN, latency_s DOUBLE, prompt_tokens BIGINT,
+  completion_tokens BIGINT, finished_at DOUBLE, render_status VARCHAR, thinking BIGINT, cut BOOLEAN,
+  thinking_from VARCHAR, reason VARCHAR)"""
+
+
+# A field's JSON type, read off its JSON text as the engine writes it back (a string is quoted, a float always has
+# a point or an exponent, true and false are words): string tests, not a parse of each value again.
+def _text(c: str) -> str:
+    return f"coalesce(starts_with({c}, '\"'), false)"
+
+
+def _int_ok(c: str) -> str:
+    return (f"coalesce(NOT contains({c}, '.') AND NOT contains({c}, 'e') AND NOT contains({c}, 'E') "
+            f"AND TRY_CAST({c} AS BIGINT) IS NOT NULL, false)")
+
+
+def _num_ok(c: str) -> str:
+    return f"coalesce(NOT starts_with({c}, '\"') AND TRY_CAST({c} AS DOUBLE) IS NOT NULL, false)"
+
+
+def _str(c: str) -> str:
+    """The string a JSON string field holds (decoded by the engine only when it has an escape)."""
+    return f"CASE WHEN contains({c}, '\\') THEN ({c}::JSON)->>'$' ELSE {c}[2:-2] END"
+
+
+def _int(c: str) -> str:
+    return f"CASE WHEN {_int_ok(c)} THEN TRY_CAST({c} AS BIGINT) END"
+
+
+_THOUGHT = "CASE WHEN starts_with(thinking, '{') THEN json_extract(thinking, ['$.tokens', '$.cut', '$.tokens_from']) END"
+_TOKENS = "(th IS NOT NULL AND json_type(th[1]) IN ('BIGINT', 'UBIGINT') AND TRY_CAST(th[1] AS HUGEINT) >= 0)"
+
+# One scan of one log: a row per line that parses (a blank line makes none; a torn or foreign one makes a row
+# of nulls, which is not `whole`). `whole`: the fields every record must have, of their types (else the line is
+# counted as skipped); `placed`: the fields that place it in a grid (else it is passed over, not counted).
+SCAN = f"""INSERT INTO raw SELECT $f,
+  {_text('key')} AND {_text('status')} AND {_text('renderer')} AND {_text('solver')} AND {_text('family')}
+    AND {_int_ok('complexity')} AND (correct IS NULL OR correct IN ('true', 'false')),
+  {_text('skeleton')} AND {_text('render_key')} AND {_int_ok('render_sample')} AND {_int_ok('sample')},
+  CASE WHEN {_int_ok('schema')} THEN TRY_CAST(schema AS HUGEINT) END,
+  {_str('key')}, {_str('status')}, {_str('render_key')}, {_str('skeleton')}, {_str('renderer')}, {_str('solver')},
+  {_str('family')}, {_int('complexity')}, {_int('render_sample')}, {_int('sample')}, correct = 'true',
+  CASE WHEN {_num_ok('latency_s')} THEN TRY_CAST(latency_s AS DOUBLE) END,
+  {_int('prompt_tokens')}, {_int('completion_tokens')},
+  CASE WHEN {_num_ok('finished_at')} THEN TRY_CAST(finished_at AS DOUBLE) ELSE 0.0 END,
+  CASE WHEN {_text('render_status')} THEN {_str('render_status')} ELSE 'ok' END,
+  CASE WHEN {_TOKENS} THEN TRY_CAST(th[1] AS BIGINT) END,
+  coalesce(th IS NOT NULL AND json_type(th[2]) = 'BOOLEAN' AND TRY_CAST(th[2] AS BOOLEAN), false),
+  CASE WHEN th IS NULL THEN NULL
+       WHEN {_TOKENS} AND json_type(th[3]) = 'VARCHAR' THEN th[3]->>'$' ELSE 'uncounted' END,
+  CASE WHEN {_text('reason')} THEN {_str('reason')} END
+FROM (SELECT {', '.join(f"{c}::VARCHAR AS {c}" for c in FIELDS)}, {_THOUGHT} AS th
+      FROM read_ndjson($path, columns = {{{', '.join(f"'{c}': 'JSON'" for c in FIELDS)}}}, ignore_errors = true,
+                       maximum_object_size = 1073741824))"""
+
+PLAN = """CREATE TEMP TABLE plan_r (f INTEGER, rkey VARCHAR, skeleton VARCHAR, sample BIGINT, part INTEGER);
+CREATE TEMP TABLE plan_s (f INTEGER, key VARCHAR, rkey VARCHAR, sample BIGINT, part INTEGER);
+CREATE TEMP TABLE labels (f INTEGER, stage VARCHAR, part INTEGER, label VARCHAR, first BOOLEAN);
+CREATE TEMP TABLE rmatch (f INTEGER, render_key VARCHAR, renderer VARCHAR);
+CREATE TEMP TABLE sextra (f INTEGER, key VARCHAR, render_key VARCHAR, sample BIGINT, solver_named VARCHAR,
+                          solver VARCHAR);
+CREATE TEMP TABLE src (run VARCHAR, skeleton VARCHAR);
+CREATE TEMP TABLE runs (f INTEGER, run VARCHAR)"""
+
+LOAD_PLAN_R = "INSERT INTO plan_r SELECT $f, rkey, skeleton, sample, part FROM read_parquet($path)"
+LOAD_PLAN_S = "INSERT INTO plan_s SELECT $f, key, rkey, sample, part FROM read_parquet($path)"
+
+# The loader checks a render key once per folder, with the first record that names it (its renderer, skeleton
+# and sample): the renderer part whose key it is, the one the record names first (labels sharing one key).
+RFIRST = """CREATE TEMP TABLE rfirst AS SELECT f, render_key, arg_min(renderer_named, rowid) AS named,
+  arg_min(skeleton, rowid) AS skeleton, arg_min(render_sample, rowid) AS sample
+FROM raw WHERE whole AND placed GROUP BY f, render_key"""
+RMATCH = """INSERT INTO rmatch SELECT q.f, q.render_key, coalesce(a.label, l.label)
+FROM rfirst q JOIN plan_r p ON p.f = q.f AND p.rkey = q.render_key AND p.skeleton = q.skeleton AND p.sample = q.sample
+JOIN labels l ON l.f = p.f AND l.stage = 'render' AND l.part = p.part AND l.first
+LEFT JOIN labels a ON a.f = p.f AND a.stage = 'render' AND a.part = p.part AND a.label = q.named"""
+RLEFT = """SELECT q.f, q.render_key, q.named, q.skeleton, q.sample FROM rfirst q ANTI JOIN rmatch m
+  ON m.f = q.f AND m.render_key = q.render_key"""
+# records whose render key is the grid's but whose own key is not planned: checked in Python, one hash each
+SLEFT = """SELECT DISTINCT r.f, r.key, r.render_key, r.sample, r.solver_named FROM raw r
+SEMI JOIN rmatch m ON m.f = r.f AND m.render_key = r.render_key
+ANTI JOIN plan_s p ON p.f = r.f AND p.key = r.key AND p.rkey = r.render_key AND p.sample = r.sample
+WHERE r.whole AND r.placed"""
+
+# The newest record of each unit (a terminal one beats an error; then the later finished_at; then the one
+# read later), units apart by their cell's names as the loader keeps them; kept if its skeleton is its run's.
+_TERMINAL = ", ".join(f"'{s}'" for s in TERMINAL)
+# The fold runs on the narrow columns that decide it; the winners' other fields are taken from `raw` by row.
+OUTCOMES = f"""CREATE TEMP TABLE o AS WITH m AS (
+  SELECT r.rowid AS seq, r.f, r.key, r.status, r.finished_at, rm.renderer, coalesce(a.label, l.label) AS solver
+  FROM raw r
+  JOIN rmatch rm ON rm.f = r.f AND rm.render_key = r.render_key
+  JOIN plan_s p ON p.f = r.f AND p.key = r.key AND p.rkey = r.render_key AND p.sample = r.sample
+  JOIN labels l ON l.f = p.f AND l.stage = 'solve' AND l.part = p.part AND l.first
+  LEFT JOIN labels a ON a.f = p.f AND a.stage = 'solve' AND a.part = p.part AND a.label = r.solver_named
+  WHERE r.whole AND r.placed
+  UNION ALL
+  SELECT r.rowid AS seq, r.f, r.key, r.status, r.finished_at, rm.renderer, x.solver FROM raw r
+  JOIN rmatch rm ON rm.f = r.f AND rm.render_key = r.render_key
+  JOIN sextra x ON x.f = r.f AND x.key = r.key AND x.render_key = r.render_key AND x.sample = r.sample
+    AND x.solver_named = r.solver_named
+  WHERE r.whole AND r.placed),
+w AS (SELECT arg_max(struct_pack(seq := seq, f := f), struct_pack(t := status IN ({_TERMINAL}), d := finished_at,
+        s := seq)) AS win, renderer, solver, min(seq) AS first FROM m GROUP BY key, renderer, solver)
+SELECT runs.run, w.renderer, w.solver, r.family, r.complexity, r.skeleton, r.render_sample, r.sample, r.status,
+  r.correct, r.render_status, r.latency_s, r.prompt_tokens, r.completion_tokens, r.finished_at, r.thinking,
+  r.cut, r.thinking_from, r.reason, w.first
+FROM w JOIN raw r ON r.rowid = w.win.seq JOIN runs ON runs.f = w.win.f SEMI JOIN src ON src.run = runs.run
+  AND src.skeleton = r.skeleton"""
+
+
+def tallies_sql(pool_renders: bool) -> str:
+    """Per (run, renderer, solver, family, complexity): what Tally.add_outcome counts, and the latencies and
+    thoughts whose percentiles the report takes (as lists: Python takes them, the same arithmetic as before)."""
+    rs = "'ok'" if pool_renders else "render_status"
+    answered = ("status <> 'error' AND prompt_tokens IS NOT NULL AND completion_tokens IS NOT NULL "
+                "AND (prompt_tokens <> 0 OR completion_tokens <> 0)")
+    return f"""SELECT run, renderer, solver, family, complexity,
+  count(*) FILTER (status = 'ok' AND {rs} NOT IN ('unchecked', 'unfaithful')),
+  count(*) FILTER (status = 'ok' AND {rs} NOT IN ('unchecked', 'unfaithful') AND correct),
+  count(*) FILTER (status = 'invalid'), count(*) FILTER (status = 'error'),
+  count(*) FILTER (status = 'ok' AND {rs} = 'unchecked'), count(*) FILTER (status = 'ok' AND {rs} = 'unchecked' AND correct),
+  count(*) FILTER (status = 'ok' AND {rs} = 'unfaithful'),
+  count(*) FILTER (status = 'ok' AND {rs} = 'unfaithful' AND correct),
+  count(*) FILTER (status NOT IN ('ok', 'invalid', 'error')),
+  coalesce(list(latency_s ORDER BY latency_s) FILTER (latency_s IS NOT NULL AND status <> 'error'), []),
+  coalesce(sum(prompt_tokens) FILTER ({answered}), 0), coalesce(sum(completion_tokens) FILTER ({answered}), 0),
+  count(*) FILTER ({answered}),
+  coalesce(list(thinking ORDER BY thinking) FILTER (NOT cut AND thinking IS NOT NULL AND status <> 'error'), []),
+  count(*) FILTER (cut), coalesce(list(DISTINCT thinking_from) FILTER (thinking_from IS NOT NULL), [])
+FROM o GROUP BY ALL"""
+
+
+def grouped_sql(by: tuple[str, ...]) -> str:
+    """The counts `files.grouped` makes the `--by` table (report.csv) of: per group, render status, status, correct."""
+    return f"SELECT {', '.join(by)}, render_status, status, correct, count(*) FROM o GROUP BY ALL"

@@ -1,0 +1,123 @@
+"""A grid's planned units for the columnar report, made in a helper process: its skeletons' identities, each
+family's chance level, and every planned render and solve key written as files the engine joins the logs to."""
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+from collections import defaultdict
+from pathlib import Path
+
+import orjson
+
+from runner.config.grid import Grid, Stage
+from runner.plan import manifest
+from runner.plan.units import UnitPlan, skeletons
+from runner.store.records import unit_keys
+
+CACHE = ".report-plan-"   # a run folder's cached plan: `CACHE` + the stamp of what decides it
+
+
+def cache_path(run: Path, grid: Grid) -> Path:
+    """Where a run folder keeps its grid's plan for reports: named by the stamp of the skeleton manifest (the
+    grid's source, the skeleton file's bytes, the code) and of the stages' fingerprints and samples, so another
+    source, setting or code finds no cache and makes its own."""
+    plan = UnitPlan(grid)
+    stages = [parts(plan.render_parts), parts(plan.solve_parts)]
+    stamp = hashlib.sha256(manifest.path_for(run, grid).name.encode() + orjson.dumps(stages)).hexdigest()[:24]
+    return run / f"{CACHE}{stamp}"
+
+
+def cached_plan(run: Path, grid: Grid, scratch: Path) -> tuple[Path, list[str], dict[str, float]]:
+    """The folder holding the grid's planned keys (plan_files' files), its skeletons' identities and chance
+    levels: from the run folder's cache when it has one for this grid and code, else made in `scratch` (seconds
+    on a big grid: every skeleton made, every key hashed) and kept in the run folder for the next report (a
+    folder that cannot be written to is only not cached)."""
+    place = cache_path(run, grid)
+    try:
+        facts = orjson.loads((place / "facts.json").read_bytes())
+        # whole or not at all: a file of the plan missing or cut short (a damaged folder) makes it again
+        if all((place / name).stat().st_size == size for name, size in facts["files"].items()):
+            return place, facts["identities"], facts["chance"]
+    except (OSError, orjson.JSONDecodeError, KeyError, TypeError, AttributeError):
+        pass
+    identities, chance = plan_files(grid, scratch)
+    made = _to_parquet(scratch)
+    (scratch / "facts.json").write_bytes(orjson.dumps({"identities": identities, "chance": chance, "files": made}))
+    tmp = run / f"{place.name}.{os.getpid()}.tmp"
+    try:
+        shutil.copytree(scratch, tmp)
+        for old in run.glob(f"{CACHE}*"):   # an older grid's or code's plan is never read again
+            if old != tmp and old.is_dir() and not old.is_symlink():
+                shutil.rmtree(old, ignore_errors=True)
+        os.rename(tmp, place)
+    except OSError:   # read-only, full, or another report cached it meanwhile: this report reads its own
+        shutil.rmtree(tmp, ignore_errors=True)
+    return scratch, identities, chance
+
+
+def plan_files(grid: Grid, folder: Path) -> tuple[list[str], dict[str, float]]:
+    """Write the grid's planned keys into `folder` (renders.jsonl: rkey, skeleton, sample, part; solves.csv:
+    key, rkey, sample, part; parts by their place in the grid) and return its skeletons' identities and each
+    family's chance level (mean of 1 / number of options). Hashing here, once per planned unit, is what lets
+    the logs' keys be checked by a join in the engine rather than one hash per record in Python."""
+    plan = UnitPlan(grid)
+    rparts = [(i, samples, unit_keys(fp)) for i, (fp, _, samples) in enumerate(parts(plan.render_parts))]
+    sparts = [(i, samples, unit_keys(fp)) for i, (fp, _, samples) in enumerate(parts(plan.solve_parts))]
+    identities: list[str] = []
+    options: dict[str, list[float]] = defaultdict(lambda: [0.0, 0])
+    renders: list[bytes] = []
+    solves: list[str] = []
+    dumps, add_render, add_solve = orjson.dumps, renders.append, solves.append
+    for sk in skeletons(grid):
+        identity = sk.identity
+        identities.append(identity)
+        acc = options[sk.family]
+        acc[0] += 1 / len(sk.answer_options)
+        acc[1] += 1
+        for ri, samples, rkey_of in rparts:
+            for s in range(samples):
+                rkey = rkey_of(identity, s)
+                add_render(dumps({"rkey": rkey, "skeleton": identity, "sample": s, "part": ri}))
+                for si, solve_samples, key_of in sparts:
+                    for t in range(solve_samples):
+                        add_solve(f"{key_of(rkey, t)},{rkey},{t},{si}")
+    (folder / "renders.jsonl").write_bytes(b"\n".join(renders) + b"\n" if renders else b"")
+    (folder / "solves.csv").write_text("\n".join(solves) + "\n" if solves else "")
+    return identities, {fam: total / n for fam, (total, n) in options.items()}
+
+
+def _to_parquet(folder: Path) -> dict[str, int]:
+    """The planned keys' files as Parquet (`renders.parquet`, `solves.parquet`: a report loads a million keys
+    from it in a fraction of the text's time; an empty file makes none): the files made, with their sizes."""
+    import duckdb  # in the helper: its own engine, started after the fork
+
+    made = {}
+    con = duckdb.connect()
+    try:
+        for name, load in (("renders", LOAD_R), ("solves", LOAD_S)):
+            text = folder / (name + (".jsonl" if name == "renders" else ".csv"))
+            if text.stat().st_size:
+                con.execute(f"COPY ({load}) TO '{folder / (name + '.parquet')}' (FORMAT parquet)", {"path": str(text)})
+                made[name + ".parquet"] = (folder / (name + ".parquet")).stat().st_size
+            text.unlink()
+    finally:
+        con.close()
+    return made
+
+
+LOAD_R = "SELECT rkey, skeleton, sample, part FROM read_ndjson($path, columns = " \
+         "{'rkey': 'VARCHAR', 'skeleton': 'VARCHAR', 'sample': 'BIGINT', 'part': 'INTEGER'})"
+LOAD_S = "SELECT * FROM read_csv($path, header = false, quote = '', escape = '', " \
+         "columns = {'key': 'VARCHAR', 'rkey': 'VARCHAR', 'sample': 'BIGINT', 'part': 'INTEGER'})"
+
+
+def parts(stages: list[tuple[Stage, str]]) -> list[tuple[str, list[str], int]]:
+    """A grid's stages of one kind grouped by fingerprint (stages with one fingerprint make the same keys), in
+    the grid's order: (fingerprint, the labels, in order, the most samples of them)."""
+    out: dict[str, tuple[str, list[str], int]] = {}
+    for st, fp in stages:
+        _, labels, samples = out.setdefault(fp, (fp, [], 0))
+        labels.append(st.label)
+        out[fp] = (fp, labels, max(samples, st.samples))
+    return list(out.values())

@@ -1,0 +1,206 @@
+"""The columnar report (DuckDB over the logs) against the loader it replaces, on random run folders: every figure
+of the report equal (tallies, summary rows, the --by counts, thought bins, outcomes, skipped lines), with torn
+tails, duplicate records of a unit with different finished_at, every status, foreign keys, mistyped fields and
+several run folders with different grids."""
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import orjson
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from runner.commands.folder import save_grid
+from runner.config.grid import load_grid
+from runner.errors import UserError
+from runner.plan.units import UnitPlan, skeletons
+from runner.reporting import files, thinking
+from runner.reporting.columnar import read_figures
+from runner.reporting.fidelity import fidelity_rows
+from runner.reporting.load import load_runs
+from runner.reporting.stats import cell_latency, summary_rows, tallies
+from runner.store.logs import TORN
+
+GRID = """name: {name}
+skeletons:
+  generate: {{count: {count}, complexities: [2, 4], seed: 0}}
+providers:
+  t0: {{kind: template, model: template-0}}
+  t1: {{kind: template, model: template-1}}
+  r0: {{kind: random, seed: {seed}}}
+  r1: {{kind: random, seed: 1}}
+renderers: [t0, {{provider: t1, samples: 2}}]
+solvers: [{{provider: r0, samples: 2}}, r1]
+"""
+# three grids: one, a smaller one under another name, one whose first solver's settings (its keys) changed
+GRIDS = [("t", 4, 0), ("u", 2, 0), ("t", 4, 7)]
+STATUSES = ["ok", "invalid", "error", "unfaithful", "unchecked", "weird"]
+
+
+def _units(spec: tuple[str, int, int], tmp: Path) -> list[tuple]:
+    """(render unit, solve unit, skeleton) of every planned solve of a grid."""
+    path = tmp / f"{spec[0]}{spec[1]}{spec[2]}.yaml"
+    path.write_text(GRID.format(name=spec[0], count=spec[1], seed=spec[2]))
+    grid = load_grid(path)
+    plan = UnitPlan(grid)
+    return [(ru, su, sk) for sk in skeletons(grid) for ru in plan.units(sk) for su in ru.solves]
+
+
+FIELD_VALUES = {
+    "finished_at": st.sampled_from([0.0, 1.0, 2.0, 1, 2, None, "x", True]),
+    "render_status": st.sampled_from(["ok", "unchecked", "unfaithful", None, 5]),
+    "latency_s": st.sampled_from([0.25, 1.5, 3.0, 2, None, "x"]),
+    "prompt_tokens": st.sampled_from([0, 10, 250, None, 1.0]),
+    "completion_tokens": st.sampled_from([0, 3, 7, None]),
+    "thinking": st.sampled_from([None, {"tokens": 300, "tokens_from": "usage", "cut": False},
+                                 {"tokens": 5000, "tokens_from": "estimate"}, {"tokens": 10, "cut": True},
+                                 {"tokens": -1}, {}, [1], {"tokens": 3, "tokens_from": 4, "cut": "yes"}]),
+    "reason": st.sampled_from([None, "http 500: x", 3]),
+}
+
+
+@st.composite
+def records(draw, units: list[tuple], labels: dict) -> list[bytes]:
+    """The lines of one solve log: records of planned units (some another grid's), with duplicates and
+    every status, and lines a reader must skip or pass over."""
+    out = []
+    for _ in range(draw(st.integers(0, 40))):
+        ru, su, sk = draw(st.sampled_from(units))
+        rec = {"schema": 1, "key": su.key, "status": draw(st.sampled_from(STATUSES)), "render_key": ru.key,
+               "skeleton": sk.identity, "family": sk.family, "complexity": sk.complexity,
+               "renderer": draw(st.sampled_from([ru.stage.label, *labels["render"], "zz"])),
+               "solver": draw(st.sampled_from([su.stage.label, *labels["solve"], "zz"])),
+               "render_sample": ru.sample, "sample": su.sample,
+               # always written: a record without the field is skipped by the loader, read as null by the engine
+               "correct": draw(st.sampled_from([True, False, None, 1]))}
+        for name, values in FIELD_VALUES.items():
+            if draw(st.booleans()):
+                rec[name] = draw(values)
+        for name in draw(st.lists(st.sampled_from(["key", "complexity", "skeleton", "sample", "render_sample",
+                                                   "schema", "solver", "render_key"]), max_size=1)):
+            rec[name] = draw(st.sampled_from([None, "2", 2.0, True, 9, "f" * 32]))   # mistyped or foreign
+        line = orjson.dumps(rec) + b"\n"
+        kind = draw(st.sampled_from(["record"] * 8 + ["torn", "blank", "garbage", "array", "empty"]))
+        if kind == "torn":
+            line = line[:draw(st.integers(1, len(line) - 2))] + TORN
+        out.append({"record": line, "torn": line, "blank": b"\n", "garbage": b"not json\n", "array": b"[1, 2]\n",
+                    "empty": b"{}\n"}[kind])
+    if draw(st.booleans()) and out:   # a torn tail, no newline
+        out[-1] = out[-1][:draw(st.integers(1, max(1, len(out[-1]) - 1)))].rstrip(b"\n")
+    return out
+
+
+@pytest.fixture(scope="module")
+def plans(tmp_path_factory) -> list[list[tuple]]:
+    tmp = tmp_path_factory.mktemp("grids")
+    return [_units(spec, tmp) for spec in GRIDS]
+
+
+def _write(folder: Path, spec: tuple[str, int, int], lines: list[bytes]) -> None:
+    folder.mkdir(parents=True)
+    grid_file = folder / "grid.yaml"
+    grid_file.write_text(GRID.format(name=spec[0], count=spec[1], seed=spec[2]))
+    save_grid(load_grid(grid_file), folder, grid_file)
+    (folder / "solves.jsonl").write_bytes(b"".join(lines))
+
+
+def _figures_of_old(folders: list[Path], pool: bool, by: tuple[str, ...]) -> dict:
+    """Every figure the report shows, from the loader (the reference)."""
+    loaded = load_runs(folders)
+    groups = tallies(loaded, pool)
+    return _figures(loaded, groups, files.grouped(loaded.outcomes, by, pool), loaded.outcomes)
+
+
+def _figures(loaded, groups, grouped, outcomes) -> dict:
+    fidelity = fidelity_rows(loaded.renders)
+    # a group's latencies and thoughts in order (the report takes their percentiles: the order they came in is none
+    # of its figures)
+    for t in groups.values():
+        t.latencies.sort()
+        t.thoughts.sort()
+    return {"groups": dict(groups), "rows": summary_rows(loaded, groups, fidelity), "grouped": grouped,
+            "latency": cell_latency(groups), "bins": thinking.thought_bins(outcomes),
+            "depth": thinking.by_depth(outcomes), "chance": loaded.chance,
+            "skipped": {p: n for p, n in loaded.skipped.items() if n}, "blocked": loaded.blocked}
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                                  HealthCheck.too_slow])
+@given(data=st.data())
+def test_the_columnar_figures_equal_the_loaders_on_random_run_folders(tmp_path_factory, plans, data):
+    every = [u for plan in plans for u in plan]
+    labels = {"render": ["t0", "t1"], "solve": ["r0", "r1"]}
+    tmp = tmp_path_factory.mktemp("runs")
+    folders = []
+    for n in range(data.draw(st.integers(1, 3))):
+        spec = data.draw(st.sampled_from(range(len(GRIDS))))
+        lines = data.draw(records(plans[spec] * 3 + every, labels))
+        _write(tmp / str(n), GRIDS[spec], lines)
+        folders.append(tmp / str(n))
+    pool = data.draw(st.booleans())
+    by = tuple(data.draw(st.lists(st.sampled_from(files.DIMENSIONS), min_size=1, max_size=4, unique=True)))
+    try:
+        old = _figures_of_old(folders, pool, by)
+    except UserError as exc:
+        with pytest.raises(UserError) as got:
+            read_figures(folders, pool, by, all_outcomes=True)
+        assert str(got.value) == str(exc)
+        return
+    new = read_figures(folders, pool, by, all_outcomes=True)
+    assert new.loaded.outcomes == load_runs(folders).outcomes   # every unit's newest record, in the same order
+    grouped = files.grouped_counts(Counter(dict(new.by_counts)), by, pool)
+    assert _figures(new.loaded, new.groups, grouped, new.loaded.outcomes) == old
+    thought = read_figures(folders, pool, by)   # the default: outcomes of thinking solvers only
+    assert thought.loaded.outcomes == [o for o in new.loaded.outcomes if o.thinking is not None]
+
+
+def _line(ru, su, sk) -> bytes:
+    return orjson.dumps({"schema": 1, "key": su.key, "status": "ok", "render_key": ru.key, "skeleton": sk.identity,
+                         "family": sk.family, "complexity": sk.complexity, "renderer": ru.stage.label,
+                         "solver": su.stage.label, "render_sample": ru.sample, "sample": su.sample,
+                         "correct": True, "latency_s": 0.5, "finished_at": 1.0}) + b"\n"
+
+
+def test_a_report_after_the_grid_changed_counts_by_its_new_plan_not_the_cached_one(tmp_path, plans):
+    """The planned keys a report caches in the run folder are the grid's of that moment: once the grid's solver
+    settings change (other keys), the next report counts by the new grid, as the loader does."""
+    folder = tmp_path / "run"
+    _write(folder, GRIDS[0], [_line(*u) for u in plans[0]])
+    by = files.DIMENSIONS
+    first = read_figures([folder], by=by)
+    assert sum(t.ok for t in first.groups.values()) == len(plans[0])
+    cached = sorted(p.name for p in folder.glob(".report-plan-*"))
+    assert len(cached) == 1
+    again = read_figures([folder], by=by)   # from the cache: the same figures
+    assert _figures(again.loaded, again.groups, [], []) == _figures(first.loaded, first.groups, [], [])
+
+    grid_file = folder / "grid.yaml"   # the first solver's seed changed: its units have new keys
+    grid_file.write_text(GRID.format(name=GRIDS[2][0], count=GRIDS[2][1], seed=GRIDS[2][2]))
+    save_grid(load_grid(grid_file), folder, grid_file)
+    new = read_figures([folder], by=by)
+    old = _figures_of_old([folder], False, by)
+    grouped = files.grouped_counts(Counter(dict(new.by_counts)), by, False)
+    assert _figures(new.loaded, new.groups, grouped, new.loaded.outcomes) == old
+    assert sum(t.ok for t in new.groups.values()) < len(plans[0])   # r0's records no longer count
+    assert [p.name for p in folder.glob(".report-plan-*")] != cached   # the stale plan replaced
+
+
+def test_a_damaged_cached_plan_is_made_again_not_read(tmp_path, plans):
+    """A cached plan with a file missing or cut short (a damaged or half-copied run folder) is not read: the
+    report makes the plan again and its figures are the loader's."""
+    folder = tmp_path / "run"
+    _write(folder, GRIDS[0], [_line(*u) for u in plans[0]])
+    by = files.DIMENSIONS
+    whole = read_figures([folder], by=by)
+    [cached] = folder.glob(".report-plan-*")
+    solves = cached / "solves.parquet"
+    solves.write_bytes(solves.read_bytes()[:100])   # cut short
+    again = read_figures([folder], by=by)
+    assert _figures(again.loaded, again.groups, [], []) == _figures(whole.loaded, whole.groups, [], [])
+    assert sum(t.ok for t in again.groups.values()) == len(plans[0])
+    [remade] = folder.glob(".report-plan-*")
+    (remade / "renders.parquet").unlink()   # missing
+    third = read_figures([folder], by=by)
+    assert sum(t.ok for t in third.groups.values()) == len(plans[0])
