@@ -376,7 +376,7 @@ WORDING = Wording(
             "{0} (does not equal|is not equal to|differs from|is different from|does not match|is not the same as) {1} "
             "in value")},
     question_reads={"ENTAILED": (
-        f"(which|what) [one] [of] [the|these|those] [four|4] [following|listed|given|above|below|candidate] {_NOUN_Q} "
+        f"(which|what) [one] [of] [the|these|those] [four|4|single|only] [following|listed|given|above|below|candidate] {_NOUN_Q} "
         f"[below|above|listed|given|between the variables|among the options] [that|which] {_VERB_Q} {_CTX_Q}",
         f"(which|what) (one|one of the following|one of these|of the following|of these|of the options|of the "
         f"statements|of the listed statements|of the given options) [that|which] {_VERB_Q} {_CTX_Q}",

@@ -26,6 +26,7 @@ from families.label_lists import (
     within,
 )
 from families.option_lists import counted_as_items, option_list, repeated
+from families.question_forms import FOLLOW_UPS, symbols_marked
 from families.phrases import EMBEDDERS, IMPERATIVES, QUESTION_OPENERS, QUESTION_TAILS, UNDETERMINED, expand
 from families.wording import NEGATIONS, WORD_NAMES, normalize, say, tokens
 
@@ -154,6 +155,7 @@ class QuestionReader:
                 explained |= {label for label, lw in spelled if said.kind == "read" and within(words, lw)}
                 continue
             head, tail = (words, []) if start is None else (words[:start], words[start:])
+            head = [] if tuple(head) in FOLLOW_UPS else head   # "Which is it?" after the query: nothing more
             whole_head = head
             while head and head[-1] in INSTRUCTION:   # "..., answer" before the labels
                 head = head[:-1]
@@ -190,9 +192,9 @@ class QuestionReader:
         if "(" not in text:
             return text
         for label in sorted(labels, key=len, reverse=True):
-            for m in re.finditer(rf"(?<![\w!=<>]){re.escape(label)}[\"'”’]?\s*\(\s*([^()]+?)\s*\)", text):
-                words = normalize(marked.words(m.group(1)))
-                if len(m.group(1)) < 3 or not words or any(within(words, marked.words(other)) for other in labels):
+            for m in re.finditer(rf"(?<![\w!=<>]){re.escape(label)}(?P<q>[\"'”’]?)\s*\(\s*(?P<g>[^()]+?)\s*\)", text):
+                words = normalize(marked.words(m.group("g")))
+                if len(m.group("g")) < 3 or not words or any(within(words, marked.words(other)) for other in labels):
                     continue   # "(B)" letters the next option; a bracket of labels is a list
                 while words and words[0] in ("if", "when", "whenever", "meaning", "i", "e", "ie", "that", "is"):
                     words = words[1:]
@@ -203,7 +205,7 @@ class QuestionReader:
                     return QVerdict("unread")
                 if got != want:
                     return QVerdict("misread", f"says {label} means {_said(got)}, where it means {_said(want)}")
-                text = text.replace(m.group(0), label, 1)
+                text = text.replace(m.group(0), label + m.group("q"), 1)   # its quotes kept: '"a = b", ...'
         return text
 
     def _restated(self, text: str, query: Fact, marked: Marked, types: Mapping[str, str]) -> str | QVerdict:
@@ -389,8 +391,8 @@ class QuestionReader:
         """What a label means for this query: its definition in the family's wording, read like a clause; a label that
         is a statement, what the statement reads as."""
         definition = self.r.wording.definitions.get(label)
-        if definition is None:   # a statement as its label (equality's "c != h"): what it reads as
-            return self._meaning([normalize(marked.words(label))], marked, types)
+        if definition is None:   # a statement as its label (equality's "c != h"): what it reads as, its letters
+            return self._meaning([normalize(symbols_marked(marked, types).words(label))], marked, types)   # symbols
         spelled = [marked.names.get(a, str(a)) if isinstance(a, str) else str(a) for a in query[1]]
         words = normalize(marked.words(say(definition, spelled, end="", capital=False)))
         return self._meaning([words], marked, types)
