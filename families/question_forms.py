@@ -2,6 +2,7 @@
 are statements read by their symbols, and the rewrites families/questions.py tries before it gives up."""
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Mapping
 
 from families.phrases import expand
@@ -28,3 +29,58 @@ FOLLOW_UPS = frozenset(tuple(tokens(s)) for s in expand(
     "which conclusion|which of the options|which of the statements|so which|so which one|then which|then which one|"
     "and which|and which one|is it|so is it|which is it then|which one is it then", "~|is it|is that|is this|"
     "would it be|could it be") + expand("name|identify|give|state|pick|select|choose", "it|that one|the one|which"))
+
+
+# What says "the statements do not settle it" beyond phrases.UNDETERMINED, built from its parts: what the
+# answer would come from (the statements, or the scene's own word for them: "the line-up", "the catalogue rules
+# given here"), a verb of settling said not to, and what it leaves.
+_SOURCES = "statements|premises|facts|information|clues|rules|conditions|above|details|description|story|line up|lineup|" \
+           "order|ordering|row|arrangement|positions|catalogue rules|data|evidence|constraints|relations|" \
+           "information given|facts given|statements given|statements above|facts above|premises above|given facts|" \
+           "given information|given statements|facts provided|information provided"
+_WHERE = "~|given|given here|here|above|provided|stated|listed|so far"
+_SETTLE = "settle|determine|decide|say|tell|show|fix|establish|resolve|pin down|answer|specify|make clear|reveal|" \
+          "tell us|say which|establish which|determine which|decide which"
+_LEFT = "undetermined|open|unsettled|undecided|unclear|uncertain|unresolved|ambiguous|an open question|unknown|" \
+        "unanswered|to chance"
+_SETTLED = "determined|decided|settled|established|worked out|figured out|pinned down|deduced|inferred|concluded|" \
+           "told|known|resolved|answered|said|fixed|decided either way|determined either way"
+_FROM = "~|from the above|from the facts|from the statements|from the premises|from the information|from the clues|" \
+        "from what is given|from the information given|from the facts given|from these facts|from these statements|" \
+        "from the rules|from the line up|for sure|for certain|with certainty|either way"
+
+
+def _row(*choices: str) -> str:
+    """A row of choices (`a|b` each, `~` for none) as a pattern of words: what `phrases.expand` would list."""
+    parts = []
+    for c in choices:
+        alts = sorted({" ".join(tokens(w)) for w in c.split("|") if w != "~"}, key=len, reverse=True)
+        group = "(?:" + "|".join(re.escape(a) + " " for a in alts) + ")"
+        parts.append(group + "?" if "~" in c.split("|") else group)
+    return "".join(parts)
+
+
+_UNSETTLED_ROWS = re.compile("|".join([
+    _row("~|the|these|this|that|all the|the given", _SOURCES, _WHERE, "do not|does not|cannot|can not|fail to|"
+         "will not|would not|are not enough to|is not enough to|are insufficient to|is insufficient to|"
+         "do not suffice to|does not suffice to", _SETTLE, "~|it|this|that|the answer|the question|either way|"
+         "one way or the other|for sure|for certain"),
+    _row("~|the|these|this|all the", _SOURCES, _WHERE, "leave|leaves", "it|this|that|the question|the answer|"
+         "the matter", _LEFT),
+    _row("~|the|these|this", _SOURCES, _WHERE, "are not enough|is not enough|are insufficient|is insufficient|"
+         "do not suffice|does not suffice", "~|to tell|to decide|to determine|to say|to settle it|to know"),
+    _row("it|this|that|the answer|which|which one|the position|the order|the relation", "cannot|can not|could not",
+         "be", _SETTLED, _FROM),
+    _row("it|this|that|the answer", "is not|is still not|is not yet", _SETTLED.replace("|told|", "|"), _FROM),
+    _row("~|it is|this is|that is|it remains|this remains|that remains", "undetermined|undecided|unsettled|open|"
+         "uncertain|unknown|unclear", _FROM)]))
+
+
+class Unsettled(frozenset[tuple[str, ...]]):
+    """The words that say "not settled": phrases.UNDETERMINED's, and those of the rows above (a pattern, not a
+    list: the rows hold millions of sentences)."""
+
+    def __contains__(self, words: object) -> bool:
+        if super().__contains__(words):
+            return True
+        return isinstance(words, tuple) and _UNSETTLED_ROWS.fullmatch(" ".join(words) + " ") is not None

@@ -26,7 +26,7 @@ from families.label_lists import (
     within,
 )
 from families.option_lists import counted_as_items, option_list, repeated
-from families.question_forms import FOLLOW_UPS, symbols_marked
+from families.question_forms import FOLLOW_UPS, Unsettled, symbols_marked
 from families.phrases import EMBEDDERS, IMPERATIVES, QUESTION_OPENERS, QUESTION_TAILS, UNDETERMINED, expand
 from families.wording import NEGATIONS, WORD_NAMES, normalize, say, tokens
 
@@ -58,7 +58,7 @@ def _table(sentences: Sequence[str]) -> tuple[frozenset[tuple[str, ...]], list[i
 
 _OPENERS, _OPENER_LENGTHS = _table(QUESTION_OPENERS)
 _TAILS, _TAIL_LENGTHS = _table(QUESTION_TAILS)
-_UNSETTLED = frozenset(tuple(tokens(s)) for s in UNDETERMINED)
+_UNSETTLED = Unsettled(tuple(tokens(s)) for s in UNDETERMINED)
 _EMBEDDERS, _EMBEDDER_LENGTHS = _table(EMBEDDERS)
 _IMPERATIVES, _IMPERATIVE_LENGTHS = _table(tuple(i for i in IMPERATIVES if i))
 _WH = frozenset({"where", "how", "which", "what", "whether"})
