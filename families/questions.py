@@ -26,7 +26,7 @@ from families.label_lists import (
     within,
 )
 from families.option_lists import counted_as_items, option_list, repeated
-from families.question_forms import FOLLOW_UPS, Unsettled, symbols_marked
+from families.question_forms import FOLLOW_UPS, Unsettled, echoed, symbols_marked, unembedded
 from families.phrases import EMBEDDERS, IMPERATIVES, QUESTION_OPENERS, QUESTION_TAILS, UNDETERMINED, expand
 from families.wording import NEGATIONS, WORD_NAMES, normalize, say, tokens
 
@@ -280,7 +280,9 @@ class QuestionReader:
                 clause = words[1:-n]
                 while clause and clause[-1] in INSTRUCTION | {"then"}:
                     clause = clause[:-1]
-                got = self._affirmed(clause, query) or self._meaning(_resolved(clause, query, marked), marked, types)
+                clause = unembedded(clause)
+                got = self._affirmed(clause, query, marked) or \
+                    self._meaning(_resolved(clause, query, marked), marked, types)
                 want = self._label_meaning(label, query, marked, types)
                 if got is None or want is None:
                     return QVerdict("unread")
@@ -353,7 +355,8 @@ class QuestionReader:
                 clause = ["otherwise"]
             if clause[:1] == ["that"]:
                 clause = clause[1:]
-            got = self._affirmed(clause, query) or self._meaning(_resolved(clause, query, marked), marked, types)
+            clause = unembedded(clause)
+            got = self._affirmed(clause, query, marked) or self._meaning(_resolved(clause, query, marked), marked, types)
             want = self._label_meaning(label, query, marked, types)
             if got is None or want is None:
                 return None
@@ -361,7 +364,7 @@ class QuestionReader:
                 return QVerdict("misread", f"says {label} means {_said(got)}, where it means {_said(want)}")
         return QVerdict("read")
 
-    def _affirmed(self, clause: list[str], query: Fact) -> frozenset[Fact] | None:
+    def _affirmed(self, clause: list[str], query: Fact, marked: Marked) -> frozenset[Fact] | None:
         """What a clause that speaks of the query itself says ("YES if it follows", "NO if it is ruled out"): the
         query's fact, or its opposite; None where the query is no fact with an opposite, or the clause is not so."""
         r = self.r
@@ -373,7 +376,9 @@ class QuestionReader:
             return frozenset({r.norm(query)})
         if said in _NOT_SO:
             return frozenset({r.norm((opposite, query[1]))})
-        return None
+        first = marked.mark(query[1][0]) if query[1] and isinstance(query[1][0], str) else None
+        echo = echoed(said, first)   # "YES if she certainly does", "NO if it necessarily is not"
+        return None if echo is None else frozenset({r.norm(query if echo else (opposite, query[1]))})
 
     def _meaning(self, readings: list[list[str]], marked: Marked, types: Mapping[str, str]) -> object:
         """What the first of a clause's readings that says anything says: the facts it reads as (a frozenset),
