@@ -69,7 +69,7 @@ _UNSETTLED_ROWS = re.compile("|".join([
          "the matter", _LEFT),
     _row("~|the|these|this", _SOURCES, _WHERE, "are not enough|is not enough|are insufficient|is insufficient|"
          "do not suffice|does not suffice", "~|to tell|to decide|to determine|to say|to settle it|to know"),
-    _row("it|this|that|the answer|which|which one|the position|the order|the relation", "cannot|can not|could not",
+    _row("~|it|this|that|the answer|which|which one|the position|the order|the relation", "cannot|can not|could not",
          "be", _SETTLED, _FROM),
     _row("it|this|that|the answer", "is not|is still not|is not yet", _SETTLED.replace("|told|", "|"), _FROM),
     _row("~|it is|this is|that is|it remains|this remains|that remains", "undetermined|undecided|unsettled|open|"
@@ -135,3 +135,14 @@ def unembedded(clause: list[str]) -> list[str]:
         if len(clause) > n and tuple(clause[:n]) == head:
             return clause[n:]
     return clause
+
+
+# "it" after these stands for a symbol already named, never for the statement ("to the right of it", "in it"):
+# the query's other symbol in a label's clause, the name before it in a question.
+AFTER_IT = frozenset({"of", "in", "into", "to", "from", "on", "under", "within", "inside", "than"})
+
+
+def ones_dropped(words: list[str]) -> list[str]:
+    """A clause without "one" after a name ("to the right of the scarlet one": of the scarlet pennant, where the
+    render named it "scarlet")."""
+    return [w for k, w in enumerate(words) if not (w in ("one", "1") and k and words[k - 1][:1] == "@")]

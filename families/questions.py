@@ -26,7 +26,7 @@ from families.label_lists import (
     within,
 )
 from families.option_lists import counted_as_items, option_list, repeated
-from families.question_forms import FOLLOW_UPS, Unsettled, echoed, symbols_marked, unembedded
+from families.question_forms import AFTER_IT, FOLLOW_UPS, Unsettled, echoed, ones_dropped, symbols_marked, unembedded
 from families.phrases import EMBEDDERS, IMPERATIVES, QUESTION_OPENERS, QUESTION_TAILS, UNDETERMINED, expand
 from families.wording import NEGATIONS, WORD_NAMES, normalize, say, tokens
 
@@ -453,7 +453,8 @@ def _pronouns_named(words: list[str]) -> list[str] | None:
         if last is not None and w in _POSSESSIVE and nxt in ("left", "right", "side", "position", "place"):
             out += [last, "'s"]
             changed = True
-        elif last is not None and w in _OBJECT and nxt not in ("left", "right"):
+        elif last is not None and (w in _OBJECT and nxt not in ("left", "right") or
+                                   w == "it" and k and words[k - 1] in AFTER_IT):   # "... or to the right of it"
             out.append(last)
             changed = True
         else:
@@ -509,7 +510,7 @@ def _resolved(clause: list[str], query: Fact, marked: Marked) -> list[list[str]]
         return [clause]
     if tuple(clause) in _UNSETTLED:   # "it cannot be determined": no pronoun of a symbol
         return [clause]
-    words = [marks[0]] + clause[1:]   # the pronoun as the symbol, or the symbol's own name
+    words = [marks[0]] + ones_dropped(clause[1:])   # the pronoun as the symbol, or the symbol's own name
     for modal, plain in _MODAL.items():
         for k in range(len(words)):
             if tuple(words[k:k + len(modal)]) == modal:
@@ -522,8 +523,8 @@ def _resolved(clause: list[str], query: Fact, marked: Marked) -> list[list[str]]
             nxt = words[k + 1] if k + 1 < len(words) else ""
             if k and w in _POSSESSIVE and nxt in ("left", "right", "side"):
                 swapped += [rest[0], "'s"]
-            elif k and w in _OBJECT and nxt not in ("left", "right"):
-                swapped.append(rest[0])
+            elif k and (w in _OBJECT and nxt not in ("left", "right") or w == "it" and words[k - 1] in AFTER_IT):
+                swapped.append(rest[0])   # "she is to his left", "RIGHT_OF if she is to the right of it"
             else:
                 swapped.append(w)
         words = normalize(swapped)
