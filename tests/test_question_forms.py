@@ -178,3 +178,39 @@ def test_an_echo_is_certain_and_has_one_negation_at_most() -> None:
     assert said("it is ruled out") is False and said("it can't be") is False
     for weak in ("it can be", "it may be", "it is not ruled out", "@1 must be", "it might be so", "it is not false"):
         assert said(weak) is None, weak
+
+
+MEASURES = [("weight", "weights", "weigh", "weighs"), ("code", "codes", "cost", "costs"),
+            ("rating", "ratings", "read", "reads"), ("elevation", "elevations", "ring", "rings")]
+SAME = ["{a} and {b} have the same {m}", "{a} 's {m} equals {b} 's", "{a} {vs} the same as {b}",
+        "{a} and {b} share a {m}", "{a} has the same {m} as {b}", "{a} and {b} {vp} the same",
+        "{a} is set to the same {m} as {b}", "{a} and {b} are at the same {m}"]
+DIFFERENT = ["{a} and {b} have different {ms}", "{a} 's {m} differs from {b} 's", "{a} and {b} differ in {m}",
+             "{a} and {b} do not share a {m}", "{a} does not {vp} the same as {b}", "{a} and {b} {vp} differently",
+             "{a} and {b} are at different {ms}"]
+NOT_EQUALITY = ["{a} {vs} more than {b}", "{a} has about the same {m} as {b}", "{a} and {b} have the same sign",
+                "{a} has a higher {m} than {b}", "{a} and {b} have nearly the same {m}", "{a} may have the same {m} as {b}",
+                "{a} and {b} have similar {ms}"]
+
+
+def _fact(text: str, pred: str) -> str:
+    syms = {"i": "Ivo", "n": "Nell", "k": "Kai"}
+    types = {s: "Variable" for s in syms}
+    return reader("equality").read_fact(text.replace(" 's", "'s"), (pred, ("i", "n")), Marked(syms, types), types).kind
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sampled_from(MEASURES), st.sampled_from(SAME), st.sampled_from(DIFFERENT), st.sampled_from(NOT_EQUALITY),
+       st.booleans())
+def test_equality_said_by_a_measure_reads_and_its_corruptions_do_not(measure: tuple[str, str, str, str], same: str,
+                                                                     different: str, other: str, flip: bool) -> None:
+    m, ms, vp, vs = measure
+    a, b = ("Nell", "Ivo") if flip else ("Ivo", "Nell")   # symmetric: either order is the fact
+    eq, neq = same.format(a=a, b=b, m=m, ms=ms, vp=vp, vs=vs), different.format(a=a, b=b, m=m, ms=ms, vp=vp, vs=vs)
+    assert _fact(eq, "EQUAL") == "read", eq
+    assert _fact(eq, "NOT_EQUAL") == "misread", eq
+    assert _fact(neq, "NOT_EQUAL") == "read", neq
+    assert _fact(neq, "EQUAL") == "misread", neq
+    assert _fact(eq.replace(b, "Kai"), "EQUAL") != "read"   # about another name
+    wrong = other.format(a=a, b=b, m=m, ms=ms, vp=vp, vs=vs)
+    assert _fact(wrong, "EQUAL") != "read" and _fact(wrong, "NOT_EQUAL") != "read", wrong
