@@ -331,7 +331,7 @@ _MEASURED_NOT_EQUAL = (
     f"match) the {_M1} of {{1}}",
     f"{{0}} ['s] and {{1}} 's {_M} (differ|are different|are not equal|are unequal|are not the same)",
     f"{{0}} is not {_AT} the same {_M1} as {{1}}",
-    f"{{0}} and {{1}} (must|have to) (differ|be different|be unequal)",
+    "{0} and {1} (must|have to) (differ|be different|be unequal)",
     f"{{0}} 's {_M1} {_DIFF_IS} [that of] {{1}} ['s]",
     f"{{0}} (does not|did not) (share|have|carry|hold) (a|the same|an equal|one) {_M1} (with|as) {{1}}",
     f"{{0}} and {{1}} (do not|did not) (share|have|carry|hold) (a|the same|an equal|one) {_M1}",

@@ -26,8 +26,8 @@ from families.label_lists import (
     within,
 )
 from families.option_lists import counted_as_items, option_list, repeated
-from families.question_forms import AFTER_IT, FOLLOW_UPS, Unsettled, echoed, ones_dropped, symbols_marked, unembedded
 from families.phrases import EMBEDDERS, IMPERATIVES, QUESTION_OPENERS, QUESTION_TAILS, UNDETERMINED, expand
+from families.question_forms import AFTER_IT, FOLLOW_UPS, Unsettled, echoed, ones_dropped, symbols_marked, unembedded
 from families.wording import NEGATIONS, WORD_NAMES, normalize, say, tokens
 
 if TYPE_CHECKING:
