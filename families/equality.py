@@ -274,6 +274,72 @@ _REF = "[the quantity|quantity|the value of|the variable|variable|the unknown|th
 _IS_EQ = "(=|==|equals|is equal to|is the same as|is identical to|is equivalent to|matches|has the same value as)"
 _IS_NEQ = "(!=|≠|<>|does not equal|is not equal to|differs from|is different from|is not the same as|is distinct " \
           "from|is unequal to|does not match|is not identical to)"
+# A story's measure for the hidden value ("Orin weighs the same as Quill", "Ixion and Lumos have different ratings",
+# "Greyholt and Thornbury are at the same elevation"): the nouns and verbs a model measures by, composed with every
+# form of (in)equality below. A noun not here ("the same sign", "the same parity") says no equality and stays unread.
+_M1 = "(weight|number|value|code|rating|height|price|pitch|elevation|time|score|age|length|size|level|reading|amount|" \
+      "count|grade|rank|depth|width|cost|temperature|speed|volume|mass|total|figure|tally)"
+_MN = "(weights|numbers|values|codes|ratings|heights|prices|pitches|elevations|times|scores|ages|lengths|sizes|levels|" \
+      "readings|amounts|counts|grades|ranks|depths|widths|costs|temperatures|speeds|volumes|masses|totals|figures|" \
+      "tallies)"
+_M = _M1[:-1] + "|" + _MN[1:]
+_VPL = "(weigh|cost|measure|read|ring|score|rate|sound|count|rank|total|tally)"
+_VSG = "(weighs|costs|measures|reads|rings|scores|rates|sounds|counts|ranks|totals|tallies)"
+_AT = "[at|of|in|on]"
+# what one thing does with its measure ("has the same code as", "lies at the same elevation as", "is set to ...")
+_HAS = "(has|had|carries|shares|holds|shows|records|recorded|wrote|writes|finished in|finished with|lies at|sits at|" \
+       "stands at|rings at|is at|is set to|was set to|was given|got|received|scored|bears|takes|is of|is tagged with)"
+_RATED = "(rated|priced|set|tuned|valued|scored|marked|ranked|graded|numbered|coded|weighted)"
+_ADJ = "(tall|heavy|high|old|long|large|big|loud|fast|expensive|costly|deep|wide|warm|cold|bright|valuable)"
+_SAME_IS = "(equals|is equal to|is the same as|matches|is identical to|was the same as|matched|was equal to)"
+_DIFF_IS = "(differs from|is different from|does not equal|is not equal to|is not the same as|does not match|" \
+           "was different from|was not equal to|was not the same as|differed from)"
+_MEASURED_EQUAL = (
+    f"{{0}} and {{1}} (have|share|carry|hold|show|record|take) (the same|a common|an equal|equal|identical|one and the "
+    f"same|the very same|exactly the same) {_M}",
+    f"{{0}} and {{1}} share (a|one|a single) {_M1}",
+    f"{{0}} and {{1}} (are|sit|stand|lie|ring|run) {_AT} (the same|an equal|equal|identical|exactly the same) {_M}",
+    f"{{0}} and {{1}} {_VPL} (the same|equally|alike|the same amount|identically|exactly the same)",
+    f"{{0}} {_VSG} (the same as|exactly the same as|as much as|exactly as much as|the same amount as|identically to) {{1}}",
+    f"{{0}} is {_AT} (the same|an equal|equal|exactly the same) {_M1} (as|to) {{1}}",
+    f"the {_M1} of {{0}} (equals|is equal to|is the same as|matches|is identical to) [that of] {{1}}",
+    f"the {_M1} of {{0}} (equals|is equal to|is the same as|matches|is identical to) the {_M1} of {{1}}",
+    f"{{0}} ['s] and {{1}} 's {_M} (are equal|are the same|match|coincide|are identical)",
+    f"{{0}} and {{1}} are equal in {_M1}",
+    f"{{0}} 's {_M1} {_SAME_IS} [that of] {{1}} ['s]",
+    f"{{0}} {_HAS} (the same|an equal|exactly the same|the very same|an identical|one and the same) {_M1} as {{1}}",
+    f"{{0}} shares (its|her|his|their|a|one) {_M1} with {{1}}",
+    f"{{0}} and {{1}} {_HAS} (the same|equal|identical|exactly the same|an equal|one and the same) {_M}",
+    f"{{0}} and {{1}} share (a|one|an) {_M1}",
+    f"{{0}} (is|was) {_RATED} (the same as|identically to|equally to|equal to) {{1}}",
+    f"{{0}} and {{1}} (are|were) {_RATED} (equally|the same|identically|alike)",
+    f"{{0}} is [exactly|just] as {_ADJ} as {{1}}",
+    f"{{0}} and {{1}} are (equally|just as|exactly as) {_ADJ}")
+_MEASURED_NOT_EQUAL = (
+    f"{{0}} and {{1}} (have|carry|hold|show|record|take) (different|distinct|unequal) {_MN}",
+    f"{{0}} and {{1}} (do not|never) (have|share|carry|hold) (the same|a common|an equal|equal|one) {_M}",
+    f"{{0}} and {{1}} (differ|are different|are unequal|vary) in {_M1}",
+    f"{{0}} and {{1}} {_VPL} (different amounts|differently)",
+    f"{{0}} and {{1}} (are|sit|stand|lie|ring|run) {_AT} (different|distinct|unequal) {_MN}",
+    f"{{0}} and {{1}} are not {_AT} (the same|an equal|equal) {_M1}",
+    f"{{0}} and {{1}} (do not|never) {_VPL} (the same|equally|alike|the same amount)",
+    f"{{0}} (does not|do not) {_VPL} (the same as|as much as|the same amount as) {{1}}",
+    f"{{0}} {_VSG} (differently from|differently than|a different amount from|a different amount than) {{1}}",
+    f"the {_M1} of {{0}} (differs from|is different from|does not equal|is not equal to|is not the same as|does not "
+    f"match) [that of] {{1}}",
+    f"the {_M1} of {{0}} (differs from|is different from|does not equal|is not equal to|is not the same as|does not "
+    f"match) the {_M1} of {{1}}",
+    f"{{0}} ['s] and {{1}} 's {_M} (differ|are different|are not equal|are unequal|are not the same)",
+    f"{{0}} is not {_AT} the same {_M1} as {{1}}",
+    "{0} and {1} (must|have to) (differ|be different|be unequal)",
+    f"{{0}} 's {_M1} {_DIFF_IS} [that of] {{1}} ['s]",
+    f"{{0}} (does not|did not) (share|have|carry|hold) (a|the same|an equal|one) {_M1} (with|as) {{1}}",
+    f"{{0}} and {{1}} (do not|did not) (share|have|carry|hold) (a|the same|an equal|one) {_M1}",
+    f"{{0}} and {{1}} {_HAS} (different|distinct|unequal) {_MN}",
+    f"{{0}} (is|was) not {_RATED} (the same as|identically to|equally to|equal to) {{1}}",
+    f"{{0}} and {{1}} (are|were) {_RATED} differently",
+    f"{{0}} (is|was) {_RATED} differently (from|than|to) {{1}}",
+    f"{{0}} and {{1}} are not equal in {_M1}")
 # Labels of a premise a strong model writes before it ("Premise: c = g", "Given: v != b", "We know b equals d").
 _LABELS = ("premise", "given", "fact", "we know", "we also know", "known", "it is known", "constraint", "condition",
            "statement", "clue", "note")
@@ -333,7 +399,8 @@ WORDING = Wording(
             "(equal|eq|equals) {0} [and] {1}",
             "{0} is (exactly|precisely|entirely|completely) (equal to|the same as|identical to|equivalent to) {1}",
             "{0} and {1} are (one and the same|1 and the same|the very same|exactly the same|exactly equal)",
-            "{0} and {1} (must|have to|need to) be (equal|the same|identical|equal to each other)"),
+            "{0} and {1} (must|have to|need to) be (equal|the same|identical|equal to each other)",
+            *_MEASURED_EQUAL),
         "NOT_EQUAL": (
             "{0} (!=|≠|<>|does not equal|is not equal to|differs from|is different from|is not the same as|"
             "is distinct from|is unequal to|does not have the same value as|has a different value from|has a different "
@@ -374,9 +441,9 @@ WORDING = Wording(
             "the value of {0} (is not|does not equal|differs from|is different from|is not equal to|does not match) "
             "[the value of|that of] {1}",
             "{0} (does not equal|is not equal to|differs from|is different from|does not match|is not the same as) {1} "
-            "in value")},
+            "in value", *_MEASURED_NOT_EQUAL)},
     question_reads={"ENTAILED": (
-        f"(which|what) [one] [of] [the|these|those] [four|4] [following|listed|given|above|below|candidate] {_NOUN_Q} "
+        f"(which|what) [one] [of] [the|these|those] [four|4|single|only] [following|listed|given|above|below|candidate] {_NOUN_Q} "
         f"[below|above|listed|given|between the variables|among the options] [that|which] {_VERB_Q} {_CTX_Q}",
         f"(which|what) (one|one of the following|one of these|of the following|of these|of the options|of the "
         f"statements|of the listed statements|of the given options) [that|which] {_VERB_Q} {_CTX_Q}",

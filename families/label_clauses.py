@@ -27,10 +27,10 @@ NOT_SO = frozenset(tuple(tokens(s)) for s in expand("it|that|this|the statement|
                     + expand("necessarily not|certainly not|definitely not|necessarily no|no necessarily"))
 # What may open a label's clause and say only that the clause follows ("YES if it follows that Tobin is a member of
 # Ithor"): read away, the statement after it read as the clause (never "it is possible that": a hedge)
-_FOLLOWS = frozenset(tuple(tokens(s)) for s in expand("it|this", "follows|necessarily follows|must be true|must be the case|"
-                                                      "is certain|is necessarily true|is necessarily the case|can be shown|"
+_FOLLOWS = frozenset(tuple(tokens(s)) for s in expand("it|this", "follows|necessarily follows|follows necessarily|must be true|"
+                                                      "must be the case|is certain|is certainly true|is necessarily true|is necessarily the case|can be shown|"
                                                       "can be proven|can be concluded", "that")
-                     + expand("we|you|one", "can conclude|can deduce|can infer|can prove|can show", "that")
+                     + expand("we|you|one", "can|must", "conclude|deduce|infer|prove|show", "that")
                      + expand("the", "premises|facts|statements", "imply|show|prove|entail", "that"))
 _FOLLOWS_LENGTHS = sorted({len(f) for f in _FOLLOWS}, reverse=True)
 

@@ -28,7 +28,8 @@ _PLACING = {"hang": "hung", "moor": "moored", "dock": "docked", "park": "parked"
             "stack": "stacked", "plant": "planted",
             "float": "", "wait": "", "tie": "tied", "berth": "berthed", "anchor": "anchored", "hook": "hooked",
             "nail": "nailed", "lean": "", "settle": "settled", "install": "installed", "arrange": "arranged",
-            "line": "lined", "queue": "queued", "seat": "seated", "slot": "slotted"}
+            "line": "lined", "queue": "queued", "seat": "seated", "slot": "slotted", "grow": "grown", "pitch": "pitched",
+            "build": "built", "erect": "erected"}
 
 
 def _forms(verbs: dict[str, str]) -> str:

@@ -29,6 +29,7 @@ from families.label_lists import (
 from families.option_gloss import glossed
 from families.option_lists import counted_as_items, option_list, repeated
 from families.phrases import EMBEDDERS, IMPERATIVES, QUESTION_OPENERS, QUESTION_TAILS, UNDETERMINED
+from families.question_forms import AFTER_IT, FOLLOW_UPS, Unsettled, echoed, ones_dropped, symbols_marked
 from families.wording import NEGATIONS, WORD_NAMES, normalize, say, tokens
 
 if TYPE_CHECKING:
@@ -59,7 +60,7 @@ def _table(sentences: Sequence[str]) -> tuple[frozenset[tuple[str, ...]], list[i
 
 _OPENERS, _OPENER_LENGTHS = _table(QUESTION_OPENERS)
 _TAILS, _TAIL_LENGTHS = _table(QUESTION_TAILS)
-_UNSETTLED = frozenset(tuple(tokens(s)) for s in UNDETERMINED)
+_UNSETTLED = Unsettled(tuple(tokens(s)) for s in UNDETERMINED)
 _EMBEDDERS, _EMBEDDER_LENGTHS = _table(EMBEDDERS)
 _IMPERATIVES, _IMPERATIVE_LENGTHS = _table(tuple(i for i in IMPERATIVES if i))
 _WH = frozenset({"where", "how", "which", "what", "whether"})
@@ -163,6 +164,7 @@ class QuestionReader:
                 explained |= {label for label, lw in spelled if said.kind == "read" and within(words, lw)}
                 continue
             head, tail = (words, []) if start is None else (words[:start], words[start:])
+            head = [] if tuple(head) in FOLLOW_UPS else head   # "Which is it?" after the query: nothing more
             whole_head = head
             while head and head[-1] in INSTRUCTION:   # "..., answer" before the labels
                 head = head[:-1]
@@ -199,9 +201,9 @@ class QuestionReader:
         if "(" not in text:
             return text
         for label in sorted(labels, key=len, reverse=True):
-            for m in re.finditer(rf"(?<![\w!=<>]){re.escape(label)}[\"'”’]?\s*\(\s*([^()]+?)\s*\)", text):
-                words = normalize(marked.words(m.group(1)))
-                if len(m.group(1)) < 3 or not words or any(within(words, marked.words(other)) for other in labels):
+            for m in re.finditer(rf"(?<![\w!=<>]){re.escape(label)}(?P<q>[\"'”’]?)\s*\(\s*(?P<g>[^()]+?)\s*\)", text):
+                words = normalize(marked.words(m.group("g")))
+                if len(m.group("g")) < 3 or not words or any(within(words, marked.words(other)) for other in labels):
                     continue   # "(B)" letters the next option; a bracket of labels is a list
                 while words and words[0] in ("if", "when", "whenever", "meaning", "i", "e", "ie", "that", "is"):
                     words = words[1:]
@@ -212,7 +214,7 @@ class QuestionReader:
                     return QVerdict("unread")
                 if got != want:
                     return QVerdict("misread", f"says {label} means {_said(got)}, where it means {_said(want)}")
-                text = text.replace(m.group(0), label, 1)
+                text = text.replace(m.group(0), label + m.group("q"), 1)   # its quotes kept: '"a = b", ...'
         return text
 
     def _restated(self, text: str, query: Fact, marked: Marked, types: Mapping[str, str]) -> str | QVerdict:
@@ -288,7 +290,8 @@ class QuestionReader:
                 while clause and clause[-1] in INSTRUCTION | {"then"}:
                     clause = clause[:-1]
                 clause = unembedded(clause)
-                got = self._affirmed(clause, query) or self._meaning(_resolved(clause, query, marked), marked, types)
+                got = self._affirmed(clause, query, marked) or \
+                    self._meaning(_resolved(clause, query, marked), marked, types)
                 want = self._label_meaning(label, query, marked, types)
                 if got is None or want is None:
                     return QVerdict("unread")
@@ -364,7 +367,7 @@ class QuestionReader:
             if clause[:1] == ["that"]:
                 clause = clause[1:]
             clause = unembedded(clause)
-            got = self._affirmed(clause, query) or self._meaning(_resolved(clause, query, marked), marked, types)
+            got = self._affirmed(clause, query, marked) or self._meaning(_resolved(clause, query, marked), marked, types)
             want = self._label_meaning(label, query, marked, types)
             if got is None or want is None:
                 return None
@@ -372,7 +375,7 @@ class QuestionReader:
                 return QVerdict("misread", f"says {label} means {_said(got)}, where it means {_said(want)}")
         return QVerdict("read")
 
-    def _affirmed(self, clause: list[str], query: Fact) -> frozenset[Fact] | None:
+    def _affirmed(self, clause: list[str], query: Fact, marked: Marked) -> frozenset[Fact] | None:
         """What a clause that speaks of the query itself says ("YES if it follows", "NO if it is ruled out"): the
         query's fact, or its opposite; None where the query is no fact with an opposite, or the clause is not so."""
         r = self.r
@@ -384,7 +387,9 @@ class QuestionReader:
             return frozenset({r.norm(query)})
         if said in NOT_SO:
             return frozenset({r.norm((opposite, query[1]))})
-        return None
+        first = marked.mark(query[1][0]) if query[1] and isinstance(query[1][0], str) else None
+        echo = echoed(said, first)   # "YES if she certainly does", "NO if it necessarily is not"
+        return None if echo is None else frozenset({r.norm(query if echo else (opposite, query[1]))})
 
     def _meaning(self, readings: list[list[str]], marked: Marked, types: Mapping[str, str]) -> object:
         """What the first of a clause's readings that says anything says: the facts it reads as (a frozenset),
@@ -402,8 +407,8 @@ class QuestionReader:
         """What a label means for this query: its definition in the family's wording, read like a clause; a label that
         is a statement, what the statement reads as."""
         definition = self.r.wording.definitions.get(label)
-        if definition is None:   # a statement as its label (equality's "c != h"): what it reads as
-            return self._meaning([normalize(marked.words(label))], marked, types)
+        if definition is None:   # a statement as its label (equality's "c != h"): what it reads as, its letters
+            return self._meaning([normalize(symbols_marked(marked, types).words(label))], marked, types)   # symbols
         spelled = [marked.names.get(a, str(a)) if isinstance(a, str) else str(a) for a in query[1]]
         words = normalize(marked.words(say(definition, spelled, end="", capital=False)))
         return self._meaning([words], marked, types)
@@ -459,7 +464,8 @@ def _pronouns_named(words: list[str]) -> list[str] | None:
         if last is not None and w in _POSSESSIVE and nxt in ("left", "right", "side", "position", "place"):
             out += [last, "'s"]
             changed = True
-        elif last is not None and w in _OBJECT and nxt not in ("left", "right"):
+        elif last is not None and (w in _OBJECT and nxt not in ("left", "right") or
+                                   w == "it" and k and words[k - 1] in AFTER_IT):   # "... or to the right of it"
             out.append(last)
             changed = True
         else:
@@ -494,7 +500,6 @@ def _bare(words: list[str], context: frozenset[str] = frozenset(), starts: froze
 
 
 _PRONOUNS = frozenset({"he", "she", "they", "it", "him", "her", "them"})
-_INTO_IT = frozenset("in of among inside within to".split())   # "it" after one: the query's other symbol
 _MODAL = {("must", "be"): ["is"], ("cannot", "be"): ["is", "not"], ("can", "not", "be"): ["is", "not"],
           ("is", "definitely"): ["is"], ("definitely", "is"): ["is"], ("is", "certainly"): ["is"]}
 
@@ -508,7 +513,7 @@ def _resolved(clause: list[str], query: Fact, marked: Marked) -> list[list[str]]
         return [clause]
     if tuple(clause) in _UNSETTLED:   # "it cannot be determined": no pronoun of a symbol
         return [clause]
-    words = [marks[0]] + clause[1:]   # the pronoun as the symbol, or the symbol's own name
+    words = [marks[0]] + ones_dropped(clause[1:])   # the pronoun as the symbol, or the symbol's own name
     for modal, plain in _MODAL.items():
         for k in range(len(words)):
             if tuple(words[k:k + len(modal)]) == modal:
@@ -521,8 +526,8 @@ def _resolved(clause: list[str], query: Fact, marked: Marked) -> list[list[str]]
             nxt = words[k + 1] if k + 1 < len(words) else ""
             if k and w in _POSSESSIVE and nxt in ("left", "right", "side"):
                 swapped += [rest[0], "'s"]
-            elif k and (w in _OBJECT or w == "it" and words[k - 1] in _INTO_IT) and nxt not in ("left", "right"):
-                swapped.append(rest[0])   # "YES = Pax is in it": the category
+            elif k and (w in _OBJECT and nxt not in ("left", "right") or w == "it" and words[k - 1] in AFTER_IT):
+                swapped.append(rest[0])   # "she is to his left", "RIGHT_OF if she is to the right of it"
             else:
                 swapped.append(w)
         words = normalize(swapped)

@@ -1,0 +1,216 @@
+"""Question forms strong models write (issue 42, the blind corpora): composed from their parts (names x heads x
+label explanations x words of "not settled") they read; each corruption of them (the other way round, swapped
+label meanings, another name, a negation, a weaker modal) is never read."""
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from families.question_forms import Unsettled, echoed
+from families.reading import Marked, reader
+from families.wording import tokens
+
+PEOPLE = ["Gideon", "Jolene", "Priya", "Osric", "Saltmarsh", "Larkspire"]
+SETS = ["Bakers", "Cobalt Group", "Tide Circle"]
+ORDER_LABELS = ("LEFT_OF", "RIGHT_OF", "UNKNOWN")
+YES_NO = ("YES", "NO", "UNKNOWN")
+
+# "not settled", said as the blind corpora said it (and as the rows of question_forms compose it)
+UNSETTLED = ["the line-up doesn't settle it", "the facts leave it undetermined", "the facts cannot settle it",
+             "the statements don't determine it", "the information does not fix it",
+             "that can't be worked out from the facts", "the catalogue rules given here do not decide it",
+             "it is not determined", "the premises leave it open", "it remains unclear", "the clues are not enough to tell"]
+# ... and what says it is settled, or says nothing of it: never "not settled"
+SETTLED = ["the facts settle it", "it is determined", "the statements determine it", "it can be worked out",
+           "the facts are enough to tell", "it is known", "the line-up shows it"]
+
+
+def _order(text: str, a: str, b: str, names: list[str]) -> str:
+    symbols = {f"E{k}": n for k, n in enumerate(names)}
+    types = {s: "Entity" for s in symbols}
+    inv = {n: s for s, n in symbols.items()}
+    return reader("transitive_order").read_question(text, ("RELATION", (inv[a], inv[b])), Marked(symbols, types),
+                                                    types, ORDER_LABELS).kind
+
+
+ORDER_HEADS = ["Is {a} to the left of {b} or to the right of {her}?", "Relative to {b}, where is {a}?",
+               "Is {a} to the left or to the right of {b}?", "Where is {a} relative to {b}?"]
+ORDER_EXPLAINED = ["Answer LEFT_OF if {a} is to the left of {b}, RIGHT_OF if {she} is to the right of {it}, "
+                   "or UNKNOWN if {unsettled}.",
+                   "Say LEFT_OF if {a} is to the left of {b}, RIGHT_OF if {a} is to the right of {b}, or UNKNOWN if "
+                   "{unsettled}."]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.permutations(PEOPLE), st.sampled_from(ORDER_HEADS), st.sampled_from(ORDER_EXPLAINED),
+       st.sampled_from(UNSETTLED), st.sampled_from(["him", "her", "them"]), st.sampled_from(["it", "him", "her"]))
+def test_order_questions_composed_read_and_their_corruptions_do_not(names: list[str], head: str, explained: str,
+                                                                     unsettled: str, pron: str, obj: str) -> None:
+    a, b, c = names[:3]
+    fill = {"her": pron, "she": "it" if obj == "it" else "she", "it": obj, "unsettled": unsettled}
+    good = head.format(a=a, b=b, **fill) + " " + explained.format(a=a, b=b, **fill)
+    assert _order(good, a, b, names) == "read", good
+    corrupt = [
+        head.format(a=b, b=a, **fill) + " " + explained.format(a=b, b=a, **fill),   # the other way round
+        head.format(a=a, b=c, **fill) + " " + explained.format(a=a, b=c, **fill),   # another name
+        head.format(a=a, b=b, **fill) + " " + explained.format(a=a, b=b, **fill).replace(
+            "to the left of", "@@").replace("to the right of", "to the left of").replace("@@", "to the right of"),
+        good.replace(unsettled, SETTLED[len(names[0]) % len(SETTLED)]),   # UNKNOWN explained as "settled"
+    ]
+    if good.startswith(f"Is {a} "):   # a negation
+        corrupt.append(good.replace(f"Is {a} ", f"Is {a} not ", 1))
+    for text in corrupt:
+        assert _order(text, a, b, names) != "read", text
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.permutations(PEOPLE), st.sampled_from(["it is impossible to tell", "is that unknown", "can we not tell"]))
+def test_an_inline_order_question_reads_it_as_the_other_name_and_refuses_swapped_cases(names: list[str],
+                                                                                       third: str) -> None:
+    a, b = names[:2]
+    good = f"Is {a} to the left of {b} (LEFT_OF), to the right of it (RIGHT_OF), or {third} (UNKNOWN)?"
+    assert _order(good, a, b, names) == "read", good
+    swapped = f"Is {a} to the left of {b} (RIGHT_OF), to the right of it (LEFT_OF), or {third} (UNKNOWN)?"
+    assert _order(swapped, a, b, names) == "misread", swapped
+    assert _order(good, b, a, names) != "read"
+
+
+def _member(text: str, e: str, s: str, people: list[str]) -> str:
+    symbols = {f"E{k}": n for k, n in enumerate(people)} | {f"S{k}": n for k, n in enumerate(SETS)}
+    types = {k: ("Entity" if k[0] == "E" else "Set") for k in symbols}
+    inv = {n: k for k, n in symbols.items()}
+    return reader("membership_inheritance").read_question(text, ("MEMBER_OF", (inv[e], inv[s])),
+                                                          Marked(symbols, types), types, YES_NO).kind
+
+
+MEMBER_HEADS = ["Is {e} in the {s}?", "Is {e} a member of the {s}?", "Does {e} belong to the {s}?"]
+YES_ECHO = ["must be", "necessarily is", "certainly does", "definitely is", "must be so", "necessarily follows",
+            "must be true", "is in it"]
+NO_ECHO = ["cannot be", "necessarily is not", "certainly does not", "definitely is not", "cannot be so",
+           "is ruled out", "must be false", "is not in it"]
+WEAK = ["can be", "may be", "might be", "could be", "is not ruled out", "is possibly"]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.permutations(PEOPLE), st.sampled_from(SETS), st.sampled_from(MEMBER_HEADS), st.sampled_from(YES_ECHO),
+       st.sampled_from(NO_ECHO), st.sampled_from(["he", "she", "it", "that", "{e}"]), st.sampled_from(UNSETTLED),
+       st.sampled_from(["Answer {L}", "{L} means", "{L}:"]))
+def test_membership_label_echoes_read_and_swapped_or_weakened_ones_do_not(people: list[str], s: str, head: str,
+                                                                          yes: str, no: str, subj: str,
+                                                                          unsettled: str, form: str) -> None:
+    e, other = people[:2]
+    subject = subj.format(e=e)
+
+    def say(y: str, n: str, u: str = unsettled, who: str = e) -> str:
+        def lab(label: str, clause: str) -> str:
+            opened = form.replace("Answer ", "").format(L=label)
+            return f"{opened} {clause}" if not opened.endswith(label) else f"{opened} if {clause}"
+        return head.format(e=who, s=s) + " " + "; ".join(
+            [lab("YES", f"{subject} {y}"), lab("NO", f"{subject} {n}"), lab("UNKNOWN", u)]) + "."
+    assert _member(say(yes, no), e, s, people) == "read", say(yes, no)
+    assert _member(say(no, yes), e, s, people) == "misread", say(no, yes)   # YES and NO explained the other way
+    for weak in WEAK:   # "YES if she can be": possible is not necessary
+        assert _member(say(weak, no), e, s, people) != "read", say(weak, no)
+    assert _member(say(yes, no, "the facts settle it"), e, s, people) != "read"
+    if subj == "{e}":
+        assert _member(say(yes, no, who=other), e, s, people) != "read"   # asks of another person
+    negated = say(yes, no).replace(f"Is {e} ", f"Is {e} not ", 1).replace(f"Does {e} ", f"Does {e} not ", 1)
+    assert _member(negated, e, s, people) != "read", negated
+
+
+def _equality(text: str, names: dict[str, str] | None = None) -> str:
+    syms = {v: v for v in "iknp"} if names is None else names
+    types = {s: "Variable" for s in syms}
+    return reader("equality").read_question(text, ("ENTAILED", ()), Marked(syms, types), types,
+                                            ("i != n", "k != p", "i = n", "k = p")).kind
+
+
+EQ_LIST = ['"i != n" ({i} and {n} differ)', '"k != p" ({k} and {p} are different)', '"i = n" ({i} and {n} are equal)',
+           '"k = p" ({k} and {p} are equal)']
+EQ_HEADS = ["Exactly one of the following must hold. Which is it? {list}.",
+            "Exactly one of the following necessarily holds: {list}. Which one is it?",
+            "Exactly one of these statements must be true given the facts above. Which one: {list}?",
+            "Exactly one of the following is guaranteed by these facts. Is it {list}?",
+            "Exactly one of the following must be true — which one? {list}.",
+            "Which single option is forced by the facts: {list}?"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(EQ_HEADS), st.permutations(range(4)),
+       st.sampled_from([None, {"i": "Ivo", "k": "Kai", "n": "Nell", "p": "Pia"}]))
+def test_equality_questions_asked_in_two_read_and_their_corruptions_do_not(head: str, order: list[int],
+                                                                           names: dict[str, str] | None) -> None:
+    spelled = {v: (names or {}).get(v, v) for v in "iknp"}
+    items = [EQ_LIST[k].format(**spelled) for k in order]
+    listed = ", ".join(items[:-1]) + ", or " + items[-1]
+    good = head.format(list=listed)
+    assert _equality(good, names) == "read", good
+    swapped = good.replace("differ)", "@@").replace("are equal)", "differ)").replace("@@", "are equal)")
+    assert _equality(swapped, names) == "misread", swapped
+    assert _equality(good.replace("must hold", "is false").replace("must be true", "is false")
+                     .replace("necessarily holds", "is false").replace("is guaranteed", "is false")
+                     .replace("is forced", "is false"), names) != "read"
+    assert _equality(good.replace("must hold", "could hold").replace("must be true", "could be true")
+                     .replace("necessarily holds", "may hold").replace("is guaranteed", "is possible")
+                     .replace("is forced", "is possible"), names) != "read"
+
+
+def test_a_follow_up_alone_asks_nothing() -> None:
+    """ "Which is it?" reads only after a sentence that asked the query."""
+    listed = '"i != n", "k != p", "i = n", or "k = p"'
+    assert _equality(f"Which is it? {listed}.") == "unread"
+    assert _equality(f"Is it {listed}?") == "unread"
+
+
+@given(st.sampled_from(UNSETTLED), st.sampled_from(SETTLED))
+def test_the_words_of_not_settled_and_of_settled_stay_apart(unsettled: str, settled: str) -> None:
+    words = Unsettled(())
+    assert tuple(tokens(unsettled)) in words
+    assert tuple(tokens(settled)) not in words
+
+
+def test_an_echo_is_certain_and_has_one_negation_at_most() -> None:
+    def said(s: str) -> bool | None:   # "@0" is the asked symbol's mark, "@1" another's
+        marks = {"@0": "@0", "@1": "@1"}
+        return echoed(tuple(w for part in s.split() for w in ([marks[part]] if part in marks else tokens(part))), "@0")
+    assert said("she certainly does") is True and said("so necessarily") is True and said("@0 must be") is True
+    assert said("it necessarily is not") is False and said("necessarily not") is False
+    assert said("it is ruled out") is False and said("it can't be") is False
+    for weak in ("it can be", "it may be", "it is not ruled out", "@1 must be", "it might be so", "it is not false"):
+        assert said(weak) is None, weak
+
+
+MEASURES = [("weight", "weights", "weigh", "weighs"), ("code", "codes", "cost", "costs"),
+            ("rating", "ratings", "read", "reads"), ("elevation", "elevations", "ring", "rings")]
+SAME = ["{a} and {b} have the same {m}", "{a} 's {m} equals {b} 's", "{a} {vs} the same as {b}",
+        "{a} and {b} share a {m}", "{a} has the same {m} as {b}", "{a} and {b} {vp} the same",
+        "{a} is set to the same {m} as {b}", "{a} and {b} are at the same {m}"]
+DIFFERENT = ["{a} and {b} have different {ms}", "{a} 's {m} differs from {b} 's", "{a} and {b} differ in {m}",
+             "{a} and {b} do not share a {m}", "{a} does not {vp} the same as {b}", "{a} and {b} {vp} differently",
+             "{a} and {b} are at different {ms}"]
+NOT_EQUALITY = ["{a} {vs} more than {b}", "{a} has about the same {m} as {b}", "{a} and {b} have the same sign",
+                "{a} has a higher {m} than {b}", "{a} and {b} have nearly the same {m}", "{a} may have the same {m} as {b}",
+                "{a} and {b} have similar {ms}"]
+
+
+def _fact(text: str, pred: str) -> str:
+    syms = {"i": "Ivo", "n": "Nell", "k": "Kai"}
+    types = {s: "Variable" for s in syms}
+    return reader("equality").read_fact(text.replace(" 's", "'s"), (pred, ("i", "n")), Marked(syms, types), types).kind
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sampled_from(MEASURES), st.sampled_from(SAME), st.sampled_from(DIFFERENT), st.sampled_from(NOT_EQUALITY),
+       st.booleans())
+def test_equality_said_by_a_measure_reads_and_its_corruptions_do_not(measure: tuple[str, str, str, str], same: str,
+                                                                     different: str, other: str, flip: bool) -> None:
+    m, ms, vp, vs = measure
+    a, b = ("Nell", "Ivo") if flip else ("Ivo", "Nell")   # symmetric: either order is the fact
+    eq, neq = same.format(a=a, b=b, m=m, ms=ms, vp=vp, vs=vs), different.format(a=a, b=b, m=m, ms=ms, vp=vp, vs=vs)
+    assert _fact(eq, "EQUAL") == "read", eq
+    assert _fact(eq, "NOT_EQUAL") == "misread", eq
+    assert _fact(neq, "NOT_EQUAL") == "read", neq
+    assert _fact(neq, "EQUAL") == "misread", neq
+    assert _fact(eq.replace(b, "Kai"), "EQUAL") != "read"   # about another name
+    wrong = other.format(a=a, b=b, m=m, ms=ms, vp=vp, vs=vs)
+    assert _fact(wrong, "EQUAL") != "read" and _fact(wrong, "NOT_EQUAL") != "read", wrong
