@@ -12,6 +12,13 @@ the same command again, `--rounds` times, each round alternating:
   manifest, finds every skeleton settled and makes none (runner/engine/skip.py);
 - `baseline`: the `--baseline` checkout's `bench run` on the same folder, when given.
 CPU is user + system of the command and its helpers (os.wait4: waited-for children count).
+
+    python benchmarks/resume_bench.py --index FOLDER --rounds 3
+
+times the resume index of a run folder's two logs (runner/store/index.py `load_index`, the run's own call, its
+helper processes included) against DuckDB (`read_json`, the key columns typed, bad lines ignored) and polars
+(`scan_ndjson` of the key columns), each then made into the key -> status dict a resume looks keys up in; each
+side in a fresh process, rounds alternating; wall and CPU (threads and helpers counted).
 """
 from __future__ import annotations
 
@@ -55,6 +62,58 @@ def run(root: Path, grid: Path, out: Path) -> tuple[float, float, float, str]:
         return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, std.read().decode()
 
 
+INDEX_SIDES = {
+    "bench": """
+from runner.store.index import load_index
+from runner.store.logs import RENDER_FIELDS, SOLVE_FIELDS
+n = len(load_index(folder / "solves.jsonl", SOLVE_FIELDS)) + len(load_index(folder / "renders.jsonl", RENDER_FIELDS))
+""",
+    "duckdb": """
+import duckdb
+con, n = duckdb.connect(), 0
+for name, cols in (("solves.jsonl", "{'key': 'VARCHAR', 'status': 'VARCHAR', 'correct': 'BOOLEAN'}"),
+                   ("renders.jsonl", "{'key': 'VARCHAR', 'status': 'VARCHAR'}")):
+    t = con.execute(f"select key, status from read_json('{folder / name}', format='newline_delimited', "
+                    f"columns={cols}, ignore_errors=true)").fetchnumpy()
+    n += len(dict(zip(t["key"].tolist(), t["status"].tolist())))
+""",
+    "polars": """
+import polars as pl
+n = 0
+for name, cols in (("solves.jsonl", {"key": pl.String, "status": pl.String, "correct": pl.Boolean}),
+                   ("renders.jsonl", {"key": pl.String, "status": pl.String})):
+    df = pl.scan_ndjson(folder / name, schema=cols).collect()
+    n += len(dict(zip(df["key"].to_list(), df["status"].to_list())))
+""",
+}
+
+
+def index_side(name: str, folder: Path) -> tuple[float, float, str]:
+    """(wall s, CPU s, keys) of one side of the index comparison, in a fresh process (imports not timed)."""
+    code = ("import os, sys, time\nfrom pathlib import Path\nfolder = Path(sys.argv[1])\n"
+            + INDEX_SIDES[name].split("\n", 2)[1] + "\n"   # its first import, before the clock
+            + "t, c = time.perf_counter(), os.times()\n" + INDEX_SIDES[name]
+            + "e = os.times()\nprint(time.perf_counter() - t, e.user + e.system + e.children_user + e.children_system"
+              " - c.user - c.system - c.children_user - c.children_system, n)\n")
+    out = subprocess.run([sys.executable, "-c", code, str(folder)], cwd=ROOT, capture_output=True, text=True,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)}, check=True).stdout.split()
+    return float(out[0]), float(out[1]), out[2]
+
+
+def index_rounds(folder: Path, rounds: int) -> None:
+    """The resume index against the columnar engines on one folder, rounds alternating."""
+    print(f"index of {folder}; cores {os.cpu_count()}, load {os.getloadavg()[0]:.1f}", flush=True)
+    for i in range(rounds):
+        got = {name: index_side(name, folder) for name in INDEX_SIDES}
+        if len({n for _, _, n in got.values()}) != 1:
+            sys.exit(f"the sides found different numbers of keys: {got}")
+        ours = got["bench"]
+        print(f"round {i + 1}: " + "; ".join(
+            f"{name} {w:.2f} s wall, {c:.2f} s CPU" + ("" if name == "bench" else
+                                                       f" (bench/{name}: wall {ours[0] / w:.2f}x, CPU {ours[1] / c:.2f}x)")
+            for name, (w, c, _) in got.items()) + f" (load {os.getloadavg()[0]:.1f})", flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--skeletons", type=int, default=5000)
@@ -64,7 +123,11 @@ def main() -> None:
     ap.add_argument("--baseline", type=Path)
     ap.add_argument("--folder", type=Path, default=Path(tempfile.mkdtemp()) / "run")
     ap.add_argument("--server", action="store_true", help="solvers on a fake server (latency 0), not baselines")
+    ap.add_argument("--index", type=Path, help="a run folder: time its resume index against DuckDB and polars")
     args = ap.parse_args()
+    if args.index is not None:
+        index_rounds(args.index, args.rounds)
+        return
     with contextlib.ExitStack() as stack:
         url = stack.enter_context(fake_server(0.0)).url if args.server else None
         bench(args, url)

@@ -37,9 +37,9 @@ class RunResult:
         for status, n in other.renders.items():
             self.renders[status] += n
         self.render_keys |= other.render_keys
-        for label, st in other.render_stats.items():
+        for label, row in other.render_stats.items():
             mine = self.render_stats.setdefault(label, RenderStats())
-            for counts, more in ((mine.statuses, st.statuses), (mine.reasons, st.reasons), (mine.audits, st.audits)):
+            for counts, more in ((mine.statuses, row.statuses), (mine.reasons, row.reasons), (mine.audits, row.audits)):
                 counts.update(more)
         self.unreadable += other.unreadable
         for key, statuses in other.sent.items():

@@ -22,6 +22,7 @@ import orjson
 
 from runner.children import PIPE_BYTES, cores, die_with_parent, widen_pipe, write_all
 from runner.store.guard import open_regular
+from runner.store.index_decode import BLOCK_BYTES, DecodeError, Decoder, ValidationError, fast_decoder
 from runner.store.logs import CALIBRATION_FIELDS, RENDER_FIELDS, SOLVE_FIELDS, Typed, supersedes
 
 PART_BYTES = 32 << 20   # a log part a helper is started for (a helper's start-up is ~0.1 s: ~25 MB of records)
@@ -30,6 +31,9 @@ SLICE_BYTES = 4 << 20   # a helper sends a frame per slice it reads; the run tak
 RUN_SHARE = 0.75        # the run's part against a helper's: merging a record costs the run a third of reading it
 _FRAME = struct.Struct(">I")
 KINDS = {"render": RENDER_FIELDS, "solve": SOLVE_FIELDS, "calibration": CALIBRATION_FIELDS}
+# orjson refuses a line nested deeper than 1024; msgspec skips a field without counting its depth
+_DEPTH = 1023
+_DEEP = 2 * _DEPTH   # a line shorter than this cannot open and close more than _DEPTH brackets
 _STATUS_CODES = 250   # distinct statuses a part may send (there are six): more is a damaged log, read here
 
 
@@ -74,44 +78,113 @@ def load_index(path: Path, fields: dict[str, type | tuple[type, ...]]) -> Index:
 
 
 def fill(fh: BinaryIO, index: Index, typed: Typed, start: int = 0, end: int | None = None) -> Index:
-    """Read into `index` the lines of `fh` that begin at offsets in [start, end) (the body of load_index)."""
-    setdefault, loads, decode_error, new = index.setdefault, orjson.loads, orjson.JSONDecodeError, tuple.__new__
-    # Typed's check, inlined (a million calls): its getter's values also give key, status and correct
-    fields, types_ok = typed.get, typed.ok
-    at = typed.names.index("correct") if "correct" in typed.names else None
-    offset = 0
+    """Read into `index` the lines of `fh` that begin at offsets in [start, end) (the body of load_index).
+
+    Read in blocks; a line is decoded by the key-column decoder (`index_decode.py`: the typed fields only, the rest
+    skipped unbuilt) and, where that refuses it, by orjson and `Typed`, whose verdict is the rule. A block whose
+    bytes are not all valid UTF-8 is read by the rule alone (the skipped fields' strings are not checked)."""
+    decoder = fast_decoder(typed)
     if start:   # the part begins with the first line that begins at `start` or after
         fh.seek(start - 1)
         offset = start - 1 + len(fh.readline())
-    for line in fh:
-        if end is not None and offset >= end:
+    else:
+        fh.seek(0)
+        offset = 0
+    carry = b""
+    while end is None or offset < end:
+        data = fh.read(BLOCK_BYTES)
+        block = carry + data if carry else data
+        if not block:
             break
+        cut = block.rfind(b"\n") + 1 if data else len(block)   # at the end of the file: the torn tail too
+        if not cut:   # a line longer than a block: read on
+            carry = block
+            continue
+        carry = block[cut:]
+        lines = block[:cut].split(b"\n")
+        if data:
+            lines.pop()   # the empty piece after the block's last newline
+        rule = decoder is None or not (block.isascii() or _utf8(block, cut))
+        offset = _lines(lines, offset, end, index, typed, None if rule else decoder, bool(data))
+        if not data:
+            break
+    return index
+
+
+def _utf8(block: bytes, cut: int) -> bool:
+    """Whether the block's whole lines are valid UTF-8 (a newline never splits a character)."""
+    try:
+        block[:cut].decode()
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def _lines(lines: list[bytes], offset: int, end: int | None, index: Index, typed: Typed,
+           decoder: Decoder[Any] | None, ended: bool) -> int:
+    """Index a block's lines (each without its newline; the last one without one in the file where not
+    `ended`), the first at `offset`; the offset after them (or after the last line that begins before `end`)."""
+    setdefault, new, rule = index.setdefault, tuple.__new__, _Rule(typed, index)
+    decode = decoder.decode if decoder is not None else None
+    errors = (DecodeError, ValidationError, RecursionError)
+    last = len(lines) - 1
+    for i, line in enumerate(lines):
+        if end is not None and offset >= end:
+            return offset
         begin = offset
-        offset += len(line)
-        try:
-            rec = loads(line)
-        except decode_error:
-            index.skipped += line != b"\n"
+        offset += len(line) + 1
+        entry: Entry | None
+        key: str
+        if decode is None:
+            key, entry = rule(line + b"\n" if ended or i < last else line, begin)
+        else:
+            try:
+                if len(line) > _DEEP and line.count(b"[") + line.count(b"{") > _DEPTH:
+                    raise RecursionError   # deep enough for orjson's limit, which a skipped field is not held to
+                rec = decode(line)
+            except errors:   # not a record the fast way: the rule says what it is, and counts it if skipped
+                key, entry = rule(line + b"\n" if ended or i < last else line, begin)
+            else:
+                correct = rec.correct
+                key, entry = rec.key, new(Entry, (rec.status, begin, correct if type(correct) is bool else None))
+        if entry is None:
             continue
+        old = setdefault(key, entry)   # one lookup where the key is new, as nearly every one is
+        if old is not entry and better(entry, old):   # a key seen before: rare (a unit redone)
+            index[key] = entry
+    if not ended and lines:
+        offset -= 1   # the file's last line has no newline
+    return offset
+
+
+class _Rule:
+    """The rule for one line: whole JSON (orjson) with `typed`'s fields of their exact types; a line that is
+    not is counted in `index.skipped` (an empty one is not)."""
+
+    def __init__(self, typed: Typed, index: Index):
+        self.fields, self.ok, self.index = typed.get, typed.ok, index
+        self.at = typed.names.index("correct") if "correct" in typed.names else None
+
+    def __call__(self, line: bytes, begin: int) -> tuple[str, Entry | None]:
         try:
-            values = fields(rec)
+            rec = orjson.loads(line)
+        except orjson.JSONDecodeError:
+            self.index.skipped += line != b"\n" and line != b""
+            return "", None
+        try:
+            values = self.fields(rec)
         except (KeyError, TypeError):   # a field missing, or not an object
-            index.skipped += 1
-            continue
-        if tuple(map(type, values)) not in types_ok:
-            index.skipped += 1
-            continue
-        status = values[1]
-        if at is None:
+            self.index.skipped += 1
+            return "", None
+        if tuple(map(type, values)) not in self.ok:
+            self.index.skipped += 1
+            return "", None
+        if self.at is None:
             correct = rec.get("correct")
             correct = correct if type(correct) is bool else None
         else:   # a field of the log, typed bool or None by the check above
-            correct = values[at]
-        entry = new(Entry, (status, begin, correct))
-        old = setdefault(values[0], entry)   # one lookup where the key is new, as nearly every one is
-        if old is not entry and better(entry, old):   # a key seen before: rare (a unit redone)
-            index[values[0]] = entry
-    return index
+            correct = values[self.at]
+        return values[0], Entry(values[1], begin, correct)
 
 
 def parts_for(size: int, cores: int) -> int:

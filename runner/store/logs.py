@@ -121,6 +121,7 @@ class Typed:
         if len(fields) < 2 or list(fields)[:2] != ["key", "status"]:
             raise ValueError("a log's fields begin with key and status")   # fill reads them by place
         self.names = list(fields)
+        self.types = list(fields.values())
         self.get = itemgetter(*fields)   # a record's values of the fields, in order
         self.ok = set(itertools.product(*((t if isinstance(t, tuple) else (t,)) for t in fields.values())))
 
