@@ -71,6 +71,7 @@ n = len(load_index(folder / "solves.jsonl", SOLVE_FIELDS)) + len(load_index(fold
     "duckdb": """
 import duckdb
 con, n = duckdb.connect(), 0
+con.execute("SET enable_progress_bar = false")
 for name, cols in (("solves.jsonl", "{'key': 'VARCHAR', 'status': 'VARCHAR', 'correct': 'BOOLEAN'}"),
                    ("renders.jsonl", "{'key': 'VARCHAR', 'status': 'VARCHAR'}")):
     t = con.execute(f"select key, status from read_json('{folder / name}', format='newline_delimited', "
@@ -92,11 +93,11 @@ def index_side(name: str, folder: Path) -> tuple[float, float, str]:
     """(wall s, CPU s, keys) of one side of the index comparison, in a fresh process (imports not timed)."""
     code = ("import os, sys, time\nfrom pathlib import Path\nfolder = Path(sys.argv[1])\n"
             + INDEX_SIDES[name].split("\n", 2)[1] + "\n"   # its first import, before the clock
-            + "t, c = time.perf_counter(), os.times()\n" + INDEX_SIDES[name]
-            + "e = os.times()\nprint(time.perf_counter() - t, e.user + e.system + e.children_user + e.children_system"
-              " - c.user - c.system - c.children_user - c.children_system, n)\n")
+            + "t0_, c0_ = time.perf_counter(), os.times()\n" + INDEX_SIDES[name]
+            + "e_ = os.times()\nprint(time.perf_counter() - t0_, e_.user + e_.system + e_.children_user"
+              " + e_.children_system - c0_.user - c0_.system - c0_.children_user - c0_.children_system, n)\n")
     out = subprocess.run([sys.executable, "-c", code, str(folder)], cwd=ROOT, capture_output=True, text=True,
-                         env={**os.environ, "PYTHONPATH": str(ROOT)}, check=True).stdout.split()
+                         env={**os.environ, "PYTHONPATH": str(ROOT)}, check=True).stdout.splitlines()[-1].split()
     return float(out[0]), float(out[1]), out[2]
 
 

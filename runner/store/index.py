@@ -25,7 +25,10 @@ from runner.store.guard import open_regular
 from runner.store.index_decode import BLOCK_BYTES, DecodeError, Decoder, ValidationError, fast_decoder
 from runner.store.logs import CALIBRATION_FIELDS, RENDER_FIELDS, SOLVE_FIELDS, Typed, supersedes
 
-PART_BYTES = 32 << 20   # a log part a helper is started for (a helper's start-up is ~0.1 s: ~25 MB of records)
+# A log part a helper is started for. With the key-column decoder a byte costs a third of what it did, and a helper's
+# own costs stay: its start-up and imports, its part's index built, pickled, and rebuilt here (at 1M solve records on
+# two loaded cores, one helper cost 1.7x the CPU and 1.9x the time of one process: BENCHMARKS.md, issue 44)
+PART_BYTES = 1 << 30
 MOST_PARTS = 16
 SLICE_BYTES = 4 << 20   # a helper sends a frame per slice it reads; the run takes frames between its slices
 RUN_SHARE = 0.75        # the run's part against a helper's: merging a record costs the run a third of reading it
@@ -93,22 +96,22 @@ def fill(fh: BinaryIO, index: Index, typed: Typed, start: int = 0, end: int | No
     carry = b""
     while end is None or offset < end:
         data = fh.read(BLOCK_BYTES)
+        if not data:   # the file's end: a last line without its newline (a torn tail) is read as it is
+            if carry:
+                _lines([carry], offset, end, index, typed, _usable(decoder, carry, len(carry)), False)
+            break
         block = carry + data if carry else data
-        if not block:
-            break
-        cut = block.rfind(b"\n") + 1 if data else len(block)   # at the end of the file: the torn tail too
-        if not cut:   # a line longer than a block: read on
-            carry = block
-            continue
-        carry = block[cut:]
-        lines = block[:cut].split(b"\n")
-        if data:
-            lines.pop()   # the empty piece after the block's last newline
-        rule = decoder is None or not (block.isascii() or _utf8(block, cut))
-        offset = _lines(lines, offset, end, index, typed, None if rule else decoder, bool(data))
-        if not data:
-            break
+        lines = block.split(b"\n")
+        carry = lines.pop()   # what follows the block's last newline: the start of a line the next block ends
+        if lines:
+            decode = _usable(decoder, block, len(block) - len(carry))
+            offset = _lines(lines, offset, end, index, typed, decode, True)
     return index
+
+
+def _usable(decoder: Decoder[Any] | None, block: bytes, cut: int) -> Decoder[Any] | None:
+    """The decoder, where the block's first `cut` bytes are ASCII or valid UTF-8; else None (the rule reads them)."""
+    return decoder if decoder is not None and (block.isascii() or _utf8(block, cut)) else None
 
 
 def _utf8(block: bytes, cut: int) -> bool:
@@ -125,36 +128,36 @@ def _lines(lines: list[bytes], offset: int, end: int | None, index: Index, typed
     """Index a block's lines (each without its newline; the last one without one in the file where not
     `ended`), the first at `offset`; the offset after them (or after the last line that begins before `end`)."""
     setdefault, new, rule = index.setdefault, tuple.__new__, _Rule(typed, index)
-    decode = decoder.decode if decoder is not None else None
-    errors = (DecodeError, ValidationError, RecursionError)
+    decode = decoder.decode if decoder is not None else _refuse
+    errors, deep = (DecodeError, ValidationError, RecursionError), _DEEP
     last = len(lines) - 1
     for i, line in enumerate(lines):
         if end is not None and offset >= end:
             return offset
         begin = offset
-        offset += len(line) + 1
-        entry: Entry | None
-        key: str
-        if decode is None:
+        size = len(line)
+        offset += size + 1
+        try:
+            if size > deep and line.count(b"[") + line.count(b"{") > _DEPTH:
+                raise RecursionError   # deep enough for orjson's limit, which a skipped field is not held to
+            rec = decode(line)
+        except errors:   # not a record the fast way: the rule says what it is, and counts it if skipped
             key, entry = rule(line + b"\n" if ended or i < last else line, begin)
+            if entry is None:
+                continue
         else:
-            try:
-                if len(line) > _DEEP and line.count(b"[") + line.count(b"{") > _DEPTH:
-                    raise RecursionError   # deep enough for orjson's limit, which a skipped field is not held to
-                rec = decode(line)
-            except errors:   # not a record the fast way: the rule says what it is, and counts it if skipped
-                key, entry = rule(line + b"\n" if ended or i < last else line, begin)
-            else:
-                correct = rec.correct
-                key, entry = rec.key, new(Entry, (rec.status, begin, correct if type(correct) is bool else None))
-        if entry is None:
-            continue
+            key, entry = rec.key, new(Entry, (rec.status, begin, rec.correct))
         old = setdefault(key, entry)   # one lookup where the key is new, as nearly every one is
         if old is not entry and better(entry, old):   # a key seen before: rare (a unit redone)
             index[key] = entry
     if not ended and lines:
         offset -= 1   # the file's last line has no newline
     return offset
+
+
+def _refuse(line: bytes) -> Any:
+    """No decoder for this log: every line is the rule's."""
+    raise DecodeError
 
 
 class _Rule:

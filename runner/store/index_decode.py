@@ -17,7 +17,7 @@ or refuses it, and the index asks the rule (runner/store/index.py). Measured aga
 from __future__ import annotations
 
 import functools
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import msgspec
 from msgspec import DecodeError, ValidationError
@@ -29,6 +29,9 @@ BLOCK_BYTES = 1 << 20   # a block read at once, its lines decoded one by one
 # msgspec's int is any size; orjson reads an integer past 64 bits as a float, which `Typed` refuses: refused here too
 _INT = Annotated[int, msgspec.Meta(ge=-(2 ** 63), le=2 ** 63 - 1)]
 _TYPES: dict[Any, Any] = {str: str, int: _INT, (bool, type(None)): bool | None}
+# A status is decoded as one of these (msgspec then gives the one string object, not a new one a line: 50 bytes an
+# entry of the index); any other status string is the rule's to read
+_STATUSES = Literal["ok", "unfaithful", "invalid", "unchecked", "error"]
 
 __all__ = ["BLOCK_BYTES", "DecodeError", "Decoder", "ValidationError", "fast_decoder"]
 
@@ -45,7 +48,8 @@ def _decoder(fields: tuple[tuple[str, Any], ...]) -> Decoder[Any] | None:
     for name, kind in fields:
         if kind not in _TYPES:
             return None
-        spec.append((name, _TYPES[kind]))
-    if "correct" not in dict(fields):
-        spec.append(("correct", Any, None))   # the index keeps it where it is a bool (see `fill`)
-    return Decoder(msgspec.defstruct("Fields", spec))
+        spec.append((name, _STATUSES if name == "status" and kind is str else _TYPES[kind]))
+    if "correct" not in dict(fields):   # the index keeps it where it is a bool; another value: the rule's line
+        spec.append(("correct", bool | None, None))
+    # gc=False: a struct made and dropped a line is never tracked by the cyclic collector
+    return Decoder(msgspec.defstruct("Fields", spec, gc=False))
