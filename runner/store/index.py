@@ -34,9 +34,6 @@ SLICE_BYTES = 4 << 20   # a helper sends a frame per slice it reads; the run tak
 RUN_SHARE = 0.75        # the run's part against a helper's: merging a record costs the run a third of reading it
 _FRAME = struct.Struct(">I")
 KINDS = {"render": RENDER_FIELDS, "solve": SOLVE_FIELDS, "calibration": CALIBRATION_FIELDS}
-# orjson refuses a line nested deeper than 1024; msgspec skips a field without counting its depth
-_DEPTH = 1023
-_DEEP = 2 * _DEPTH   # a line shorter than this cannot open and close more than _DEPTH brackets
 _STATUS_CODES = 250   # distinct statuses a part may send (there are six): more is a damaged log, read here
 
 
@@ -129,17 +126,14 @@ def _lines(lines: list[bytes], offset: int, end: int | None, index: Index, typed
     `ended`), the first at `offset`; the offset after them (or after the last line that begins before `end`)."""
     setdefault, new, rule = index.setdefault, tuple.__new__, _Rule(typed, index)
     decode = decoder.decode if decoder is not None else _refuse
-    errors, deep = (DecodeError, ValidationError, RecursionError), _DEEP
+    errors = (DecodeError, ValidationError, RecursionError)
     last = len(lines) - 1
     for i, line in enumerate(lines):
         if end is not None and offset >= end:
             return offset
         begin = offset
-        size = len(line)
-        offset += size + 1
+        offset += len(line) + 1
         try:
-            if size > deep and line.count(b"[") + line.count(b"{") > _DEPTH:
-                raise RecursionError   # deep enough for orjson's limit, which a skipped field is not held to
             rec = decode(line)
         except errors:   # not a record the fast way: the rule says what it is, and counts it if skipped
             key, entry = rule(line + b"\n" if ended or i < last else line, begin)
