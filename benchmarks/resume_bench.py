@@ -10,7 +10,8 @@ the same command again, `--rounds` times, each round alternating:
   changed since, so the rerun reads no log line and makes no skeleton (runner/engine/settled.py);
 - `walk`: the same rerun with `.settled` removed first: it reads the logs' index and the skeleton
   manifest, finds every skeleton settled and makes none (runner/engine/skip.py);
-- `baseline`: the `--baseline` checkout's `bench run` on the same folder, when given.
+- `baseline`: the `--baseline` checkout's `bench run` on the same folder, when given (its rounds after the
+  first find the manifest its first round wrote: a checkout with one then walks as this code's `walk` does).
 CPU is user + system of the command and its helpers (os.wait4: waited-for children count).
 
     python benchmarks/resume_bench.py --index FOLDER --rounds 3
@@ -159,8 +160,8 @@ def bench(args: argparse.Namespace, url: str | None) -> None:
             if out != first:
                 sys.exit(f"{name}: its closing lines differ from the run's:\n{out}\n---\n{first}")
             line.append(f"{name} {w:.1f} s, CPU {c:.2f} s ({100 * c / cpu:.1f}% of the run's), peak {r:.0f} MiB")
-        if args.baseline is not None and not kept.exists():
-            run(ROOT, grid, args.folder)   # the next round's `kept` finds the counts kept
+        if args.baseline is not None:   # the baseline kept counts under its own code's stamp (or none):
+            run(ROOT, grid, args.folder)   # this code's rerun keeps them again, for the next round's `kept`
         print(f"round {i + 1}: " + "; ".join(line) + f" (load {os.getloadavg()[0]:.1f})", flush=True)
 
 
