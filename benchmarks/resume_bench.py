@@ -19,7 +19,8 @@ CPU is user + system of the command and its helpers (os.wait4: waited-for childr
 times the resume index of a run folder's two logs (runner/store/index.py `load_index`, the run's own call, its
 helper processes included) against DuckDB (`read_json`, the key columns typed, bad lines ignored) and polars
 (`scan_ndjson` of the key columns), each then made into the key -> status dict a resume looks keys up in; each
-side in a fresh process, rounds alternating; wall and CPU (threads and helpers counted).
+side in a fresh process, rounds alternating; wall and CPU (threads and helpers counted); with `--baseline`, that
+checkout's `load_index` too (`before`).
 """
 from __future__ import annotations
 
@@ -90,23 +91,27 @@ for name, cols in (("solves.jsonl", {"key": pl.String, "status": pl.String, "cor
 }
 
 
-def index_side(name: str, folder: Path) -> tuple[float, float, str]:
-    """(wall s, CPU s, keys) of one side of the index comparison, in a fresh process (imports not timed)."""
+def index_side(name: str, folder: Path, root: Path = ROOT) -> tuple[float, float, str]:
+    """(wall s, CPU s, keys) of one side of the index comparison, in a fresh process (imports not timed); `root`:
+    the checkout whose `load_index` the bench side runs."""
+    side = INDEX_SIDES["bench" if name == "before" else name]
     code = ("import os, sys, time\nfrom pathlib import Path\nfolder = Path(sys.argv[1])\n"
-            + INDEX_SIDES[name].split("\n", 2)[1] + "\n"   # its first import, before the clock
-            + "t0_, c0_ = time.perf_counter(), os.times()\n" + INDEX_SIDES[name]
+            + side.split("\n", 2)[1] + "\n"   # its first import, before the clock
+            + "t0_, c0_ = time.perf_counter(), os.times()\n" + side
             + "e_ = os.times()\nprint(time.perf_counter() - t0_, e_.user + e_.system + e_.children_user"
               " + e_.children_system - c0_.user - c0_.system - c0_.children_user - c0_.children_system, n)\n")
-    out = subprocess.run([sys.executable, "-c", code, str(folder)], cwd=ROOT, capture_output=True, text=True,
-                         env={**os.environ, "PYTHONPATH": str(ROOT)}, check=True).stdout.splitlines()[-1].split()
+    out = subprocess.run([sys.executable, "-c", code, str(folder)], cwd=root, capture_output=True, text=True,
+                         env={**os.environ, "PYTHONPATH": str(root)}, check=True).stdout.splitlines()[-1].split()
     return float(out[0]), float(out[1]), out[2]
 
 
-def index_rounds(folder: Path, rounds: int) -> None:
-    """The resume index against the columnar engines on one folder, rounds alternating."""
+def index_rounds(folder: Path, rounds: int, baseline: Path | None) -> None:
+    """The resume index against the columnar engines (and `baseline`'s index) on one folder, rounds alternating."""
     print(f"index of {folder}; cores {os.cpu_count()}, load {os.getloadavg()[0]:.1f}", flush=True)
     for i in range(rounds):
         got = {name: index_side(name, folder) for name in INDEX_SIDES}
+        if baseline is not None:
+            got["before"] = index_side("before", folder, baseline)
         if len({n for _, _, n in got.values()}) != 1:
             sys.exit(f"the sides found different numbers of keys: {got}")
         ours = got["bench"]
@@ -128,7 +133,7 @@ def main() -> None:
     ap.add_argument("--index", type=Path, help="a run folder: time its resume index against DuckDB and polars")
     args = ap.parse_args()
     if args.index is not None:
-        index_rounds(args.index, args.rounds)
+        index_rounds(args.index, args.rounds, args.baseline)
         return
     with contextlib.ExitStack() as stack:
         url = stack.enter_context(fake_server(0.0)).url if args.server else None
