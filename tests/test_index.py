@@ -117,10 +117,11 @@ def test_a_part_whose_file_changed_is_read_by_the_run(tmp_path, monkeypatch):
     assert sorted(k[0] for k in index) == list("abcdef") and index.skipped == 0
 
 
-@pytest.mark.parametrize("size, cores, parts", [(10, 16, 1), (64 << 20, 2, 2), (64 << 20, 16, 2), (600 << 20, 16, 16),
-                                                (600 << 20, 1, 1), (10 << 30, 64, 16)])
+@pytest.mark.parametrize("size, cores, parts", [(1e-8, 16, 1), (2, 2, 2), (2, 16, 2), (20, 16, 16), (20, 1, 1),
+                                                (0.99, 16, 1), (400, 64, 16)])
 def test_how_many_parts(size, cores, parts):
-    assert index_module.parts_for(size, cores) == parts
+    """A part per core, none smaller than PART_BYTES (`size` counts them), at most MOST_PARTS."""
+    assert index_module.parts_for(int(size * index_module.PART_BYTES), cores) == parts
 
 
 def frames(data: bytes) -> list[tuple]:

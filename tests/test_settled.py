@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import asyncio
+import copy
 import re
 import signal
 import time
@@ -20,6 +21,7 @@ from runner.plan.units import is_set
 from tests.conftest import bench
 from tests.fake_server import FakeServer
 from tests.test_feed import grid_and_json
+from tests.test_fidelity import drop_fact
 from tests.test_pipeline import _spawn, _wait_for_records, records, run_bench, terminal_counts, write_grid
 
 NOTHING = "every unit is settled in the logs, unchanged since the run that finished them: nothing to do"
@@ -252,3 +254,25 @@ def test_a_bitmap_holds_exactly_the_bits_set(indices):
     for i in indices:
         set_bit(bits, i)
     assert {i for i in range(5100) if is_set(bytes(bits), i)} == indices
+
+
+def test_a_resume_counts_unfaithful_renders_in_its_table_as_the_run_did(server, tmp_path):
+    """The walk counts a settled skeleton's renders in the closing table from the index, reading back only the
+    records whose row needs more than their status (an unfaithful render's reasons); the skeletons it does not
+    know (their manifest lines lost) are made again and their renders read from the log: one table, the run's."""
+    out = tmp_path / "run"
+    grid = write_grid(tmp_path, server.url, count=8)
+    server.render_hook = lambda r, p: drop_fact(copy.deepcopy(r), p) if int(p["id"].split("-")[1]) % 3 else r
+    first = rerun(grid, out)
+    assert "fake unfaithful because (renders):" in first.stdout
+    (out / ".settled").unlink()
+    sent = server.requests
+    walked = rerun(grid, out)
+    assert "8 skeleton(s) have every unit settled in the logs" in walked.stderr
+    assert walked.stdout == first.stdout and server.requests == sent
+    (out / ".settled").unlink()
+    (manifest,) = out.glob(".skeletons-*")
+    manifest.write_bytes(b"".join(manifest.read_bytes().splitlines(keepends=True)[:5]))   # 3 skeletons unknown
+    mixed = rerun(grid, out)
+    assert "5 skeleton(s) have every unit settled in the logs" in mixed.stderr
+    assert mixed.stdout == first.stdout and server.requests == sent

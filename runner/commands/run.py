@@ -23,6 +23,7 @@ from runner.engine.loop import run as run_loop
 from runner.engine.pipeline import Pipeline
 from runner.engine.progress import Progress
 from runner.engine.result import RunResult
+from runner.engine.resume import render_rows
 from runner.engine.skip import walk
 from runner.errors import Interrupted, UserError, printable
 from runner.plan import manifest
@@ -30,14 +31,9 @@ from runner.plan.units import UnitPlan
 from runner.reporting.summary import ranked, render_table, table
 from runner.serving.servers import ServerSet, read_endpoints, serving, start_servers
 from runner.store.lock import RunLock
-from runner.store.logs import (
-    RENDER_FIELDS,
-    best_records,
-    check_log_files,
-    skipped_note,
-)
-from runner.store.sinks import RENDERS, FolderLogs
-from runner.store.tally import render_stats, total
+from runner.store.logs import check_log_files, skipped_note
+from runner.store.sinks import FolderLogs
+from runner.store.tally import total
 
 
 def parse_shard(text: str | None) -> tuple[int, int] | None:
@@ -98,15 +94,14 @@ def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, qu
                 from runner.cluster.driver import drive
                 result, skipped, agents = drive(grid, folder, nodes, n, progress)
             else:
-                result, skipped = _run_here(grid, folder, shard, workers, progress)
+                result, skipped = _run_here(grid, folder, shard, workers, progress, n)
         except KeyboardInterrupt:
             for bars in made:
                 bars.close()
             raise Interrupted(f"finished units are in {folder}; rerun the same command to resume") from None
         for bars in made:
             bars.close()
-        stats = None if quiet else known.render_stats if known else \
-            render_stats(map(plan.relabel, best_records(folder / RENDERS, result.render_keys, RENDER_FIELDS)))
+        stats = None if quiet else known.render_stats if known else render_rows(folder, plan, result)
         if known is None and nodes is None and settled.eligible(grid) and settled.complete(result):
             settled.save(folder, grid, shard, n, result, skipped, stats)   # the logs are closed, and ours still
     cells = result.cells
@@ -145,7 +140,7 @@ def _join(grid: Grid, address: str) -> list[dict[str, Any]]:
 
 
 def _run_here(grid: Grid, folder: Path, shard: tuple[int, int] | None, workers: int,
-              progress: Callable[[], Progress]) -> tuple[RunResult, dict[Path, int]]:
+              progress: Callable[[], Progress], n_skeletons: int) -> tuple[RunResult, dict[Path, int]]:
     """The run on this machine: its servers, its feed, its pipeline; the result and unreadable lines per log."""
     servers = ServerSet()
     # The logs' index first: a resume makes no skeleton whose every unit it holds as settled (engine/skip.py).
@@ -155,6 +150,8 @@ def _run_here(grid: Grid, folder: Path, shard: tuple[int, int] | None, workers: 
     if walked.skeletons:
         typer.echo(f"bench: {walked.skeletons} skeleton(s) have every unit settled in the logs: counted, "
                    "not made again", err=True)
+    left = n_skeletons - walked.skeletons   # helpers only for what is left to make (each costs its imports)
+    workers = min(workers, helpers(grid, left)) if left > 0 else 0
     feed = Feed(grid, shard, folder / "grid.json" if workers else None, workers, walked.settled,
                 manifest.path_for(folder, grid), walked.known)
     try:

@@ -6,13 +6,14 @@ from pathlib import Path
 from typing import TypeGuard
 
 from runner.config.grid import Grid, Stage
+from runner.engine.result import RunResult
 from runner.fidelity.judge import PROCEED
 from runner.plan.units import RenderUnit, UnitPlan, cell, skeletons
 from runner.store.index import Entry, Index, load_index
-from runner.store.logs import RENDER_FIELDS, SOLVE_FIELDS, TERMINAL, Terminal
+from runner.store.logs import RENDER_FIELDS, SOLVE_FIELDS, TERMINAL, Terminal, best_records
 from runner.store.records import SentRenderStatus
 from runner.store.sinks import RENDERS, SOLVES
-from runner.store.tally import CellStats
+from runner.store.tally import CellStats, RenderStats
 
 
 def goes_to_solvers(render_status: str, stage: Stage) -> TypeGuard[SentRenderStatus]:
@@ -59,3 +60,16 @@ def unit_status(grid: Grid, folder: Path) -> tuple[dict[tuple[str, str], CellSta
         for unit in plan.units(sk):
             count_unit(cells, unit, renders, solves)
     return cells, skipped
+
+
+def render_rows(folder: Path, plan: UnitPlan, result: RunResult) -> dict[str, RenderStats]:
+    """The closing renders table's rows: those a resume counted from the index (`result.render_stats`), and the
+    newest record of each render unit the run went through (`result.render_keys`), read from the render log
+    only where there is one (a resume that found everything settled reads no log line here)."""
+    rows: dict[str, RenderStats] = {}
+    for label, st in result.render_stats.items():
+        rows[label] = RenderStats(st.statuses.copy(), st.reasons.copy(), st.audits.copy())
+    if len(result.render_keys):
+        for rec in map(plan.relabel, best_records(folder / RENDERS, result.render_keys, RENDER_FIELDS)):
+            rows.setdefault(rec["renderer"], RenderStats()).add(rec)
+    return rows

@@ -22,9 +22,13 @@ import orjson
 
 from runner.children import PIPE_BYTES, cores, die_with_parent, widen_pipe, write_all
 from runner.store.guard import open_regular
+from runner.store.index_decode import BLOCK_BYTES, DecodeError, Decoder, ValidationError, fast_decoder
 from runner.store.logs import CALIBRATION_FIELDS, RENDER_FIELDS, SOLVE_FIELDS, Typed, supersedes
 
-PART_BYTES = 32 << 20   # a log part a helper is started for (a helper's start-up is ~0.1 s: ~25 MB of records)
+# A log part a helper is started for. With the key-column decoder a byte costs a third of what it did, and a helper's
+# own costs stay: its start-up and imports, its part's index built, pickled, and rebuilt here (at 1M solve records on
+# two loaded cores, one helper cost 1.7x the CPU and 1.9x the time of one process: BENCHMARKS.md, issue 44)
+PART_BYTES = 1 << 30
 MOST_PARTS = 16
 SLICE_BYTES = 4 << 20   # a helper sends a frame per slice it reads; the run takes frames between its slices
 RUN_SHARE = 0.75        # the run's part against a helper's: merging a record costs the run a third of reading it
@@ -74,44 +78,110 @@ def load_index(path: Path, fields: dict[str, type | tuple[type, ...]]) -> Index:
 
 
 def fill(fh: BinaryIO, index: Index, typed: Typed, start: int = 0, end: int | None = None) -> Index:
-    """Read into `index` the lines of `fh` that begin at offsets in [start, end) (the body of load_index)."""
-    setdefault, loads, decode_error, new = index.setdefault, orjson.loads, orjson.JSONDecodeError, tuple.__new__
-    # Typed's check, inlined (a million calls): its getter's values also give key, status and correct
-    fields, types_ok = typed.get, typed.ok
-    at = typed.names.index("correct") if "correct" in typed.names else None
-    offset = 0
+    """Read into `index` the lines of `fh` that begin at offsets in [start, end) (the body of load_index).
+
+    Read in blocks; a line is decoded by the key-column decoder (`index_decode.py`: the typed fields only, the rest
+    skipped unbuilt) and, where that refuses it, by orjson and `Typed`, whose verdict is the rule. A block whose
+    bytes are not all valid UTF-8 is read by the rule alone (the skipped fields' strings are not checked)."""
+    decoder = fast_decoder(typed)
     if start:   # the part begins with the first line that begins at `start` or after
         fh.seek(start - 1)
         offset = start - 1 + len(fh.readline())
-    for line in fh:
-        if end is not None and offset >= end:
+    else:
+        fh.seek(0)
+        offset = 0
+    carry = b""
+    while end is None or offset < end:
+        data = fh.read(BLOCK_BYTES)
+        if not data:   # the file's end: a last line without its newline (a torn tail) is read as it is
+            if carry:
+                _lines([carry], offset, end, index, typed, _usable(decoder, carry, len(carry)), False)
             break
+        block = carry + data if carry else data
+        lines = block.split(b"\n")
+        carry = lines.pop()   # what follows the block's last newline: the start of a line the next block ends
+        if lines:
+            decode = _usable(decoder, block, len(block) - len(carry))
+            offset = _lines(lines, offset, end, index, typed, decode, True)
+    return index
+
+
+def _usable(decoder: Decoder[Any] | None, block: bytes, cut: int) -> Decoder[Any] | None:
+    """The decoder, where the block's first `cut` bytes are ASCII or valid UTF-8; else None (the rule reads them)."""
+    return decoder if decoder is not None and (block.isascii() or _utf8(block, cut)) else None
+
+
+def _utf8(block: bytes, cut: int) -> bool:
+    """Whether the block's whole lines are valid UTF-8 (a newline never splits a character)."""
+    try:
+        block[:cut].decode()
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def _lines(lines: list[bytes], offset: int, end: int | None, index: Index, typed: Typed,
+           decoder: Decoder[Any] | None, ended: bool) -> int:
+    """Index a block's lines (each without its newline; the last one without one in the file where not
+    `ended`), the first at `offset`; the offset after them (or after the last line that begins before `end`)."""
+    setdefault, new, rule = index.setdefault, tuple.__new__, _Rule(typed, index)
+    decode = decoder.decode if decoder is not None else _refuse
+    errors = (DecodeError, ValidationError, RecursionError)
+    last = len(lines) - 1
+    for i, line in enumerate(lines):
+        if end is not None and offset >= end:
+            return offset
         begin = offset
-        offset += len(line)
+        offset += len(line) + 1
         try:
-            rec = loads(line)
-        except decode_error:
-            index.skipped += line != b"\n"
-            continue
+            rec = decode(line)
+        except errors:   # not a record the fast way: the rule says what it is, and counts it if skipped
+            key, entry = rule(line + b"\n" if ended or i < last else line, begin)
+            if entry is None:
+                continue
+        else:
+            key, entry = rec.key, new(Entry, (rec.status, begin, rec.correct))
+        old = setdefault(key, entry)   # one lookup where the key is new, as nearly every one is
+        if old is not entry and better(entry, old):   # a key seen before: rare (a unit redone)
+            index[key] = entry
+    if not ended and lines:
+        offset -= 1   # the file's last line has no newline
+    return offset
+
+
+def _refuse(line: bytes) -> Any:
+    """No decoder for this log: every line is the rule's."""
+    raise DecodeError
+
+
+class _Rule:
+    """The rule for one line: whole JSON (orjson) with `typed`'s fields of their exact types; a line that is
+    not is counted in `index.skipped` (an empty one is not)."""
+
+    def __init__(self, typed: Typed, index: Index):
+        self.fields, self.ok, self.index = typed.get, typed.ok, index
+        self.at = typed.names.index("correct") if "correct" in typed.names else None
+
+    def __call__(self, line: bytes, begin: int) -> tuple[str, Entry | None]:
         try:
-            values = fields(rec)
+            rec = orjson.loads(line)
+        except orjson.JSONDecodeError:
+            self.index.skipped += line != b"\n" and line != b""
+            return "", None
+        try:
+            values = self.fields(rec)
         except (KeyError, TypeError):   # a field missing, or not an object
-            index.skipped += 1
-            continue
-        if tuple(map(type, values)) not in types_ok:
-            index.skipped += 1
-            continue
-        status = values[1]
-        if at is None:
+            self.index.skipped += 1
+            return "", None
+        if tuple(map(type, values)) not in self.ok:
+            self.index.skipped += 1
+            return "", None
+        if self.at is None:
             correct = rec.get("correct")
             correct = correct if type(correct) is bool else None
         else:   # a field of the log, typed bool or None by the check above
-            correct = values[at]
-        entry = new(Entry, (status, begin, correct))
-        old = setdefault(values[0], entry)   # one lookup where the key is new, as nearly every one is
-        if old is not entry and better(entry, old):   # a key seen before: rare (a unit redone)
-            index[values[0]] = entry
-    return index
+            correct = values[self.at]
+        return values[0], Entry(values[1], begin, correct)
 
 
 def parts_for(size: int, cores: int) -> int:

@@ -121,6 +121,7 @@ class Typed:
         if len(fields) < 2 or list(fields)[:2] != ["key", "status"]:
             raise ValueError("a log's fields begin with key and status")   # fill reads them by place
         self.names = list(fields)
+        self.types = list(fields.values())
         self.get = itemgetter(*fields)   # a record's values of the fields, in order
         self.ok = set(itertools.product(*((t if isinstance(t, tuple) else (t,)) for t in fields.values())))
 
@@ -231,3 +232,17 @@ def read_at(path: Path, offset: int) -> dict[str, Any] | None:
         except orjson.JSONDecodeError:
             return None
     return rec if isinstance(rec, dict) else None
+
+
+def read_many(path: Path, offsets: list[int]) -> Iterator[dict[str, Any] | None]:
+    """`read_at` of each offset (in file order, for one pass of the disk), through one open file."""
+    if not offsets:
+        return
+    with open_regular(path, "log") as fh:
+        for offset in offsets:
+            fh.seek(offset)
+            try:
+                rec = orjson.loads(fh.readline())
+            except orjson.JSONDecodeError:
+                rec = None
+            yield rec if isinstance(rec, dict) else None
