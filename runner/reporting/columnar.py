@@ -18,10 +18,9 @@ from runner.children import die_with_parent
 from runner.config.grid import Grid
 from runner.errors import UserError
 from runner.reporting import columnar_sql as sql
-from runner.reporting.load import Loaded, Outcome, _match, _Reader, _render_logs, finish
+from runner.reporting.load import Loaded, Outcome, _match, _Reader, _render_logs, finish, opened
 from runner.reporting.planned import cached_plan, parts
 from runner.reporting.stats import Tally
-from runner.store.logs import check_log_files
 from runner.store.records import SCHEMA
 from runner.store.sinks import SOLVES
 
@@ -42,12 +41,7 @@ def read_figures(folders: list[Path], pool_renders: bool = False, by: tuple[str,
     """Read run folders as load_runs does (the same records count, the same newest record of each unit wins),
     the solve logs in DuckDB. A helper process makes each grid's skeletons and planned keys, another reads the
     render logs, while this one scans the solve logs."""
-    loaded = Loaded()
-    grids = [Grid.saved(folder) for folder in folders]
-    for folder in folders:
-        check_log_files(folder)
-    for grid in grids:
-        loaded.grids.setdefault(grid.name, grid)
+    loaded, grids = opened(folders)
     # A helper (a pool of one: a Pool of two can hang on its exit with a worker killed holding the queue's
     # lock), forked before any thread starts here, makes (or finds cached) each grid's planned keys; a thread
     # reads the render logs (no records pickled across: the engine lets go of the GIL while it scans).

@@ -246,6 +246,18 @@ _SOLVE_GET = itemgetter("key", "status", "renderer", "solver", "family", "comple
 RENDER_KEEP = ("key", "status", "renderer", "family", "complexity", "skeleton", "checks", "reason", "audit", "round")
 
 
+def opened(folders: list[Path]) -> tuple[Loaded, list[Grid]]:
+    """What reading run folders starts from: each folder's grid (a folder without logs refused in one line), every
+    grid's name in an empty `Loaded`."""
+    loaded = Loaded()
+    grids = [Grid.saved(folder) for folder in folders]
+    for folder in folders:
+        check_log_files(folder)
+    for grid in grids:
+        loaded.grids.setdefault(grid.name, grid)
+    return loaded, grids
+
+
 def load_runs(folders: list[Path]) -> Loaded:
     """Read run folders: records of each folder's grid, the best of each unit key (its newest terminal
     record by `finished_at`, whatever order the folders are given in; else its newest error).
@@ -253,12 +265,7 @@ def load_runs(folders: list[Path]) -> Loaded:
     Each grid's skeletons (to know which belong to its source) are made in a helper process while this
     one reads the logs: on a big run both take seconds, and a machine has more than one core.
     """
-    loaded = Loaded()
-    grids = [Grid.saved(folder) for folder in folders]
-    for folder in folders:
-        check_log_files(folder)
-    for grid in grids:
-        loaded.grids.setdefault(grid.name, grid)
+    loaded, grids = opened(folders)
     best_solves: dict[str, Outcome] = {}
     best_renders: dict[str, tuple[_Reader, dict]] = {}
     first_try: dict[str, tuple[str, float]] = {}
