@@ -18,7 +18,7 @@ from runner.children import die_with_parent
 from runner.config.grid import Grid
 from runner.errors import UserError
 from runner.reporting import columnar_sql as sql
-from runner.reporting.load import Loaded, Outcome, _match, _Reader, _render_logs, finish, opened
+from runner.reporting.load import Loaded, Outcome, _Reader, _render_logs, finish, opened, stage_part
 from runner.reporting.planned import cached_plan, parts
 from runner.reporting.stats import Tally
 from runner.store.records import SCHEMA
@@ -143,14 +143,14 @@ def _match_keys(con: duckdb.DuckDBPyConnection, readers: list[_Reader]) -> None:
     con.execute(sql.RMATCH)
     extra = []
     for f, rkey, named, skeleton, sample in con.execute(sql.RLEFT).fetchall():
-        part = _match(readers[f].render_fp, named, skeleton, sample, rkey)
+        part = stage_part(readers[f].render_fp, named, skeleton, sample, rkey)
         if part is not None:
             extra.append((f, rkey, part[2]))
     if extra:
         con.executemany("INSERT INTO rmatch VALUES (?, ?, ?)", extra)
     extra = []
     for f, key, rkey, sample, named in con.execute(sql.SLEFT).fetchall():
-        part = _match(readers[f].solve_fp, named, rkey, sample, key)
+        part = stage_part(readers[f].solve_fp, named, rkey, sample, key)
         if part is not None:
             extra.append((f, key, rkey, sample, named, part[2]))
     if extra:

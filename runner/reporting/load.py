@@ -7,7 +7,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from operator import itemgetter
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, Iterable, NamedTuple
 
 import orjson
 
@@ -104,9 +104,7 @@ class _Reader:
     def __init__(self, grid: Grid, loaded: Loaded):
         plan = UnitPlan(grid)
         self.run, self.loaded = grid.name, loaded
-        # label -> (its unit keys, stage, label)
-        self.render_fp = {st.label: (unit_keys(fp), st, st.label) for st, fp in plan.render_parts}
-        self.solve_fp = {st.label: (unit_keys(fp), st, st.label) for st, fp in plan.solve_parts}
+        self.render_fp, self.solve_fp = key_parts(plan.render_parts), key_parts(plan.solve_parts)
         self._render_of: dict[str, tuple | None] = {}   # render key -> the renderer part that makes it (None: none)
         self._names: dict[str, str] = {}          # one string object per distinct label and skeleton
 
@@ -147,7 +145,7 @@ class _Reader:
             key, sample, skeleton = rec["key"], rec.get("sample"), rec.get("skeleton")
             if type(sample) is not int or type(skeleton) is not str:
                 continue
-            part = _match(render_fp, rec["renderer"], skeleton, sample, key)
+            part = stage_part(render_fp, rec["renderer"], skeleton, sample, key)
             if part is None:
                 continue
             old = get_best(key)
@@ -193,10 +191,10 @@ class _Reader:
             # keeps its records, under the name the grid gives it now
             rpart = render_of.get(rkey, False)
             if rpart is False:
-                rpart = render_of[rkey] = _match(render_fp, renderer, skeleton, rs, rkey)
+                rpart = render_of[rkey] = stage_part(render_fp, renderer, skeleton, rs, rkey)
             spart = solve_fp.get(solver)
             if spart is None or spart[0](rkey, sample) != key:
-                spart = _match(solve_fp, solver, rkey, sample, key)
+                spart = stage_part(solve_fp, solver, rkey, sample, key)
             if rpart is None or spart is None:
                 continue
             done_at = done_at if type(done_at) in (int, float) else 0.0
@@ -221,7 +219,12 @@ class _Reader:
         self.loaded.skipped[path] += skipped
 
 
-def _match(parts: dict, label: str, of: str, sample: int, key: str) -> tuple | None:
+def key_parts(parts: Iterable[tuple[Any, Any]]) -> dict[str, tuple]:
+    """A grid's stage parts as a log's keys are told apart: label -> (its unit keys, stage, label)."""
+    return {st.label: (unit_keys(fp), st, st.label) for st, fp in parts}
+
+
+def stage_part(parts: dict, label: str, of: str, sample: int, key: str) -> tuple | None:
     """The stage part whose key function makes `key` from (of, sample): the one the record names first (the
     common case, one hash), else any other of the grid (the record's name is a label, not the unit's identity)."""
     named = parts.get(label)

@@ -20,9 +20,9 @@ from runner.config.grid import Grid
 from runner.intervals import wilson
 from runner.plan.units import UnitPlan
 from runner.reporting.fidelity import FidelityRow
+from runner.reporting.load import key_parts, stage_part
 from runner.reporting.stats import SummaryRow
 from runner.store.logs import TERMINAL, check_log_files
-from runner.store.records import unit_keys
 from runner.store.sinks import RENDERS, SOLVES
 
 SAMPLE = 64   # solve records checked per renderer x solver group (all of a group that is not of one stage)
@@ -65,16 +65,13 @@ class _Folder:
         self.path = folder
         self.grid = Grid.saved(folder)
         plan = UnitPlan(self.grid)
-        self.render_fp = {st.label: (unit_keys(fp), st) for st, fp in plan.render_parts}
-        self.solve_fp = {st.label: (unit_keys(fp), st) for st, fp in plan.solve_parts}
+        self.render_fp, self.solve_fp = key_parts(plan.render_parts), key_parts(plan.solve_parts)
 
 
 def _match(parts: dict, label: str, of: str, sample: int, key: str) -> str | None:
-    """The label of the stage whose key function makes `key`: the one named first, else any other (the report's rule)."""
-    named = parts.get(label)
-    if named is not None and named[0](of, sample) == key:
-        return label
-    return next((other for other, p in parts.items() if other != label and p[0](of, sample) == key), None)
+    """The label of the stage whose key function makes `key` (the report's rule: `stage_part`)."""
+    part = stage_part(parts, label, of, sample, key)
+    return None if part is None else part[2]
 
 
 def _scan(files: list[str], strict: dict, loose: dict) -> str:
@@ -228,7 +225,7 @@ def _blocked(blocked: list[tuple], runs: dict[str, _Folder], cells: dict[tuple, 
         folder = runs[file]
         if status == "unfaithful" and folder.render_fp[label][1].send_unfaithful:
             continue
-        for solver, (_, sst) in folder.solve_fp.items():
+        for solver, (_, sst, _) in folder.solve_fp.items():
             cell = cells.setdefault((folder.grid.name, label, solver, family, complexity), dict.fromkeys(COUNTS, 0))
             cell["unfaithful" if status == "unfaithful" else "render_failed"] += n * sst.samples
 
