@@ -113,7 +113,11 @@ def test_interrupted_generate_leaves_old_file_untouched(tmp_path):
     out.write_text("precious\n")
     proc = subprocess.Popen([sys.executable, "-c", "from runner.cli import main; main()", "generate",
                              "-n", "5000000", "-o", str(out), "-q"])
-    time.sleep(2.0)
+    # killed mid-write: once the temporary file beside the output holds some skeletons (waited on, not timed)
+    deadline = time.monotonic() + 600
+    while not any(p.name.endswith(".tmp") and p.stat().st_size > 0 for p in tmp_path.iterdir()):
+        assert proc.poll() is None and time.monotonic() < deadline, "generate wrote no temporary file"
+        time.sleep(0.01)
     proc.send_signal(signal.SIGKILL)
     proc.wait()
     assert out.read_text() == "precious\n"

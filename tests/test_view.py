@@ -6,7 +6,6 @@ render within two clicks of the grid; model text shown as text; the comparison's
 from __future__ import annotations
 
 import re
-import time
 from collections import Counter, defaultdict
 from pathlib import Path
 
@@ -234,7 +233,12 @@ def test_model_text_is_shown_as_text_and_runs_nothing(url, browser):
     browser.get(url + "units?run=mixed&renderer=hostile%3Atext&verdict=unchecked")
     go(browser, browser.find_element(By.CSS_SELECTOR, "table.units a"))
     browser.find_element(By.CSS_SELECTOR, "pre.render-text").find_element(By.XPATH, "..").click()
-    time.sleep(0.3)   # an onerror handler would have run by now
+    # an onerror handler would have run by now: the page's images are settled once it is complete, and two frames
+    # after the click any markup the click revealed has been laid out (waited on, not timed)
+    browser.execute_async_script("const done = arguments[arguments.length - 1];"
+                                 "const wait = () => document.readyState === 'complete' ? "
+                                 "requestAnimationFrame(() => requestAnimationFrame(done)) : setTimeout(wait, 10);"
+                                 "wait();")
     assert browser.execute_script("return window.HACKED") is None
     shown = browser.find_element(By.CSS_SELECTOR, "pre.render-text").get_attribute("textContent")
     assert "<script>window.HACKED=1</script>" in shown and '<img src=x onerror="window.HACKED=2">' in shown
