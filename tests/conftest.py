@@ -22,6 +22,9 @@ from families.seeding import item_rng
 
 ROOT = Path(__file__).resolve().parent.parent
 FAMILY_NAMES = sorted(FAMILIES)
+# How long a test waits for a process before calling it hung: a guard against hangs, never a time limit on work (a
+# loaded two-core machine runs a command ten times slower than a quiet one, and a test must still pass there).
+HANG_S = 1800.0
 
 
 def make(family: str, index: int, complexity: int, seed: int = 0):
@@ -73,7 +76,7 @@ def by_label(family: str, complexity: int, stat, n: int = 3000, seed: int = 13) 
     return out
 
 
-def bench(*args: str, cwd: Path | None = None, env: dict | None = None, timeout: float = 300,
+def bench(*args: str, cwd: Path | None = None, env: dict | None = None, timeout: float = HANG_S,
           check: bool = False) -> subprocess.CompletedProcess:
     """Run the real `bench` console entry point in a subprocess."""
     full_env = {**os.environ, **(env or {})}

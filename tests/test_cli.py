@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from runner.config.grid import load_grid
-from tests.conftest import bench
+from tests.conftest import HANG_S, bench
 
 
 def spawn(*args: str) -> subprocess.Popen:
@@ -21,7 +21,7 @@ def spawn(*args: str) -> subprocess.Popen:
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
 
-def wait_for(cond, timeout: float = 60.0) -> None:
+def wait_for(cond, timeout: float = HANG_S) -> None:
     end = time.monotonic() + timeout
     while not cond():
         assert time.monotonic() < end, "timed out"
@@ -85,7 +85,7 @@ def in_main(proc: subprocess.Popen) -> bool:
 
 def _interrupt(proc: subprocess.Popen) -> str:
     proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=60)
+    _, err = proc.communicate(timeout=HANG_S)
     assert proc.returncode == 130, err
     return err
 
@@ -98,7 +98,7 @@ def test_a_signal_stops_generate_in_one_line_and_leaves_nothing_half_written(tmp
     proc = spawn("generate", "-n", "100000000", "-o", str(out))
     wait_for(lambda: any(p.name.startswith(".s.jsonl") for p in tmp_path.iterdir()))   # it is generating
     proc.send_signal(sig)
-    _, err = proc.communicate(timeout=60)
+    _, err = proc.communicate(timeout=HANG_S)
     assert proc.returncode == code and err.strip().splitlines()[-1].startswith(line) and "Traceback" not in err
     assert list(tmp_path.iterdir()) == []   # neither the output nor its hidden temporary
 
@@ -176,7 +176,7 @@ def test_ray_without_the_extra_is_one_line_and_writes_nothing(tmp_path):
     # Ray hidden from this process as if it were not installed
     proc = subprocess.run([sys.executable, "-c", "import sys; sys.modules['ray'] = None; from runner.cli import main; main()",
                            "run", "--grid", str(grid), "--out", str(tmp_path / "out"), "--ray"],
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=HANG_S)
     assert proc.returncode == 2 and proc.stderr.strip() == "bench: error: --ray needs Ray: pip install -e '.[ray]'"
     assert not (tmp_path / "out").exists()
 

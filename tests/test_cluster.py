@@ -18,7 +18,7 @@ from pathlib import Path
 import orjson
 import pytest
 
-from tests.conftest import ROOT, bench
+from tests.conftest import HANG_S, ROOT, bench
 from tests.fake_server import FakeServer
 from tests.shim import write_shim
 
@@ -105,7 +105,7 @@ def start(grid: Path, out: Path, cluster) -> subprocess.Popen:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
-def wait_for_lines(path: Path, n: int, proc: subprocess.Popen, timeout: float = 120) -> None:
+def wait_for_lines(path: Path, n: int, proc: subprocess.Popen, timeout: float = HANG_S) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if path.exists() and path.read_bytes().count(b"\n") >= n:
@@ -125,7 +125,7 @@ def server_pids(tmp_path: Path) -> list[int]:
     return [int(p.read_text()) for p in tmp_path.glob("server-*.pid")]
 
 
-def gone(pids: list[int], timeout: float = 30) -> bool:
+def gone(pids: list[int], timeout: float = HANG_S) -> bool:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if not any(_alive(p) for p in pids):
@@ -174,7 +174,7 @@ def test_an_agent_killed_mid_run_loses_nothing(cluster, tmp_path):
     names = agents_of(proc.pid)
     assert len(names) == 3
     ray.kill(ray.get_actor(names[1], namespace="logic-skeleton-bench"))
-    stdout, stderr = proc.communicate(timeout=180)
+    stdout, stderr = proc.communicate(timeout=HANG_S)
     assert proc.returncode == 0, stderr
     assert "agent 1 on" in stderr and "was lost" in stderr and "go to the 2 agent(s) left" in stderr
     assert "lost:" in [line for line in stdout.splitlines() if "(agent 1)" in line][0]
@@ -190,7 +190,7 @@ def test_a_node_removed_mid_run_loses_nothing(cluster, tmp_path):
     proc = start(grid, out, cluster)
     wait_for_lines(out / "solves.jsonl", 8, proc)
     cluster.remove_node(extra)
-    stdout, stderr = proc.communicate(timeout=180)
+    stdout, stderr = proc.communicate(timeout=HANG_S)
     assert proc.returncode == 0, stderr
     assert "4 agent(s) ready on 4 node(s)" in stderr and "was lost" in stderr
     assert sum("lost:" in line for line in stdout.splitlines() if line.startswith("node ")) == 1
@@ -257,7 +257,7 @@ def test_ctrl_c_stops_every_agent_and_server(cluster, tmp_path):
     wait_for_lines(out / "solves.jsonl", 6, proc)
     assert len(agents_of(proc.pid)) == 3 and len(server_pids(tmp_path)) == 3
     proc.send_signal(signal.SIGINT)
-    _, stderr = proc.communicate(timeout=120)
+    _, stderr = proc.communicate(timeout=HANG_S)
     assert proc.returncode == 130, stderr
     assert "rerun the same command to resume" in stderr
     assert gone(server_pids(tmp_path), timeout=5)   # stopped by their agents before the driver exited

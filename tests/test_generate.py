@@ -6,7 +6,7 @@ import pytest
 
 from families.validation import skeleton_from_json
 from runner.source.generate import GenerationPlan, complexity_cycle, make_plan
-from tests.conftest import bench
+from tests.conftest import HANG_S, bench
 from tests.reference_solver import solve
 
 
@@ -114,7 +114,7 @@ def test_interrupted_generate_leaves_old_file_untouched(tmp_path):
     proc = subprocess.Popen([sys.executable, "-c", "from runner.cli import main; main()", "generate",
                              "-n", "5000000", "-o", str(out), "-q"])
     # killed mid-write: once the temporary file beside the output holds some skeletons (waited on, not timed)
-    deadline = time.monotonic() + 600
+    deadline = time.monotonic() + HANG_S
     while not any(p.name.endswith(".tmp") and p.stat().st_size > 0 for p in tmp_path.iterdir()):
         assert proc.poll() is None and time.monotonic() < deadline, "generate wrote no temporary file"
         time.sleep(0.01)

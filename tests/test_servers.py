@@ -14,7 +14,7 @@ import pytest
 
 from runner.errors import UserError
 from runner.serving.servers import ServerSet, read_endpoints, serving, start_servers
-from tests.conftest import ROOT, bench
+from tests.conftest import HANG_S, ROOT, bench
 from tests.shim import write_shim
 
 
@@ -93,7 +93,7 @@ def test_bench_serve_keeps_servers_up_for_bench_run(shim, tmp_path):
                              text=True)
     try:
         url = f"http://127.0.0.1:{port}/v1"
-        deadline = time.time() + 30
+        deadline = time.time() + HANG_S
         while not serving(url, "m") and time.time() < deadline:
             assert serve.poll() is None, serve.stderr.read()
             time.sleep(0.2)
@@ -163,7 +163,7 @@ def test_a_slow_start_says_how_long_it_has_taken_and_what_the_server_says(shim, 
 
     thread = threading.Thread(target=start)
     thread.start()
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + HANG_S
     while sum(line.endswith("its log says: INFO Capturing graphs: 40%") for line in err.lines()) < 2:
         assert thread.is_alive() and time.monotonic() < deadline, err.lines()
         time.sleep(0.05)

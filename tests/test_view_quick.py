@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from runner.view import pages
 from runner.view.data import Runs, build, build_quick
 from runner.view.server import app
+from tests.conftest import HANG_S
 from tests.view_mixed import build as build_mixed
 
 # what the grid page shows of each row (latencies, tokens, thoughts and chance come with the whole snapshot)
@@ -128,7 +129,7 @@ def test_a_preliminary_grid_says_so_and_the_other_pages_wait_for_the_whole_readi
 
 def test_a_server_over_big_logs_makes_the_fast_figures_first_then_the_whole_snapshot(mixed):
     runs = Runs([mixed], wait=False, quick_bytes=0)   # every log counts as big
-    deadline = time.monotonic() + 300
+    deadline = time.monotonic() + HANG_S
     while (runs.snapshot is None or runs.snapshot.partial or runs._building) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert runs.quick_failed is None and runs.quick_s is not None

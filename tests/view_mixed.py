@@ -17,7 +17,7 @@ import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
 
-from tests.conftest import ROOT, bench
+from tests.conftest import HANG_S, ROOT, bench
 from tests.fake_server import FakeServer
 
 HOSTILE = '<script>window.HACKED=1</script><img src=x onerror="window.HACKED=2"> LEFT_OF RIGHT_OF UNKNOWN'
@@ -130,7 +130,7 @@ def get(url: str, host: str | None = None) -> tuple[int, str]:
 
 def ready(url: str) -> str:
     """The URL once the view has read the logs (until then its page says it is reading them)."""
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + HANG_S
     while time.monotonic() < deadline:
         if "Renderer x solver" in get(url)[1]:
             return url
@@ -156,7 +156,7 @@ def served(*folders: Path, args: tuple[str, ...] = ()):
         yield ready(match.group(1).replace("0.0.0.0", "127.0.0.1")), proc
     finally:
         proc.send_signal(signal.SIGINT)
-        proc.wait(timeout=30)
+        proc.wait(timeout=HANG_S)
 
 
 def screenshots(out: Path, work: Path, grid: str = "grid-quick.yaml") -> list[Path]:

@@ -71,7 +71,7 @@ def test_an_openai_reasoning_model_gets_its_rules_as_renderer_solver_and_thinker
         grid = _grid(tmp_path, f'  o: {{kind: openai, base_url: "{srv.url}", model: {model}}}\n'
                                f'  p: {{kind: openai, base_url: "{srv.url}", model: {model}, variant: think}}',
                      "[o]", "[o, {provider: p, reasoning: {effort: low}}]")
-        proc = bench("run", "--grid", str(grid), "--out", str(tmp_path / "run"), cwd=tmp_path, timeout=300)
+        proc = bench("run", "--grid", str(grid), "--out", str(tmp_path / "run"), cwd=tmp_path)
         chats = [b for b in srv.bodies if "messages" in b]
     assert proc.returncode == 0, proc.stderr
     solves = [orjson.loads(line) for line in (tmp_path / "run" / "solves.jsonl").read_bytes().splitlines()]

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.conftest import HANG_S, ROOT
 from tests.fake_server import FakeServer
 from tests.hostile.test_hostile import GRID, bench, refused, snapshot
 
@@ -101,7 +101,7 @@ def _unprivileged(*args: str, cwd: Path) -> subprocess.CompletedProcess:
         drop = "-dac_override,-dac_read_search"
         cmd = ["setpriv", f"--bounding-set={drop}", f"--inh-caps={drop}", *cmd]
     return subprocess.run(cmd, cwd=cwd, env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True,
-                          text=True, timeout=120)
+                          text=True, timeout=HANG_S)
 
 
 @pytest.mark.parametrize("log", ["solves.jsonl", "renders.jsonl"])
@@ -130,7 +130,7 @@ def test_report_stopped_by_a_signal_leaves_no_temporary(work):
         if tmp is None:
             pytest.fail(f"the report ended before drawing (exit {proc.returncode}): {proc.stderr.read()}")
         proc.send_signal(signal.SIGTERM)
-        _, err = proc.communicate(timeout=120)
+        _, err = proc.communicate(timeout=HANG_S)
     finally:
         if proc.poll() is None:
             proc.kill()

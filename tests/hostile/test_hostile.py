@@ -14,7 +14,7 @@ from pathlib import Path
 import orjson
 import pytest
 
-from tests.conftest import ROOT
+from tests.conftest import HANG_S, ROOT
 
 GRID = """name: h
 skeletons: {generate: {count: 6, complexities: [short]}}
@@ -25,7 +25,7 @@ solvers: [r]
 
 
 def bench(*args: str, cwd: Path, env: dict | None = None, limit_bytes: int | None = None,
-          timeout: float = 60) -> subprocess.CompletedProcess:
+          timeout: float = HANG_S) -> subprocess.CompletedProcess:
     """`bench` in a subprocess (a hang fails the test by its timeout); `limit_bytes` caps the size of any file
     it writes (RLIMIT_FSIZE: a full disk, as the process sees it)."""
     def limit() -> None:
@@ -142,7 +142,7 @@ def test_a_fifo_a_device_or_a_folder_as_an_input_is_refused_at_once(work, comman
     else:
         path.mkdir()
     before = snapshot(work)
-    proc = bench(*(a.format(x="input") for a in command), cwd=work, timeout=30)
+    proc = bench(*(a.format(x="input") for a in command), cwd=work)
     refused(proc, 2, "input")
     assert snapshot(work) == before
 
@@ -153,7 +153,7 @@ def test_a_grid_of_nested_yaml_aliases_is_refused_before_it_expands(work):
         bomb.append(f"{chr(97 + i)}: &{chr(97 + i)} [" + ", ".join([f"*{chr(96 + i)}"] * 9) + "]")
     (work / "bomb.yaml").write_text("\n".join(bomb) + "\n" + GRID)
     before = snapshot(work)
-    refused(bench("run", "-g", "bomb.yaml", "--dry-run", cwd=work, timeout=30), 2, "aliases", "not supported")
+    refused(bench("run", "-g", "bomb.yaml", "--dry-run", cwd=work), 2, "aliases", "not supported")
     assert snapshot(work) == before
 
 

@@ -64,7 +64,7 @@ def echoing_server():
 def test_a_key_a_server_echoes_never_reaches_the_terminal_the_log_or_a_record(echoing_server, tmp_path, client, key):
     (tmp_path / "grid.yaml").write_text(GRID.format(kind="openai", model="wrong-model", url=echoing_server,
                                                     client=client))
-    proc = bench("run", "-g", "grid.yaml", "--out", "run", cwd=tmp_path, env={"LSB_TEST_KEY": key}, timeout=120)
+    proc = bench("run", "-g", "grid.yaml", "--out", "run", cwd=tmp_path, env={"LSB_TEST_KEY": key})
     written = b"".join(p.read_bytes() for p in (tmp_path / "run").rglob("*") if p.is_file())
     records = [orjson.loads(line) for line in (tmp_path / "run" / "solves.jsonl").read_bytes().splitlines()]
     assert records and all(r["status"] == "error" and re.search(r"\(key Bearer +\*\*\*\)", r["reason"])

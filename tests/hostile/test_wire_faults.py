@@ -356,7 +356,7 @@ def fake_process(request):
 def test_bench_run_against_a_server_sending_strays_scores_only_answers_to_their_own_requests(
         fake_process, client, tmp_path):
     (tmp_path / "grid.yaml").write_text(GRID.format(url=fake_process, client=client))
-    proc = bench("run", "-g", "grid.yaml", "--out", "run", "-q", cwd=tmp_path, timeout=240)
+    proc = bench("run", "-g", "grid.yaml", "--out", "run", "-q", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     records = [orjson.loads(line) for line in (tmp_path / "run" / "solves.jsonl").read_bytes().splitlines()]
     assert records and all(r["status"] == "ok" for r in records)
@@ -366,7 +366,7 @@ def test_bench_run_against_a_server_sending_strays_scores_only_answers_to_their_
 @pytest.mark.parametrize("fake_process", ["bad-status"], indirect=True)
 def test_bench_run_against_a_server_of_broken_answers_ends_with_error_records(fake_process, client, tmp_path):
     (tmp_path / "grid.yaml").write_text(GRID.format(url=fake_process, client=client))
-    proc = bench("run", "-g", "grid.yaml", "--out", "run", "-q", cwd=tmp_path, timeout=240)
+    proc = bench("run", "-g", "grid.yaml", "--out", "run", "-q", cwd=tmp_path)
     assert "Traceback" not in proc.stderr, proc.stderr
     records = [orjson.loads(line) for line in (tmp_path / "run" / "solves.jsonl").read_bytes().splitlines()]
     assert records and all(r["status"] == "error" and r["attempts"] == 2 for r in records)
