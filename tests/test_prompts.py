@@ -34,8 +34,11 @@ def test_a_render_prompt_says_to_keep_the_symbols_where_the_labels_spell_them(fa
     prompt = fill_render(template, sk.redact())
     told = "do not rename them" in prompt
     assert told == names_fixed(sk.redact())
-    if told:
+    if told:   # and nothing before it asks for invented names: a note that contradicts the rules is not followed
         assert f"({', '.join(sk.entities)})" in prompt
+        assert "invented name" not in prompt and "named as itself" in prompt
+    else:
+        assert "invented name" in prompt
 
 
 def test_a_family_s_note_on_its_numbers_reaches_a_renderer_that_words_them_itself(family):

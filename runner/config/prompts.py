@@ -65,6 +65,16 @@ LOGLIK_DEFAULT = "{problem}"
 # equality renders written to the plain prompt, benchmarks/model_renders.py), so the prompt says it.
 _SYMBOLS_AS_NAMES = ("\n\nThe answers are written with the symbols themselves, so do not rename them: every symbol's name"
                      " is the symbol as written ({symbols}), in \"names\" and in every sentence.")
+# The default templates' own words ask for invented names; where the labels spell the symbols, those words go,
+# since a note at the end that contradicts them is not enough: four of five blind writers (blind9 to blind12,
+# benchmarks/model_renders.py) followed the first instruction and renamed every equality symbol.
+_INVENTED = {
+    '- "names": an invented name for every symbol of "entities": a word or two, each name different, not\n'
+    '  an answer label, and no name part of another.':
+    '- "names": every symbol of "entities" named as itself ("a": "a"): the answers are written with the\n'
+    '  symbols, so no symbol is renamed.',
+    "with invented names for the symbols": "with each symbol named as itself (the answers are written with them)",
+}
 
 PLACEHOLDERS = {"render": ("{payload}",), "solve": ("{problem}", "{labels}"), "loglik": ("{problem}",)}
 # A render prompt gives the problem as {payload}, or (with assigned names) as {facts}.
@@ -87,7 +97,11 @@ def fill_render(template: str, payload: Mapping[str, Any], compact: bool = False
     if names is None:   # a renderer that words everything itself (assigned names come with each fact in words)
         if family is not None and family.wording.prompt_note:
             out += "\n\n" + family.wording.prompt_note
-        return out + _SYMBOLS_AS_NAMES.format(symbols=", ".join(payload["entities"])) if names_fixed(payload) else out
+        if not names_fixed(payload):
+            return out
+        for invented, kept in _INVENTED.items():
+            out = out.replace(invented, kept)
+        return out + _SYMBOLS_AS_NAMES.format(symbols=", ".join(payload["entities"]))
     given: Mapping[str, str] = names   # the narrowed type, for the closures below
 
     def spell(args: Iterable[object]) -> list[str]:   # a symbol by its name, a number as written
