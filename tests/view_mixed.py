@@ -122,7 +122,7 @@ def get(url: str, host: str | None = None) -> tuple[int, str]:
     """A page's status and text (an HTTP error's too), with the Host header given."""
     req = urllib.request.Request(url, headers={"Host": host} if host else {})
     try:
-        with urllib.request.urlopen(req, timeout=30) as resp:
+        with urllib.request.urlopen(req, timeout=HANG_S) as resp:
             return resp.status, resp.read().decode()
     except urllib.error.HTTPError as exc:
         return exc.code, exc.read().decode()

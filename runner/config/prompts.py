@@ -66,7 +66,7 @@ LOGLIK_DEFAULT = "{problem}"
 _SYMBOLS_AS_NAMES = ("\n\nThe answers are written with the symbols themselves, so do not rename them: every symbol's name"
                      " is the symbol as written ({symbols}), in \"names\" and in every sentence.")
 # The default templates' own words ask for invented names; where the labels spell the symbols, those words go,
-# since a note at the end that contradicts them is not enough: four of five blind writers (blind9 to blind12,
+# since a note at the end that contradicts them is not enough: four of five blind writers (blind8 to blind12,
 # benchmarks/model_renders.py) followed the first instruction and renamed every equality symbol.
 _INVENTED = {
     '- "names": an invented name for every symbol of "entities": a word or two, each name different, not\n'
