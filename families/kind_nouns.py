@@ -67,6 +67,10 @@ class KindMarked(Marked):
         self._named = _named_marks(self, types)
         self.name_words = None
 
+    def narrowed(self, names: Mapping[str, str]) -> KindMarked:
+        """These names only, their kind nouns still read away."""
+        return KindMarked(names, self.types or {}, self.kinds)
+
     def words(self, text: str) -> list[str]:
         """The words of `text`, names as marks, each kind noun after a name (and its possessive) read away."""
         out: list[str] = []

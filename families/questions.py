@@ -91,7 +91,7 @@ class QuestionReader:
         kept = {s: n for s, n in marked.names.items() if s in asked or n.lower() not in WORD_NAMES}
         if len(kept) == len(marked.names):
             return verdict
-        return self._read_listed(text, query, type(marked)(kept, types), types, labels)
+        return self._read_listed(text, query, marked.narrowed(kept), types, labels)
 
     def _read_listed(self, text: str, query: Fact, marked: Marked, types: Mapping[str, str],
                      labels: tuple[str, ...]) -> QVerdict:

@@ -107,6 +107,7 @@ class Marked:
 
     def __init__(self, names: Mapping[str, str], types: Mapping[str, str] | None = None):
         self.names = names
+        self.types = types
         self.symbols = list(names)
         self._spelled = [_words(n) for n in names.values()]
         sets = types if types is not None and "Set" in types.values() else None   # only a category has another number
@@ -117,6 +118,10 @@ class Marked:
         # The names' words when every name is one word and no two are the same word (the common case): a word
         # is then a name, and whose, by one lookup. None otherwise.
         self.name_words = ones if len(ones) == len(spelled) else None
+
+    def narrowed(self, names: Mapping[str, str]) -> Marked:
+        """The same reading of names, of these names only (a subclass keeps what it reads besides the names)."""
+        return Marked(names, self.types)
 
     @cached_property
     def place(self) -> dict[str, int]:

@@ -116,3 +116,18 @@ def test_a_kind_noun_after_a_quantified_category_reads():
                        said["SUBSET_OF"].format(*(names[x] for x in payload["facts"][i]["arguments"][::-1])))
                       for i, t in premises)
     assert any(r.startswith("misread") for r in check(StructuredRender(names, reversed_, render.question), payload))
+
+
+def test_an_unread_question_of_a_render_with_kind_nouns_and_word_like_names_is_unread_not_a_crash():
+    """Equality names its symbols as themselves ("a", "i" are words too); with a kind noun after the names ("k's
+    tag") the question is read again without the word-like names, and that second reading keeps the kind nouns
+    (it raised a TypeError on a held-out corpus)."""
+    payload = make("equality", 2, 3).redact()
+    names = {s: s for s in payload["entities"]}
+    assert {"a", "i"} & set(names)
+    said = {"EQUAL": "{0}'s tag equals {1}'s tag.", "NOT_EQUAL": "{0}'s tag differs from {1}'s tag."}
+    premises = tuple((i, said[f["predicate"]].format(*f["arguments"])) for i, f in enumerate(payload["facts"]))
+    render = StructuredRender(names, premises, "So, what do you reckon about a couple of these tags?")
+    reasons = check(render, payload)
+    assert any(r.startswith("unread: the question") for r in reasons)
+    assert not any(r.startswith(("unread: the premise", "misread: the premise")) for r in reasons)
