@@ -123,7 +123,12 @@ def check(render: StructuredRender, payload: Mapping[str, Any], given: Mapping[s
         reasons += _stated(render, facts)
     family = FAMILIES.get(payload["family"])
     if family is not None:
-        reasons += read_back(render, payload, {s: names[s] for s in distinct})
+        try:
+            reasons += read_back(render, payload, {s: names[s] for s in distinct})
+        except Exception as exc:   # noqa: BLE001 - a fault of our reader on one render must not end a sweep
+            # The reader is a large grammar over text from outside; where it fails, the render is unread (a
+            # calibrated auditor may still read it) and the record says why, so the fault is seen and fixed.
+            reasons.append(f"unread: the reader failed on this render ({type(exc).__name__}: {exc})")
     if family is not None and family.order_matters:
         order = [i for i, _ in render.premises if 0 <= i < len(facts)]
         if order != sorted(order):
