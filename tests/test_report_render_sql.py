@@ -114,4 +114,6 @@ def test_the_engines_render_read_equals_the_loaders_on_random_run_folders(tmp_pa
         new = read_render_logs(con, folders, grids)
     finally:
         con.close()
-    assert _typed(new) == _typed(old)
+    # a log whose lines were all read may be named with 0 skipped by the loader (a blank line): no figure
+    nonzero = lambda skipped: {p: n for p, n in skipped.items() if n}  # noqa: E731
+    assert _typed((*new[:2], nonzero(new[2]))) == _typed((*old[:2], nonzero(old[2])))

@@ -56,6 +56,8 @@ def read_figures(folders: list[Path], pool_renders: bool = False, by: tuple[str,
                  for folder, grid, place in zip(folders, grids, scratch)]
         con = duckdb.connect(config={"preserve_insertion_order": True})
         cursor = con.cursor()   # the render logs' scan, in the thread: the engine's own connection for it
+        for session in (con, cursor):   # no progress bar: DuckDB draws it on stdout, into the report's tables
+            session.execute("SET enable_progress_bar = false")
         renders = thread.submit(read_render_logs, cursor, folders, grids)
         paused = gc.isenabled()
         gc.disable()   # the render records and outcomes held hold no cycles: the cyclic GC would rescan them
