@@ -36,6 +36,9 @@ FROM (SELECT {', '.join(f"{c}::VARCHAR AS {c}" for c in _FIELDS)}
                        maximum_object_size = 1073741824))"""
 
 
+_BATCH = 20_000
+
+
 def read_render_logs(con: duckdb.DuckDBPyConnection, folders: list[Path], grids: list[Grid]) -> tuple[dict, dict, dict]:
     """Every folder's render records as `load._render_logs` gives them: (key -> (folder's index, its best record),
     key -> its first try's (status, finished_at), unreadable lines per log)."""
@@ -51,10 +54,11 @@ def read_render_logs(con: duckdb.DuckDBPyConnection, folders: list[Path], grids:
         except OSError as exc:   # unreadable (permissions, I/O): one line, as run and status say it
             raise UserError(f"log {path}: cannot read it ({exc.strerror})") from None
         if path.stat().st_size:
-            rows = con.execute(SCAN, {"path": str(path)}).fetchall()
-            n = _fold(i, key_parts(UnitPlan(grid).render_parts), rows, path, best, first)
-            if n:
-                skipped[path] += n
+            parts, result = key_parts(UnitPlan(grid).render_parts), con.execute(SCAN, {"path": str(path)})
+            # in batches, in the order of the lines: the rows (each with its kept fields' text) are not all held
+            while rows := result.fetchmany(_BATCH):
+                if n := _fold(i, parts, rows, path, best, first):
+                    skipped[path] += n
     return best, first, dict(skipped)
 
 
