@@ -18,8 +18,9 @@ from runner.children import die_with_parent
 from runner.config.grid import Grid
 from runner.errors import UserError
 from runner.reporting import columnar_sql as sql
-from runner.reporting.load import Loaded, Outcome, _Reader, _render_logs, finish, opened, stage_part
+from runner.reporting.load import Loaded, Outcome, _Reader, finish, opened, stage_part
 from runner.reporting.planned import cached_plan, parts
+from runner.reporting.render_sql import read_render_logs
 from runner.reporting.stats import Tally
 from runner.store.records import SCHEMA
 from runner.store.sinks import SOLVES
@@ -44,7 +45,7 @@ def read_figures(folders: list[Path], pool_renders: bool = False, by: tuple[str,
     loaded, grids = opened(folders)
     # A helper (a pool of one: a Pool of two can hang on its exit with a worker killed holding the queue's
     # lock), forked before any thread starts here, makes (or finds cached) each grid's planned keys; a thread
-    # reads the render logs (no records pickled across: the engine lets go of the GIL while it scans).
+    # reads the render logs through the engine (its type checks there; the newest record of a unit kept in Python).
     with tempfile.TemporaryDirectory(prefix="bench-report-") as tmp, \
             multiprocessing.get_context("fork").Pool(1, initializer=die_with_parent) as pool, \
             ThreadPoolExecutor(1) as thread:
@@ -53,14 +54,22 @@ def read_figures(folders: list[Path], pool_renders: bool = False, by: tuple[str,
             place.mkdir()
         plans = [pool.apply_async(cached_plan, (folder, grid, place))
                  for folder, grid, place in zip(folders, grids, scratch)]
-        renders = thread.submit(_render_logs, folders, grids)
         con = duckdb.connect(config={"preserve_insertion_order": True})
+        cursor = con.cursor()   # the render logs' scan, in the thread: the engine's own connection for it
+        for session in (con, cursor):   # no progress bar: DuckDB draws it on stdout, into the report's tables
+            session.execute("SET enable_progress_bar = false")
+        renders = thread.submit(read_render_logs, cursor, folders, grids)
         paused = gc.isenabled()
         gc.disable()   # the render records and outcomes held hold no cycles: the cyclic GC would rescan them
         try:
             return _figures(con, loaded, folders, grids, plans, renders, pool_renders, by, all_outcomes)
         finally:
-            con.close()
+            renders.cancel()
+            try:
+                renders.exception()   # the thread is done with its connection before it is closed
+            finally:
+                cursor.close()
+                con.close()
             if paused:
                 gc.enable()
 

@@ -45,6 +45,23 @@ def report(folders: list[Path], by: tuple[str, ...] | None, csv_path: Path | Non
     if not owns(report_dir, REPORT_MARKER):
         mark(report_dir, REPORT_MARKER)
 
+    # The pictures' child is started first (importing matplotlib takes a core a second or more: it overlaps the
+    # reading), and sent the rows once they are known.
+    drawing = Forked.early(_prepare_pictures)
+    try:
+        return _report(folders, by, grouped_csv, plot_path, pool_renders, report_dir, solvers, renderers, seed,
+                       targets, drawing)
+    finally:
+        child = drawing.pid
+        drawing.stop()
+        if child:   # killed mid-picture (a signal, a failure here): its half-written temporaries go too
+            _sweep([*targets.values(), *([plot_path] if plot_path else [])], child)
+
+
+def _report(folders: list[Path], by: tuple[str, ...] | None, grouped_csv: Path, plot_path: Path | None,
+            pool_renders: bool, report_dir: Path, solvers: tuple[str, str] | None,
+            renderers: tuple[str, str] | None, seed: int, targets: dict[str, Path], drawing: Forked) -> int:
+    """The report once its outputs are claimed and its pictures' child started: read, print, write."""
     # the figures are counted in the engine; outcomes one by one only for --compare and the thinking solvers
     figures = read_figures(folders, pool_renders, by or files.DIMENSIONS, all_outcomes=bool(solvers or renderers))
     loaded, groups = figures.loaded, figures.groups
@@ -59,23 +76,18 @@ def report(folders: list[Path], by: tuple[str, ...] | None, csv_path: Path | Non
     if renderers:
         compared += compare(loaded.outcomes, "renderer", *renderers, seed=seed)
 
-    # The pictures are drawn beside the rest (a forked child: a core and a second of matplotlib each)
-    drawing = Forked(lambda: _all_pictures(rows, loaded, targets, plot_path)) if rows else None
-    try:
-        renders_text = render_table(render_stats(loaded.renders))
-        warnings = spread_warnings(fidelity)
-        bins = thinking.thought_bins(loaded.outcomes)
-        grouped = files.grouped_counts(Counter(dict(figures.by_counts)), by or files.DIMENSIONS, pool_renders)
-        _print(by, grouped, loaded, rows, groups, compared, renders_text, fidelity, warnings, bins)
-        with atomic_output(grouped_csv) as fh:
-            fh.write(files.to_csv(grouped))
-        pictures, problem, thought_picture = drawing.result() if drawing else (False, None, False)
-    finally:
-        if drawing:
-            child = drawing.pid
-            drawing.stop()
-            if child:   # killed mid-picture (a signal, a failure here): its half-written temporaries go too
-                _sweep([*targets.values(), *([plot_path] if plot_path else [])], child)
+    # The pictures are drawn beside the rest, by the child started before the reading
+    if rows:
+        drawing.send(_all_pictures, rows, loaded.chance, terminal.baselines(loaded.grids),
+                     [o for o in loaded.outcomes if o.thinking is not None], targets, plot_path)
+    renders_text = render_table(render_stats(loaded.renders))
+    warnings = spread_warnings(fidelity)
+    bins = thinking.thought_bins(loaded.outcomes)
+    grouped = files.grouped_counts(Counter(dict(figures.by_counts)), by or files.DIMENSIONS, pool_renders)
+    _print(by, grouped, loaded, rows, groups, compared, renders_text, fidelity, warnings, bins)
+    with atomic_output(grouped_csv) as fh:
+        fh.write(files.to_csv(grouped))
+    pictures, problem, thought_picture = drawing.result() if rows else (False, None, False)
     if problem and plot_path is not None:
         raise UserError(problem)
     if problem:
@@ -198,10 +210,18 @@ def _print(by, grouped, loaded, rows, groups, compared, renders, fidelity, warni
             con.print(terminal.paired_table(got))
 
 
-def _all_pictures(rows, loaded, targets: dict[str, Path], plot_path: Path | None) -> tuple[bool, str | None, bool]:
+def _prepare_pictures() -> None:
+    """In the pictures' child, before its job comes: what drawing imports (matplotlib's pyplot)."""
+    from runner.reporting import figures
+    figures.pyplot()
+
+
+def _all_pictures(rows, chance, baselines, thought_outcomes, targets: dict[str, Path],
+                  plot_path: Path | None) -> tuple[bool, str | None, bool]:
     """Every picture of the report: (drawn, the problem if not, whether the thinking picture was drawn)."""
-    pictures, problem = _pictures(rows, loaded.chance, targets, plot_path, terminal.baselines(loaded.grids))
-    thought = pictures and _draw(targets["thinking_by_complexity.png"], lambda tmp: thinking.figure(loaded.outcomes, tmp))
+    pictures, problem = _pictures(rows, chance, targets, plot_path, baselines)
+    thought = pictures and _draw(targets["thinking_by_complexity.png"],
+                                 lambda tmp: thinking.figure(thought_outcomes, tmp))
     return pictures, problem, thought
 
 

@@ -1,0 +1,119 @@
+"""The render logs read by the engine (reporting/render_sql.py) against the loader's Python read of them, on random
+run folders: the same best record of each unit (every kept field, its value and type), the same first try, the same
+unreadable lines counted, the same refusal of another schema; with torn tails, duplicates of a unit with different
+`finished_at` and rounds, every status, two renderers naming one key, foreign keys and mistyped fields."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import duckdb
+import orjson
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from runner.commands.folder import save_grid
+from runner.config.grid import load_grid
+from runner.errors import UserError
+from runner.plan.units import UnitPlan, skeletons
+from runner.reporting.load import _render_logs, opened
+from runner.reporting.render_sql import read_render_logs
+from runner.store.logs import TORN
+from tests.test_report_columnar import GRID, GRIDS
+
+STATUSES = ["ok", "invalid", "error", "unfaithful", "unchecked", "weird"]
+VALUES = {
+    "finished_at": [0.0, 1.0, 2.0, 1, 2, None, "x", True, 1e3, -0.0],
+    "round": [0, 1, 2, None, False, True, 0.0, -0.0, "", "x", [], [0], {}, {"a": 1}],
+    "checks": [[], [{"name": "a", "ok": True}], None, "x", {"k": [1, 2.5, "é\u2028"]}],
+    "reason": [None, "http 500: x", 3, "quote \" and \\ back"],
+    "audit": [None, {"auditor": "a", "verdict": "ok"}, [1], 1.5],
+    "schema": [1, 1, 1, 2, 0, "1", 1.0, True, None],
+}
+
+
+def _renders(spec: tuple[str, int, int], tmp: Path) -> list[tuple]:
+    """(render unit, skeleton) of every planned render of a grid."""
+    path = tmp / f"{spec[0]}{spec[1]}{spec[2]}.yaml"
+    path.write_text(GRID.format(name=spec[0], count=spec[1], seed=spec[2]))
+    grid = load_grid(path)
+    plan = UnitPlan(grid)
+    return [(ru, sk) for sk in skeletons(grid) for ru in plan.units(sk)]
+
+
+@st.composite
+def render_lines(draw, units: list[tuple]) -> list[bytes]:
+    """The lines of one render log: records of planned units (some another grid's), duplicates, every status,
+    renderers named wrongly, mistyped fields, and lines a reader must skip."""
+    out = []
+    for _ in range(draw(st.integers(0, 30))):
+        ru, sk = draw(st.sampled_from(units))
+        rec = {"key": ru.key, "status": draw(st.sampled_from(STATUSES)), "skeleton": sk.identity,
+               "family": sk.family, "complexity": sk.complexity,
+               "renderer": draw(st.sampled_from([ru.stage.label, "t0", "t1", "zz"])), "sample": ru.sample}
+        for name, values in VALUES.items():
+            if draw(st.booleans()):
+                rec[name] = draw(st.sampled_from(values))
+        for name in draw(st.lists(st.sampled_from(["key", "complexity", "skeleton", "sample", "family", "status",
+                                                   "renderer"]), max_size=1)):
+            rec[name] = draw(st.sampled_from([None, "2", 2.0, True, 9, "f" * 32]))   # mistyped or foreign
+        if draw(st.booleans()):
+            rec.pop(draw(st.sampled_from(list(rec))))
+        line = orjson.dumps(rec) + b"\n"
+        kind = draw(st.sampled_from(["record"] * 8 + ["torn", "blank", "garbage", "array", "empty", "number"]))
+        if kind == "torn":
+            line = line[:draw(st.integers(1, len(line) - 2))] + TORN
+        out.append({"record": line, "torn": line, "blank": b"\n", "garbage": b"not json\n", "array": b"[1, 2]\n",
+                    "empty": b"{}\n", "number": b"5\n"}[kind])
+    if draw(st.booleans()) and out:   # a torn tail, no newline
+        out[-1] = out[-1][:draw(st.integers(1, max(1, len(out[-1]) - 1)))].rstrip(b"\n")
+    return out
+
+
+@pytest.fixture(scope="module")
+def units(tmp_path_factory) -> list[list[tuple]]:
+    tmp = tmp_path_factory.mktemp("grids")
+    return [_renders(spec, tmp) for spec in GRIDS]
+
+
+def _typed(value):
+    """A value with the types of everything in it (1 and 1.0 and True are not one value here)."""
+    if isinstance(value, dict):
+        return {k: _typed(v) for k, v in value.items()}, list(value)
+    if isinstance(value, (list, tuple)):
+        return [_typed(v) for v in value]
+    return type(value).__name__, value
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                                  HealthCheck.too_slow])
+@given(data=st.data())
+def test_the_engines_render_read_equals_the_loaders_on_random_run_folders(tmp_path_factory, units, data):
+    every = [u for plan in units for u in plan]
+    tmp = tmp_path_factory.mktemp("runs")
+    folders = []
+    for n in range(data.draw(st.integers(1, 3))):
+        spec = data.draw(st.sampled_from(range(len(GRIDS))))
+        folder = tmp / str(n)
+        folder.mkdir()
+        grid_file = folder / "grid.yaml"
+        grid_file.write_text(GRID.format(name=GRIDS[spec][0], count=GRIDS[spec][1], seed=GRIDS[spec][2]))
+        save_grid(load_grid(grid_file), folder, grid_file)
+        (folder / "renders.jsonl").write_bytes(b"".join(data.draw(render_lines(units[spec] * 3 + every))))
+        folders.append(folder)
+    _, grids = opened(folders)
+    con = duckdb.connect()
+    try:
+        try:
+            old = _render_logs(folders, grids)
+        except UserError as exc:
+            with pytest.raises(UserError) as got:
+                read_render_logs(con, folders, grids)
+            assert str(got.value) == str(exc)
+            return
+        new = read_render_logs(con, folders, grids)
+    finally:
+        con.close()
+    # a log whose lines were all read may be named with 0 skipped by the loader (a blank line): no figure
+    nonzero = lambda skipped: {p: n for p, n in skipped.items() if n}  # noqa: E731
+    assert _typed((*new[:2], nonzero(new[2]))) == _typed((*old[:2], nonzero(old[2])))
