@@ -114,8 +114,8 @@ def go(browser, element) -> None:
     from selenium.webdriver.support.ui import WebDriverWait
     old = browser.find_element(By.TAG_NAME, "html")
     element.click()
-    WebDriverWait(browser, 60).until(expected_conditions.staleness_of(old))
-    WebDriverWait(browser, 60).until(lambda b: b.execute_script("return document.readyState") == "complete")
+    WebDriverWait(browser, HANG_S).until(expected_conditions.staleness_of(old))
+    WebDriverWait(browser, HANG_S).until(lambda b: b.execute_script("return document.readyState") == "complete")
 
 
 def get(url: str, host: str | None = None) -> tuple[int, str]:

@@ -66,7 +66,9 @@ def test_malformed_requests_get_no_traceback_and_the_server_stays(run):
         for junk in (b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03" + bytes(40), b"GET / HTTP/9.9\r\n\r\n",
                      b"GET /" + b"a" * 70000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", b"\r\n\r\n\r\n", b"GET / HTTP/1.1\r\n" +
                      b"X: " + b"b" * 20000 + b"\r\n\r\n", b"POST /units HTTP/1.1\r\nContent-Length: -1\r\n\r\n"):
-            with socket.create_connection(("127.0.0.1", port), timeout=HANG_S) as s:
+            # a request the server may leave unanswered (it waits for the rest): 10 s of silence ends the wait, an
+            # answer or a close comes sooner; either is fine, what is checked is that nothing breaks
+            with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
                 s.sendall(junk)
                 try:
                     s.recv(4096)
