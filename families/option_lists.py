@@ -55,7 +55,7 @@ class Options(NamedTuple):
 _QUOTES = {'"': '"', "'": "'", "“": "”", "‘": "’", "«": "»"}
 
 
-def _occurrences(text: str, labels: Sequence[str]) -> list[tuple[int, int, str]]:
+def occurrences(text: str, labels: Sequence[str]) -> list[tuple[int, int, str]]:
     """Each option's occurrences as a whole (not "2" in "12", not "a = n" in "aa = n"), in order."""
     found = []
     for label in labels:
@@ -75,7 +75,7 @@ def _occurrences(text: str, labels: Sequence[str]) -> list[tuple[int, int, str]]
     return kept
 
 
-def _runs(text: str, occs: list[tuple[int, int, str]]) -> list[list[tuple[int, int, str]]]:
+def runs(text: str, occs: list[tuple[int, int, str]]) -> list[list[tuple[int, int, str]]]:
     """The occurrences grouped into runs with only separators between them."""
     runs: list[list[tuple[int, int, str]]] = []
     for occ in occs:
@@ -98,7 +98,7 @@ def _lead_removed(before: str) -> str:
 
 def repeated(text: str, labels: Sequence[str]) -> str | None:
     """An option a list says twice ("LEFT_OF, LEFT_OF, RIGHT_OF"), or None: a list is of each option once."""
-    for run in _runs(text, _occurrences(text, labels)):
+    for run in runs(text, occurrences(text, labels)):
         said = [label for _, _, label in run]
         twice = next((label for k, label in enumerate(said) if label in said[:k]), None)
         if twice is not None:
@@ -111,8 +111,8 @@ def option_list(text: str, labels: Sequence[str]) -> Options | None:
     is no such list, or where an option is said again outside it (a hint, an answer given away)."""
     if len(labels) < 2 or len(set(labels)) != len(labels):
         return None
-    occs = _occurrences(text, labels)
-    whole = [run for run in _runs(text, occs)
+    occs = occurrences(text, labels)
+    whole = [run for run in runs(text, occs)
              if len(run) == len(labels) and {label for _, _, label in run} == set(labels)]
     if len(whole) != 1 or len(occs) != len(labels):
         return None
