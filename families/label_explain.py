@@ -44,17 +44,36 @@ def _tail(clause: str) -> tuple[str, str]:
     return clause[:m.start()], clause[m.end():]
 
 
+def _anchors(text: str, labels: Sequence[str]) -> list[tuple[int, int, str, re.Match[str]]] | None:
+    """Each label where its clause starts: its first occurrence joined to a clause ("147 if", "YES =", "LEFT_OF ("),
+    in order; None where a label has none, or is said inside another label's clause."""
+    occs = occurrences(text, labels)
+    anchors: list[tuple[int, int, str, re.Match[str]]] = []
+    for a, b, label in occs:
+        if any(label == x[2] for x in anchors):
+            continue
+        join = _JOIN.match(text[b:])
+        if join is not None and (join.group("word") or join.group("mark") not in (None, ",")):
+            anchors.append((a, b, label, join))
+    if {x[2] for x in anchors} != set(labels) or len(anchors) != len(labels):
+        return None
+    anchors.sort()
+    for a, _, label in occs:   # a label said again only in its own clause ("147 if it ends with 147 crates")
+        owner = max((x for x in anchors if x[0] <= a), default=None)
+        if owner is None or owner[2] != label:
+            return None
+    return anchors
+
+
 def explained(text: str, labels: Sequence[str]) -> Explained | None:
-    """The question as its core ask and its labels' clauses, where each label is written once, as it is answered,
-    after the core's last sentence, each joined to a clause; None where the question is not of that shape."""
+    """The question as its core ask and its labels' clauses, where each label is joined to a clause after the core's
+    last sentence, as it is answered; None where the question is not of that shape."""
     if len(labels) < 2:
         return None
-    occs = occurrences(text, labels)
-    if len(occs) != len(labels) or {label for _, _, label in occs} != set(labels):
-        return None
-    if any(len(run) > 1 for run in runs(text, occs)):   # a list of the labels, not an explanation
-        return None
-    before = text[:occs[0][0]]
+    anchors = _anchors(text, labels)
+    if anchors is None or any(len(run) > 1 for run in runs(text, [x[:3] for x in anchors])):
+        return None   # a list of the labels, not an explanation
+    before = text[:anchors[0][0]]
     ends = list(_CORE_END.finditer(before))
     if not ends:
         return None
@@ -62,14 +81,9 @@ def explained(text: str, labels: Sequence[str]) -> Explained | None:
     if not _lead_ok(lead) or not core.strip(" .?!;:"):
         return None
     clauses = []
-    for k, (_, end, label) in enumerate(occs):
-        last = k + 1 == len(occs)
-        raw = text[end:occs[k + 1][0]] if not last else text[end:]
-        join = _JOIN.match(raw)
-        if join is None or not (join.group("mark") or join.group("word")) or join.group("mark") == ",":
-            if join is None or not join.group("word"):
-                return None
-        clause = raw[join.end():]
+    for k, (_, end, label, join) in enumerate(anchors):
+        last = k + 1 == len(anchors)
+        clause = text[end + join.end():anchors[k + 1][0] if not last else len(text)]
         if last:
             clause, after = _tail(clause)
             if after.strip() and not all(w.lower() in INSTRUCTION for w in _WORD.findall(after)):

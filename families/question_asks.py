@@ -5,7 +5,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Mapping
 
 from families.question_forms import symbols_marked
-from families.question_words import READ, QVerdict, bare, commanded, embedders, openers, pronouns_named, unsettled_words
+from families.question_words import (
+    READ,
+    QVerdict,
+    bare,
+    commanded,
+    coordinated,
+    embedders,
+    openers,
+    pronouns_named,
+    unsettled_words,
+)
 from families.wording import NEGATIONS, normalize, say
 
 if TYPE_CHECKING:
@@ -23,6 +33,7 @@ class Asking:
         r, other = self.r, None
         if r.wording.rewrite is not None:
             words = r.wording.rewrite(query[0], words)
+        words = coordinated(words)
         lines = []
         opens, lengths = openers()
         heads = [words] + [words[n:] for n in lengths if n < len(words) and tuple(words[:n]) in opens]

@@ -10,7 +10,7 @@ from families.label_clauses import framed_away, plain, unsettled
 from families.label_explain import explained
 from families.option_lists import counted_as_items
 from families.question_cases import LabelCases
-from families.question_words import READ, QVerdict, resolved, said, unsettled_words
+from families.question_words import READ, QVerdict, resolved, said, scene_opened, unsettled_words
 from families.wording import normalize
 
 if TYPE_CHECKING:
@@ -36,6 +36,9 @@ class Explaining(LabelCases):
         core = self._read(ex.core, query, marked, types, labels)
         if core.kind == "unread" and self.r.counts and counted_as_items(ex.core) != ex.core:
             core = self._read(counted_as_items(ex.core), query, marked, types, labels)
+        ask = scene_opened(ex.core, marked) if core.kind == "unread" else None
+        if ask is not None:   # "Seen from the photographer's position, is A ...?": the scene read away
+            core = self._read(ask, query, marked, types, labels)
         if core.kind == "misread":
             return core
         core_words = normalize(marked.words(ex.core))
@@ -48,7 +51,7 @@ class Explaining(LabelCases):
                 unread = True
             elif got != want:
                 return QVerdict("misread", f"says {label} means {said(got)}, where it means {said(want)}")
-            before = (label, words)
+            before = (label, words) if any(w[:1] == "@" for w in words) else before   # the last clause said whole
         return None if unread else READ
 
     def _clause_meaning(self, words: list[str], label: str, query: Fact, marked: Marked, types: Mapping[str, str],
@@ -58,7 +61,7 @@ class Explaining(LabelCases):
         if tuple(words) in _OTHERWISE or unsettled(words) or tuple(words) in unsettled_words():
             return "not settled"
         if self.r.counts:
-            return self._final_said(words, label, query, marked, core, before)
+            return self._final_said(words, query, marked, types, core, before)
         held = self._affirmed(words, query, marked, frozenset(core))
         if held is not None:
             return held
@@ -91,7 +94,7 @@ class Explaining(LabelCases):
                 return frozenset({r.norm((opposite, query[1]) if negated else query)})
         return None
 
-    def _final_said(self, words: list[str], label: str, query: Fact, marked: Marked, core: list[str],
+    def _final_said(self, words: list[str], query: Fact, marked: Marked, types: Mapping[str, str], core: list[str],
                     before: tuple[str, list[str]] | None) -> object:
         """A counter's clause ("North Depot ends with 147 crates", "there are 124", "it ends with 149"): ("final", N)
         where it says the queried counter ends with N, asked back as the question of its final value."""
@@ -117,7 +120,7 @@ class Explaining(LabelCases):
         if head[-1:] in (["is"], ["will", "be"]) and head[:-1]:
             asks.append(["what", "is"] + head[:-1] + tail)   # "the final count of @0 is 147"
         for ask in asks:
-            got = self._asks(normalize(ask), query, marked, {})
+            got = self._asks(normalize(ask), query, marked, types)
             if got == READ:
                 return ("final", numbers[0])
             if got is not None:

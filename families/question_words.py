@@ -203,3 +203,41 @@ def core_words(text: str, spelled: list[list[str]], marked: Marked) -> frozenset
         if any(lw and words[k:k + len(lw)] == lw for lw in spelled):
             return frozenset(words[:k])
     return frozenset(words)
+
+
+# A scene or time opener before the ask ("Seen from the photographer's position, ...", "Along this lane, ...", "Once
+# these arrivals are over, ..."): any phrase before a comma that the ask follows, read away, where it names no symbol
+# and holds no word that would make the ask another one: a negation or hedge, a time before the end ("before", "at the
+# start", "after the second step"), a view that turns the scene round ("from behind", "facing us").
+_OPENED = re.compile(r"^\s*(?P<opener>[^,?;:.]{3,80}?),\s+(?P<ask>(?:is|are|does|do|did|will|would|how|what|where|"
+                     r"which|who|whom|on|to|in|at|so)\b.*)$", re.IGNORECASE | re.DOTALL)
+_TURNING = frozenset("before prior start starting begin beginning began initially originally first earlier initial outset "
+                     "until till halfway midway middle during without except excluding apart second third fourth fifth "
+                     "next previous behind back rear opposite reverse reversed reversing facing mirror mirrored other "
+                     "upside inverted flipped turned across far".split())
+
+
+def scene_opened(text: str, marked: Marked) -> str | None:
+    """The ask after a scene or time opener read away, or None where the text opens with none (or one that may
+    change what is asked)."""
+    from families.wording import HEDGES, NEGATIONS
+    m = _OPENED.match(text)
+    if m is None:
+        return None
+    words = normalize(marked.words(m.group("opener")))
+    if not words or any(w[:1] == "@" or w[:1].isdigit() or w in _TURNING or w in NEGATIONS or w in HEDGES
+                        for w in words) or words[0] in _WH | {"is", "are", "does", "do", "if", "unless", "assuming"}:
+        return None
+    ask = m.group("ask")
+    return ask[:1].upper() + ask[1:]
+
+
+def coordinated(words: list[str]) -> list[str]:
+    """An either/or ask with its preposition said once ("to the left or the right of B") as said twice ("to the left
+    or to the right of B"): the grammar reads the alternatives each whole."""
+    for k in range(2, len(words) - 1):
+        if words[k] == "or" and words[k + 1] == "the":
+            j = max((i for i in range(k) if words[i] in ("to", "on", "at") and words[i + 1:i + 2] == ["the"]), default=-1)
+            if j >= 0:
+                return words[:k + 1] + [words[j]] + words[k + 1:]
+    return words

@@ -26,7 +26,7 @@ from families.option_gloss import glossed
 from families.option_lists import counted_as_items, option_list, repeated
 from families.question_explained import Explaining
 from families.question_forms import FOLLOW_UPS
-from families.question_words import READ, QVerdict, colons_as_means, core_words, lowered
+from families.question_words import READ, QVerdict, colons_as_means, core_words, lowered, scene_opened
 from families.wording import WORD_NAMES, normalize
 
 if TYPE_CHECKING:
@@ -54,6 +54,9 @@ class QuestionReader(Explaining):
         verdict = self._read_listed(text, query, marked, types, labels)
         if verdict.kind != "unread":
             return verdict
+        ask = scene_opened(text, marked)   # "Along this lane, is A to the left ...": the scene read away
+        if ask is not None and (again := self._read_listed(ask, query, marked, types, labels)).kind != "unread":
+            return again
         asked = {a for a in query[1] if isinstance(a, str)}
         kept = {s: n for s, n in marked.names.items() if s in asked or n.lower() not in WORD_NAMES}
         if len(kept) == len(marked.names):
