@@ -6,15 +6,35 @@ from __future__ import annotations
 
 import re
 
-# "each [option] is a [possible] ..." and "each [number] is a candidate for ...": the head read away, its rest asked
-_HEAD = re.compile(r"^(?:each|every one|every|any|all)(?: one)?(?: of (?:these|them|those|the (?:options|numbers|choices|"
-                   r"answers|values)))?(?: (?:option|answer|choice|number|value|figure|listed option|listed number|"
-                   r"of these))? (?:is|are|gives|names|represents|stands for) (?:a|an|one)?\s*(?:possible|candidate|"
-                   r"proposed|potential|plausible)?\s*(?:candidate |value |answer )?(?:for |as |of )?")
+# A gloss composed of its parts: a link to the list before it ("where", "and", "with"), who is glossed (the options,
+# each of them, or nothing: "..., each being ..."), a verb of standing for, an article and a word of possibility; the
+# rest is the thing every option is a value of, asked as "what is the ...". Never "at least", "about": no verb takes them.
+_LINK = r"(?:(?:where|and|with|so|as|since|here|whereby) )?"
+_WHO = r"(?:(?:the|your) (?:number|answer|option|choice|value|1) (?:you|we) (?:pick|choose|give|select) |(?:the |these |those |all )?(?:options|numbers|choices|answers|values|figures|possible answers|possible " \
+       r"options|listed options|listed numbers|answer options|answer choices|candidates)(?: listed| given| above)? |" \
+       r"(?:they|these|those|them) )"
+_EACH = r"(?:(?:each|every 1|every|any|all|each 1)(?: 1)?(?: of (?:these|them|those|the (?:options|numbers|choices|" \
+        r"answers|values)))?(?: (?:option|answer|choice|number|value|figure|listed option|listed number|of these))? )"
+_VERB = r"(?:is|are|being|gives|give|giving|names|name|naming|represents|represent|representing|stands for|stand for|" \
+        r"standing for|is meant as|are meant as|meaning|means|mean|counts as|count as|serves as|serve as|is offered as|" \
+        r"are offered as|shows|show|showing|corresponds to|correspond to|corresponding to)"
+# Without a subject, only a participle or "is/are" glosses ("..., each being", "59, 61 and 63 are the ..."): "give the
+# one that is correct" is an instruction, no gloss
+_BARE_VERB = r"(?:is|are|being|giving|naming|representing|standing for|meaning|showing|corresponding to)"
+_HEAD = re.compile(rf"^{_LINK}(?:(?:{_WHO}{_EACH}?|{_EACH}){_VERB}|{_BARE_VERB}) (?:(?:a|an|1|the) )?(?:(?:possible|"
+                   r"candidate|proposed|potential|plausible|suggested|conceivable) )?(?:(?:candidate|value|answer|option) )?(?:(?:for|as|of) )?")
+# Quantity nouns a gloss may name a count by ("the possible final sizes of the gold pile"): read as "count", one
+_QUANTITY = {"size": "count", "sizes": "count", "amount": "count", "amounts": "count", "quantity": "count",
+             "quantities": "count", "counts": "count", "totals": "total", "numbers": "number", "values": "value",
+             "tallies": "tally", "headcounts": "headcount", "figures": "figure", "levels": "level", "scores": "score",
+             "balances": "balance"}
+
+
 # Words that wrap a count and name what is counted ("the final crate count", "the final visitor total"): the
 # plain noun before the count is read away, as a count of the counter's things is its number of items
 _COUNTS = frozenset("count total number tally".split())
 _PLAIN = re.compile(r"[a-z]+")
+_PLACES = frozenset({"on", "inside", "within", "aboard", "onto", "into"})
 _ENDS = frozenset("final ending closing end last resulting eventual remaining".split())
 
 
@@ -25,7 +45,7 @@ def glossed(words: list[str]) -> list[str] | None:
     m = _HEAD.match(line)
     if m is None or m.end() == 0 or m.end() >= len(line):
         return None
-    rest = line[m.end():].split()
+    rest = [_QUANTITY.get(w, w) for w in line[m.end():].split()]
     if rest[:1] != ["the"]:
         rest = ["the"] + rest
     out: list[str] = []
@@ -36,5 +56,7 @@ def glossed(words: list[str]) -> list[str] | None:
         if w == "'s" and out and out[-1][:1] == "@" and _PLAIN.fullmatch(nxt) and nxt.endswith("s") and k + 2 == len(rest):
             out[-1:] = ["items", "in", out[-1]]   # "the final count of Jonah's coins": the items in Jonah
             break
+        if w in _PLACES and nxt[:1] == "@":
+            w = "in"   # "on the yellow bus", "inside the tall jar": the counter's place, as the grammar says it
         out.append(w)
     return ["what", "is"] + out
