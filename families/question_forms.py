@@ -86,43 +86,6 @@ class Unsettled(frozenset[tuple[str, ...]]):
         return isinstance(words, tuple) and _UNSETTLED_ROWS.fullmatch(" ".join(words) + " ") is not None
 
 
-# A label's clause that speaks of the query itself, in the words a strong model writes ("YES if she certainly
-# does", "NO if it necessarily is not", "YES if so necessarily", "NO: he definitely is not"): a subject that
-# can only be the query's (a pronoun, or the asked symbol), adverbs of certainty, and an echo of the question's
-# verb, with one negation or none. "can" without "not", "may", "might", two negations ("not ruled out") are no
-# echo: such a clause stays unread.
-_SUBJECT = frozenset({("it",), ("he",), ("she",), ("they",), ("that",), ("this",), ("so",), ("the", "answer"),
-                      ("the", "statement"), ("the", "claim")})
-_CERTAIN = frozenset({"necessarily", "certainly", "definitely", "surely", "indeed", "clearly", "then"})
-_ECHO_YES = frozenset(tuple(tokens(s)) for s in expand(
-    "is|does|do|are|must be|must|has to be|will be|is so|must be so|is true|must be true|is the case|"
-    "must be the case|follows|holds|must follow|must hold|yes|~|is one|must be one|is in it|must be in it|"
-    "is a member|must be a member|belongs|must belong|is in|must be in"))
-_ECHO_NO = frozenset(tuple(tokens(s)) for s in expand(
-    "is not|does not|do not|are not|can not be|cannot be|must not be|can not|cannot|is not so|can not be so|"
-    "cannot be so|is false|must be false|can not be true|cannot be true|is ruled out|is impossible|not|no|"
-    "does not follow|does not hold|is not one|can not be one|cannot be one|is not in it|can not be in it|"
-    "cannot be in it|is not a member|can not be a member|cannot be a member|does not belong|can not belong|"
-    "cannot belong|is not in|can not be in|cannot be in"))
-# Before a statement of the query itself: "YES if it follows that Tobin is in Ithor" says what "YES if Tobin is
-# in Ithor" does (an embedder of entailment, never of possibility or of a negation).
-def echoed(clause: tuple[str, ...], first: str | None) -> bool | None:
-    """Whether a label's clause says the query holds (True) or is ruled out (False) in the words of an echo;
-    None where the clause is no echo."""
-    words = list(clause)
-    if words and (tuple(words[:1]) in _SUBJECT or (first is not None and words[0] == first)):
-        words = words[1:]
-    elif tuple(words[:2]) in _SUBJECT:
-        words = words[2:]
-    words = [w for w in words if w not in _CERTAIN]
-    said = tuple(words)
-    if said in _ECHO_YES and said != () or (said == () and len(clause) > len(words)):
-        return True
-    if said in _ECHO_NO:
-        return False
-    return None
-
-
 # "it" after these stands for a symbol already named, never for the statement ("to the right of it", "in it"):
 # the query's other symbol in a label's clause, the name before it in a question.
 AFTER_IT = frozenset({"of", "in", "into", "to", "from", "on", "under", "within", "inside", "than", "among"})
