@@ -10,7 +10,7 @@ from functools import cache
 _SOURCE_NOUNS = "statements|premises|facts|information|clues|rules|conditions|details|description|story|data|evidence|" \
                 "constraints|relations|sentences|descriptions|givens|catalogue rules|records|notes|line up|lineup|" \
                 "arrangement|positions|order|ordering|row|list|lists|rosters|roster|above|conditions above"
-_DET = "the |these |those |this |that |all the |all these |the given |our |"
+_DET = "the |these |those |this |that |all the |all these |the given |our |your |all of the "
 _WHERE = "given|above|here|provided|stated|listed|so far|given here|given above|we have|we are given|we know"
 _SHOW = "show|shows|prove|proves|establish|establishes|imply|implies|entail|entails|guarantee|guarantees|make clear|" \
         "makes clear|make it clear|makes it clear|tell us|tells us|say|says|state|states|confirm|confirms|mean|means|" \
@@ -23,8 +23,12 @@ def _alt(choices: str) -> str:
 
 @cache
 def source() -> str:
-    """A pattern of the noun phrase the answer comes from ("the facts", "the given clues above", "they")."""
-    return rf"(?:(?:{_alt(_DET)}){_alt(_SOURCE_NOUNS)}(?: {_alt(_WHERE)})?|they|we|you|one)"
+    """A pattern of the noun phrase the answer comes from: a determiner and up to three plain words ("the facts", "the
+    given clues above", "the catalogue entries", "the seating facts", "the registry"), or "they", "we"."""
+    noun = r"(?!(?:not|no|never|is|are|do|does|can|cannot|could|must|may|might|will|would|leave|leaves|show|shows)\b)" \
+           r"[a-z][a-z'-]*"
+    return rf"(?:(?:{_alt(_DET)}{noun}(?: {noun}){{0,2}}|{_alt(_SOURCE_NOUNS)})(?: {_alt(_WHERE)})?|they|we|you|one|it|" \
+           rf"this|that)"
 
 
 @cache
@@ -160,6 +164,8 @@ def settle_rows() -> re.Pattern[str]:
             "her side|their side|their order|its position|his position|her position|the order|the position|the " \
             "relation|the relationship|this one|that one|her status|his status|its status|either|membership|her " \
             "membership|his membership|its membership|the outcome|the result|things|anything"
+    thing = rf"(?:{_alt(thing)}|(?:its|his|her|their|the) (?:position|place|side|location|spot|order|seat)(?: " \
+            r"(?:relative to|with respect to|compared with|compared to|in relation to) @\w+)?)"
     tail = "either way|one way or the other|for sure|for certain|with certainty|definitively|conclusively|for us|" \
            "clearly|at all|completely|fully|uniquely"
     settled = "determined|decided|settled|established|worked out|figured out|pinned down|deduced|inferred|concluded|" \
@@ -167,17 +173,22 @@ def settle_rows() -> re.Pattern[str]:
     whs = r"(?:which|whether|where|how|what|if|who)(?: [^ ]+){0,10}?"
     src = source()
     frm = rf"(?: (?:from|by|with|given|based on|using) {src})?"
-    obj = rf"(?: (?:{_alt(thing)}|{whs}))?(?: {_alt(tail)})?"
+    obj = rf"(?: (?:{thing}|{whs}))?(?: {_alt(tail)})?"
     rows = [rf"{src} {_alt(negated)} {_alt(settle)}{obj}{frm}",
-            rf"(?:(?:it|this|that|the answer|which|which one|{_alt(thing)}) )?(?:cannot|can not|could not) be "
+            rf"(?:(?:it|this|that|the answer|which|which one|{thing}) )?(?:cannot|can not|could not) be "
             rf"{_alt(settled)}(?: {_alt(tail)})?{frm}(?: {_alt(tail)})?",
-            rf"{src} (?:leave|leaves|keep|keeps) {_alt(thing)} (?:open|undecided|unsettled|undetermined|unclear|"
+            rf"{src} (?:leave|leaves|keep|keeps) {thing} (?:open|undecided|unsettled|undetermined|unclear|"
             rf"uncertain|unresolved|ambiguous|an open question|unanswered)",
             rf"{src} (?:is|are) (?:not enough|insufficient|not sufficient|incomplete|silent|inconclusive)(?: on it| on this"
             rf"| about it)?(?: to (?:{_alt(settle)}){obj})?",
-            rf"(?:it|this|that|the answer|{_alt(thing)}) (?:is|remains|stays) (?:not (?:{_alt(settled)})|undetermined|"
+            rf"(?:it|this|that|the answer|{thing}) (?:is|remains|stays) (?:not (?:{_alt(settled)})|undetermined|"
             rf"undecided|unsettled|open|uncertain|unknown|unclear|unresolved|ambiguous|an open question|left open)"
             rf"(?: {_alt(tail)})?{frm}",
+            rf"{src} (?:allow|allows|permit|permits|fit|fits|are consistent with|is consistent with|leave room for|leaves "
+            rf"room for|admit|admits) (?:either|both|each) (?:possibility|possibilities|answer|answers|way|ways|case|cases|"
+            rf"outcome|outcomes|option|options)",
+            r"(?:neither|none) (?:follows|holds|applies|is forced|of them follows|of these follows)",
+            rf"(?:neither|none) (?:is|can be) (?:{_alt(settled)}|certain|forced|guaranteed)(?: {_alt(tail)})?{frm}",
             rf"there is (?:not enough|insufficient|no) (?:information|evidence|way to tell|way to know)(?: to (?:"
             rf"{_alt(settle)}){obj})?{frm}"]
     return re.compile("(?:" + "|".join(rows) + ")")

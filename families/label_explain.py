@@ -11,7 +11,7 @@ from families.option_lists import occurrences, runs
 # What joins a label to its clause: a mark ("=", ":", "(", a dash, a comma) and/or a word ("if", "means", ...).
 # A label followed by neither (a list "LEFT_OF, RIGHT_OF") has no clause here.
 _JOIN = re.compile(r"^\s*[\"'”’]?\s*(?P<mark>[=:(—–,]|-(?=\s)|->|→)?\s*(?P<word>(?:if and only if|iff|if|when|whenever|"
-                   r"means|meaning|indicates|denotes|signals|signifies|says|stands for|is for|is the answer if|"
+                   r"means|meaning|indicates|denotes|signals|signifies|says|stands for|is for|for|to mean|is the answer if|"
                    r"is correct if|is right if|should be (?:given|chosen|used|picked) (?:if|when)|applies if|"
                    r"applies when|where|in case)\b)?[\s,:]*", re.IGNORECASE)
 # What may close a clause before the next label: separators, "or"/"and", an opening quote or bracket

@@ -46,6 +46,10 @@ def glossed(words: list[str]) -> list[str] | None:
     if m is None or m.end() == 0 or m.end() >= len(line):
         return None
     rest = [_QUANTITY.get(w, w) for w in line[m.end():].split()]
+    many = _that_many(rest)
+    if many is not None:
+        return many
+    rest = _left_as_final(rest)
     if rest[:1] != ["the"]:
         rest = ["the"] + rest
     out: list[str] = []
@@ -60,3 +64,37 @@ def glossed(words: list[str]) -> list[str] | None:
             w = "in"   # "on the yellow bus", "inside the tall jar": the counter's place, as the grammar says it
         out.append(w)
     return ["what", "is"] + out
+
+
+# "that many", "that number of": the option itself, in a gloss that says it as a statement ("each meaning the fund ends
+# with that many credits", "each meaning that number of crates remains in the bay")
+_THAT_MANY = (("that", "many"), ("this", "many"), ("that", "number", "of"), ("that", "exact", "number", "of"),
+              ("that", "same", "number", "of"))
+_PLURAL = {"remains": "remain", "is": "are", "stays": "stay", "sits": "sit", "ends": "end", "was": "were"}
+
+
+def _that_many(rest: list[str]) -> list[str] | None:
+    """The question a gloss said as a statement of "that many" asks ("how many items @0 ends with"), or None."""
+    for k in range(len(rest)):
+        for phrase in _THAT_MANY:
+            if tuple(rest[k:k + len(phrase)]) == phrase:
+                after = rest[k + len(phrase):]
+                if after[:1] and _PLAIN.fullmatch(after[0]) and after[0] not in _PLACES:
+                    after = after[1:]   # the counted noun
+                before = rest[:k]
+                if not before and after[:1]:
+                    after = [_PLURAL.get(after[0], after[0])] + after[1:]   # "that number of crates remains in"
+                return ["how", "many", "items"] + before + after
+    return None
+
+
+def _left_as_final(rest: list[str]) -> list[str]:
+    """ "the number of sheep left in @0" as "the final number of sheep in @0": what is left at the end is final."""
+    for k in range(1, len(rest) - 1):
+        if rest[k] in ("left", "remaining") and _PLAIN.fullmatch(rest[k - 1]) and rest[k + 1] in _PLACES | {"in", "at"}:
+            if not _ENDS.intersection(rest[:k]):
+                head = rest[:k]
+                at = 1 if head[:1] == ["the"] else 0
+                return head[:at] + ["final"] + head[at:] + rest[k + 1:]
+            return rest[:k] + rest[k + 1:]
+    return rest

@@ -14,6 +14,7 @@ from families.question_words import (
     embedders,
     openers,
     pronouns_named,
+    timed_away,
     unsettled_words,
 )
 from families.wording import NEGATIONS, normalize, say
@@ -35,6 +36,9 @@ class Asking:
             words = r.wording.rewrite(query[0], words)
         words = coordinated(words)
         lines = []
+        timed = timed_away(words)   # "... once every turn above has been played": the end, said as a time
+        if timed is not None:
+            lines += bare(timed, r.wording.context_words, r.wording.context_starts)
         opens, lengths = openers()
         heads = [words] + [words[n:] for n in lengths if n < len(words) and tuple(words[:n]) in opens]
         for said in [words] + [c for head in heads for c in commanded(head)]:   # "Using only ..., decide how ..."

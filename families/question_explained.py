@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 _OTHERWISE = frozenset({("otherwise",), ("else",), ("in", "any", "other", "case"), ("in", "all", "other", "cases"),
                         ("if", "neither"), ("if", "not")})
+_SUBJECT_PRONOUNS = frozenset({"it", "he", "she", "they"})
 _AUX = frozenset({"is", "are", "does", "do", "was"})
 _PLACES = frozenset({"in", "on", "at", "under", "inside", "within", "among", "into", "onto", "to"})
 
@@ -107,8 +108,10 @@ class Explaining(LabelCases):
             if again[:len(words)] == words:
                 words = again
         n = words.index(numbers[0])
+        if n == 0 and len(words) <= 2 and all(w.isalpha() and w not in MEASURES for w in words[1:]):
+            return ("final", numbers[0])   # "128 means 128 sheep": the core's count, said with its number
         counter = marked.mark(query[1][0]) if query[1] and isinstance(query[1][0], str) else None
-        head = [counter if w in ("it", "its") and counter else w for w in words[:n]]
+        head = [counter if w in _SUBJECT_PRONOUNS and counter else w for w in words[:n]]
         tail = words[n + 1:]
         if tail[:1] and tail[0].isalpha() and tail[0] not in _PLACES and tail[0] not in ("at", "by", "after", "once"):
             if tail[0] in MEASURES:

@@ -241,3 +241,30 @@ def coordinated(words: list[str]) -> list[str]:
             if j >= 0:
                 return words[:k + 1] + [words[j]] + words[k + 1:]
     return words
+
+
+# A time clause after the ask that says every step is done ("... once every turn above has been played", "... after
+# the program finishes"): read away where it ends in a word of completion and holds no symbol, number, or word that
+# would make it another time ("after the first step", "before the last one").
+_TIME_OPENS = frozenset({"once", "after", "when", "by"})
+_COMPLETE = frozenset("finished done over complete completed applied played made happened run ended ends finishes "
+                      "finish end processed performed executed recorded settled taken place through concluded concludes "
+                      "stopped stops closed closes carried out".split())
+# Verbs of being somewhere a count's question may say for "are" ("how many books sit on the shelf")
+_PLACED = frozenset("sit sits stand stands lie lies rest rests wait waits stay stays live lives ride ride remain "
+                    "are".split())
+
+
+def timed_away(words: list[str]) -> list[str] | None:
+    """The ask without a time clause of completion after it, its placement verb as "are" ("how many books sit on @0
+    once all is done" -> "how many books are on @0"); None where there is neither."""
+    from families.wording import HEDGES, NEGATIONS
+    out = list(words)
+    for k in range(3, len(out) - 1):
+        if out[k] in _TIME_OPENS and out[-1] in _COMPLETE and not any(
+                w[:1] == "@" or w[:1].isdigit() or w in _TURNING or w in NEGATIONS or w in HEDGES for w in out[k:]):
+            out = out[:k]
+            break
+    if out[:2] == ["how", "many"] and len(out) > 4 and out[3] in _PLACED and out[4] in ("on", "in", "at", "inside"):
+        out = out[:3] + ["are"] + out[4:]
+    return out if out != words else None
