@@ -46,6 +46,8 @@ def glossed(words: list[str]) -> list[str] | None:
     if m is None or m.end() == 0 or m.end() >= len(line):
         return None
     rest = [_QUANTITY.get(w, w) for w in line[m.end():].split()]
+    if any(w[:1].isdigit() for w in rest):
+        return None   # "Options are 10, 12 or 13": a list, no gloss
     many = _that_many(rest)
     if many is not None:
         return many
