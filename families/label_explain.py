@@ -13,13 +13,14 @@ from families.option_lists import occurrences, runs
 _JOIN = re.compile(r"^\s*[\"'”’]?\s*(?P<mark>[=:(—–,]|-(?=\s)|->|→)?\s*(?P<word>(?:if and only if|iff|if|when|whenever|"
                    r"means|meaning|indicates|denotes|signals|signifies|says|stands for|is for|for|to mean|is the answer if|"
                    r"is correct if|is right if|should be (?:given|chosen|used|picked) (?:if|when)|applies if|"
-                   r"applies when|where|in case)\b)?[\s,:]*", re.IGNORECASE)
+                   r"applies when|where|in case|otherwise|else|in any other case|in all other cases)\b)?[\s,:]*", re.IGNORECASE)
 # What may close a clause before the next label: separators, "or"/"and", an opening quote or bracket
 _CLOSE = re.compile(r"[\s,;.)\]\"'“‘(]*(?:\b(?:or|and|otherwise|else|while|whereas)\b[\s,;\"'“‘(]*)?$", re.IGNORECASE)
 # The end of the core ask: the last sentence mark before the first label
 _CORE_END = re.compile(r"[?.!;:](?=[\s\"'“‘]|$)")
 # Words that may lead the explanation before its first label ("Answer", "The answer is", "Reply with")
 _LEADS = INSTRUCTION | frozenset("is the it give reply respond say output answer should be".split())
+_OTHERWISE = frozenset({"otherwise", "else", "in any other case", "in all other cases"})
 _WORD = re.compile(r"[A-Za-z_']+")
 
 
@@ -89,6 +90,8 @@ def explained(text: str, labels: Sequence[str]) -> Explained | None:
             if after.strip() and not all(w.lower() in INSTRUCTION for w in _WORD.findall(after)):
                 return None
         clause = _CLOSE.sub("", clause).strip()
+        if (join.group("word") or "").lower() in _OTHERWISE:   # "UNKNOWN otherwise": in every other case
+            clause = "otherwise " + clause if clause else "otherwise"
         if join.group("mark") == "(":
             clause = clause.rstrip(")").strip()
         if not clause:

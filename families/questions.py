@@ -22,6 +22,7 @@ from families.label_lists import (
     unlisted,
     within,
 )
+from families.label_explain import explained
 from families.option_gloss import glossed
 from families.option_lists import counted_as_items, option_list, repeated
 from families.question_explained import Explaining
@@ -70,6 +71,9 @@ class QuestionReader(Explaining):
         twice = repeated(text, labels)
         if twice is not None:
             return QVerdict("misread", f"repeats the answer {twice!r}")
+        if any(lowered(label, text) for label in labels) and \
+                explained(text.lower(), tuple(label.lower() for label in labels)) is not None:
+            return QVerdict("unread")   # "Answer yes if ..., no if ...": the labels not as they are answered
         said = self._explained(text, query, marked, types, labels)   # "Is X ...? Answer YES if C, NO if C, ..."
         if said is not None:
             return said
