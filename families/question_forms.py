@@ -3,6 +3,7 @@ are statements read by their symbols, and the rewrites families/questions.py tri
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import TYPE_CHECKING, Mapping
 
 from families.phrases import expand
@@ -24,14 +25,17 @@ def symbols_marked(marked: Marked, types: Mapping[str, str]) -> Marked:
 # A question asked in two ("Exactly one of the following must hold. Which is it?", "... holds: A, B, C or D. Which
 # one?", "... guaranteed. Is it A, B, C or D?"): the second part asks only which option, and says nothing unless
 # another sentence of the question asked the query (a question of these words alone stays unread).
-FOLLOW_UPS = frozenset(tuple(tokens(s)) for s in expand(
+@cache
+def follow_ups() -> frozenset[tuple[str, ...]]:
+    """The follow-ups that ask only which option, as words; built when first asked."""
+    return frozenset(tuple(tokens(s)) for s in expand(
     "which|which one|which of them|which of these|which of those|which option|which statement|which answer|"
     "which conclusion|which of the options|which of the statements|so which|so which one|then which|then which one|"
     "and which|and which one|is it|so is it|which is it then|which one is it then", "~|is it|is that|is this|"
     "would it be|could it be") + expand("name|identify|give|state|pick|select|choose", "it|that one|the one|which"))
 
 
-# What says "the statements do not settle it" beyond phrases.UNDETERMINED, built from its parts: what the
+# What says "the statements do not settle it" beyond phrases.undetermined(), built from its parts: what the
 # answer would come from (the statements, or the scene's own word for them: "the line-up", "the catalogue rules
 # given here"), a verb of settling said not to, and what it leaves.
 _SOURCES = "statements|premises|facts|information|clues|rules|conditions|above|details|description|story|line up|lineup|" \
@@ -60,7 +64,10 @@ def _row(*choices: str) -> str:
     return "".join(parts)
 
 
-_UNSETTLED_ROWS = re.compile("|".join([
+@cache
+def _unsettled_rows() -> re.Pattern[str]:
+    """The rows below as one pattern, compiled when first asked."""
+    return re.compile("|".join([
     _row("~|the|these|this|that|all the|the given", _SOURCES, _WHERE, "do not|does not|cannot|can not|fail to|"
          "will not|would not|are not enough to|is not enough to|are insufficient to|is insufficient to|"
          "do not suffice to|does not suffice to", _SETTLE, "~|it|this|that|the answer|the question|either way|"
@@ -77,13 +84,13 @@ _UNSETTLED_ROWS = re.compile("|".join([
 
 
 class Unsettled(frozenset[tuple[str, ...]]):
-    """The words that say "not settled": phrases.UNDETERMINED's, and those of the rows above (a pattern, not a
+    """The words that say "not settled": phrases.undetermined()'s, and those of the rows above (a pattern, not a
     list: the rows hold millions of sentences)."""
 
     def __contains__(self, words: object) -> bool:
         if super().__contains__(words):
             return True
-        return isinstance(words, tuple) and _UNSETTLED_ROWS.fullmatch(" ".join(words) + " ") is not None
+        return isinstance(words, tuple) and _unsettled_rows().fullmatch(" ".join(words) + " ") is not None
 
 
 # "it" after these stands for a symbol already named, never for the statement ("to the right of it", "in it"):

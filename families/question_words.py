@@ -7,7 +7,9 @@ import re
 from functools import cache
 from typing import TYPE_CHECKING, NamedTuple, Sequence
 
-from families.phrases import EMBEDDERS, IMPERATIVES, QUESTION_OPENERS, QUESTION_TAILS, UNDETERMINED
+from families.phrases import embedders as embedder_phrases
+from families.phrases import imperatives as imperative_phrases
+from families.phrases import question_openers, question_tails, undetermined
 from families.question_forms import AFTER_IT, Unsettled, ones_dropped
 from families.wording import normalize, tokens
 
@@ -35,31 +37,31 @@ def _table(sentences: Sequence[str]) -> Table:
 @cache
 def openers() -> Table:
     """The openers before a question ("Based on the statements, ..."), and their lengths, longest first."""
-    return _table(QUESTION_OPENERS)
+    return _table(question_openers())
 
 
 @cache
 def tails() -> Table:
     """The third ways after a question ("..., or can this not be determined?")."""
-    return _table(QUESTION_TAILS)
+    return _table(question_tails())
 
 
 @cache
 def embedders() -> Table:
     """Heads that ask whether a statement holds ("Determine whether ...")."""
-    return _table(EMBEDDERS)
+    return _table(embedder_phrases())
 
 
 @cache
 def imperatives() -> Table:
     """Heads of an instruction that asks for a value or a relation ("State where ...")."""
-    return _table(tuple(i for i in IMPERATIVES if i))
+    return _table(tuple(i for i in imperative_phrases() if i))
 
 
 @cache
 def unsettled_words() -> Unsettled:
     """The words that say "the statements do not settle it"."""
-    return Unsettled(tuple(tokens(s)) for s in UNDETERMINED)
+    return Unsettled(tuple(tokens(s)) for s in undetermined())
 
 
 _WH = frozenset({"where", "how", "which", "what", "whether"})

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Mapping
 
+from families.label_explain import explained
 from families.label_lists import (
     INSTRUCTION,
     first_label,
@@ -22,11 +23,10 @@ from families.label_lists import (
     unlisted,
     within,
 )
-from families.label_explain import explained
 from families.option_gloss import glossed
 from families.option_lists import counted_as_items, option_list, repeated
 from families.question_explained import Explaining
-from families.question_forms import FOLLOW_UPS
+from families.question_forms import follow_ups
 from families.question_words import READ, QVerdict, colons_as_means, core_words, lowered, scene_opened
 from families.wording import WORD_NAMES, normalize
 
@@ -142,7 +142,7 @@ class QuestionReader(Explaining):
                 explained |= {label for label, lw in spelled if said.kind == "read" and within(words, lw)}
                 continue
             head, tail = (words, []) if start is None else (words[:start], words[start:])
-            head = [] if tuple(head) in FOLLOW_UPS else head   # "Which is it?" after the query: nothing more
+            head = [] if tuple(head) in follow_ups() else head   # "Which is it?" after the query: nothing more
             whole_head = head
             while head and head[-1] in INSTRUCTION:   # "..., answer" before the labels
                 head = head[:-1]
