@@ -59,7 +59,7 @@ _TWO_CERTAIN = frozenset({("for", "sure"), ("for", "certain"), ("with", "certain
 _IRREGULAR = {"be": "is", "have": "has", "do": "does", "go": "goes"}
 
 
-def _third(verb: str) -> str:
+def third(verb: str) -> str:
     """A verb's present for one subject ("belong" -> "belongs", "lie" -> "lies", "reach" -> "reaches")."""
     if verb in _IRREGULAR:
         return _IRREGULAR[verb]
@@ -95,7 +95,7 @@ def plain(words: list[str]) -> list[str] | None:
                 out += ["does", "not"] if neg else ["does"]
             else:
                 out += (["is", "not"] if neg else ["is"]) if verb == "be" else \
-                    (["does", "not", verb] if neg else [_third(verb)])
+                    (["does", "not", verb] if neg else [third(verb)])
                 k += 1
             continue
         out.append(w)

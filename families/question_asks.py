@@ -14,6 +14,7 @@ from families.question_words import (
     embedders,
     openers,
     pronouns_named,
+    statement,
     timed_away,
     unsettled_words,
 )
@@ -61,6 +62,12 @@ class Asking:
                         if any(r.norm(p) == want for p in parses):
                             return READ
                         other = other or (parses[0] if parses else None)
+            for line in lines if other is None else ():   # "Is X filed under Y?": the statement it inverts
+                stated = statement(line.split())
+                parses = r._parses(r.facts, " " + " ".join(stated), marked, types) if stated else []
+                if any(r.norm(p) == want for p in parses):
+                    return READ
+                other = other or (parses[0] if parses else None)
         if other is not None:
             from families.reading import spell
             return QVerdict("misread", f"asks {spell(other)} ({r.difference(other, query)})")

@@ -270,3 +270,16 @@ def timed_away(words: list[str]) -> list[str] | None:
     if out[:2] == ["how", "many"] and len(out) > 4 and out[3] in _PLACED and out[4] in ("on", "in", "at", "inside"):
         out = out[:3] + ["are"] + out[4:]
     return out if out != words else None
+
+
+def statement(words: list[str]) -> list[str] | None:
+    """A yes/no question as the statement it asks about ("is @0 filed under @1" -> "@0 is filed under @1", "does @0
+    hold @1" -> "@0 holds @1"): the family's fact grammar then says what it asks; None where it is no such question."""
+    from families.label_clauses import third
+    if len(words) < 3 or words[1][:1] != "@":
+        return None
+    if words[0] in ("is", "are", "was"):
+        return [words[1], words[0]] + words[2:]
+    if words[0] in ("does", "do") and words[2:3] and words[2].isalpha():
+        return [words[1], third(words[2])] + words[3:]
+    return None
