@@ -6,10 +6,20 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Mapping
 
-from families.label_clauses import affirmed, framed_away
+from families.label_clauses import affirmed, framed_away, unsettled
 from families.label_lists import CONNECTORS, INSTRUCTION, Spelled, asked_first, within
 from families.question_asks import Asking
-from families.question_words import READ, QVerdict, embedders, openers, resolved, said, tails, unsettled_words
+from families.question_words import (
+    READ,
+    QVerdict,
+    asked_unsettled,
+    embedders,
+    openers,
+    resolved,
+    said,
+    tails,
+    unsettled_words,
+)
 from families.wording import normalize
 
 if TYPE_CHECKING:
@@ -99,7 +109,8 @@ class LabelCases(Asking):
                     subject, words = first, [first, "is"] + normalize(marked.words(asked[1]))
                 else:
                     subject, words = words[at + 1], [words[at + 1], words[at]] + words[at + 2:]
-            elif tuple(["or"] + words) in tails()[0] or tuple(words) in unsettled_words():
+            elif tuple(["or"] + words) in tails()[0] or tuple(words) in unsettled_words() or \
+                    any(unsettled(w) for w in asked_unsettled(words)):   # "or can its position ... not be determined"
                 words = ["otherwise"]   # a third way: "not settled"
             elif words[:1] != [subject]:
                 words = [subject, "is"] + words

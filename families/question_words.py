@@ -216,7 +216,7 @@ _OPENED = re.compile(r"^\s*(?P<opener>[^,?;:.]{3,80}?),\s+(?P<ask>(?:is|are|does
 _TURNING = frozenset("before prior start starting begin beginning began initially originally first earlier initial outset "
                      "until till halfway midway middle during without except excluding apart second third fourth fifth "
                      "next previous behind back rear opposite reverse reversed reversing facing mirror mirrored other "
-                     "upside inverted flipped turned across far".split())
+                     "upside inverted flipped turned across far mirrored reflected rotated swapped seen viewed looking facing".split())
 
 
 def scene_opened(text: str, marked: Marked) -> str | None:
@@ -236,7 +236,9 @@ def scene_opened(text: str, marked: Marked) -> str | None:
 
 def coordinated(words: list[str]) -> list[str]:
     """An either/or ask with its preposition said once ("to the left or the right of B") as said twice ("to the left
-    or to the right of B"): the grammar reads the alternatives each whole."""
+    or to the right of B"), a placement verb after the subject read away ("is @0 moored to the left", "is @0 sitting
+    to the right"), a scene after "where" read away ("where on the line is @0"): the grammar reads the ask plain."""
+    words = _placed_away(words)
     for k in range(2, len(words) - 1):
         if words[k] == "or" and words[k + 1] == "the":
             j = max((i for i in range(k) if words[i] in ("to", "on", "at") and words[i + 1:i + 2] == ["the"]), default=-1)
@@ -283,3 +285,32 @@ def statement(words: list[str]) -> list[str] | None:
     if words[0] in ("does", "do") and words[2:3] and words[2].isalpha():
         return [words[1], third(words[2])] + words[3:]
     return None
+
+
+def _placed_away(words: list[str]) -> list[str]:
+    """An ask without a placement participle after its subject, or a scene phrase after "where"."""
+    out = list(words)
+    for k in range(2, len(out) - 2):
+        if out[k - 1][:1] == "@" and out[k - 2] in ("is", "are") and out[k].endswith(("ed", "ing")) and out[k] not in _TURNING and \
+                out[k + 1] in ("to", "on") and out[k + 2] == "the":
+            out = out[:k] + out[k + 1:]
+            break
+    if out[:1] == ["where"] and len(out) > 4 and out[1] in ("on", "in", "along", "at") and out[2] == "the":
+        j = next((i for i in range(3, min(len(out), 6)) if out[i] in ("is", "are", "does", "do")), None)
+        if j is not None and all(w.isalpha() for w in out[3:j]):
+            out = ["where"] + out[j:]
+    return out
+
+
+def asked_unsettled(words: list[str]) -> list[list[str]]:
+    """A third way asked as a question ("can its position relative to @1 not be determined", "is its position
+    undetermined") as the statements it may ask about ("its position relative to @1 cannot be determined", "its
+    position is undetermined"); none where it is no such question."""
+    if len(words) < 3:
+        return []
+    if words[0] in ("can", "could") and "not" in words[2:]:
+        k = words.index("not", 2)
+        return [words[1:k] + ["cannot"] + words[k + 1:]]
+    if words[0] in ("is", "are"):
+        return [words[1:j] + [words[0]] + words[j:] for j in range(2, len(words))]
+    return []
