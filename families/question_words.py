@@ -216,7 +216,7 @@ _OPENED = re.compile(r"^\s*(?P<opener>[^,?;:.]{3,80}?),\s+(?P<ask>(?:is|are|does
 _TURNING = frozenset("before prior start starting begin beginning began initially originally first earlier initial outset "
                      "until till halfway midway middle during without except excluding apart second third fourth fifth "
                      "next previous behind back rear opposite reverse reversed reversing facing mirror mirrored other "
-                     "upside inverted flipped turned across far mirrored reflected rotated swapped seen viewed looking facing".split())
+                     "upside inverted flipped turned across far mirrored reflected rotated swapped".split())
 
 
 def scene_opened(text: str, marked: Marked) -> str | None:

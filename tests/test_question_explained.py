@@ -156,3 +156,47 @@ def test_labels_not_as_answered_and_a_label_left_unexplained_do_not_read() -> No
     assert _asked("membership_inheritance", query, YN, text) != "read"
     text = "Is Nico a member of the Bakers? Answer YES if she cannot be, NO if she might be, or UNKNOWN otherwise."
     assert _asked("membership_inheritance", query, YN, text) != "read"
+
+
+TURNING = ["Seen from behind, ", "Before any changes, ", "After the second step, ", "Facing the other way, ",
+           "Seen from Ben's seat, ", "At the start, ", "If nobody moved, "]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(TURNING), st.sampled_from(SHAPES), unsettled())
+def test_an_opener_that_may_change_the_ask_is_never_read_away(opener: str, shape: str, third: str) -> None:
+    order = _core(opener, "is Nico to the left or to the right of Ben?") + " " + _said(
+        shape, LR, ["Nico is to the left of Ben", "Nico is to the right of Ben", third])
+    assert _asked("transitive_order", ("RELATION", ("E0", "E1")), LR, order) != "read", order
+    counter = _core(opener, "how many marbles are in the blue jar?")
+    assert _asked("sequential_state_update", ("FINAL_VALUE", ("C0",)), ("10", "12", "14"), counter) != "read", counter
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(["once the first step is done", "after the second change", "before the last step is done",
+                        "when nothing is finished"]))
+def test_a_time_clause_of_another_time_is_never_read_as_the_end(when: str) -> None:
+    text = f"How many marbles are in the blue jar {when}?"
+    assert _asked("sequential_state_update", ("FINAL_VALUE", ("C0",)), ("10", "12", "14"), text) != "read", text
+
+
+def test_a_yes_no_question_asks_the_statement_it_inverts_and_no_other() -> None:
+    query = ("MEMBER_OF", ("E0", "S0"))
+    assert _asked("membership_inheritance", query, YN, "Does Nico belong to the Bakers?") == "read"
+    for other in ("Is Nico not a member of the Bakers?", "Does Nico belong to the Divers?", "Is Ben one of the Bakers?",
+                  "Is Nico outside the Bakers?", "Might Nico belong to the Bakers?"):
+        assert _asked("membership_inheritance", query, YN, other) != "read", other
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(["can its position relative to Ben not be determined from these facts",
+                        "is its position relative to Ben undetermined", "can this not be determined"]),
+       st.sampled_from(["", "moored ", "sitting "]))
+def test_labels_tagged_after_their_cases_with_a_third_way_asked_as_a_question_read(third: str, placed: str) -> None:
+    text = f"Is Nico {placed}to the left of Ben (LEFT_OF), to the right of Ben (RIGHT_OF), or {third} (UNKNOWN)?"
+    assert _asked("transitive_order", ("RELATION", ("E0", "E1")), LR, text) == "read", text
+    swapped = text.replace("(LEFT_OF)", "(X)").replace("(RIGHT_OF)", "(LEFT_OF)").replace("(X)", "(RIGHT_OF)")
+    assert _asked("transitive_order", ("RELATION", ("E0", "E1")), LR, swapped) != "read", swapped
+    hedged = text.replace("can its", "can its probably").replace("is its position", "is its position probably") \
+        .replace("can this", "can this probably")
+    assert _asked("transitive_order", ("RELATION", ("E0", "E1")), LR, hedged) != "read", hedged
