@@ -91,11 +91,13 @@ def plain(words: list[str]) -> list[str] | None:
             if words[k:k + 1] == ["not"] and not neg:   # "must not be"
                 neg, k = True, _certainty_skipped(words, k + 1)
             verb = words[k] if k < len(words) else ""
+            many = "and" in out or out[:1] in (["they"], ["we"], ["you"])   # "A and B must share": "A and B share"
+            be, do = ("are", "do") if many else ("is", "does")
             if not verb:   # "YES if he must", "NO if she cannot": the verb left out
-                out += ["does", "not"] if neg else ["does"]
+                out += [do, "not"] if neg else [do]
             else:
-                out += (["is", "not"] if neg else ["is"]) if verb == "be" else \
-                    (["does", "not", verb] if neg else [third(verb)])
+                out += ([be, "not"] if neg else [be]) if verb == "be" else \
+                    ([do, "not", verb] if neg else [verb if many else third(verb)])
                 k += 1
             continue
         out.append(w)
