@@ -3,7 +3,7 @@ the query, and each clause, with what it leaves implicit said again (its pronoun
 frame of entailment, a modal), must mean its label."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Callable, Mapping
 
 from families.counted import MEASURES
 from families.label_clauses import framed_away, plain, unsettled
@@ -27,19 +27,19 @@ class Explaining(LabelCases):
     """A question of a core ask and a label explanation segmented on its labels."""
 
     def _explained(self, text: str, query: Fact, marked: Marked, types: Mapping[str, str],
-                   labels: tuple[str, ...]) -> QVerdict | None:
+                   labels: tuple[str, ...], asked: Callable[[str], QVerdict]) -> QVerdict | None:
         """`read` where the core asks the query and every clause means its label, `misread` where the core asks
         another thing or a clause means another label's meaning; None where the question is not of this shape or
-        something of it reads as nothing (the other readings then try it)."""
+        something of it reads as nothing (the other readings then try it). `asked` reads the core as a question."""
         ex = explained(text, labels)
         if ex is None:
             return None
-        core = self._read(ex.core, query, marked, types, labels)
+        core = asked(ex.core)
         if core.kind == "unread" and self.r.counts and counted_as_items(ex.core) != ex.core:
-            core = self._read(counted_as_items(ex.core), query, marked, types, labels)
+            core = asked(counted_as_items(ex.core))
         ask = scene_opened(ex.core, marked) if core.kind == "unread" else None
         if ask is not None:   # "Seen from the photographer's position, is A ...?": the scene read away
-            core = self._read(ask, query, marked, types, labels)
+            core = asked(ask)
         if core.kind == "misread":
             return core
         core_words = normalize(marked.words(ex.core))

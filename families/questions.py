@@ -74,7 +74,8 @@ class QuestionReader(Explaining):
         if any(lowered(label, text) for label in labels) and \
                 explained(text.lower(), tuple(label.lower() for label in labels)) is not None:
             return QVerdict("unread")   # "Answer yes if ..., no if ...": the labels not as they are answered
-        said = self._explained(text, query, marked, types, labels)   # "Is X ...? Answer YES if C, NO if C, ..."
+        said = self._explained(text, query, marked, types, labels,   # "Is X ...? Answer YES if C, NO if C, ..."
+                               lambda core: self._read(core, query, marked, types, labels))
         if said is not None:
             return said
         text = colons_as_means(text, labels)
