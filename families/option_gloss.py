@@ -10,7 +10,7 @@ import re
 # each of them, or nothing: "..., each being ..."), a verb of standing for, an article and a word of possibility; the
 # rest is the thing every option is a value of, asked as "what is the ...". Never "at least", "about": no verb takes them.
 _LINK = r"(?:(?:where|and|with|so|as|since|here|whereby) )?"
-_WHO = r"(?:(?:the|your) (?:number|answer|option|choice|value|1) (?:you|we) (?:pick|choose|give|select) |(?:the |these |those |all )?(?:options|numbers|choices|answers|values|figures|possible answers|possible " \
+_WHO = r"(?:(?:the|your) (?:number|answer|option|choice|value|1) (?:(?:you|we) (?:pick|choose|give|select) )?|(?:the |these |those |all )?(?:options|numbers|choices|answers|values|figures|possible answers|possible " \
        r"options|listed options|listed numbers|answer options|answer choices|candidates)(?: listed| given| above)? |" \
        r"(?:they|these|those|them) )"
 _EACH = r"(?:(?:each|every 1|every|any|all|each 1)(?: 1)?(?: of (?:these|them|those|the (?:options|numbers|choices|" \
@@ -48,9 +48,11 @@ def glossed(words: list[str]) -> list[str] | None:
     rest = [_QUANTITY.get(w, w) for w in line[m.end():].split()]
     if any(w[:1].isdigit() for w in rest):
         return None   # "Options are 10, 12 or 13": a list, no gloss
-    many = _that_many(rest)
+    many = _that_many(rest) or _relative(rest)
     if many is not None:
         return many
+    if len(rest) > 2 and rest[0][:1] == "@" and rest[1] == "'s":
+        rest = ["the"] + rest[2:] + ["of", rest[0]]   # "Tomas's final total" -> "the final total of Tomas"
     rest = _left_as_final(rest)
     if rest[:1] != ["the"]:
         rest = ["the"] + rest
@@ -100,3 +102,20 @@ def _left_as_final(rest: list[str]) -> list[str]:
                 return head[:at] + ["final"] + head[at:] + rest[k + 1:]
             return rest[:k] + rest[k + 1:]
     return rest
+
+
+_BASE = {"has": "have", "holds": "hold", "ends": "end", "finishes": "finish", "contains": "contain", "keeps": "keep"}
+
+
+def _relative(rest: list[str]) -> list[str] | None:
+    """The question a gloss said as a relative clause asks ("the number of points @1 have after all the updates" ->
+    "how many items does @1 have after all the updates"), or None."""
+    k = 1 if rest[:1] == ["the"] else 0
+    while k < len(rest) and rest[k] in ("final", "total", "resulting", "ending"):
+        k += 1
+    if rest[k:k + 2] not in (["number", "of"], ["count", "of"]) or len(rest) < k + 5:
+        return None
+    noun, subject, verb = rest[k + 2], rest[k + 3], rest[k + 4]
+    if not _PLAIN.fullmatch(noun) or subject[:1] != "@" or not _PLAIN.fullmatch(verb):
+        return None
+    return ["how", "many", "items", "does", subject, _BASE.get(verb, verb)] + rest[k + 5:]

@@ -13,6 +13,7 @@ from families.question_words import (
     coordinated,
     embedders,
     openers,
+    possessive_of,
     pronouns_named,
     statement,
     timed_away,
@@ -38,8 +39,10 @@ class Asking:
         words = coordinated(words)
         lines = []
         timed = timed_away(words)   # "... once every turn above has been played": the end, said as a time
-        if timed is not None:
-            lines += bare(timed, r.wording.context_words, r.wording.context_starts)
+        owned = possessive_of(timed or words)   # "what is the Badgers' final score": the score of the Badgers
+        for plain in (timed, owned):
+            if plain is not None:
+                lines += bare(plain, r.wording.context_words, r.wording.context_starts)
         opens, lengths = openers()
         heads = [words] + [words[n:] for n in lengths if n < len(words) and tuple(words[:n]) in opens]
         for said in [words] + [c for head in heads for c in commanded(head)]:   # "Using only ..., decide how ..."

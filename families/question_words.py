@@ -314,3 +314,20 @@ def asked_unsettled(words: list[str]) -> list[list[str]]:
     if words[0] in ("is", "are"):
         return [words[1:j] + [words[0]] + words[j:] for j in range(2, len(words))]
     return []
+
+
+def possessive_of(words: list[str]) -> list[str] | None:
+    """ "what is @0 's final score" (or "@0 final score", a plural's apostrophe lost: "the Badgers' final score") as
+    "what is the final score of @0"; None where the ask is not of that form."""
+    if words[:2] not in (["what", "is"], ["what", "will"]):
+        return None
+    k = 2 if words[1] == "is" else 3
+    if k >= len(words) or words[k][:1] != "@":
+        return None
+    j = k + 2 if words[k + 1:k + 2] == ["'s"] else k + 1
+    end = j
+    while end < len(words) and end < j + 3 and words[end].isalpha() and words[end] not in _TIME_OPENS | {"at", "in"}:
+        end += 1
+    if end == j:
+        return None
+    return words[:k] + ["the"] + words[j:end] + ["of", words[k]] + words[end:]
