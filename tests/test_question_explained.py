@@ -200,3 +200,28 @@ def test_labels_tagged_after_their_cases_with_a_third_way_asked_as_a_question_re
     hedged = text.replace("can its", "can its probably").replace("is its position", "is its position probably") \
         .replace("can this", "can this probably")
     assert _asked("transitive_order", ("RELATION", ("E0", "E1")), LR, hedged) != "read", hedged
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sampled_from(SOURCES), st.sampled_from(NEGATED), st.sampled_from(SETTLE), st.sampled_from(LEFT),
+       st.sampled_from(["probably ", "perhaps ", "might "]))
+def test_not_settled_is_composed_and_a_hedge_or_a_settling_verb_says_otherwise(
+        source: str, negated: str, settle: str, left: str, hedge: str) -> None:
+    from families.label_clauses import unsettled
+    from families.wording import tokens
+    assert unsettled(tokens(f"{source} {negated} {settle}{left}"))
+    assert not unsettled(tokens(f"{source} {hedge}{negated} {settle}{left}"))
+    assert not unsettled(tokens(f"{source} {settle}{left}"))
+
+
+def test_a_modal_keeps_its_polarity_and_a_denied_certainty_is_no_statement() -> None:
+    from families.label_clauses import affirmed, plain
+    core = frozenset({"is", "@0", "a", "member", "of", "@1"})
+    assert plain("she must be a member".split()) == ["she", "is", "a", "member"]
+    assert plain("she cannot belong to it".split()) == ["she", "does", "not", "belong", "to", "it"]
+    assert plain("it is not necessarily so".split()) is None
+    assert affirmed("the facts show she must be a member".split(), "@0", core) is True
+    assert affirmed("they show she cannot be a member".split(), "@0", core) is False
+    for weak in ("she can be a member", "she might be", "it is not ruled out", "@1 is a member of @0",
+                 "she is a member of @2", "she is not necessarily a member"):
+        assert affirmed(weak.split(), "@0", core) is None, weak
