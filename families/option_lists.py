@@ -45,6 +45,12 @@ def counted_as_items(text: str) -> str:
 _NOUN_AFTER = re.compile(r"([a-z]+s)(?=[\s?.!]*$)")
 
 
+# After a list, the list naming itself ("... are the options", "... are the possible answers"): read away with it
+_LIST_NAMED = re.compile(r"^(?:are|were|being)\s+(?:the\s+)?(?:only\s+)?(?:possible\s+|available\s+|allowed\s+|valid\s+|"
+                         r"candidate\s+)?(?:options|choices|answers|answer options|answer choices|candidates|values|"
+                         r"labels)\b", re.IGNORECASE)
+
+
 class Options(NamedTuple):
     """A question with its option list read away: the words before and after it."""
 
@@ -119,6 +125,7 @@ def option_list(text: str, labels: Sequence[str]) -> Options | None:
     run = whole[0]
     after = text[run[-1][1]:]
     after = re.sub(r"^[\s)\]}]*", "", after)
+    after = _LIST_NAMED.sub("", after)   # "54, 56 and 58 are the options; ...": the list says what it is
     if all(label.isdigit() for label in labels):   # "193, 195, or 197 zells?": the list's count noun, never a measure
         noun = _NOUN_AFTER.match(after)
         if noun is not None and noun.group(1) not in MEASURES:
