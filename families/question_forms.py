@@ -32,7 +32,11 @@ def follow_ups() -> frozenset[tuple[str, ...]]:
     "which|which one|which of them|which of these|which of those|which option|which statement|which answer|"
     "which conclusion|which of the options|which of the statements|so which|so which one|then which|then which one|"
     "and which|and which one|is it|so is it|which is it then|which one is it then", "~|is it|is that|is this|"
-    "would it be|could it be") + expand("name|identify|give|state|pick|select|choose", "it|that one|the one|which"))
+    "would it be|could it be") + expand("name|identify|give|state|pick|select|choose", "it|that one|the one|which")
+        # "give the one that is correct": an instruction to pick, after a sentence that asked
+        + expand("~|and|then|please|so", "give|pick|choose|select|state|name|write|say|report", "the one|the option|"
+                 "the number|the answer|the value|the right one|the correct one|the right option|the correct option",
+                 "that is correct|that is right|that applies|that is true|that holds|that fits|that is the answer"))
 
 
 # What says "the statements do not settle it" beyond phrases.undetermined(), built from its parts: what the

@@ -330,4 +330,8 @@ def possessive_of(words: list[str]) -> list[str] | None:
         end += 1
     if end == j:
         return None
-    return words[:k] + ["the"] + words[j:end] + ["of", words[k]] + words[end:]
+    owned = words[j:end]
+    if len(owned) > 1 and owned[-1] in ("total", "count", "tally", "number", "score") and owned[-2] not in \
+            ("final", "ending", "end", "last", "closing", "resulting"):
+        owned = owned[:-2] + owned[-1:]   # "Tomas's point total": his total, what the points are said by
+    return words[:k] + ["the"] + owned + ["of", words[k]] + words[end:]
