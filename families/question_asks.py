@@ -4,21 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Mapping
 
+from families.ask_forms import coordinated, possessive_of, statement, timed_away
 from families.question_forms import symbols_marked
-from families.question_words import (
-    READ,
-    QVerdict,
-    bare,
-    commanded,
-    coordinated,
-    embedders,
-    openers,
-    possessive_of,
-    pronouns_named,
-    statement,
-    timed_away,
-    unsettled_words,
-)
+from families.question_words import READ, QVerdict, bare, commanded, embedders, openers, pronouns_named, unsettled_words
 from families.wording import NEGATIONS, normalize, say
 
 if TYPE_CHECKING:

@@ -6,20 +6,11 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Mapping
 
+from families.ask_forms import asked_unsettled
 from families.label_clauses import affirmed, framed_away, unsettled
 from families.label_lists import CONNECTORS, INSTRUCTION, Spelled, asked_first, within
 from families.question_asks import Asking
-from families.question_words import (
-    READ,
-    QVerdict,
-    asked_unsettled,
-    embedders,
-    openers,
-    resolved,
-    said,
-    tails,
-    unsettled_words,
-)
+from families.question_words import READ, QVerdict, embedders, openers, resolved, said, tails, unsettled_words
 from families.wording import normalize
 
 if TYPE_CHECKING:

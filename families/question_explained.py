@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Mapping
 
+from families.ask_forms import scene_opened
 from families.counted import MEASURES
 from families.label_clauses import framed_away, plain, unsettled
 from families.label_explain import explained
 from families.option_lists import counted_as_items
 from families.question_cases import LabelCases
-from families.question_words import READ, QVerdict, resolved, said, scene_opened, unsettled_words
+from families.question_words import READ, QVerdict, resolved, said, unsettled_words
 from families.wording import normalize
 
 if TYPE_CHECKING:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Mapping
 
+from families.ask_forms import scene_opened
 from families.label_explain import explained
 from families.label_lists import (
     INSTRUCTION,
@@ -27,7 +28,7 @@ from families.option_gloss import glossed
 from families.option_lists import counted_as_items, option_list, repeated
 from families.question_explained import Explaining
 from families.question_forms import follow_ups
-from families.question_words import READ, QVerdict, colons_as_means, core_words, lowered, scene_opened
+from families.question_words import READ, QVerdict, colons_as_means, core_words, lowered
 from families.wording import WORD_NAMES, normalize
 
 if TYPE_CHECKING:
