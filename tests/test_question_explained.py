@@ -225,3 +225,32 @@ def test_a_modal_keeps_its_polarity_and_a_denied_certainty_is_no_statement() -> 
     for weak in ("she can be a member", "she might be", "it is not ruled out", "@1 is a member of @0",
                  "she is a member of @2", "she is not necessarily a member"):
         assert affirmed(weak.split(), "@0", core) is None, weak
+
+
+EQ_NAMES = {"q": "Quill", "j": "Juno", "a": "Ash", "b": "Bram"}
+EQ_TYPES = {s: "Variable" for s in EQ_NAMES}
+EQ_SAME = ["{0} equals {1}", "{0} and {1} must be equal", "{0} is equal to {1}", "{0} and {1} are necessarily equal"]
+EQ_DIFF = ["{0} is not equal to {1}", "{0} and {1} must differ", "{0} and {1} cannot be equal", "{0} differs from {1}"]
+EQ_SHAPES = ["'{0}': {1}; '{2}': {3}; '{4}': {5}; '{6}': {7}.", '"{0}" if {1}, "{2}" if {3}, "{4}" if {5}, or "{6}" if {7}.',
+             "{0} means {1}, {2} means {3}, {4} means {5}, and {6} means {7}."]
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sampled_from(EQ_SHAPES), st.sampled_from(EQ_SAME), st.sampled_from(EQ_DIFF),
+       st.sampled_from(["Which statement must be true?", "Which one of these follows necessarily from the premises?"]))
+def test_an_equality_question_with_its_statement_labels_explained_reads_and_swapped_does_not(
+        shape: str, same: str, diff: str, core: str) -> None:
+    labels = ("q = j", "a != b", "q != j", "a = b")
+    clauses = [same.format("Quill", "Juno"), diff.format("Ash", "Bram"), diff.format("Quill", "Juno"),
+               same.format("Ash", "Bram")]
+    marked = Marked(EQ_NAMES, EQ_TYPES)
+
+    def kind(said: list[str]) -> str:
+        text = core + " " + shape.format(*[x for pair in zip(labels, said) for x in pair])
+        return reader("equality").read_question(text, ("ENTAILED", ()), marked, EQ_TYPES, labels).kind
+    assert kind(clauses) == "read"
+    assert kind([clauses[2], clauses[1], clauses[0], clauses[3]]) != "read"   # two labels' clauses swapped
+    assert kind([clauses[0].replace("Juno", "Bram"), *clauses[1:]]) != "read"   # another pair
+    assert kind([clauses[0].replace("must be", "might be").replace("equals", "may equal")
+                 .replace("is equal", "is probably equal").replace("are necessarily", "are perhaps"), *clauses[1:]]) \
+        != "read"
