@@ -15,11 +15,13 @@ _JOIN = re.compile(r"^\s*[\"'”’]?\s*(?P<mark>[=:(—–,]|-(?=\s)|->|→)?\s
                    r"is correct if|is right if|should be (?:given|chosen|used|picked) (?:if|when)|applies if|"
                    r"applies when|where|in case|otherwise|else|in any other case|in all other cases)\b)?[\s,:]*", re.IGNORECASE)
 # What may close a clause before the next label: separators, "or"/"and", an opening quote or bracket
-_CLOSE = re.compile(r"[\s,;.)\]\"'“‘(]*(?:\b(?:or|and|otherwise|else|while|whereas)\b[\s,;\"'“‘(]*)?$", re.IGNORECASE)
+_CLOSE = re.compile(r"[\s,;.)\]\"'“‘(*•-]*(?:\b(?:or|and|otherwise|else|while|whereas)\b[\s,;\"'“‘(]*)?$", re.IGNORECASE)
 # The end of the core ask: the last sentence mark before the first label
 _CORE_END = re.compile(r"[?.!;:](?=[\s\"'“‘]|$)")
 # Words that may lead the explanation before its first label ("Answer", "The answer is", "Reply with")
 _LEADS = INSTRUCTION | frozenset("is the it give reply respond say output answer should be".split())
+# A list's bullet or letter before a label ("- L: C", "(A) L: C") on a line of its own
+_BULLET = re.compile(r"(?m)^\s*(?:[-*•]|\(?[A-Ha-h1-9][.)])\s*")
 _OTHERWISE = frozenset({"otherwise", "else", "in any other case", "in all other cases"})
 _WORD = re.compile(r"[A-Za-z_']+")
 
@@ -33,6 +35,7 @@ class Explained(NamedTuple):
 
 def _lead_ok(lead: str) -> bool:
     """Whether the words between the core and the first label only instruct ("Answer", "The answer is")."""
+    lead = _BULLET.sub(" ", lead)
     words = [w.lower() for w in _WORD.findall(lead)]
     return not re.sub(r"[A-Za-z_'\s,:\"“”‘’]", "", lead) and all(w in _LEADS for w in words)
 
