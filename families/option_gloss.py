@@ -6,15 +6,35 @@ from __future__ import annotations
 
 import re
 
-# "each [option] is a [possible] ..." and "each [number] is a candidate for ...": the head read away, its rest asked
-_HEAD = re.compile(r"^(?:each|every one|every|any|all)(?: one)?(?: of (?:these|them|those|the (?:options|numbers|choices|"
-                   r"answers|values)))?(?: (?:option|answer|choice|number|value|figure|listed option|listed number|"
-                   r"of these))? (?:is|are|gives|names|represents|stands for) (?:a|an|one)?\s*(?:possible|candidate|"
-                   r"proposed|potential|plausible)?\s*(?:candidate |value |answer )?(?:for |as |of )?")
+# A gloss composed of its parts: a link to the list before it ("where", "and", "with"), who is glossed (the options,
+# each of them, or nothing: "..., each being ..."), a verb of standing for, an article and a word of possibility; the
+# rest is the thing every option is a value of, asked as "what is the ...". Never "at least", "about": no verb takes them.
+_LINK = r"(?:(?:where|and|with|so|as|since|here|whereby) )?"
+_WHO = r"(?:(?:the|your) (?:number|answer|option|choice|value|1) (?:(?:you|we) (?:pick|choose|give|select) )?|(?:the |these |those |all )?(?:options|numbers|choices|answers|values|figures|possible answers|possible " \
+       r"options|listed options|listed numbers|answer options|answer choices|candidates)(?: listed| given| above)? |" \
+       r"(?:they|these|those|them) )"
+_EACH = r"(?:(?:each|every 1|every|any|all|each 1)(?: 1)?(?: of (?:these|them|those|the (?:options|numbers|choices|" \
+        r"answers|values)))?(?: (?:option|answer|choice|number|value|figure|listed option|listed number|of these))? )"
+_VERB = r"(?:is|are|being|gives|give|giving|names|name|naming|represents|represent|representing|stands for|stand for|" \
+        r"standing for|is meant as|are meant as|meaning|means|mean|counts as|count as|serves as|serve as|is offered as|" \
+        r"are offered as|shows|show|showing|corresponds to|correspond to|corresponding to)"
+# Without a subject, only a participle or "is/are" glosses ("..., each being", "59, 61 and 63 are the ..."): "give the
+# one that is correct" is an instruction, no gloss
+_BARE_VERB = r"(?:is|are|being|giving|naming|representing|standing for|meaning|showing|corresponding to)"
+_HEAD = re.compile(rf"^{_LINK}(?:(?:{_WHO}{_EACH}?|{_EACH}){_VERB}|{_BARE_VERB}) (?:(?:a|an|1|the) )?(?:(?:possible|"
+                   r"candidate|proposed|potential|plausible|suggested|conceivable) )?(?:(?:candidate|value|answer|option) )?(?:(?:for|as|of) )?")
+# Quantity nouns a gloss may name a count by ("the possible final sizes of the gold pile"): read as "count", one
+_QUANTITY = {"size": "count", "sizes": "count", "amount": "count", "amounts": "count", "quantity": "count",
+             "quantities": "count", "counts": "count", "totals": "total", "numbers": "number", "values": "value",
+             "tallies": "tally", "headcounts": "headcount", "figures": "figure", "levels": "level", "scores": "score",
+             "balances": "balance"}
+
+
 # Words that wrap a count and name what is counted ("the final crate count", "the final visitor total"): the
 # plain noun before the count is read away, as a count of the counter's things is its number of items
 _COUNTS = frozenset("count total number tally".split())
 _PLAIN = re.compile(r"[a-z]+")
+_PLACES = frozenset({"on", "inside", "within", "aboard", "onto", "into"})
 _ENDS = frozenset("final ending closing end last resulting eventual remaining".split())
 
 
@@ -25,7 +45,15 @@ def glossed(words: list[str]) -> list[str] | None:
     m = _HEAD.match(line)
     if m is None or m.end() == 0 or m.end() >= len(line):
         return None
-    rest = line[m.end():].split()
+    rest = [_QUANTITY.get(w, w) for w in line[m.end():].split()]
+    if any(w[:1].isdigit() for w in rest):
+        return None   # "Options are 10, 12 or 13": a list, no gloss
+    many = _that_many(rest) or _relative(rest)
+    if many is not None:
+        return many
+    if len(rest) > 2 and rest[0][:1] == "@" and rest[1] == "'s":
+        rest = ["the"] + rest[2:] + ["of", rest[0]]   # "Tomas's final total" -> "the final total of Tomas"
+    rest = _left_as_final(rest)
     if rest[:1] != ["the"]:
         rest = ["the"] + rest
     out: list[str] = []
@@ -36,5 +64,58 @@ def glossed(words: list[str]) -> list[str] | None:
         if w == "'s" and out and out[-1][:1] == "@" and _PLAIN.fullmatch(nxt) and nxt.endswith("s") and k + 2 == len(rest):
             out[-1:] = ["items", "in", out[-1]]   # "the final count of Jonah's coins": the items in Jonah
             break
+        if w in _PLACES and nxt[:1] == "@":
+            w = "in"   # "on the yellow bus", "inside the tall jar": the counter's place, as the grammar says it
         out.append(w)
     return ["what", "is"] + out
+
+
+# "that many", "that number of": the option itself, in a gloss that says it as a statement ("each meaning the fund ends
+# with that many credits", "each meaning that number of crates remains in the bay")
+_THAT_MANY = (("that", "many"), ("this", "many"), ("that", "number", "of"), ("that", "exact", "number", "of"),
+              ("that", "same", "number", "of"))
+_PLURAL = {"remains": "remain", "is": "are", "stays": "stay", "sits": "sit", "ends": "end", "was": "were"}
+
+
+def _that_many(rest: list[str]) -> list[str] | None:
+    """The question a gloss said as a statement of "that many" asks ("how many items @0 ends with"), or None."""
+    for k in range(len(rest)):
+        for phrase in _THAT_MANY:
+            if tuple(rest[k:k + len(phrase)]) == phrase:
+                after = rest[k + len(phrase):]
+                if after[:1] and _PLAIN.fullmatch(after[0]) and after[0] not in _PLACES:
+                    after = after[1:]   # the counted noun
+                before = rest[:k]
+                if not before and after[:1]:
+                    after = [_PLURAL.get(after[0], after[0])] + after[1:]   # "that number of crates remains in"
+                return ["how", "many", "items"] + before + after
+    return None
+
+
+def _left_as_final(rest: list[str]) -> list[str]:
+    """ "the number of sheep left in @0" as "the final number of sheep in @0": what is left at the end is final."""
+    for k in range(1, len(rest) - 1):
+        if rest[k] in ("left", "remaining") and _PLAIN.fullmatch(rest[k - 1]) and rest[k + 1] in _PLACES | {"in", "at"}:
+            if not _ENDS.intersection(rest[:k]):
+                head = rest[:k]
+                at = 1 if head[:1] == ["the"] else 0
+                return head[:at] + ["final"] + head[at:] + rest[k + 1:]
+            return rest[:k] + rest[k + 1:]
+    return rest
+
+
+_BASE = {"has": "have", "holds": "hold", "ends": "end", "finishes": "finish", "contains": "contain", "keeps": "keep"}
+
+
+def _relative(rest: list[str]) -> list[str] | None:
+    """The question a gloss said as a relative clause asks ("the number of points @1 have after all the updates" ->
+    "how many items does @1 have after all the updates"), or None."""
+    k = 1 if rest[:1] == ["the"] else 0
+    while k < len(rest) and rest[k] in ("final", "total", "resulting", "ending"):
+        k += 1
+    if rest[k:k + 2] not in (["number", "of"], ["count", "of"]) or len(rest) < k + 5:
+        return None
+    noun, subject, verb = rest[k + 2], rest[k + 3], rest[k + 4]
+    if not _PLAIN.fullmatch(noun) or subject[:1] != "@" or not _PLAIN.fullmatch(verb):
+        return None
+    return ["how", "many", "items", "does", subject, _BASE.get(verb, verb)] + rest[k + 5:]

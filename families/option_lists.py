@@ -45,6 +45,12 @@ def counted_as_items(text: str) -> str:
 _NOUN_AFTER = re.compile(r"([a-z]+s)(?=[\s?.!]*$)")
 
 
+# After a list, the list naming itself ("... are the options", "... are the possible answers"): read away with it
+_LIST_NAMED = re.compile(r"^(?:are|were|being)\s+(?:the\s+)?(?:only\s+)?(?:possible\s+|available\s+|allowed\s+|valid\s+|"
+                         r"candidate\s+)?(?:options|choices|answers|answer options|answer choices|candidates|values|"
+                         r"labels)\b", re.IGNORECASE)
+
+
 class Options(NamedTuple):
     """A question with its option list read away: the words before and after it."""
 
@@ -55,7 +61,7 @@ class Options(NamedTuple):
 _QUOTES = {'"': '"', "'": "'", "“": "”", "‘": "’", "«": "»"}
 
 
-def _occurrences(text: str, labels: Sequence[str]) -> list[tuple[int, int, str]]:
+def occurrences(text: str, labels: Sequence[str]) -> list[tuple[int, int, str]]:
     """Each option's occurrences as a whole (not "2" in "12", not "a = n" in "aa = n"), in order."""
     found = []
     for label in labels:
@@ -75,7 +81,7 @@ def _occurrences(text: str, labels: Sequence[str]) -> list[tuple[int, int, str]]
     return kept
 
 
-def _runs(text: str, occs: list[tuple[int, int, str]]) -> list[list[tuple[int, int, str]]]:
+def runs(text: str, occs: list[tuple[int, int, str]]) -> list[list[tuple[int, int, str]]]:
     """The occurrences grouped into runs with only separators between them."""
     runs: list[list[tuple[int, int, str]]] = []
     for occ in occs:
@@ -98,7 +104,7 @@ def _lead_removed(before: str) -> str:
 
 def repeated(text: str, labels: Sequence[str]) -> str | None:
     """An option a list says twice ("LEFT_OF, LEFT_OF, RIGHT_OF"), or None: a list is of each option once."""
-    for run in _runs(text, _occurrences(text, labels)):
+    for run in runs(text, occurrences(text, labels)):
         said = [label for _, _, label in run]
         twice = next((label for k, label in enumerate(said) if label in said[:k]), None)
         if twice is not None:
@@ -111,14 +117,15 @@ def option_list(text: str, labels: Sequence[str]) -> Options | None:
     is no such list, or where an option is said again outside it (a hint, an answer given away)."""
     if len(labels) < 2 or len(set(labels)) != len(labels):
         return None
-    occs = _occurrences(text, labels)
-    whole = [run for run in _runs(text, occs)
+    occs = occurrences(text, labels)
+    whole = [run for run in runs(text, occs)
              if len(run) == len(labels) and {label for _, _, label in run} == set(labels)]
     if len(whole) != 1 or len(occs) != len(labels):
         return None
     run = whole[0]
     after = text[run[-1][1]:]
     after = re.sub(r"^[\s)\]}]*", "", after)
+    after = _LIST_NAMED.sub("", after)   # "54, 56 and 58 are the options; ...": the list says what it is
     if all(label.isdigit() for label in labels):   # "193, 195, or 197 zells?": the list's count noun, never a measure
         noun = _NOUN_AFTER.match(after)
         if noun is not None and noun.group(1) not in MEASURES:

@@ -1,7 +1,10 @@
 """Read-only phrases shared by every family's questions: openers before a question, the words that say "the
 statements do not settle it", and the third ways after a question. Built from their parts (`expand`), read
-by families/questions.py by a set lookup of their words, never written and never in a pattern."""
+by families/question_words.py by a set lookup of their words, never written and never in a pattern; each list is
+built when first asked for."""
 from __future__ import annotations
+
+from functools import cache
 
 
 def expand(*choices: str) -> tuple[str, ...]:
@@ -22,7 +25,10 @@ _STATEMENTS = "statements|premises|facts|information|clues|sentences|information
               "statements given|premises given|equalities and inequalities listed|statements listed|premises listed|" \
               "facts listed|relations listed|equations listed"
 # Before any question (read, never written): where the answer is to come from.
-QUESTION_OPENERS = (expand("based on|given|according to|from|using|considering|based only on|based solely on|using only|"
+@cache
+def question_openers() -> tuple[str, ...]:
+    """The openers before a question. Built when first asked: importing costs nothing."""
+    return (expand("based on|given|according to|from|using|considering|based only on|based solely on|using only|"
                             "considering only|judging from|judging by|going by|relying only on|relying on|if we go by|based strictly on|" \
                             "based purely on|based entirely on|strictly based on|using just|from just|working from|" \
                             "reasoning from|reasoning only from|taking into account|in light of|in view of|on the basis of|given only", "~|the|these|all the|all these",
@@ -53,7 +59,10 @@ _SOURCE = ("~|from the statements|from the premises|from the facts|from the info
            "from the facts above|from the statements above|from the premises above|from the above facts|from what is given|" \
            "from the given facts")
 # What says "the statements do not settle it": the third label of a three-way question, said in its words.
-UNDETERMINED = (
+@cache
+def undetermined() -> tuple[str, ...]:
+    """The words that say "the statements do not settle it". Built when first asked: importing costs nothing."""
+    return (
     expand("the|these", _STATEMENTS, "do not|does not|cannot|can not|fail to", "settle|determine|decide|say|tell|show",
             "~|it|this|that|the answer|the question|which|either way|you|us")
     + expand("it|this|that|the answer|the relation|the relationship|the position|the order|which|which one",
@@ -83,7 +92,10 @@ UNDETERMINED = (
        "information", "insufficient information", "unknown", "undetermined", "cannot be determined",
        "it cannot be determined either way", "the answer cannot be determined"))
 # After a question: its third way said ("or can this not be determined?"), or its second ("or not").
-QUESTION_TAILS = (
+@cache
+def question_tails() -> tuple[str, ...]:
+    """The third ways after a question. Built when first asked: importing costs nothing."""
+    return (
     expand("or", "is it|is this|is that|is the answer|is the relation", "unknown|undetermined|uncertain|unclear|"
             "impossible to tell|impossible to determine|impossible to say|not determined|not known|undecidable", _SOURCE)
     + expand("or", "can|could", "this|it|that|the answer|the relation", "not be", "determined|decided|known|told|"
@@ -113,7 +125,10 @@ QUESTION_TAILS = (
 
 # Heads that ask whether a statement holds ("Determine whether Priya is a Weaver", "Can we conclude that ..."):
 # the statement after one is read by the fact grammar and must be the query itself.
-EMBEDDERS = (expand("~|please|now|so", "determine|decide|establish|work out|figure out|find out|tell me|tell us|tell|say|"
+@cache
+def embedders() -> tuple[str, ...]:
+    """Heads that ask whether a statement holds. Built when first asked: importing costs nothing."""
+    return (expand("~|please|now|so", "determine|decide|establish|work out|figure out|find out|tell me|tell us|tell|say|"
                     "state|check|judge|assess|indicate|answer|evaluate|verify|ascertain|infer|conclude", "whether|if")
              + expand("~|so|then|now", "can|could", "we|you|one|i", "conclude|say|tell|infer|deduce|determine|be sure|"
                       "establish|know|be certain|conclude for certain|say for certain|say for sure|tell for sure",
@@ -126,7 +141,10 @@ EMBEDDERS = (expand("~|please|now|so", "determine|decide|establish|work out|figu
              + expand("do|does", "the", _STATEMENTS, "imply|show|establish|entail|guarantee|prove|tell us", "that|whether"))
 # Heads of an instruction that asks for a value or a relation ("Determine the number of items in the Barn",
 # "State where Tom is relative to Ivo"): read as a question ("what is the number ...", "where is Tom ...").
-IMPERATIVES = expand("~|please|now|so|then", "determine|compute|calculate|find|give|state|report|work out|figure out|"
+@cache
+def imperatives() -> tuple[str, ...]:
+    """Heads of an instruction that asks for a value or a relation. Built when first asked: importing costs nothing."""
+    return expand("~|please|now|so|then", "determine|compute|calculate|find|give|state|report|work out|figure out|"
                      "tell me|tell us|say|identify|name|find out|establish|decide|indicate|describe|specify|write down|"
                      "predict|deduce|infer|work out for us") \
     + expand("what", "can|could", "be", "concluded|said|inferred|deduced|determined|stated|told", "about") \

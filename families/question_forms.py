@@ -3,6 +3,7 @@ are statements read by their symbols, and the rewrites families/questions.py tri
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import TYPE_CHECKING, Mapping
 
 from families.phrases import expand
@@ -24,14 +25,21 @@ def symbols_marked(marked: Marked, types: Mapping[str, str]) -> Marked:
 # A question asked in two ("Exactly one of the following must hold. Which is it?", "... holds: A, B, C or D. Which
 # one?", "... guaranteed. Is it A, B, C or D?"): the second part asks only which option, and says nothing unless
 # another sentence of the question asked the query (a question of these words alone stays unread).
-FOLLOW_UPS = frozenset(tuple(tokens(s)) for s in expand(
+@cache
+def follow_ups() -> frozenset[tuple[str, ...]]:
+    """The follow-ups that ask only which option, as words; built when first asked."""
+    return frozenset(tuple(tokens(s)) for s in expand(
     "which|which one|which of them|which of these|which of those|which option|which statement|which answer|"
     "which conclusion|which of the options|which of the statements|so which|so which one|then which|then which one|"
     "and which|and which one|is it|so is it|which is it then|which one is it then", "~|is it|is that|is this|"
-    "would it be|could it be") + expand("name|identify|give|state|pick|select|choose", "it|that one|the one|which"))
+    "would it be|could it be") + expand("name|identify|give|state|pick|select|choose", "it|that one|the one|which")
+        # "give the one that is correct": an instruction to pick, after a sentence that asked
+        + expand("~|and|then|please|so", "give|pick|choose|select|state|name|write|say|report", "the one|the option|"
+                 "the number|the answer|the value|the right one|the correct one|the right option|the correct option",
+                 "that is correct|that is right|that applies|that is true|that holds|that fits|that is the answer"))
 
 
-# What says "the statements do not settle it" beyond phrases.UNDETERMINED, built from its parts: what the
+# What says "the statements do not settle it" beyond phrases.undetermined(), built from its parts: what the
 # answer would come from (the statements, or the scene's own word for them: "the line-up", "the catalogue rules
 # given here"), a verb of settling said not to, and what it leaves.
 _SOURCES = "statements|premises|facts|information|clues|rules|conditions|above|details|description|story|line up|lineup|" \
@@ -60,7 +68,10 @@ def _row(*choices: str) -> str:
     return "".join(parts)
 
 
-_UNSETTLED_ROWS = re.compile("|".join([
+@cache
+def _unsettled_rows() -> re.Pattern[str]:
+    """The rows below as one pattern, compiled when first asked."""
+    return re.compile("|".join([
     _row("~|the|these|this|that|all the|the given", _SOURCES, _WHERE, "do not|does not|cannot|can not|fail to|"
          "will not|would not|are not enough to|is not enough to|are insufficient to|is insufficient to|"
          "do not suffice to|does not suffice to", _SETTLE, "~|it|this|that|the answer|the question|either way|"
@@ -77,50 +88,13 @@ _UNSETTLED_ROWS = re.compile("|".join([
 
 
 class Unsettled(frozenset[tuple[str, ...]]):
-    """The words that say "not settled": phrases.UNDETERMINED's, and those of the rows above (a pattern, not a
+    """The words that say "not settled": phrases.undetermined()'s, and those of the rows above (a pattern, not a
     list: the rows hold millions of sentences)."""
 
     def __contains__(self, words: object) -> bool:
         if super().__contains__(words):
             return True
-        return isinstance(words, tuple) and _UNSETTLED_ROWS.fullmatch(" ".join(words) + " ") is not None
-
-
-# A label's clause that speaks of the query itself, in the words a strong model writes ("YES if she certainly
-# does", "NO if it necessarily is not", "YES if so necessarily", "NO: he definitely is not"): a subject that
-# can only be the query's (a pronoun, or the asked symbol), adverbs of certainty, and an echo of the question's
-# verb, with one negation or none. "can" without "not", "may", "might", two negations ("not ruled out") are no
-# echo: such a clause stays unread.
-_SUBJECT = frozenset({("it",), ("he",), ("she",), ("they",), ("that",), ("this",), ("so",), ("the", "answer"),
-                      ("the", "statement"), ("the", "claim")})
-_CERTAIN = frozenset({"necessarily", "certainly", "definitely", "surely", "indeed", "clearly", "then"})
-_ECHO_YES = frozenset(tuple(tokens(s)) for s in expand(
-    "is|does|do|are|must be|must|has to be|will be|is so|must be so|is true|must be true|is the case|"
-    "must be the case|follows|holds|must follow|must hold|yes|~|is one|must be one|is in it|must be in it|"
-    "is a member|must be a member|belongs|must belong|is in|must be in"))
-_ECHO_NO = frozenset(tuple(tokens(s)) for s in expand(
-    "is not|does not|do not|are not|can not be|cannot be|must not be|can not|cannot|is not so|can not be so|"
-    "cannot be so|is false|must be false|can not be true|cannot be true|is ruled out|is impossible|not|no|"
-    "does not follow|does not hold|is not one|can not be one|cannot be one|is not in it|can not be in it|"
-    "cannot be in it|is not a member|can not be a member|cannot be a member|does not belong|can not belong|"
-    "cannot belong|is not in|can not be in|cannot be in"))
-# Before a statement of the query itself: "YES if it follows that Tobin is in Ithor" says what "YES if Tobin is
-# in Ithor" does (an embedder of entailment, never of possibility or of a negation).
-def echoed(clause: tuple[str, ...], first: str | None) -> bool | None:
-    """Whether a label's clause says the query holds (True) or is ruled out (False) in the words of an echo;
-    None where the clause is no echo."""
-    words = list(clause)
-    if words and (tuple(words[:1]) in _SUBJECT or (first is not None and words[0] == first)):
-        words = words[1:]
-    elif tuple(words[:2]) in _SUBJECT:
-        words = words[2:]
-    words = [w for w in words if w not in _CERTAIN]
-    said = tuple(words)
-    if said in _ECHO_YES and said != () or (said == () and len(clause) > len(words)):
-        return True
-    if said in _ECHO_NO:
-        return False
-    return None
+        return isinstance(words, tuple) and _unsettled_rows().fullmatch(" ".join(words) + " ") is not None
 
 
 # "it" after these stands for a symbol already named, never for the statement ("to the right of it", "in it"):

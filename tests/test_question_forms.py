@@ -6,7 +6,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from families.question_forms import Unsettled, echoed
+from families.label_clauses import affirmed
+from families.question_forms import Unsettled
 from families.reading import Marked, reader
 from families.wording import tokens
 
@@ -172,7 +173,8 @@ def test_the_words_of_not_settled_and_of_settled_stay_apart(unsettled: str, sett
 def test_an_echo_is_certain_and_has_one_negation_at_most() -> None:
     def said(s: str) -> bool | None:   # "@0" is the asked symbol's mark, "@1" another's
         marks = {"@0": "@0", "@1": "@1"}
-        return echoed(tuple(w for part in s.split() for w in ([marks[part]] if part in marks else tokens(part))), "@0")
+        words = [w for part in s.split() for w in ([marks[part]] if part in marks else tokens(part))]
+        return affirmed(words, "@0", frozenset({"@0", "is", "a", "member", "of", "@2"}))
     assert said("she certainly does") is True and said("so necessarily") is True and said("@0 must be") is True
     assert said("it necessarily is not") is False and said("necessarily not") is False
     assert said("it is ruled out") is False and said("it can't be") is False
