@@ -4,8 +4,7 @@ colour as"), read away where the render itself shows what they are.
 A model that names its symbols by single letters writes a noun before each: "Register n holds the same value as
 register e", "Registers i and m hold different values", "The variable e is equal to j". The noun says what kind
 of thing the letter is, nothing of the fact. A word is a kind noun of a render only where the render sets it
-before at least two different names, in a noun's place (a sentence's start, or after an article or a
-preposition: "from register a"), and it is no word of the family's grammar (no relation, negation, hedge, cue
+before at least two different names, in a noun's place (not right after a name, where a verb stands), and it is no word of the family's grammar (no relation, negation, hedge, cue
 or number word), no adverb, and no verb's third person ("exceeds"). Its plural is one too before two names
 joined by "and". Only then, and only for a sentence that does not read otherwise, is it read away ("the
 register @0" as "the @0", "registers @0 and @1" as "@0 and @1").
@@ -23,9 +22,6 @@ from typing import Iterable, Mapping
 from families.kind_nouns import NAMED_KINDS, KindMarked, grammar_words
 from families.reading import Marked
 
-# Words after which a noun stands (and a verb does not): articles, prepositions, conjunctions.
-_NOUN_PLACE = frozenset("the a an and from to as with than in of on at that but while whereas both neither either "
-                        "nor or between like unlike".split())
 # A family's own nouns for what a symbol is: grammar words all the same read away before a name
 # ("variables e and o" where the grammar reads "the variables e and o").
 _REFERENCES = frozenset({"variable", "quantity", "unknown"})
@@ -64,8 +60,9 @@ def _noun(word: str, known: frozenset[str]) -> bool:
 
 
 def _in_place(w: list[str], i: int) -> bool:
-    """Whether the word at `i` stands where a noun stands: first, or after an article or a preposition."""
-    return i == 0 or w[i - 1] in _NOUN_PLACE
+    """Whether the word at `i` may stand where a noun stands: first, or after any word but a name (a word
+    after a name is its verb: "x beat y")."""
+    return i == 0 or not w[i - 1].startswith("@")
 
 
 def _named(marked: Marked, types: Mapping[str, str]) -> frozenset[str]:
