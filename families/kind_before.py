@@ -20,7 +20,8 @@ from __future__ import annotations
 from typing import Iterable, Mapping
 
 from families.kind_nouns import NAMED_KINDS, KindMarked, grammar_words
-from families.reading import Marked
+from families.reading import Marked, reader
+from families.wording import HEDGES, NEGATIONS, NUMBER_WORDS
 
 # A family's own nouns for what a symbol is: grammar words all the same read away before a name
 # ("variables e and o" where the grammar reads "the variables e and o").
@@ -32,9 +33,11 @@ _COMPARED = frozenset({"same", "equal", "different", "unequal", "distinct", "ide
 # Nouns of a property short of the value: equal signs or parities are no equal values.
 _SHORT = frozenset({"sign", "parity", "magnitude", "remainder", "digit", "digits", "type", "kind", "form", "shape",
                     "direction", "order", "size_order", "length"})
-# Words never a measure noun: comparisons of degree and closeness.
+# Words never a measure noun: comparisons of degree and closeness, and the words that follow "different" or
+# "distinct" where no noun does ("different from", "distinct ones").
 _DEGREE = frozenset("more less fewer greater higher lower bigger smaller larger than similar close almost nearly "
-                    "roughly approximately about same equal different".split())
+                    "roughly approximately about same equal different from with and each other one ones thing things "
+                    "but for the its their what".split())
 
 
 def _plural(word: str) -> str:
@@ -95,14 +98,18 @@ def measure_nouns(texts: Iterable[str], family: str) -> frozenset[str]:
     plural), where the family compares one hidden measure: what its story calls the value."""
     if family not in MEASURED:
         return frozenset()
-    never = _DEGREE | _SHORT | {_plural(s) for s in _SHORT}
+    wording = reader(family).wording
+    cues = {x for table in wording.cues.values() for _, ws in table for x in ws}
+    cues |= {x for _, ws in wording.question_cues for x in ws}
+    never = _DEGREE | _SHORT | {_plural(s) for s in _SHORT} | NEGATIONS | HEDGES | NUMBER_WORDS | cues
     seen: dict[str, int] = {}
     for text in texts:
         w = Marked({}).words(text)
         found = {w[i + 1] for i, t in enumerate(w[:-1]) if t in _COMPARED}
         for word in found:
-            if word.isascii() and word.isalpha() and len(word) > 2 and not word.endswith("ly") and word not in never:
-                one = _singular(word) or word
+            one = _singular(word) or word
+            if word.isascii() and word.isalpha() and len(word) > 2 and not word.endswith("ly") \
+                    and not {word, one} & never:
                 seen[one] = seen.get(one, 0) + 1
     return frozenset(x for one, n in seen.items() if n > 1 for x in (one, _plural(one)))
 
