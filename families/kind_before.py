@@ -165,6 +165,6 @@ class BeforeMarked(KindMarked):
 def before_marked(names: Mapping[str, str], types: Mapping[str, str], after: frozenset[str], before: frozenset[str],
                   measures: frozenset[str], family: str) -> BeforeMarked:
     """A render's `BeforeMarked`: its kind nouns after and before its names, its measure nouns."""
-    own = type("RenderMarked", (BeforeMarked,), {"after": after, "before": before, "measures": measures,
-                                                 "family": family})
+    own: type[BeforeMarked] = type("RenderMarked", (BeforeMarked,), {"after": after, "before": before,
+                                                                     "measures": measures, "family": family})
     return own(names, types)
