@@ -374,7 +374,8 @@ _KIND_MEASURE_EQUAL = (
     f"{{0}} {_HOLD} (exactly|precisely|just) what {{1}} (holds|contains|has|shows|displays|carries|stores|reads|does)",
     f"{{0}} is {_DONE} (exactly|precisely|just) the value of {{1}}",
     "{0} (shares|has) (its|his|her|their) value with {1}",
-    "{0} is (exactly|precisely|just) (equal|identical) in value to {1}")
+    "{0} is (exactly|precisely|just) (equal|identical) in value to {1}",
+    f"{{0}} and {{1}} are {_DONE} (identically|alike|the same|equally|exactly alike|exactly the same)")
 _KIND_MEASURE_NOT_EQUAL = (
     f"{{0}} (does not|doesn't|did not) {_HOLD} {_THE_SAME} value as {{1}}",
     f"{{0}} is not {_DONE} {_THE_SAME} value as {{1}}",
@@ -391,7 +392,9 @@ _KIND_MEASURE_NOT_EQUAL = (
     f"{_OF_TWO} {{0}} and {{1}} (are different|differ|are unequal|are not equal|are not the same|do not match|"
     f"are distinct|are not identical)",
     "{0} (does not|doesn't|did not) (share|have) (its|his|her|their) value with {1}",
-    "{0} is not (equal|identical|the same) in value (to|as) {1}")
+    "{0} is not (equal|identical|the same) in value (to|as) {1}",
+    f"{{0}} and {{1}} are {_DONE} differently",
+    f"{{0}} and {{1}} are not {_DONE} (identically|alike|the same|equally)")
 # Labels of a premise a strong model writes before it ("Premise: c = g", "Given: v != b", "We know b equals d").
 _LABELS = ("premise", "given", "fact", "we know", "we also know", "known", "it is known", "constraint", "condition",
            "statement", "clue", "note")
