@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, NamedTuple, TypeVar
 
-from families.kind_before import before_marked, kinds_before, measure_nouns
+from families.kind_before import BeforeMarked, before_marked, kinds_before, measure_nouns
 from families.kind_nouns import KindMarked, kind_nouns
 from families.questions import QVerdict
 from families.reading import Marked, Verdict, reader, spell
@@ -65,8 +65,11 @@ def premise_verdicts(render: StructuredRender, payload: Mapping[str, Any],
     query = (payload["query"]["predicate"], tuple(payload["query"]["arguments"]))
     asked = read.read_question(render.question, query, marked, types, tuple(payload["answer_options"]))
     if asked.kind == "unread" and (again := kinds()) is not None:
-        asked = _or_unread(read.read_question(render.question, query, again, types, tuple(payload["answer_options"])),
-                           asked)
+        second = read.read_question(render.question, query, again, types, tuple(payload["answer_options"]))
+        # a question whose label clauses read only with nouns read away before names or as the measure: read, or
+        # left unread (a label list the reader half follows is no sure word of another question)
+        if second.kind == "read" or not isinstance(again, BeforeMarked):
+            asked = _or_unread(second, asked)
     if not (wrong_only and asked.kind == "read"):
         out.append(PremiseVerdict(-1, render.question, spell(query), asked.kind, asked.detail))
     return out
