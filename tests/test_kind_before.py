@@ -31,7 +31,8 @@ PLAIN = (
     ("{K} {0} is identical in {m} to {k} {1}", "{KS} {0} and {1} differ in {m}"),
     ("{K} {0} is equal to {k} {1}", "The {ms} in {k} {0} and {k} {1} are unequal"),
     ("The {k} {0} equals {k} {1}", "{K} {0} is distinct from {k} {1}"),
-    ("{K} {0} holds as many beads as {k} {1}", "{K} {0} and {k} {1} are not equal"))
+    ("{K} {0} holds as many beads as {k} {1}", "{K} {0} and {k} {1} are not equal"),
+    ("{KS} {0} and {1} are painted identically", "{KS} {0} and {1} are tuned differently"))
 FRAMES = COMPARED + PLAIN
 
 
