@@ -340,6 +340,61 @@ _MEASURED_NOT_EQUAL = (
     f"{{0}} and {{1}} (are|were) {_RATED} differently",
     f"{{0}} (is|was) {_RATED} differently (from|than|to) {{1}}",
     f"{{0}} and {{1}} are not equal in {_M1}")
+# A kind noun's measure (families/kind_before.py reads "register n" as n and a render's own measure noun, "the same
+# colour", "different codes", "as many beads as", as "value"): what one thing holds of it, what it is painted or
+# tuned to, what it belongs to, the value in or of a thing, composed with each form of (in)equality.
+_HOLD = "(holds|hold|contains|contain|has|have|shows|show|displays|display|carries|carry|stores|store|reads|read|" \
+        "gives|give|bears|bear|keeps|keep|records|record|takes|take|gets|get|shares|share|" \
+        "produces|produce|yields|yield|emits|emit)"
+_DONE = "[painted|coloured|colored|tuned|set|filled|marked|dyed|loaded|priced|rated|valued|fixed|assigned|given|" \
+        "labelled|labeled|coded|stocked|weighted|pitched|keyed] [to|at|in|with|on]"
+_BELONG = "(belongs to|belong to|plays on|play on|plays for|play for|plays in|play in|rings at|ring at|sits at|sit at|" \
+          "sits in|sit in|stands at|stand at|lies at|lie at|lies in|lie in|falls in|fall in|falls into|fall into|" \
+          "works in|work in|works for|work for|lives in|live in|is in|are in|is on|are on|is from|are from|" \
+          "comes from|come from|runs at|run at|is of|are of)"
+_OF_ONE = "the value [stored|held|kept|shown|recorded|written|found|sealed|contained|displayed] " \
+          "(in|of|on|inside|within|at|for|behind|under)"
+_OF_ANY = "(the value|that) [stored|held|kept|shown|recorded|written|found|sealed|contained|displayed] " \
+          "(in|of|on|inside|within|at|for|behind|under)"
+_OF_TWO = "the values [stored|held|kept|shown|recorded|written|found|sealed|contained|displayed] " \
+          "(in|of|on|inside|within|at|for|behind|under)"
+_THE_SAME = "(the same|exactly the same|just the same|precisely the same|the very same|one and the same|an identical|" \
+            "identical|equal|an equal|matching|a matching|a common|the one)"
+_OTHER = "(different|distinct|unequal|differing|mismatched|separate|two different|two distinct|non-matching)"
+_KIND_MEASURE_EQUAL = (
+    f"{{0}} {_HOLD} {_THE_SAME} value as {{1}}",
+    f"{{0}} is {_DONE} {_THE_SAME} value as {{1}}",
+    f"{{0}} and {{1}} {_HOLD} {_THE_SAME} (value|values)",
+    f"{{0}} and {{1}} are {_DONE} {_THE_SAME} (value|values)",
+    f"{{0}} {_BELONG} {_THE_SAME} value as {{1}}",
+    f"{{0}} and {{1}} {_BELONG} {_THE_SAME} value",
+    f"{_OF_ONE} {{0}} {_SAME_IS} {_OF_ANY} {{1}}",
+    f"{_OF_ONE} {{0}} {_SAME_IS} {{1}}",
+    f"{_OF_TWO} {{0}} and {{1}} (are equal|are the same|match|are identical|coincide|agree|are alike)",
+    f"{{0}} {_HOLD} (exactly|precisely|just) what {{1}} (holds|contains|has|shows|displays|carries|stores|reads|does)",
+    f"{{0}} is {_DONE} (exactly|precisely|just) the value of {{1}}",
+    "{0} (shares|has) (its|his|her|their) value with {1}",
+    "{0} is (exactly|precisely|just) (equal|identical) in value to {1}",
+    f"{{0}} and {{1}} are {_DONE} (identically|alike|the same|equally|exactly alike|exactly the same)")
+_KIND_MEASURE_NOT_EQUAL = (
+    f"{{0}} (does not|doesn't|did not) {_HOLD} {_THE_SAME} value as {{1}}",
+    f"{{0}} is not {_DONE} {_THE_SAME} value as {{1}}",
+    f"{{0}} and {{1}} {_HOLD} {_OTHER} values",
+    f"{{0}} and {{1}} (do not|don't|did not) {_HOLD} {_THE_SAME} (value|values)",
+    f"{{0}} and {{1}} are {_DONE} {_OTHER} values",
+    f"{{0}} and {{1}} are not {_DONE} {_THE_SAME} (value|values)",
+    f"{{0}} (does not|doesn't) {_BELONG} {_THE_SAME} value as {{1}}",
+    f"{{0}} and {{1}} {_BELONG} {_OTHER} values",
+    f"{{0}} and {{1}} (do not|don't) {_BELONG} {_THE_SAME} value",
+    f"{_OF_ONE} {{0}} {_DIFF_IS} {_OF_ANY} {{1}}",
+    f"{_OF_ONE} {{0}} {_DIFF_IS} {{1}}",
+    f"{_OF_ONE} {{0}} (is not|is unequal to|is not identical to) {_OF_ANY} {{1}}",
+    f"{_OF_TWO} {{0}} and {{1}} (are different|differ|are unequal|are not equal|are not the same|do not match|"
+    f"are distinct|are not identical)",
+    "{0} (does not|doesn't|did not) (share|have) (its|his|her|their) value with {1}",
+    "{0} is not (equal|identical|the same) in value (to|as) {1}",
+    f"{{0}} and {{1}} are {_DONE} differently",
+    f"{{0}} and {{1}} are not {_DONE} (identically|alike|the same|equally)")
 # Labels of a premise a strong model writes before it ("Premise: c = g", "Given: v != b", "We know b equals d").
 _LABELS = ("premise", "given", "fact", "we know", "we also know", "known", "it is known", "constraint", "condition",
            "statement", "clue", "note")
@@ -400,7 +455,7 @@ WORDING = Wording(
             "{0} is (exactly|precisely|entirely|completely) (equal to|the same as|identical to|equivalent to) {1}",
             "{0} and {1} are (one and the same|1 and the same|the very same|exactly the same|exactly equal)",
             "{0} and {1} (must|have to|need to) be (equal|the same|identical|equal to each other)",
-            *_MEASURED_EQUAL),
+            *_MEASURED_EQUAL, *_KIND_MEASURE_EQUAL),
         "NOT_EQUAL": (
             "{0} (!=|≠|<>|does not equal|is not equal to|differs from|is different from|is not the same as|"
             "is distinct from|is unequal to|does not have the same value as|has a different value from|has a different "
@@ -441,7 +496,7 @@ WORDING = Wording(
             "the value of {0} (is not|does not equal|differs from|is different from|is not equal to|does not match) "
             "[the value of|that of] {1}",
             "{0} (does not equal|is not equal to|differs from|is different from|does not match|is not the same as) {1} "
-            "in value", *_MEASURED_NOT_EQUAL)},
+            "in value", *_MEASURED_NOT_EQUAL, *_KIND_MEASURE_NOT_EQUAL)},
     question_reads={"ENTAILED": (
         f"(which|what) [one] [of] [the|these|those] [four|4|single|only] [following|listed|given|above|below|candidate] {_NOUN_Q} "
         f"[below|above|listed|given|between the variables|among the options] [that|which] {_VERB_Q} {_CTX_Q}",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, NamedTuple, TypeVar
 
+from families.kind_before import BeforeMarked, before_marked, kinds_before, measure_nouns
 from families.kind_nouns import KindMarked, kind_nouns
 from families.questions import QVerdict
 from families.reading import Marked, Verdict, reader, spell
@@ -37,7 +38,11 @@ def premise_verdicts(render: StructuredRender, payload: Mapping[str, Any],
         if not kinded:
             texts = [t for _, t in render.premises] + [render.question]
             found = kind_nouns(texts, marked, types, payload["family"])
-            kinded.append(KindMarked(names, types, found) if found else None)
+            # and before them ("register n"), and the story's measure ("the same colour"): families/kind_before.py
+            before = kinds_before(texts, marked, types, payload["family"])
+            measures = measure_nouns(texts, payload["family"])
+            kinded.append(before_marked(names, types, found, before, measures, payload["family"]) if before or measures
+                          else KindMarked(names, types, found) if found else None)
         return kinded[0]
     prev = -1   # the fact of the premise before, where it read: its one symbol is what "it" may stand for
     for j, (i, text) in enumerate(render.premises):
@@ -60,8 +65,11 @@ def premise_verdicts(render: StructuredRender, payload: Mapping[str, Any],
     query = (payload["query"]["predicate"], tuple(payload["query"]["arguments"]))
     asked = read.read_question(render.question, query, marked, types, tuple(payload["answer_options"]))
     if asked.kind == "unread" and (again := kinds()) is not None:
-        asked = _or_unread(read.read_question(render.question, query, again, types, tuple(payload["answer_options"])),
-                           asked)
+        second = read.read_question(render.question, query, again, types, tuple(payload["answer_options"]))
+        # a question whose label clauses read only with nouns read away before names or as the measure: read, or
+        # left unread (a label list the reader half follows is no sure word of another question)
+        if second.kind == "read" or not isinstance(again, BeforeMarked):
+            asked = _or_unread(second, asked)
     if not (wrong_only and asked.kind == "read"):
         out.append(PremiseVerdict(-1, render.question, spell(query), asked.kind, asked.detail))
     return out
