@@ -117,7 +117,7 @@ def measure_nouns(texts: Iterable[str], family: str) -> frozenset[str]:
 class BeforeMarked(KindMarked):
     """A render's names as marks, its kind nouns read away after (`KindMarked`) and before its names, and its
     measure nouns read as the grammar's. Its nouns are the class's (`before_marked` makes one per render), so a
-    reader that marks fewer names by `type(marked)(names, types)` keeps them."""
+    reader that marks fewer names (`narrowed`) keeps them."""
 
     after: frozenset[str] = frozenset()
     before: frozenset[str] = frozenset()
@@ -128,6 +128,10 @@ class BeforeMarked(KindMarked):
         super().__init__(names, types, self.after)
         self.value = MEASURED.get(self.family)
         self._marks_named = _named(self, types)
+
+    def narrowed(self, names: Mapping[str, str]) -> BeforeMarked:
+        """These names only, every noun of the render still read as it was."""
+        return type(self)(names, self.types or {})
 
     def words(self, text: str) -> list[str]:
         """The words of `text`, kind nouns before and after names read away, measure nouns as the grammar's."""
