@@ -73,7 +73,9 @@ def _counted(words: list[str], i: int, one: bool, known: frozenset[str]) -> int 
     n = len(words)
     if i < n and words[i] in _COUNT_WORDS and (words[i] in ("unit", "item")) == one:
         return i + 1
-    if i + 1 < n and _modifier(words[i], known) and _noun(words[i + 1], one, known):
+    # after 1 a modifier's noun is singular: "1 passenger boards" is a noun and its verb, never "passenger boards"
+    if i + 1 < n and _modifier(words[i], known) and _noun(words[i + 1], one, known) and not (
+            one and words[i + 1].endswith("s")):
         end = i + 2
     elif i < n and _noun(words[i], one, known):
         end = i + 1
