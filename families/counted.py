@@ -99,7 +99,7 @@ def as_items(words: list[str], known: frozenset[str]) -> list[str]:
             out += ["0", "items"]   # "starts with no crates": a count of none ("no more", a measure: stays)
             i = end + 2 * (words[end:end + 2] == ["at", "all"])
             continue
-        if w == "nothing" and out and out[-1] in _HOLDING:   # "holds nothing at first": a count of none
+        if w in ("nothing", "none") and out and out[-1] in _HOLDING:   # "holds nothing at first": a count of none
             out += ["0", "items"]
             i += 1
             continue

@@ -186,18 +186,28 @@ def _agent_moves(words: Words) -> Words | None:
 
 
 _AGENT_ORDINALS = frozenset("first last next".split())   # "the first batch gives @0 46 items": a step's agent
+_AGENT_DETS = frozenset("the a an his her their one some each".split())
+
+
+def _agent(words: Words) -> bool:
+    """Who moves things: a pronoun alone ("she"), a determiner and one to three plain words ("the next batch"), or
+    one plain word of a name ("Mira"): never an opener's words ("at the next stop Mira")."""
+    if len(words) == 1 and words[0] in AGENT_HEADS:
+        return True
+    body = words[1:] if words[0] in _AGENT_DETS else words
+    if not 1 <= len(body) <= (3 if body is not words else 1):
+        return False
+    return all((plain(w) or w in _AGENT_ORDINALS) and w not in AGENT_HEADS and w not in _DETS for w in body)
 
 
 def _agent_end(words: Words) -> int | None:
-    """Where the verb of an agent's sentence stands: after a determiner and one to three plain words, a pronoun
-    or one or two plain words, and an optional "then"."""
+    """Where the verb of an agent's sentence stands: after an agent (`_agent`) and an optional "then"."""
     for v in range(1, min(6, len(words))):
         if words[v] in AGENT_VERBS:
             agent = words[:v]
             if agent[-1] in _STEP and len(agent) > 1:
                 agent = agent[:-1]
-            ok = all(plain(w) or w in _AGENT_ORDINALS for w in agent) and (agent[0] in AGENT_HEADS or agent[0] in _DETS or len(agent) <= 2)
-            return v if ok else None
+            return v if _agent(agent) else None
     return None
 
 
@@ -294,14 +304,18 @@ def _opened(prefix: Words) -> Words:
 
 def canonical(words: Words) -> Words:
     """The words with their core (after any opener) as a movement or start in the family's plainest words, or
-    as they were."""
+    as they were. Where an opener of a step by its time stands before the core, its end is the core's start ("at
+    the next stop, the driver ...": never an agent "stop the driver")."""
+    found = None
     for k in range(min(len(words), 8)):
         prefix = _opened(words[:k])
         timed = k > 0 and any(tuple(prefix[-len(t):]) == t for t in START_TIMES)
         core = movement(words[k:], timed)
-        if core is not None:
-            return prefix + core
-    return _light(words)
+        if core is not None and (prefix != words[:k] or found is None):
+            found = prefix + core
+            if prefix != words[:k]:
+                break
+    return found if found is not None else _light(words)
 
 
 def _light(words: Words) -> Words:

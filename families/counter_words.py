@@ -45,15 +45,15 @@ PARTICIPLES = frozenset(
     "bailed raked swept marched steered filed passed taken drawn given handed lent borrowed fetched dragged shifted "
     "relocated piped funneled funnelled channeled channelled transported mailed dispatched lowered hoisted stored "
     "stashed tucked slipped sorted brought".split()) | IN_ONLY | OUT_ONLY
+# Verbs of giving with the counter as the first object: "the first batch gives @0 46 more votes" (an increase)
+TOGETHER = _forms("give hand send bring award pay grant lend", "gave given sent brought paid lent")
 # What someone does to things: "the merchant puts 52 coins into @0" (the way the preposition's, as above)
 AGENT_VERBS = _forms(
     "put place pour toss throw drop load move carry bring send ship deliver transfer pull lift haul drag take scoop "
     "fish shovel ladle pump drain siphon tip dump empty stack pile pack slip tuck unload offload feed return hand give "
     "pay lend borrow collect fetch sweep rake ferry truck cart wheel roll push stash store sort shift stuff lower hoist "
     "release",
-    "put brought sent threw thrown took taken gave given fed lent paid swept") | IN_ONLY | OUT_ONLY
-# Verbs of giving with the counter as the first object: "the first batch gives @0 46 more votes" (an increase)
-TOGETHER = _forms("give hand send bring award pay grant lend", "gave given sent brought paid lent")
+    "put brought sent threw thrown took taken gave given fed lent paid swept") | IN_ONLY | OUT_ONLY | TOGETHER
 AGENT_HEADS = frozenset("he she they we you i someone somebody everyone one".split())
 IN_WAYS = tuple(tuple(w.split()) for w in (
     "back into", "back onto", "back to", "back in", "in to", "on to", "over to", "up into", "down into", "in through",

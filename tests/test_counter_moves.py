@@ -1,0 +1,182 @@
+"""A counter's movement or start composed from generated parts (families/counter_moves.py): any opener, any counter
+name, any count noun, a verb and the particle or preposition that says its way, things, a counter or an agent as the
+subject, a place or a start's time anywhere. Faithful compositions read as their fact; the same with the way
+reversed, a final value for a step, a sign or symbol, a hedge, another unit, a multiple, another number or a second
+counter never does."""
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from families.reading import Marked, reader
+
+STATE = reader("sequential_state_update")
+TYPES = {"C0": "Counter", "C1": "Counter"}
+NAMES = [("the yellow bus", "the blue bus"), ("Mira's purse", "Tobin's purse"), ("the Badgers", "the Otters"),
+         ("Register Sigma", "Register Tau"), ("the willow cart", "the oak cart"), ("Jonas", "Mara")]
+NOUNS = ["passengers", "coins", "books", "sheep", "visitors", "crates", "votes", "tokens"]
+OPENERS = ["", "First, ", "Then ", "Next, ", "After that, ", "Later, ", "At the next stop, ", "On the next turn, "]
+UPDATE_OPENERS = OPENERS + ["Finally, ", "On the final turn, "]
+SELF = ["get", "climb", "step", "walk", "come", "hop", "file", "pile", "go", "squeeze"]
+IN_WAYS = ["into", "onto", "on", "aboard", "back into", "in to", "on board"]
+OUT_WAYS = ["off", "out of", "off of", "away from", "back out of", "out from"]
+INTO_VERBS, OUT_VERBS = ["board", "enter", "join"], ["leave", "exit", "disembark from", "vacate"]
+PARTICIPLES = ["put", "taken", "moved", "carried", "loaded", "tossed", "poured", "brought", "shifted", "dropped"]
+AGENTS = ["The merchant", "A clerk", "She", "The next instruction", "The first batch", "Mira", "The driver then"]
+AGENT_VERBS = ["puts", "moves", "carries", "takes", "tosses", "loads", "brings", "drops", "transfers"]
+PLACES = ["", " at the depot", " at the prize counter", " in the square", " on the way"]
+TIMES_AFTER = [" at the start", " to begin with", " initially", " at first", " in the morning", " to start with"]
+TIMES_BEFORE = ["At the start, ", "To begin with, ", "Initially, ", "At first, ", "In the morning, "]
+HOLDS = ["has", "holds", "carries", "contains", "keeps"]
+OWN = ["", " on board", " in it", " inside", " on it", " aboard"]
+
+
+def _verdict(text: str, pred: str, number: int, names: tuple[str, str]) -> str:
+    marked = Marked(dict(zip(("C0", "C1"), names)), TYPES)
+    return STATE.read_fact(text, (pred, ("C0", number)), marked, TYPES).kind
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+@st.composite
+def moves(draw: st.DrawFn) -> tuple[str, str, str]:
+    """(sentence with {n} for the number and {c} for the counter, the fact's predicate, the reversed sentence)."""
+    kind = draw(st.sampled_from(["self", "object", "passive", "agent", "gives", "subject"]))
+    up = draw(st.booleans())
+    pred, back = ("INCREMENT", "DECREMENT") if up else ("DECREMENT", "INCREMENT")
+    noun = draw(st.sampled_from(NOUNS))
+    if kind == "self":
+        verb, way, rev = draw(st.sampled_from(SELF)), draw(st.sampled_from(IN_WAYS)), draw(st.sampled_from(OUT_WAYS))
+        way, rev = (way, rev) if up else (rev, way)
+        return f"{{n}} {noun} {verb} {way} {{c}}", pred, f"{{n}} {noun} {verb} {rev} {{c}}"
+    if kind == "object":
+        verb, rev = draw(st.sampled_from(INTO_VERBS)), draw(st.sampled_from(OUT_VERBS))
+        verb, rev = (verb, rev) if up else (rev, verb)
+        return f"{{n}} {noun} {verb} {{c}}", pred, f"{{n}} {noun} {rev} {{c}}"
+    if kind == "passive":
+        part, be = draw(st.sampled_from(PARTICIPLES)), draw(st.sampled_from(["are", "get", "were", "are then"]))
+        way, rev = draw(st.sampled_from(["into", "onto", "to"])), draw(st.sampled_from(["out of", "from", "off"]))
+        way, rev = (way, rev) if up else (rev, way)
+        return f"{{n}} {noun} {be} {part} {way} {{c}}", pred, f"{{n}} {noun} {be} {part} {rev} {{c}}"
+    if kind == "agent":
+        agent, verb = draw(st.sampled_from(AGENTS)), draw(st.sampled_from(AGENT_VERBS))
+        way, rev = draw(st.sampled_from(["into", "onto", "to"])), draw(st.sampled_from(["out of", "from", "off"]))
+        way, rev = (way, rev) if up else (rev, way)
+        return f"{agent} {verb} {{n}} {noun} {way} {{c}}", pred, f"{agent} {verb} {{n}} {noun} {rev} {{c}}"
+    if kind == "gives":
+        agent, verb = draw(st.sampled_from(AGENTS)), draw(st.sampled_from(["gives", "hands", "sends", "awards"]))
+        return f"{agent} {verb} {{c}} {{n}} more {noun}", "INCREMENT", f"{agent} {verb} {{n}} more {noun} from {{c}}"
+    verb, rev = draw(st.sampled_from(["receives", "gains", "collects"])), draw(st.sampled_from(["loses", "spends"]))
+    verb, rev = (verb, rev) if up else (rev, verb)
+    place = draw(st.sampled_from(PLACES))
+    return f"{{c}} {verb} {{n}} {noun}{place}", pred, f"{{c}} {rev} {{n}} {noun}{place}"
+
+
+def _said(form: str, opener: str, name: str, number: str) -> str:
+    return _cap(opener + form.replace("{c}", name).replace("{n}", number)) + "."
+
+
+@settings(max_examples=400, deadline=None)
+@given(moves(), st.sampled_from(UPDATE_OPENERS), st.sampled_from(NAMES), st.integers(2, 99))
+def test_a_composed_movement_reads_as_its_fact(move, opener, names, number):
+    form, pred, _ = move
+    said = _said(form, opener, names[0], str(number))
+    assert _verdict(said, pred, number, names) == "read", said
+
+
+@settings(max_examples=300, deadline=None)
+@given(moves(), st.sampled_from(UPDATE_OPENERS), st.sampled_from(NAMES), st.integers(2, 99))
+def test_the_way_reversed_is_never_read(move, opener, names, number):
+    _, pred, reversed_form = move
+    said = _said(reversed_form, opener, names[0], str(number))
+    assert _verdict(said, pred, number, names) != "read", said
+
+
+POISONS = {"wrong number": lambda n: str(n + 2), "minus": lambda n: f"-{n}", "plus": lambda n: f"+{n}",
+           "percent": lambda n: f"{n}%", "tilde": lambda n: f"~{n}", "about": lambda n: f"about {n}",
+           "roughly": lambda n: f"roughly {n}", "at least": lambda n: f"at least {n}", "over": lambda n: f"over {n}",
+           "maybe": lambda n: f"maybe {n}", "twice": lambda n: f"twice {n}", "or": lambda n: f"{n} or {n + 2}"}
+
+
+@settings(max_examples=400, deadline=None)
+@given(moves(), st.sampled_from(UPDATE_OPENERS), st.sampled_from(NAMES), st.integers(2, 97),
+       st.sampled_from(sorted(POISONS)))
+def test_a_poisoned_number_is_never_read(move, opener, names, number, poison):
+    form, pred, _ = move
+    said = _said(form, opener, names[0], POISONS[poison](number))
+    assert _verdict(said, pred, number, names) != "read", said
+
+
+@settings(max_examples=200, deadline=None)
+@given(moves(), st.sampled_from(NAMES), st.integers(2, 99),
+       st.sampled_from(["liters", "kilograms", "litres of water", "dozen eggs", "tonnes of grain", "kg"]))
+def test_another_unit_is_never_read(move, names, number, unit):
+    form, pred, _ = move
+    for noun in NOUNS:
+        form = form.replace(f" {noun}", f" {unit}")
+    said = _said(form, "", names[0], str(number))
+    assert _verdict(said, pred, number, names) != "read", said
+
+
+@settings(max_examples=200, deadline=None)
+@given(moves(), st.sampled_from(NAMES), st.integers(2, 99))
+def test_the_other_counter_is_never_read(move, names, number):
+    form, pred, _ = move
+    said = _said(form, "", names[1], str(number))
+    assert _verdict(said, pred, number, names) != "read", said
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(NAMES), st.integers(2, 99), st.sampled_from(NOUNS), st.sampled_from(UPDATE_OPENERS),
+       st.sampled_from(["{c} ends with {n} {x}", "{c} is left with {n} {x}", "{c} now has {n} {x}",
+                        "{c} has {n} {x} at the end", "{c} finishes with {n} {x} on board", "{c} doubles its {x}",
+                        "{n} {x} move from {c} to {o}", "{n} {x} get {c}", "{n} {x} drop {c}",
+                        "{n} {x} are left in {c}",
+                        "{c} gives {n} {x} to {o}", "{c} adds {n} {x} to the box", "{c} has {n} {x} left",
+                        "{n} {x} are in {c} at the end", "There are {n} {x} in {c} now"]),
+       st.sampled_from(["INCREMENT", "DECREMENT", "INITIAL_VALUE"]))
+def test_an_end_a_multiple_a_transfer_or_a_verb_without_its_way_is_never_a_step(names, number, noun, opener, form,
+                                                                               pred):
+    said = _cap(opener + form.format(c=names[0], n=number, x=noun, o=names[1])) + "."
+    assert _verdict(said, pred, number, names) != "read", said
+
+
+@st.composite
+def starts(draw: st.DrawFn) -> str:
+    """A start composed: a holding's verb with a time anywhere, a start's verb, or things there at the start."""
+    noun, own = draw(st.sampled_from(NOUNS)), draw(st.sampled_from(OWN))
+    kind = draw(st.sampled_from(["hold after", "hold before", "start", "there"]))
+    if kind == "hold after":
+        return f"{{c}} {draw(st.sampled_from(HOLDS))} {{n}} {noun}{own}{draw(st.sampled_from(TIMES_AFTER))}"
+    if kind == "hold before":
+        return f"{draw(st.sampled_from(TIMES_BEFORE))}{{c}} {draw(st.sampled_from(HOLDS))} {{n}} {noun}{own}"
+    if kind == "start":
+        verb = draw(st.sampled_from(["starts with", "begins with", "starts out with", "sets off with",
+                                     "starts the count with", "starts out holding", "opens with a score of"]))
+        return f"{{c}} {verb} {{n}} {noun}{own}"
+    where = draw(st.sampled_from(["aboard", "in", "on", "on board", "inside"]))
+    return f"There are {{n}} {noun} {where} {{c}}{draw(st.sampled_from(TIMES_AFTER))}"
+
+
+@settings(max_examples=300, deadline=None)
+@given(starts(), st.sampled_from(NAMES), st.integers(0, 99))
+def test_a_composed_start_reads_as_its_fact(form, names, number):
+    said = _said(form, "", names[0], str(number))
+    assert _verdict(said, "INITIAL_VALUE", number, names) == "read", said
+
+
+@settings(max_examples=300, deadline=None)
+@given(starts(), st.sampled_from(NAMES), st.integers(2, 97), st.sampled_from(sorted(POISONS)))
+def test_a_poisoned_start_is_never_read(form, names, number, poison):
+    said = _said(form, "", names[0], POISONS[poison](number))
+    assert _verdict(said, "INITIAL_VALUE", number, names) != "read", said
+    assert _verdict(_said(form, "Finally, ", names[0], str(number)), "INITIAL_VALUE", number, names) != "read"
+
+
+def test_none_no_items_and_empty_are_a_start_of_0():
+    names = NAMES[0]
+    for said in ("The yellow bus has no passengers on board at the start.", "The yellow bus starts empty.",
+                 "The yellow bus holds none at first.", "At first, there are no passengers aboard the yellow bus."):
+        assert _verdict(said, "INITIAL_VALUE", 0, names) == "read", said
