@@ -211,10 +211,14 @@ def _agent_end(words: Words) -> int | None:
     return None
 
 
+# Verbs of being or holding: a place after one may be what the sentence claims ("is set to 2 at the outset")
+_BEING = frozenset("is are was were has have holds contains keeps stores carries starts begins opens".split())
+
+
 def _subject_tail(words: Words) -> Words | None:
     """A counter's own change with a place after it ("@0 spends 94 items at the prize counter", "@0 then adds 77
     items to his album"): the place read away."""
-    if not words or not _mark(words[0]):
+    if not words or not _mark(words[0]) or len(words) < 2 or words[1] in _BEING:
         return None
     for k in range(2, len(words) - 1):
         if words[k].isdigit():
@@ -311,6 +315,8 @@ def canonical(words: Words) -> Words:
         prefix = _opened(words[:k])
         timed = k > 0 and any(tuple(prefix[-len(t):]) == t for t in START_TIMES)
         core = movement(words[k:], timed)
+        if core is not None and timed and found is None and core[1:3] == ["starts", "with"]:   # said by "starts"
+            return prefix[:len(prefix) - max(len(t) for t in START_TIMES if tuple(prefix[-len(t):]) == t)] + core
         if core is not None and (prefix != words[:k] or found is None):
             found = prefix + core
             if prefix != words[:k]:
@@ -324,4 +330,9 @@ def _light(words: Words) -> Words:
     m = next((k for k, w in enumerate(words) if _mark(w)), None)
     if m is None:
         return _amounts(words)
-    return _amounts(_opened(words[:m]) + _started(_plural_agreement(words[m:])))
+    core = words[m:] if m and words[m - 1] in _BASE_BEFORE else _started(_plural_agreement(words[m:]))
+    return _amounts(_opened(words[:m]) + core)
+
+
+# After these the counter's verb is in its base form whatever its number ("let @0 start at 6")
+_BASE_BEFORE = frozenset("let lets make makes will would shall should can could must to did does do".split())

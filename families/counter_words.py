@@ -4,7 +4,7 @@ say something else (a hedge, a negation, a multiple, an end)."""
 from __future__ import annotations
 
 from families.counter_reads import START_OPENERS
-from families.wording import HEDGES, NEGATIONS
+from families.wording import HEDGES, NEGATIONS, NUMBER_AFTER, NUMBER_BEFORE
 
 
 def _forms(bases: str, irregular: str = "") -> frozenset[str]:
@@ -95,8 +95,8 @@ CLAIMS = frozenset("least most than above below beyond under upto percent percen
                    "doubled triple triples tripled half halves halved or ish end ends ended ending final finally "
                    "remaining left total only each every all both now".split())
 FORBIDDEN = HEDGES | NEGATIONS | CLAIMS - {"left"}
-_NOT_PLAIN = FORBIDDEN | frozenset("start starts started begins began initially initial first last "
-                                              "left then".split())
+_NOT_PLAIN = FORBIDDEN | NUMBER_BEFORE | NUMBER_AFTER | frozenset(
+    "start starts started begins began beginning outset initially initial first last left then".split())
 
 
 def plain(word: str) -> bool:

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from families.reading import Marked, reader
+from rendering.intro import intro_flaws, kinds_named
 
 STATE = reader("sequential_state_update")
 TYPES = {"C0": "Counter", "C1": "Counter"}
@@ -180,3 +181,18 @@ def test_none_no_items_and_empty_are_a_start_of_0():
     for said in ("The yellow bus has no passengers on board at the start.", "The yellow bus starts empty.",
                  "The yellow bus holds none at first.", "At first, there are no passengers aboard the yellow bus."):
         assert _verdict(said, "INITIAL_VALUE", 0, names) == "read", said
+
+
+def test_an_intro_may_count_the_counters_by_any_noun_of_theirs_but_never_more_or_an_option():
+    for names, intro in ((("Jonas", "Mara"), "In a board game, two players each keep a pile of tokens."),
+                         (("the Otters", "the Badgers"), "Two teams compete in a game."),
+                         (("Mira's purse", "Tobin's purse"), "Two travelers keep their coins in separate purses."),
+                         (("the left dial", "the right dial"), "A toy machine has two counting dials."),
+                         (("the east tank", "the west tank"), "Two water tanks are filled one step after another.")):
+        kinds = kinds_named(TYPES, dict(zip(("C0", "C1"), names)))
+        assert intro_flaws(intro, ("65", "67", "69"), kinds) == (), intro
+        assert intro_flaws(intro.replace("wo ", "hree ", 1), ("65", "67", "69"), kinds), intro
+        assert intro_flaws(intro, ("2", "4", "6"), kinds), intro
+    jars = kinds_named(TYPES, {"C0": "the blue jar", "C1": "the red jar"})
+    for intro in ("Two marbles sit on a shelf.", "Two marbles in jars sit on a shelf.", "One jar after two more."):
+        assert intro_flaws(intro, ("65", "67", "69"), jars), intro
