@@ -9,6 +9,8 @@ from families.counter_words import (
     AGENT_HEADS,
     AGENT_VERBS,
     AGREEMENT,
+    CARRIER_VERBS,
+    CARRIER_WAYS,
     FORBIDDEN,
     HOLD_VERBS,
     IN_ONLY,
@@ -67,7 +69,7 @@ def _amount(words: Words, i: int, need_items: bool) -> tuple[str, int] | None:
     return None if need_items or j > i + 1 else (words[i], i + 1)
 
 
-def place_tail(words: Words, i: int) -> bool:
+def place_tail(words: Words, i: int, given: bool = False) -> bool:
     """Whether words[i:] is a place that says nothing of a count ("at the prize counter", "in his album", "on
     board", "on it"): a preposition, a determiner or none, and one to three plain words."""
     rest = words[i:]
@@ -75,7 +77,7 @@ def place_tail(words: Words, i: int) -> bool:
         return bool(rest)
     if rest[0] not in _PLACE_PREPS and rest[0] not in ("to", "into", "onto"):
         return False
-    if rest[0] in ("to", "into", "onto") and (len(rest) < 2 or rest[1] not in _OWN):
+    if rest[0] in ("to", "into", "onto") and not given and (len(rest) < 2 or rest[1] not in _OWN):
         return False   # "adds 5 coins to the box" moves them elsewhere: only the counter's own place ("to his album")
     body = rest[1:]
     if body[:1] and body[0] in _DETS:
@@ -122,12 +124,18 @@ def _said(mark: str, sign: int, number: str) -> Words:
 
 def _things_move(words: Words) -> Words | None:
     """Things as the subject: "9 items get off @1", "31 items board @0", "48 items are taken out of @0"."""
-    got = _amount(words, 0, need_items=True)
+    got = _amount(words, 0, need_items=False)
     if got is None:
+        return None
+    bare = got[1] == 1   # "96 is added to @0": a bare number only with a verb of adding or taking away
+    if bare and not (len(words) > 3 and words[1] in ("is", "was") and words[2] in IN_ONLY | OUT_ONLY):
         return None
     i = got[1] + (got[1] < len(words) and words[got[1]] in _STEP)
     passive = i < len(words) and words[i] in _BE
     k = i + 1 + (passive and i + 1 < len(words) and words[i + 1] in _STEP)
+    if passive and k + 4 == len(words) and words[k] in CARRIER_VERBS and words[k + 2] == "by" and \
+            _mark(words[-1]) and words[k + 1] in CARRIER_WAYS:   # "are picked up by @0", "are dropped off by @0"
+        return _said(words[-1], CARRIER_WAYS[words[k + 1]], got[0])
     if passive and k < len(words) and words[k] in PARTICIPLES:   # "are taken out of", "are added to"
         verb, i = words[k], k + 1
         i += i < len(words) and words[i] == "back"
@@ -203,12 +211,30 @@ def _agent(words: Words) -> bool:
 def _agent_end(words: Words) -> int | None:
     """Where the verb of an agent's sentence stands: after an agent (`_agent`) and an optional "then"."""
     for v in range(1, min(6, len(words))):
-        if words[v] in AGENT_VERBS:
+        if words[v] in AGENT_VERBS:   # "a truck delivers": "truck" is a verb too, the agent's noun here
             agent = words[:v]
             if agent[-1] in _STEP and len(agent) > 1:
                 agent = agent[:-1]
-            return v if _agent(agent) else None
+            if _agent(agent):
+                return v
     return None
+
+
+def _carrier(words: Words) -> Words | None:
+    """A carrier's change by its phrasal verb: "@0 drops off 9 items", "@0 lets 9 items off", "@0 takes on 31"."""
+    k = 1 + (words[1] in _STEP)
+    if k + 2 >= len(words) or words[k] not in CARRIER_VERBS:
+        return None
+    if words[k + 1] in CARRIER_WAYS:   # "drops off 9 items"
+        got = _amount(words, k + 2, need_items=False)
+        way = words[k + 1]
+    else:   # "lets 9 items off"
+        got = _amount(words, k + 1, need_items=True)
+        way = words[got[1]] if got is not None and got[1] < len(words) else ""
+        got = (got[0], got[1] + 1) if got is not None and way in CARRIER_WAYS else None
+    if got is None or not (got[1] == len(words) or place_tail(words, got[1])):
+        return None
+    return _said(words[0], CARRIER_WAYS[way], got[0])
 
 
 # Verbs of being or holding: a place after one may be what the sentence claims ("is set to 2 at the outset")
@@ -220,12 +246,15 @@ def _subject_tail(words: Words) -> Words | None:
     items to his album"): the place read away."""
     if not words or not _mark(words[0]) or len(words) < 2 or words[1] in _BEING:
         return None
+    carried = _carrier(words)
+    if carried is not None:
+        return carried
     for k in range(2, len(words) - 1):
         if words[k].isdigit():
             end = k + 1 + (k + 1 < len(words) and words[k + 1] in _MORE)
             end += end < len(words) and words[end] in ("items", "item")
-            if end < len(words) and place_tail(words, end):
-                return words[:end]
+            if end < len(words) and place_tail(words, end, given=words[1] not in IN_ONLY and words[2:3] != ["in"]):
+                return words[:end]   # "sells 12 items to a family": given away; "adds 5 items to the box": not its own
             return None
     return None
 

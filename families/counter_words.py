@@ -4,7 +4,17 @@ say something else (a hedge, a negation, a multiple, an end)."""
 from __future__ import annotations
 
 from families.counter_reads import START_OPENERS
+from families.phrases import expand
 from families.wording import HEDGES, NEGATIONS, NUMBER_AFTER, NUMBER_BEFORE
+
+_VOWELS = frozenset("aeiou")
+
+
+def _doubles(b: str) -> bool:
+    """A verb of one syllable that ends in a vowel and a consonant doubles it in the past ("drop", "step")."""
+    groups = sum(1 for k, c in enumerate(b) if c in _VOWELS and (k == 0 or b[k - 1] not in _VOWELS))
+    return groups == 1 and len(b) > 2 and b[-1] not in _VOWELS | set("wxy") and b[-2] in _VOWELS and \
+        b[-3] not in _VOWELS
 
 
 def _forms(bases: str, irregular: str = "") -> frozenset[str]:
@@ -20,6 +30,8 @@ def _forms(bases: str, irregular: str = "") -> frozenset[str]:
             out.add(b + "s")
         if not b.endswith("y") or b[-2] in "aeiou":
             out.add(b + "d" if b.endswith("e") else b + "ed")
+        if _doubles(b):
+            out.add(b + b[-1] + "ed")   # drop dropped, step stepped
     return frozenset(out)
 
 
@@ -27,7 +39,7 @@ def _forms(bases: str, irregular: str = "") -> frozenset[str]:
 # "drop" go both ways and so read only with one
 SELF_VERBS = _forms("walk pass march stream pour flow file crowd wander step move roll hurry troop drift trickle "
                     "climb squeeze pile check stroll hop jump travel head crawl rush flock float seep trek sail slip "
-                    "spill tumble drop crowd pack shuffle spill squeeze cram transfer", "get gets got come comes came "
+                    "spill tumble drop crowd pack shuffle spill squeeze cram transfer", "transferred get gets got come comes came "
                     "go goes went run runs ran fly flies flew swim swims swam fall falls fell ride rides rode slide "
                     "slides slid")
 # Transitive verbs whose object is the counter, with their own way: "31 passengers board @0", "9 leave @1"
@@ -35,8 +47,9 @@ INTO_VERBS = _forms("board enter join reboard embark")
 OUT_VERBS = _forms("exit vacate deboard disembark alight quit depart", "leave leaves left")
 # Participles of a passive ("48 coins are taken out of @0"): the way is the preposition's, but for a few that say
 # their own (then the preposition must agree)
-IN_ONLY = _forms("add deposit credit insert admit")
-OUT_ONLY = _forms("remove withdraw deduct subtract debit extract evict eject expel steal", "withdrawn stolen")
+IN_ONLY = _forms("add deposit credit insert admit", "admitted")
+OUT_ONLY = _forms("remove withdraw deduct subtract debit extract evict eject expel steal", "withdrawn stolen spent used "
+                 "lost consumed eaten")
 PARTICIPLES = frozenset(
     "put placed poured pumped tossed thrown dropped stocked loaded moved carried brought sent shipped delivered "
     "transferred led herded driven wheeled rolled packed stacked piled tipped dumped emptied drained scooped fished "
@@ -44,7 +57,7 @@ PARTICIPLES = frozenset(
     "walked guided ushered paid posted sold fed returned collected gathered picked cleared unloaded offloaded tapped "
     "bailed raked swept marched steered filed passed taken drawn given handed lent borrowed fetched dragged shifted "
     "relocated piped funneled funnelled channeled channelled transported mailed dispatched lowered hoisted stored "
-    "stashed tucked slipped sorted brought".split()) | IN_ONLY | OUT_ONLY
+    "stashed tucked slipped sorted brought let".split()) | IN_ONLY | OUT_ONLY
 # Verbs of giving with the counter as the first object: "the first batch gives @0 46 more votes" (an increase)
 TOGETHER = _forms("give hand send bring award pay grant lend", "gave given sent brought paid lent")
 # What someone does to things: "the merchant puts 52 coins into @0" (the way the preposition's, as above)
@@ -52,17 +65,22 @@ AGENT_VERBS = _forms(
     "put place pour toss throw drop load move carry bring send ship deliver transfer pull lift haul drag take scoop "
     "fish shovel ladle pump drain siphon tip dump empty stack pile pack slip tuck unload offload feed return hand give "
     "pay lend borrow collect fetch sweep rake ferry truck cart wheel roll push stash store sort shift stuff lower hoist "
-    "release",
-    "put brought sent threw thrown took taken gave given fed lent paid swept") | IN_ONLY | OUT_ONLY | TOGETHER
+    "release let buy purchase grab snatch pick",
+    "put brought sent threw thrown took taken gave given fed lent paid swept bought") | IN_ONLY | OUT_ONLY | TOGETHER
 AGENT_HEADS = frozenset("he she they we you i someone somebody everyone one".split())
 IN_WAYS = tuple(tuple(w.split()) for w in (
     "back into", "back onto", "back to", "back in", "in to", "on to", "over to", "up into", "down into", "in through",
     "on board", "up onto", "into", "onto", "inside", "aboard", "to", "in", "on"))
 OUT_WAYS = tuple(tuple(w.split()) for w in (
     "back out of", "out of", "off of", "away from", "out from", "down from", "from inside", "up from", "off", "from"))
+# A carrier's phrasal verbs, the particle saying the way for the carrier: "@0 drops off 9", "@0 lets 9 items off",
+# "12 items are picked up by @0" (an increase of @0), "9 items are dropped off by @0" (a decrease)
+CARRIER_VERBS = _forms("let drop take pick set put", "took taken dropped")
+CARRIER_WAYS = {"in": 1, "on": 1, "up": 1, "aboard": 1, "off": -1, "out": -1, "down": -1}
 # A holding's verb, and a start's (a holding is a start only with a word of the start)
 HOLD_VERBS = tuple(tuple(w.split()) for w in (
-    "is home to", "is stocked with", "is filled with", "is loaded with", "is holding", "has got", "has", "holds",
+    "is home to", "is stocked with", "is filled with", "is loaded with", "is holding", "is carrying", "is storing",
+    "is keeping", "is housing", "has got", "has", "holds",
     "contains", "carries", "stores", "keeps", "houses", "owns"))
 START_VERBS = tuple(tuple(w.split()) for w in (
     "starts out holding", "starts out having", "starts out carrying", "starts out with", "starts off with",
@@ -79,7 +97,9 @@ START_TIMES = tuple(sorted({tuple(w.split()) for w in (
     "at the start", "at the beginning", "at the outset", "to begin with", "to start with", "to start", "to begin",
     "initially", "originally", "at first", "in the beginning", "at the very start", "at the very beginning",
     "before anything happens", "before any changes", "before anything changes", "at the start of the day",
-    "at the start of the story", "right at the start", "first thing") + START_OPENERS}, key=len, reverse=True))
+    "at the start of the story", "right at the start", "first thing") + START_OPENERS
+    + expand("to start|to begin|to open|at the start of|at the beginning of", "the|its",
+             "day|morning|week|game|match|season|shift|journey|trip|evening|round")}, key=len, reverse=True))
 # A counter named in the plural: its verb as said of one ("the Badgers gain" as "gains")
 AGREEMENT = {b: t for b, t in (p.split(":") for p in (
     "gain:gains lose:loses receive:receives get:gets open:opens start:starts begin:begins hold:holds have:has "

@@ -5,7 +5,7 @@ reversed, a final value for a step, a sign or symbol, a hedge, another unit, a m
 counter never does."""
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from families.reading import Marked, reader
@@ -25,7 +25,8 @@ INTO_VERBS, OUT_VERBS = ["board", "enter", "join"], ["leave", "exit", "disembark
 PARTICIPLES = ["put", "taken", "moved", "carried", "loaded", "tossed", "poured", "brought", "shifted", "dropped"]
 AGENTS = ["The merchant", "A clerk", "She", "The next instruction", "The first batch", "Mira", "The driver then"]
 AGENT_VERBS = ["puts", "moves", "carries", "takes", "tosses", "loads", "brings", "drops", "transfers"]
-PLACES = ["", " at the depot", " at the prize counter", " in the square", " on the way"]
+PLACES = ["", " at the depot", " at the prize counter", " in the square", " on the way", " from a stranger"]
+CARRY_IN, CARRY_OUT = ["on", "in", "up", "aboard"], ["off", "out", "down"]
 TIMES_AFTER = [" at the start", " to begin with", " initially", " at first", " in the morning", " to start with"]
 TIMES_BEFORE = ["At the start, ", "To begin with, ", "Initially, ", "At first, ", "In the morning, "]
 HOLDS = ["has", "holds", "carries", "contains", "keeps"]
@@ -44,7 +45,7 @@ def _cap(text: str) -> str:
 @st.composite
 def moves(draw: st.DrawFn) -> tuple[str, str, str]:
     """(sentence with {n} for the number and {c} for the counter, the fact's predicate, the reversed sentence)."""
-    kind = draw(st.sampled_from(["self", "object", "passive", "agent", "gives", "subject"]))
+    kind = draw(st.sampled_from(["self", "object", "passive", "agent", "gives", "subject", "carrier", "by", "bare"]))
     up = draw(st.booleans())
     pred, back = ("INCREMENT", "DECREMENT") if up else ("DECREMENT", "INCREMENT")
     noun = draw(st.sampled_from(NOUNS))
@@ -69,6 +70,21 @@ def moves(draw: st.DrawFn) -> tuple[str, str, str]:
     if kind == "gives":
         agent, verb = draw(st.sampled_from(AGENTS)), draw(st.sampled_from(["gives", "hands", "sends", "awards"]))
         return f"{agent} {verb} {{c}} {{n}} more {noun}", "INCREMENT", f"{agent} {verb} {{n}} more {noun} from {{c}}"
+    if kind == "carrier":   # a carrier's phrasal verb, the particle before or after the things
+        verb, way = draw(st.sampled_from(["lets", "takes", "picks", "drops", "puts"])), draw(st.sampled_from(CARRY_IN))
+        rev = draw(st.sampled_from(CARRY_OUT))
+        way, rev = (way, rev) if up else (rev, way)
+        if draw(st.booleans()):
+            return f"{{c}} {verb} {way} {{n}} {noun}", pred, f"{{c}} {verb} {rev} {{n}} {noun}"
+        return f"{{c}} {verb} {{n}} {noun} {way}", pred, f"{{c}} {verb} {{n}} {noun} {rev}"
+    if kind == "by":
+        verb, way = draw(st.sampled_from(["picked", "taken", "let", "dropped", "set"])), draw(st.sampled_from(CARRY_IN))
+        rev = draw(st.sampled_from(CARRY_OUT))
+        way, rev = (way, rev) if up else (rev, way)
+        return f"{{n}} {noun} are {verb} {way} by {{c}}", pred, f"{{n}} {noun} are {verb} {rev} by {{c}}"
+    if kind == "bare":   # a number alone, as a program says it
+        verb, rev = ("added to", "subtracted from") if up else ("subtracted from", "added to")
+        return f"{{n}} is {verb} {{c}}", pred, f"{{n}} is {rev} {{c}}"
     verb, rev = draw(st.sampled_from(["receives", "gains", "collects"])), draw(st.sampled_from(["loses", "spends"]))
     verb, rev = (verb, rev) if up else (rev, verb)
     place = draw(st.sampled_from(PLACES))
@@ -115,6 +131,7 @@ def test_a_poisoned_number_is_never_read(move, opener, names, number, poison):
        st.sampled_from(["liters", "kilograms", "litres of water", "dozen eggs", "tonnes of grain", "kg"]))
 def test_another_unit_is_never_read(move, names, number, unit):
     form, pred, _ = move
+    assume(any(f" {noun}" in form for noun in NOUNS))   # "96 is added to @0" names no unit to change
     for noun in NOUNS:
         form = form.replace(f" {noun}", f" {unit}")
     said = _said(form, "", names[0], str(number))
