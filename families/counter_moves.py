@@ -86,13 +86,29 @@ def place_tail(words: Words, i: int, given: bool = False) -> bool:
 
 
 def _start_time(words: Words) -> tuple[Words, bool]:
-    """The words without a phrase of the start ("at the start", "to begin with"), wherever it stands after the
-    first word, and whether one stood there."""
+    """The words without a phrase of the start ("at the start", "to begin with", "when the doors open"), wherever
+    it stands after the first word, and whether one stood there."""
     for n in range(len(words) - 1, 0, -1):
         for phrase in START_TIMES:
             if tuple(words[n:n + len(phrase)]) == phrase:
                 return words[:n] + words[n + len(phrase):], True
+        end = _when_begun(words, n)
+        if end:
+            return words[:n] + words[end:], True
     return words, False
+
+
+_BEGUN = frozenset("begins begin starts start opens open".split())
+
+
+def _when_begun(words: Words, n: int) -> int:
+    """The end of "when the day begins", "when the doors open" (any one or two plain words) at `n`, or 0."""
+    if words[n:n + 2] != ["when", "the"]:
+        return 0
+    for end in (n + 4, n + 5):
+        if end <= len(words) and words[end - 1] in _BEGUN and all(plain(w) for w in words[n + 2:end - 1]):
+            return end
+    return 0
 
 
 def _holding(words: Words, timed: bool) -> Words | None:
@@ -112,6 +128,7 @@ def _holding(words: Words, timed: bool) -> Words | None:
     if got is None or not timed:
         return None
     j = got[1] + (k == 0 and got[1] < len(words) and words[got[1]] in ("is", "are", "sit", "sits", "wait", "waits"))
+    j += j < len(words) and words[j] == "already"   # "64 visitors are already inside @0 when the doors open"
     for place in THERE_PLACES:
         if tuple(words[j:j + len(place)]) == place and j + len(place) == len(words) - 1 and _mark(words[-1]):
             return [words[-1], "starts", "with", got[0], "items"]
@@ -220,6 +237,14 @@ def _agent_end(words: Words) -> int | None:
     return None
 
 
+def _given(words: Words) -> Words | None:
+    """The counter given things, and by whom or from where: "@0 is given 15 items by the dealer"."""
+    got = _amount(words, 3, need_items=False)
+    if got is None or got[1] >= len(words) or words[got[1]] not in ("by", "from"):
+        return None
+    return words[:got[1]] if place_tail(["at"] + words[got[1] + 1:], 0) else None
+
+
 def _carrier(words: Words) -> Words | None:
     """A carrier's change by its phrasal verb: "@0 drops off 9 items", "@0 lets 9 items off", "@0 takes on 31"."""
     k = 1 + (words[1] in _STEP)
@@ -244,6 +269,8 @@ _BEING = frozenset("is are was were has have holds contains keeps stores carries
 def _subject_tail(words: Words) -> Words | None:
     """A counter's own change with a place after it ("@0 spends 94 items at the prize counter", "@0 then adds 77
     items to his album"): the place read away."""
+    if len(words) > 3 and _mark(words[0]) and words[1] in ("is", "gets") and words[2] in TOGETHER:
+        return _given(words)   # "@0 is given 15 items by the dealer"
     if not words or not _mark(words[0]) or len(words) < 2 or words[1] in _BEING:
         return None
     carried = _carrier(words)
@@ -323,7 +350,10 @@ _OPENER_PREPS = frozenset("at on in during after with by".split())
 
 def _opened(prefix: Words) -> Words:
     """An opener of a step by its time ("at the next stop", "on the final turn"): said as "then", "first" or
-    "finally"; any other prefix as it stands."""
+    "finally"; a place it ends in read away ("then, at the station,"); any other prefix as it stands."""
+    for n in (3, 4):
+        if len(prefix) > n and prefix[-n] in ("at", "in", "on", "inside", "outside") and place_tail(prefix, len(prefix) - n):
+            return _opened(prefix[:-n])
     if len(prefix) == 4 and prefix[0] in _OPENER_PREPS and prefix[1] == "the" and plain(prefix[3]):
         which = prefix[2]
         if which in _ORDINAL_STEPS:
@@ -341,16 +371,33 @@ def canonical(words: Words) -> Words:
     the next stop, the driver ...": never an agent "stop the driver")."""
     found = None
     for k in range(min(len(words), 8)):
-        prefix = _opened(words[:k])
-        timed = k > 0 and any(tuple(prefix[-len(t):]) == t for t in START_TIMES)
+        raw = words[:k]
+        untimed = _untimed(raw) if k else None
+        timed = untimed is not None
+        prefix = _opened(raw)
         core = movement(words[k:], timed)
         if core is not None and timed and found is None and core[1:3] == ["starts", "with"]:   # said by "starts"
-            return prefix[:len(prefix) - max(len(t) for t in START_TIMES if tuple(prefix[-len(t):]) == t)] + core
+            return (untimed or []) + core
         if core is not None and (prefix != words[:k] or found is None):
             found = prefix + core
             if prefix != words[:k]:
                 break
     return found if found is not None else _light(words)
+
+
+def _untimed(prefix: Words) -> Words | None:
+    """The prefix without the start's time it ends in or holds ("early in the morning", "to begin with"), or None
+    where it says none."""
+    for t in START_TIMES:   # longest first: "early in the morning" whole
+        if len(t) <= len(prefix) and tuple(prefix[-len(t):]) == t:
+            return _more_untimed(prefix[:-len(t)])   # "when the doors open in the morning"
+    cut, timed = _start_time(["", *prefix])
+    return _more_untimed(cut[1:]) if timed else None
+
+
+def _more_untimed(prefix: Words) -> Words:
+    rest = _untimed(prefix) if prefix else None
+    return prefix if rest is None else rest
 
 
 def _light(words: Words) -> Words:

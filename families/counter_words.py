@@ -57,7 +57,7 @@ PARTICIPLES = frozenset(
     "walked guided ushered paid posted sold fed returned collected gathered picked cleared unloaded offloaded tapped "
     "bailed raked swept marched steered filed passed taken drawn given handed lent borrowed fetched dragged shifted "
     "relocated piped funneled funnelled channeled channelled transported mailed dispatched lowered hoisted stored "
-    "stashed tucked slipped sorted brought let".split()) | IN_ONLY | OUT_ONLY
+    "stashed tucked slipped sorted brought let checked".split()) | IN_ONLY | OUT_ONLY
 # Verbs of giving with the counter as the first object: "the first batch gives @0 46 more votes" (an increase)
 TOGETHER = _forms("give hand send bring award pay grant lend", "gave given sent brought paid lent")
 # What someone does to things: "the merchant puts 52 coins into @0" (the way the preposition's, as above)
@@ -116,7 +116,8 @@ CLAIMS = frozenset("least most than above below beyond under upto percent percen
                    "remaining left total only each every all both now".split())
 FORBIDDEN = HEDGES | NEGATIONS | CLAIMS - {"left"}
 _NOT_PLAIN = FORBIDDEN | NUMBER_BEFORE | NUMBER_AFTER | frozenset(
-    "start starts started begins began beginning outset initially initial first last left then".split())
+    "start starts started begins began beginning outset initially initial first last left then dozen dozens score gross "
+    "hundred hundreds thousand thousands million millions billion billions pair pairs fold".split())
 
 
 def plain(word: str) -> bool:

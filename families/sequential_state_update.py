@@ -118,7 +118,8 @@ _LOSE = "(loses|gives away|gives up|hands over|gives out|spends|uses up|sheds|se
         "is relieved of|is robbed of|has removed|has taken away|discards|dispatches|releases|donates|drops|" \
         "loses another|gives away another|sells off|throws away|consumes|pays out|pays|lends out|lends|loans out|" \
         "hands off|surrenders|gives back|returns|sends|ships off|unloads|dumps|gets rid of|spills|leaks|drains|" \
-        "is debited|is debited by|is charged|is charged for|uses|trades in|redeems|cashes in|forfeits|is docked)"
+        "is debited|is debited by|is charged|is charged for|uses|trades in|redeems|cashes in|forfeits|is docked|concedes|" \
+        "gives back|lets go|is stripped of|writes off)"
 _ADDED = "(added to|put into|put in|placed in|placed into|given to|delivered to|brought to|moved into|moved to|" \
          "sent to|shipped to|stored in|loaded into|added into|transferred to|transferred into|deposited in|" \
          "deposited into|dropped into|carried into|stocked in|brought into|slipped into|unloaded onto|unloaded into|" \
