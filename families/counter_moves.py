@@ -343,6 +343,8 @@ def _started(words: Words) -> Words:
     return words
 
 
+_TIME_NOUNS = frozenset("morning afternoon evening night day week noon midnight dawn dusk sunset sunrise hour "
+                        "minute moment time month year season turn round stage step phase meantime while".split())
 _ORDINAL_STEPS = frozenset("next following second third fourth fifth sixth seventh eighth ninth tenth subsequent "
                            "later".split())
 _OPENER_PREPS = frozenset("at on in during after with by".split())
@@ -351,8 +353,9 @@ _OPENER_PREPS = frozenset("at on in during after with by".split())
 def _opened(prefix: Words) -> Words:
     """An opener of a step by its time ("at the next stop", "on the final turn"): said as "then", "first" or
     "finally"; a place it ends in read away ("then, at the station,"); any other prefix as it stands."""
-    for n in (3, 4):
-        if len(prefix) > n and prefix[-n] in ("at", "in", "on", "inside", "outside") and place_tail(prefix, len(prefix) - n):
+    for n in (3, 4):   # never a time ("in the evening" may be after the updates: a start's opener must say so)
+        if len(prefix) > n and prefix[-n] in ("at", "in", "on", "inside", "outside") and \
+                place_tail(prefix, len(prefix) - n) and prefix[-1] not in _TIME_NOUNS:
             return _opened(prefix[:-n])
     if len(prefix) == 4 and prefix[0] in _OPENER_PREPS and prefix[1] == "the" and plain(prefix[3]):
         which = prefix[2]
