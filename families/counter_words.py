@@ -123,3 +123,42 @@ _NOT_PLAIN = FORBIDDEN | NUMBER_BEFORE | NUMBER_AFTER | frozenset(
 def plain(word: str) -> bool:
     """A word that may stand in an agent or a place and says nothing of the count."""
     return word.isascii() and word.isalpha() and word not in _NOT_PLAIN
+
+
+Words = list[str]
+MORE = frozenset("more additional extra further new fresh".split())
+STEP = frozenset("then next later also now again".split())
+DETS = frozenset("the a an his her its their this that some one".split())
+_PLACE_PREPS = frozenset("at on in inside during for near by from within across along aboard".split())
+_OWN = frozenset("his her its their".split())
+
+def is_mark(w: str) -> bool:
+    """A name's mark ("@0")."""
+    return w[:1] == "@" and w[1:].isdigit()
+
+
+def amount(words: Words, i: int, need_items: bool) -> tuple[str, int] | None:
+    """(the number, the end) of "N [more] items" at `i` (items optional unless `need_items`)."""
+    if i >= len(words) or not words[i].isdigit():
+        return None
+    j = i + 1 + (i + 1 < len(words) and words[i + 1] in MORE)
+    if j < len(words) and words[j] in ("items", "item"):
+        return words[i], j + 1
+    return None if need_items or j > i + 1 else (words[i], i + 1)
+
+
+def place_tail(words: Words, i: int, given: bool = False) -> bool:
+    """Whether words[i:] is a place that says nothing of a count ("at the prize counter", "in his album", "on
+    board", "on it"): a preposition, a determiner or none, and one to three plain words."""
+    rest = words[i:]
+    if not rest or tuple(rest) in OWN_PLACES:
+        return bool(rest)
+    if rest[0] not in _PLACE_PREPS and rest[0] not in ("to", "into", "onto"):
+        return False
+    if rest[0] in ("to", "into", "onto") and not given and (len(rest) < 2 or rest[1] not in _OWN):
+        return False   # "adds 5 coins to the box" moves them elsewhere: only the counter's own place ("to his album")
+    body = rest[1:]
+    if body[:1] and body[0] in DETS:
+        body = body[1:]
+    return 1 <= len(body) <= 3 and all(plain(w) for w in body)
+
