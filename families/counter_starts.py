@@ -135,16 +135,19 @@ def opened(prefix: Words) -> Words:
 
 
 def untimed(prefix: Words) -> Words | None:
-    """The prefix without the start's time it ends in or holds ("early in the morning", "to begin with"), or None
-    where it says none."""
+    """The prefix without the start's time it ends in ("early in the morning", "to begin with", "when the doors
+    open"), or None where it ends in none ("at opening time" is no "at opening" and a word more)."""
     for t in START_TIMES:   # longest first: "early in the morning" whole
         if len(t) <= len(prefix) and tuple(prefix[-len(t):]) == t:
             return _more_untimed(prefix[:-len(t)])   # "when the doors open in the morning"
-    cut, timed = start_time(["", *prefix])
-    return _more_untimed(cut[1:]) if timed else None
+    for n in range(len(prefix) - 3):
+        if _when_begun(prefix, n) == len(prefix):
+            return _more_untimed(prefix[:n])
+    return None
 
 
 def _more_untimed(prefix: Words) -> Words:
+    """The prefix without every start's time it ends in, one after another."""
     rest = untimed(prefix) if prefix else None
     return prefix if rest is None else rest
 

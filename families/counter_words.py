@@ -97,7 +97,8 @@ START_TIMES = tuple(sorted({tuple(w.split()) for w in (
     "at the start", "at the beginning", "at the outset", "to begin with", "to start with", "to start", "to begin",
     "initially", "originally", "at first", "in the beginning", "at the very start", "at the very beginning",
     "before anything happens", "before any changes", "before anything changes", "at the start of the day",
-    "at the start of the story", "right at the start", "first thing") + START_OPENERS
+    "at the start of the story", "right at the start", "first thing", "at opening time", "first thing in the morning",
+    "before any change", "before anything else", "before anything else happens") + START_OPENERS
     + expand("to start|to begin|to open|at the start of|at the beginning of", "the|its",
              "day|morning|week|game|match|season|shift|journey|trip|evening|round")}, key=len, reverse=True))
 # A counter named in the plural: its verb as said of one ("the Badgers gain" as "gains")

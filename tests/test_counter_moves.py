@@ -273,6 +273,9 @@ def test_an_end_a_hedge_a_transfer_or_the_other_way_is_never_read():
 
 # Sentences as a strong model writes them, each beside its fact: every one reads
 ALWAYS = [
+    ("At opening time, {c} holds 0 visitors.", "INITIAL_VALUE", 0),
+    ("When the doors open in the morning, {c} holds 5 visitors.", "INITIAL_VALUE", 5),
+    ("Early in the morning, {c} holds 64 cans.", "INITIAL_VALUE", 64),
     ("{c} holds 40 passengers when the day begins.", "INITIAL_VALUE", 40),
     ("At the start, {c} has 64 passengers on board.", "INITIAL_VALUE", 64),
     ("{c} begins the day with 64 passengers aboard.", "INITIAL_VALUE", 64),
