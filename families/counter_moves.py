@@ -5,7 +5,17 @@ items". The way of a movement comes from its verb and its particle (into, onto, 
 after it; out of, off, from: a decrease), never from a verb alone that can go both ways ("get", "drop")."""
 from __future__ import annotations
 
-from families.counter_starts import agreed, amounts_named, holding, opened, plainer, start_time, started, untimed
+from families.counter_starts import (
+    agreed,
+    amounts_named,
+    holding,
+    opened,
+    plainer,
+    start_time,
+    started,
+    untallied,
+    untimed,
+)
 from families.counter_words import (
     AGENT_HEADS,
     AGENT_VERBS,
@@ -71,6 +81,9 @@ def _things_move(words: Words) -> Words | None:
     if passive and k + 4 == len(words) and words[k] in CARRIER_VERBS and words[k + 2] == "by" and \
             is_mark(words[-1]) and words[k + 1] in CARRIER_WAYS:   # "are picked up by @0", "are dropped off by @0"
         return _said(words[-1], CARRIER_WAYS[words[k + 1]], got[0])
+    if passive and k + 3 == len(words) and words[k] in _TALLIED and words[k + 1] in ("for", "towards", "toward") \
+            and is_mark(words[-1]):   # "15 votes are counted for @0"
+        return _said(words[-1], 1, got[0])
     if passive and k < len(words) and words[k] in PARTICIPLES:   # "are taken out of", "are added to"
         verb, i = words[k], k + 1
         i += i < len(words) and words[i] == "back"
@@ -92,6 +105,9 @@ def _things_move(words: Words) -> Words | None:
         sign, end = _direction(words, j)
         return None if sign == 0 else _closed(words, end, sign, got[0])
     return None
+
+
+_TALLIED = frozenset("counted cast tallied recorded logged registered scored".split())
 
 
 def _closed(words: Words, i: int, sign: int, number: str) -> Words | None:
@@ -156,7 +172,13 @@ def _agent_end(words: Words) -> int | None:
 
 
 def _given(words: Words) -> Words | None:
-    """The counter given things, and by whom or from where: "@0 is given 15 items by the dealer"."""
+    """The counter given things, and by whom or from where: "@0 is given 15 items by the dealer"; or entered or
+    left by them: "@0 is boarded by 31 items"."""
+    if words[2] in INTO_VERBS | OUT_VERBS and words[3] == "by":
+        got = amount(words, 4, need_items=True)
+        if got is None or not (got[1] == len(words) or place_tail(words, got[1])):
+            return None
+        return _said(words[0], 1 if words[2] in INTO_VERBS else -1, got[0])
     got = amount(words, 3, need_items=False)
     if got is None or got[1] >= len(words) or words[got[1]] not in ("by", "from"):
         return None
@@ -187,7 +209,8 @@ _BEING = frozenset("is are was were has have holds contains keeps stores carries
 def _subject_tail(words: Words) -> Words | None:
     """A counter's own change with a place after it ("@0 spends 94 items at the prize counter", "@0 then adds 77
     items to his album"): the place read away."""
-    if len(words) > 3 and is_mark(words[0]) and words[1] in ("is", "gets") and words[2] in TOGETHER:
+    if len(words) > 3 and is_mark(words[0]) and words[1] in ("is", "gets") and \
+            words[2] in TOGETHER | INTO_VERBS | OUT_VERBS:
         return _given(words)   # "@0 is given 15 items by the dealer"
     if not words or not is_mark(words[0]) or len(words) < 2 or words[1] in _BEING:
         return None
@@ -226,7 +249,7 @@ def canonical(words: Words) -> Words:
     """The words with their core (after any opener) as a movement or start in the family's plainest words, or
     as they were. Where an opener of a step by its time stands before the core, its end is the core's start ("at
     the next stop, the driver ...": never an agent "stop the driver")."""
-    found = None
+    found, words = None, untallied(words)
     for k in range(min(len(words), 8)):
         raw = words[:k]
         before = untimed(raw) if k else None   # the opener without the start's time it says

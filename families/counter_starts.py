@@ -162,5 +162,24 @@ def plainer(words: Words) -> Words:
     return amounts_named(opened(words[:m]) + core)
 
 
+# What a counter's own tally is called: "the yellow bus's account", "Mira's total" are the counter itself
+_TALLIES = frozenset("account count total tally value stock supply inventory contents balance holdings reserves score "
+                     "collection pile fund funds hoard store kitty pot savings headcount".split())
+
+
+def untallied(words: Words) -> Words:
+    """The words with a counter's own tally ("@0 's account") as the counter."""
+    out: Words = []
+    i = 0
+    while i < len(words):
+        if is_mark(words[i]) and words[i + 1:i + 2] == ["'s"] and i + 2 < len(words) and words[i + 2] in _TALLIES:
+            out.append(words[i])
+            i += 3
+            continue
+        out.append(words[i])
+        i += 1
+    return out
+
+
 # After these the counter's verb is in its base form whatever its number ("let @0 start at 6")
 _BASE_BEFORE = frozenset("let lets make makes will would shall should can could must to did does do".split())

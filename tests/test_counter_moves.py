@@ -218,6 +218,10 @@ def test_an_intro_may_count_the_counters_by_any_noun_of_theirs_but_never_more_or
 # Sentences that say something else, each beside the fact it must never be read as: an end, a later time, a
 # negation, a hedge, a bound, a multiple, a measure, a transfer, a second change, the other way, a verb without its way
 NEVER = [
+    ("Then {c} is boarded by 31 passengers.", "DECREMENT", 31),
+    ("Then 15 votes are counted against {c}.", "INCREMENT", 15),
+    ("Then {c}'s driver spends 15 coins.", "DECREMENT", 15),
+    ("Then {c} is left with 31 passengers.", "DECREMENT", 31),
     ("The yellow bus ends the day with 40 passengers.", "INITIAL_VALUE", 40),
     ("The yellow bus has 40 passengers on board at the end.", "INITIAL_VALUE", 40),
     ("By the end, {c} has 40 passengers.", "INITIAL_VALUE", 40),
@@ -273,6 +277,10 @@ def test_an_end_a_hedge_a_transfer_or_the_other_way_is_never_read():
 
 # Sentences as a strong model writes them, each beside its fact: every one reads
 ALWAYS = [
+    ("{c}'s account holds 64 credits at the start.", "INITIAL_VALUE", 64),
+    ("Then 15 votes are counted for {c}.", "INCREMENT", 15),
+    ("Then {c} is boarded by 31 passengers.", "INCREMENT", 31),
+    ("Then {c} is left by 31 passengers at the depot.", "DECREMENT", 31),
     ("At opening time, {c} holds 0 visitors.", "INITIAL_VALUE", 0),
     ("When the doors open in the morning, {c} holds 5 visitors.", "INITIAL_VALUE", 5),
     ("Early in the morning, {c} holds 64 cans.", "INITIAL_VALUE", 64),
