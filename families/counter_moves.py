@@ -76,6 +76,7 @@ def _things_move(words: Words) -> Words | None:
     if bare and not (len(words) > 3 and words[1] in ("is", "was") and words[2] in IN_ONLY | OUT_ONLY):
         return None
     i = got[1] + (got[1] < len(words) and words[got[1]] in STEP)
+    i += i + 1 < len(words) and words[i] in _HAVE and words[i + 1] != "been"   # "have boarded": a perfect
     passive = i < len(words) and words[i] in _BE
     k = i + 1 + (passive and i + 1 < len(words) and words[i + 1] in STEP)
     if passive and k + 4 == len(words) and words[k] in CARRIER_VERBS and words[k + 2] == "by" and \
@@ -107,14 +108,26 @@ def _things_move(words: Words) -> Words | None:
     return None
 
 
+_HAVE = frozenset("have has had".split())
 _TALLIED = frozenset("counted cast tallied recorded logged registered scored".split())
 
 
 def _closed(words: Words, i: int, sign: int, number: str) -> Words | None:
-    """The movement's counter at `i`, and then nothing or a place."""
-    if i >= len(words) or not is_mark(words[i]):
+    """The movement's counter at `i`, and then nothing, a place, or the movement's other end ("and onto the
+    hillside"); or the other end first, then the counter ("from the field into @0": the second way says it)."""
+    if i < len(words) and not is_mark(words[i]):
+        j = i + (words[i] == "the")
+        while j < min(i + 4, len(words)) and plain(words[j]) and not _direction(words, j)[0]:
+            j += 1
+        second, end = _direction(words, j)
+        return _closed(words, end, second, number) if second and j > i and end < len(words) and \
+            is_mark(words[end]) else None
+    if i >= len(words):
         return None
-    if i + 1 < len(words) and not place_tail(words, i + 1):
+    rest = words[i + 1:]
+    if rest[:1] == ["and"] and _direction(rest, 1)[0] == -sign:   # "out of @0 and onto the hillside"
+        rest = ["at"] + rest[_direction(rest, 1)[1]:]
+    if rest and not place_tail(rest, 0):
         return None
     return _said(words[i], sign, number)
 

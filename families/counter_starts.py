@@ -102,11 +102,22 @@ _PERIOD_STARTS = frozenset("starts begins opens enters".split())
 
 
 def started(words: Words) -> Words:
-    """"@0 starts the count with 21" as "@0 starts with 21": a start of any one-word period or tally."""
-    if len(words) > 4 and is_mark(words[0]) and words[1] in _PERIOD_STARTS and words[2] in ("the", "its", "their") \
-            and plain(words[3]) and words[4] == "with":
-        return [words[0], "starts"] + words[4:]
+    """"@0 starts the count with 21" as "@0 starts with 21": a start of any one-word period or tally, or a
+    setting out from any place ("@0 leaves the depot with 64", "@0 pulls out of the yard with 64")."""
+    if len(words) < 5 or not is_mark(words[0]):
+        return words
+    k = 2
+    if words[1] not in _PERIOD_STARTS:
+        k = next((1 + len(d) for d in _DEPARTS if tuple(words[1:1 + len(d)]) == d), 0)
+    if k and k + 2 < len(words) and words[k] in ("the", "its", "their") and plain(words[k + 1]) and \
+            words[k + 2] == "with":
+        return [words[0], "starts"] + words[k + 2:]
     return words
+
+
+# Setting out from a place ("leaves the depot with 64 passengers"): a start, as the place is no later time
+_DEPARTS = tuple(tuple(w.split()) for w in ("sets out from", "sets off from", "pulls out of", "departs from",
+                                              "rolls out of", "leaves", "departs"))
 
 
 _TIME_NOUNS = frozenset("morning afternoon evening night day week noon midnight dawn dusk sunset sunrise hour "

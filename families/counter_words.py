@@ -41,7 +41,7 @@ SELF_VERBS = _forms("walk pass march stream pour flow file crowd wander step mov
                     "climb squeeze pile check stroll hop jump travel head crawl rush flock float seep trek sail slip "
                     "spill tumble drop crowd pack shuffle spill squeeze cram transfer", "transferred get gets got come comes came "
                     "go goes went run runs ran fly flies flew swim swims swam fall falls fell ride rides rode slide "
-                    "slides slid")
+                    "slides slid escape escapes escaped flee flees fled stray strays strayed")
 # Transitive verbs whose object is the counter, with their own way: "31 passengers board @0", "9 leave @1"
 INTO_VERBS = _forms("board enter join reboard embark")
 OUT_VERBS = _forms("exit vacate deboard disembark alight quit depart", "leave leaves left")
@@ -65,8 +65,9 @@ AGENT_VERBS = _forms(
     "put place pour toss throw drop load move carry bring send ship deliver transfer pull lift haul drag take scoop "
     "fish shovel ladle pump drain siphon tip dump empty stack pile pack slip tuck unload offload feed return hand give "
     "pay lend borrow collect fetch sweep rake ferry truck cart wheel roll push stash store sort shift stuff lower hoist "
-    "release let buy purchase grab snatch pick",
-    "put brought sent threw thrown took taken gave given fed lent paid swept bought") | IN_ONLY | OUT_ONLY | TOGETHER
+    "release let buy purchase grab snatch pick herd guide usher steer walk march chase coax",
+    "put brought sent threw thrown took taken gave given fed lent paid swept bought drive drives drove driven lead "
+    "leads led") | IN_ONLY | OUT_ONLY | TOGETHER
 AGENT_HEADS = frozenset("he she they we you i someone somebody everyone one".split())
 IN_WAYS = tuple(tuple(w.split()) for w in (
     "back into", "back onto", "back to", "back in", "in to", "on to", "over to", "up into", "down into", "in through",
@@ -85,6 +86,7 @@ HOLD_VERBS = tuple(tuple(w.split()) for w in (
 START_VERBS = tuple(tuple(w.split()) for w in (
     "starts out holding", "starts out having", "starts out carrying", "starts out with", "starts off with",
     "starts off holding", "starts holding", "begins holding", "starts with", "begins with", "opens with",
+    "sets out carrying", "sets off carrying", "sets out holding", "sets off holding",
     "sets off with", "sets out with", "kicks off with", "starts the day with", "begins the day with"))
 # Before the counter (there are 5 items aboard @0), and the counter's own place after its number ("on board")
 THERE_PLACES = tuple(tuple(w.split()) for w in (

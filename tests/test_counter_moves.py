@@ -218,6 +218,11 @@ def test_an_intro_may_count_the_counters_by_any_noun_of_theirs_but_never_more_or
 # Sentences that say something else, each beside the fact it must never be read as: an end, a later time, a
 # negation, a hedge, a bound, a multiple, a measure, a transfer, a second change, the other way, a verb without its way
 NEVER = [
+    ("Then 12 sheep are moved from the field into {c}.", "DECREMENT", 12),
+    ("Then 12 sheep are moved out of {c} and into {o}.", "DECREMENT", 12),
+    ("Then 12 sheep are moved from {o} into {c}.", "INCREMENT", 12),
+    ("{c} leaves the last stop with 64 passengers on board.", "INITIAL_VALUE", 64),
+    ("{c} ends the day with 64 passengers on board.", "INITIAL_VALUE", 64),
     ("Then {c} is boarded by 31 passengers.", "DECREMENT", 31),
     ("Then 15 votes are counted against {c}.", "INCREMENT", 15),
     ("Then {c}'s driver spends 15 coins.", "DECREMENT", 15),
@@ -277,6 +282,15 @@ def test_an_end_a_hedge_a_transfer_or_the_other_way_is_never_read():
 
 # Sentences as a strong model writes them, each beside its fact: every one reads
 ALWAYS = [
+    ("Then 31 passengers have boarded {c}.", "INCREMENT", 31),
+    ("{c} sets out carrying 64 passengers.", "INITIAL_VALUE", 64),
+    ("{c} leaves the depot with 64 passengers on board.", "INITIAL_VALUE", 64),
+    ("{c} pulls out of the depot with 64 passengers.", "INITIAL_VALUE", 64),
+    ("Then the shepherd drives 12 sheep into {c}.", "INCREMENT", 12),
+    ("Then the shepherd leads 12 sheep out of {c}.", "DECREMENT", 12),
+    ("Then 12 sheep are moved out of {c} and onto the hillside.", "DECREMENT", 12),
+    ("Then 12 sheep are moved from the field into {c}.", "INCREMENT", 12),
+    ("Then 12 sheep escape from {c}.", "DECREMENT", 12),
     ("{c}'s account holds 64 credits at the start.", "INITIAL_VALUE", 64),
     ("Then 15 votes are counted for {c}.", "INCREMENT", 15),
     ("Then {c} is boarded by 31 passengers.", "INCREMENT", 31),
