@@ -73,7 +73,9 @@ def _counted(words: list[str], i: int, one: bool, known: frozenset[str]) -> int 
     n = len(words)
     if i < n and words[i] in _COUNT_WORDS and (words[i] in ("unit", "item")) == one:
         return i + 1
-    if i + 1 < n and _modifier(words[i], known) and _noun(words[i + 1], one, known):
+    # after 1 a modifier's noun is singular: "1 passenger boards" is a noun and its verb, never "passenger boards"
+    if i + 1 < n and _modifier(words[i], known) and _noun(words[i + 1], one, known) and not (
+            one and words[i + 1].endswith("s")):
         end = i + 2
     elif i < n and _noun(words[i], one, known):
         end = i + 1
@@ -97,7 +99,7 @@ def as_items(words: list[str], known: frozenset[str]) -> list[str]:
             out += ["0", "items"]   # "starts with no crates": a count of none ("no more", a measure: stays)
             i = end + 2 * (words[end:end + 2] == ["at", "all"])
             continue
-        if w == "nothing" and out and out[-1] in _HOLDING:   # "holds nothing at first": a count of none
+        if w in ("nothing", "none") and out and out[-1] in _HOLDING:   # "holds nothing at first": a count of none
             out += ["0", "items"]
             i += 1
             continue

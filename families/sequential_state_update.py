@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 
+from families.counter_moves import canonical
 from families.counter_reads import LAST_ORDINALS, ORDINALS, PERIODS, START_OPENERS, moved_reads, unwrapped
 from families.family import Family
 from families.ir import INTEGER, Skeleton, atom
@@ -117,7 +118,8 @@ _LOSE = "(loses|gives away|gives up|hands over|gives out|spends|uses up|sheds|se
         "is relieved of|is robbed of|has removed|has taken away|discards|dispatches|releases|donates|drops|" \
         "loses another|gives away another|sells off|throws away|consumes|pays out|pays|lends out|lends|loans out|" \
         "hands off|surrenders|gives back|returns|sends|ships off|unloads|dumps|gets rid of|spills|leaks|drains|" \
-        "is debited|is debited by|is charged|is charged for|uses|trades in|redeems|cashes in|forfeits|is docked)"
+        "is debited|is debited by|is charged|is charged for|uses|trades in|redeems|cashes in|forfeits|is docked|concedes|" \
+        "gives back|lets go|is stripped of|writes off)"
 _ADDED = "(added to|put into|put in|placed in|placed into|given to|delivered to|brought to|moved into|moved to|" \
          "sent to|shipped to|stored in|loaded into|added into|transferred to|transferred into|deposited in|" \
          "deposited into|dropped into|carried into|stocked in|brought into|slipped into|unloaded onto|unloaded into|" \
@@ -177,6 +179,16 @@ UPDATE_OPENERS = ("after this", "following that",
            "after that|after this") + expand("in the|later in the|early in the|that|this|by the", "morning|afternoon|"
                                              "evening|night|middle of the day") + ("at noon", "at midday", "by noon")
 _MOVED_READS = moved_reads(_ITEMS_R, _WHO)
+
+
+def _rewrite(predicate: str, words: list[str]) -> list[str]:
+    """A sentence's words as the phrasings read them: a wrapped counter unwrapped, and a fact's movement or start
+    in the family's plainest words (families/counter_moves.py; never the question's)."""
+    words = unwrapped(predicate, words)
+    return canonical(words) if predicate in _MOVES else words
+
+
+_MOVES = frozenset({"INITIAL_VALUE", "INCREMENT", "DECREMENT"})
 _STEP_OPENERS = UPDATE_OPENERS + ORDINALS + LAST_ORDINALS
 WORDING = Wording(
     prompt_note="Each counter counts things (items, crates, coins, people): say every number as a count of things, "
@@ -399,7 +411,7 @@ WORDING = Wording(
                             "place listed in order everything taking very that of story process sequence them it "
                             "applied performed made processed given described entries entry game match round "
                             "season day 's".split()),
-    rewrite=unwrapped,
+    rewrite=_rewrite,
     intro="These events happen in this order:")
 FAMILY = Family(
     name=NAME, prefix="state", types=frozenset({"Counter"}),

@@ -6,6 +6,7 @@ import re
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
+from families.counted import MEASURES
 from families.reading import Marked, reader
 from families.registry import FAMILIES
 from families.wording import HEDGES, NEGATIONS, NUMBER_WORDS, normalize, tokens
@@ -64,8 +65,9 @@ def _one_of_order(intro_words: Sequence[str], k: int) -> bool:
     """Whether the "one" at `k` orders or picks ("one after another", "each one"), counting nothing."""
     before = tuple(intro_words[max(0, k - 2):k])
     after = tuple(intro_words[k + 1:k + 5])
+    # "one step after another", "one crate at a time": the same with a noun of the steps between
     return bool(before) and before[-1] in _ONE_BEFORE or before[-2:] in (("1", "by"), ("one", "by")) or any(
-        after[:len(a)] == a or after[1:1 + len(a)] == a == ("at", "a", "time") for a in _ONE_AFTER) \
+        after[:len(a)] == a or (after[1:1 + len(a)] == a and a[0] != "by") for a in _ONE_AFTER) \
         or bool(after) and after[0] in _MODALS
 
 
@@ -90,19 +92,24 @@ def _counts(intro_words: Sequence[str], kinds: Kinds = (), options: tuple[str, .
 # the noun after it is, in the singular, a word of every name of one type and the number is that type's count, and
 # never where the number is an answer option (a label said in the intro is refused whatever it counts).
 Kinds = tuple[tuple[int, frozenset[str]], ...]   # per type of several symbols: how many, the words all its names share
+ANY_NOUN = "*"   # among a type's shared words: any plural noun counts its names
 _NOT_NOUNS = frozenset("the a an s of and".split())
 
 
 def kinds_named(entities: Mapping[str, str], names: Mapping[str, str]) -> Kinds:
     """Per type of two or more symbols: their number and the words every one of their names holds ("jar")."""
-    by_type: dict[str, list[frozenset[str]]] = {}
+    by_type: dict[str, list[tuple[str, ...]]] = {}
     for s, t in entities.items():
-        by_type.setdefault(t, []).append(frozenset(words(names.get(s, ""))))
+        by_type.setdefault(t, []).append(tuple(words(names.get(s, ""))))
     out = []
     for named in by_type.values():
-        shared = frozenset.intersection(*named) - _NOT_NOUNS if len(named) > 1 else frozenset()
-        if shared:
-            out.append((len(named), shared))
+        if len(named) < 2:
+            continue
+        shared = frozenset.intersection(*map(frozenset, named)) - _NOT_NOUNS
+        # names of no shared noun ("Jonas", "Mara"; "the Otters", "the Badgers") or each an owner's ("Mira's purse"):
+        # what they are is no word of theirs ("two players", "two teams", "two travelers"), so any noun counts them
+        owners = all(len(w) > 2 and "s" in w[1:-1] for w in named)
+        out.append((len(named), shared | ({ANY_NOUN} if owners or not shared else frozenset())))
     return tuple(sorted(out, key=lambda k: (k[0], sorted(k[1]))))
 
 
@@ -125,8 +132,21 @@ def _of_kind(intro_words: Sequence[str], k: int, kinds: Kinds, options: tuple[st
     said = tokens(intro_words[k])
     if len(said) != 1 or not said[0].isdigit() or said[0] in options or k + 1 >= len(intro_words):
         return False
-    n, plural = int(said[0]), _singulars(intro_words[k + 1])
-    return any(count == n and not shared.isdisjoint(plural) for count, shared in kinds)
+    n = int(said[0])
+    for j in range(k + 1, min(k + 4, len(intro_words))):   # "two counting dials": up to two words before the noun
+        noun = intro_words[j]
+        if not noun.isalpha():
+            return False
+        plural = _singulars(noun)
+        if any(count == n and (not shared.isdisjoint(plural) or ANY_NOUN in shared and plural and noun not in MEASURES)
+               for count, shared in kinds):
+            return True
+        if plural or noun in _FUNCTION_WORDS:   # "two marbles in jars": the noun is the first plural, or none
+            return False
+    return False
+
+
+_FUNCTION_WORDS = frozenset("of in on at to the a an and or with from by for into onto its their his her".split())
 
 
 @lru_cache(maxsize=1 << 12)   # a renderer's intros repeat (the template's always), and so do a family's labels
