@@ -1,7 +1,7 @@
 """Renders written as a remote model writes them, read by the check: the prompts out, the answers back in.
 
     python -m benchmarks.model_renders prompts --skeletons S.jsonl --out DIR   # DIR/prompts.jsonl
-    python -m benchmarks.model_renders check DIR [--list]                         # reads DIR/answers.jsonl
+    python -m benchmarks.model_renders check DIR [--list] [--ok]               # reads DIR/answers.jsonl
 
 `prompts` writes, per skeleton, exactly what a remote renderer gets from `bench run` with the defaults
 (`format: structured`, `names: model`): the structured render prompt with the redacted payload. Someone who
@@ -53,8 +53,9 @@ def _premise_lines(render: StructuredRender, payload: dict, reasons: list[str]) 
     return lines
 
 
-def check_answers(folder: Path, listing: bool) -> None:
-    """Judge every answer against its prompt's payload and print the counts (and, with --list, the misses)."""
+def check_answers(folder: Path, listing: bool, oks: bool = False) -> None:
+    """Judge every answer against its prompt's payload and print the counts (and, with --list, the misses; with
+    --ok, the renders judged faithful, each premise beside its fact: what to read one by one before a figure)."""
     asked = {r["id"]: r for r in map(orjson.loads, (folder / "prompts.jsonl").read_bytes().splitlines()) if r}
     renders: dict[str, Counter] = defaultdict(Counter)
     codes: Counter = Counter()
@@ -81,7 +82,7 @@ def check_answers(folder: Path, listing: bool) -> None:
             if what:
                 sentences[f"{what} {reason_code(r)}"] += 1
         codes.update(reason_code(r) for r in reasons)
-        if reasons and listing:
+        if (reasons and listing) or (not reasons and oks):
             print(f"{ans['id']} ({fam}):")
             print("\n".join(_premise_lines(read, row["payload"], reasons)))
     print("| family | renders ok | not ok | not parsed |\n|---|---:|---:|---:|")
@@ -106,12 +107,13 @@ def main() -> None:
     p.add_argument("--out", type=Path, required=True)
     c = sub.add_parser("check")
     c.add_argument("folder", type=Path)
-    c.add_argument("--list", action="store_true")
+    c.add_argument("--list", action="store_true", help="every render not judged faithful, beside its facts")
+    c.add_argument("--ok", action="store_true", help="every render judged faithful, beside its facts")
     args = ap.parse_args()
     if args.cmd == "prompts":
         prompts(args.skeletons, args.out)
     else:
-        check_answers(args.folder, args.list)
+        check_answers(args.folder, args.list, args.ok)
 
 
 if __name__ == "__main__":
