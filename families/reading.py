@@ -236,6 +236,10 @@ class Reader:
             self._memo[key] = hit
         return hit
 
+    def reads_any(self, line: str) -> bool:
+        """Whether a marked line reads whole as some phrasing of any fact (a family's rewrite leaves it be)."""
+        return bool(self._matches(self.facts, line, None))
+
     def norm(self, fact: Fact) -> Fact:
         """A fact as it is compared: a symmetric predicate's arguments in sorted order."""
         pred, args = fact

@@ -1,0 +1,65 @@
+"""What the free-language rewrites of transitive_order, membership_inheritance and equality share: a rewrite
+applied only to a sentence that reads as no fact as it stands, and the test of a plain word (no cue word)."""
+from __future__ import annotations
+
+from typing import Callable, Iterable
+
+from families.wording import HEDGES, NEGATIONS
+
+Rewrite = Callable[[list[str]], list[str]]
+# Words a scene, kind or member noun never is: they say a side, an order, a negation, a hedge or adjacency.
+CUE_WORDS = frozenset(
+    "left right leftmost rightmost leftward rightward leftwards rightwards side hand end ends edge far front back "
+    "middle centre center first last before after ahead behind of than next beside besides adjacent adjacently "
+    "immediately directly just near nearby close touching neighbour neighbours neighbor neighbors alongside between "
+    "same other another one ones some all every each any no none not only also too either or and but if then "
+    "is are be was were been being it its their them they he she his her who which that what whom there here".split()) \
+    | HEDGES | NEGATIONS
+
+
+def plain(word: str, stop: frozenset[str] = frozenset()) -> bool:
+    """A plain word of the story's own (a scene, a kind, a member noun): letters only, no name, no cue word."""
+    return word.isascii() and word.isalpha() and word not in CUE_WORDS and word not in stop
+
+
+def third_person(verbs: Iterable[str]) -> frozenset[str]:
+    """Each verb's third person singular ("sit" -> "sits", "perch" -> "perches", "fly" -> "flies")."""
+    out = set()
+    for v in verbs:
+        if v.endswith(("sh", "ch", "s", "x", "z")):
+            out.add(v + "es")
+        elif v.endswith("y") and v[-2:-1] not in tuple("aeiou"):
+            out.add(v[:-1] + "ies")
+        else:
+            out.add(v + "s")
+    return frozenset(out)
+
+
+def progressive(verbs: Iterable[str]) -> frozenset[str]:
+    """Each verb's -ing form ("sit" -> "sitting", "rest" -> "resting", "lie" -> "lying", "hover" -> "hovering")."""
+    out = set()
+    for v in verbs:
+        if v.endswith("ie"):
+            out.add(v[:-2] + "ying")
+        elif v.endswith("e") and not v.endswith(("ee", "ye")):
+            out.add(v[:-1] + "ing")
+        elif len(v) > 2 and v[-1] in "bdgmnpt" and v[-2] in "aeiou" and v[-3] not in "aeiou" and v not in _NO_DOUBLE:
+            out.add(v + v[-1] + "ing")
+        else:
+            out.add(v + "ing")
+    return frozenset(out)
+
+
+_NO_DOUBLE = frozenset("open happen listen visit hover anchor moor berth".split())
+
+
+def only_where_unread(family: str, rewrite: Rewrite) -> Callable[[str, list[str]], list[str]]:
+    """A family's `Wording.rewrite`: a fact's sentence that reads as no fact as it stands is rewritten; one that
+    reads as any (its own, or another: a misreading) stays as it is, so no reading of before changes."""
+    def apply(predicate: str, words: list[str]) -> list[str]:
+        from families.reading import reader  # the reader is built of this family's wording: asked at read time
+        r = reader(family)
+        if predicate not in r.facts or r.reads_any(" " + " ".join(words)):
+            return words
+        return rewrite(words)
+    return apply
