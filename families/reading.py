@@ -88,6 +88,10 @@ def _other_plurals(w: str) -> tuple[tuple[str, ...], ...]:
         return ((w[:-2] + "ves",),)
     if w.endswith("ves"):
         return ((w[:-3] + "f",), (w[:-3] + "fe",))
+    if w.endswith("y") and len(w) > 3:   # "wemblys" for the wembly: a made-up word's plain plural
+        return ((w + "s",),)
+    if w.endswith("ys") and len(w) > 4:
+        return ((w[:-1],),)
     return ()
 
 
