@@ -13,13 +13,16 @@ CUE_WORDS = frozenset(
     "middle centre center first last before after ahead behind of than next beside besides adjacent adjacently "
     "immediately directly just near nearby close touching neighbour neighbours neighbor neighbors alongside between "
     "same other another one ones some all every each any no none not only also too either or and but if then "
-    "is are be was were been being it its their them they he she his her who which that what whom there here".split()) \
-    | HEDGES | NEGATIONS
+    "is are be was were been being it its their them they he she his her who which that what whom there here "
+    # words of time and frequency, which weaken or date a claim ("usually", "once", "formerly")
+    "often sometimes seldom once twice always ever usually formerly mostly partly rather quite somewhat sometime "
+    "previously later earlier soon now then still yet already until since except but".split()) | HEDGES | NEGATIONS
 
 
 def plain(word: str, stop: frozenset[str] = frozenset()) -> bool:
-    """A plain word of the story's own (a scene, a kind, a member noun): letters only, no name, no cue word."""
-    return word.isascii() and word.isalpha() and word not in CUE_WORDS and word not in stop
+    """A plain word of the story's own (a scene, a kind, a member noun): letters only, no name, no cue word, no
+    adverb (-ly: "usually", "formerly" date or weaken a claim)."""
+    return word.isascii() and word.isalpha() and not word.endswith("ly") and word not in CUE_WORDS and word not in stop
 
 
 def third_person(verbs: Iterable[str]) -> frozenset[str]:

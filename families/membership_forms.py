@@ -138,7 +138,7 @@ def _predicate(words: list[str], noun: str) -> list[str]:
         i += 2 + (words[i:i + 3] == ["a", "part", "of"])
     elif not noun and words[i:i + 1] and words[i][:1] == "@" and _category(words, i) == 2:
         pass   # "is also a spirit card": the category, its container noun
-    elif noun and (words[i:i + 1] in (["a"], ["an"], [noun]) or words[i][:1] == "@"):
+    elif noun and i < len(words) and (words[i] in ("a", "an", noun) or words[i][:1] == "@"):
         k = i + (words[i] in ("a", "an"))
         if words[k:k + 2] == [noun, "of"] and _category(words, k + 2):
             return out + ["in", *words[k + 2:k + 2 + 1]] + words[k + 2 + _category(words, k + 2):]
