@@ -7,7 +7,7 @@ a value and not the value ("the same sign", "the same parity", "the same first d
 modifier of approximation ("a similar score", "an approximate time") is none either: such a sentence stays unread."""
 from __future__ import annotations
 
-from families.free_forms import plain, third_person
+from families.free_forms import apposed, plain, third_person
 
 _HEADS_ONE = (
     "weight number value code rating height price pitch elevation time score age length size level reading amount "
@@ -137,7 +137,7 @@ def _verbs(words: list[str]) -> list[str]:
 def rewrite(words: list[str]) -> list[str]:
     """The words with each measure as "value" and each verb of having one as "have"; "X scored exactly what Y
     scored" as "X has the same value as Y"; "did not" as "does not"."""
-    words = _apposed(words)
+    words = apposed(words)
     words = [("do" if "and" in words[:k] else "does") if w in ("did", "does", "do") and words[k + 1:k + 2] == ["not"]
              else w for k, w in enumerate(words)]
     if len(words) == 5 and words[1] == "and" and words[3:5] == ["do", "not"] or \
@@ -164,13 +164,6 @@ def rewrite(words: list[str]) -> list[str]:
 
 
 _AGREE = frozenset("match agree coincide".split())
-
-
-def _apposed(words: list[str]) -> list[str]:
-    """The words without a noun said before two names alike ("Box n and box r", "beacon Ember ... beacon Pike")."""
-    before = [words[k - 1] for k in range(1, len(words)) if words[k][:1] == "@"]
-    twice = {w for w in before if before.count(w) > 1 and plain(w)}
-    return [w for k, w in enumerate(words) if not (w in twice and words[k + 1:k + 2] and words[k + 1][:1] == "@")]
 
 
 def _copula(words: list[str]) -> list[str]:

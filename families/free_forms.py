@@ -66,3 +66,39 @@ def only_where_unread(family: str, rewrite: Rewrite) -> Callable[[str, list[str]
             return words
         return rewrite(words)
     return apply
+
+
+# Vessels a thing is named by ("the jar of Brine Pearls"): the thing itself.
+VESSELS = frozenset("jar jars bottle bottles box boxes crate crates tin tins can cans pot pots bag bags sack sacks barrel "
+                    "barrels cask casks basket baskets tray trays bowl bowls flask flasks vial vials carton cartons "
+                    "packet packets".split())
+
+
+def apposed(words: list[str]) -> list[str]:
+    """The words without a noun said alike beside two names ("Box n and box r", "Bluebird cottage is left of Sundew
+    cottage"), a noun set before one ("the painting Blue Ferry") or a vessel it is in ("the jar of Brine Pearls")."""
+    marks = [k for k, w in enumerate(words) if w[:1] == "@"]
+    before = [words[k - 1] for k in marks if k and plain(words[k - 1])]
+    # (a word after a name ending in -s may be its verb: "the hammock costs what the mirror costs")
+    after = [words[k + 1] for k in marks if k + 1 < len(words) and plain(words[k + 1]) and not words[k + 1].endswith(("s", "ed"))]
+    pre = {w for w in before if before.count(w) > 1}
+    post = {w for w in after if after.count(w) > 1}
+    out: list[str] = []
+    k = 0
+    while k < len(words):
+        w = words[k]
+        nxt = words[k + 1] if k + 1 < len(words) else ""
+        if (w in pre and nxt[:1] == "@") or (w in post and k and words[k - 1][:1] == "@"):
+            k += 1
+            continue
+        if out[-1:] == ["the"] and plain(w) and nxt[:1] == "@":
+            out.pop()   # "the painting Blue Ferry"
+            k += 1
+            continue
+        if out[-1:] == ["the"] and w in VESSELS and nxt == "of" and words[k + 2:k + 3] and words[k + 2][:1] == "@":
+            out.pop()   # "the jar of Brine Pearls"
+            k += 2
+            continue
+        out.append(w)
+        k += 1
+    return out

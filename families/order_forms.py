@@ -4,7 +4,7 @@ cottage called Ivers") read away, so that the family's phrasings read what is le
 ("points", "looks", "moves", "wants to be") are no placement verb: such a sentence stays unread."""
 from __future__ import annotations
 
-from families.free_forms import plain, progressive, third_person
+from families.free_forms import apposed, plain, progressive, third_person
 
 # Verbs whose passive places a thing where it is ("is moored", "has been tied up", "is strung"): regular ones
 # composed (-ed), irregular ones as said. Never "left" (of "leave"): "is left of" is the fact itself.
@@ -61,6 +61,9 @@ def _scene(words: list[str], i: int) -> int:
 
 def rewrite(words: list[str]) -> list[str]:
     """The words with each placement verb phrase as "is" and each scene phrase read away."""
+    words = apposed(words)
+    if len(words) > 2 and words[0][:1] == "@" and words[1] == "are":
+        words = [words[0], "is", *words[2:]]   # "The lentils are to the left of the capers": a plural name
     out: list[str] = []
     i = 0
     while i < len(words):
