@@ -41,7 +41,7 @@ def _measure(words: list[str], i: int) -> int:
     for n in (2, 1):
         body = words[i:i + n]
         if len(body) == n and body[-1] in HEADS and all(plain(w) and w not in _APPROX and w not in _PROPERTIES
-                                                         for w in body):
+                                                         for w in body[:-1]):
             return n
     return 0
 

@@ -16,7 +16,11 @@ CUE_WORDS = frozenset(
     "is are be was were been being it its their them they he she his her who which that what whom there here "
     # words of time and frequency, which weaken or date a claim ("usually", "once", "formerly")
     "often sometimes seldom once twice always ever usually formerly mostly partly rather quite somewhat sometime "
-    "previously later earlier soon now then still yet already until since except but".split()) | HEDGES | NEGATIONS
+    "previously later earlier soon now then still yet already until since except but "
+    # prepositions and auxiliaries: words of a clause, never a noun of the story's own
+    "on in at by with from for to into onto under over along across through within inside among amid as like per via "
+    "upon around toward towards beyond past off out up down has have had do does did can will would shall should "
+    "must was whose whom this these those such so".split()) | HEDGES | NEGATIONS
 
 
 def plain(word: str, stop: frozenset[str] = frozenset()) -> bool:

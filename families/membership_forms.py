@@ -6,10 +6,11 @@ family's phrasings read what is left. Negations stay as written ("does not hold"
 every" and "no" are never a quantifier here, so no such sentence reads as a subset."""
 from __future__ import annotations
 
-from families.free_forms import plain, third_person
+from families.free_forms import apposed, plain, third_person
 
-_QUANT = (("each", "and", "every"), ("every", "single"), ("all", "of", "the"), ("all", "the"), ("every",), ("each",),
-          ("any",), ("all",))
+_QUANT = (("every", "single", "1", "of"), ("each", "and", "every"), ("every", "1", "of"), ("each", "1", "of"),
+          ("every", "single"), ("all", "of", "the"), ("all", "of"), ("all", "the"), ("every",), ("each",), ("any",),
+          ("all",))
 _PRONOUNS = frozenset("everyone everybody everything anything anyone anybody whatever whoever".split())
 _PREPS = frozenset("in on of from within among under at inside to with for".split())
 # Participles of being listed or placed in a category ("is filed under", "is tagged", "is subscribed to").
@@ -36,9 +37,6 @@ CONTAINERS = frozenset((
 _AUXILIARIES = frozenset("does has was is seems remains stays becomes joins".split())
 _PLACES = frozenset("village town city hamlet county shire island kingdom realm province parish district region port "
                     "state duchy barony valley".split())
-_APPOSITION = frozenset("specimen painting creature person member track song book title item village town city "
-                        "ship card account dish student scout musician player worker".split())
-
 
 def _quantifier(words: list[str]) -> int:
     for q in _QUANT:
@@ -72,7 +70,7 @@ def _subject(words: list[str]) -> tuple[int, str, str] | None:
         k = i + n
         while k < len(words) and k < i + n + 2 and plain(words[k]) and words[k] not in _IN_VERBS | _HOLD | _LISTED:
             noun, k = words[k], k + 1
-        if noun or n == 2 or words[k:k + 1] in (["is"], ["are"]):   # "each frigate is classed among ..."
+        if noun or n == 2 or k < len(words) and words[k] in _IN_VERBS | _HOLD | {"is", "are"}:   # "each frigate is ..."
             return k, words[i], noun
         return None
     elif q or (words and plain(words[0]) and words[0].endswith("s")):   # "every dish", "ships in ..."
@@ -154,17 +152,16 @@ def _predicate(words: list[str], noun: str) -> list[str]:
 def rewrite(words: list[str]) -> list[str]:
     """The words with a members' subject as "every member of X" and a predicate of being in a category as "is in Y";
     an entity's noun before its name ("the specimen Nell", "the village of Lowmere") read away."""
-    if words[:1] == ["the"] and len(words) > 2 and words[1] in _APPOSITION and words[2][:1] == "@":
-        words = words[2:]
-    elif words[:1] == ["the"] and len(words) > 3 and words[1] in _PLACES and words[2] == "of" and words[3][:1] == "@":
+    words = apposed(words)
+    if words[:1] == ["the"] and len(words) > 3 and words[1] in _PLACES and words[2] == "of" and words[3][:1] == "@":
         words = words[3:]
     if len(words) > 6 and words[0][:1] == "@" and words[1] in ("every", "each", "all") and \
             words[2:6] in (["last", "1", "of", "them"], ["single", "1", "of", "them"]):
-        return ["all", words[0], *words[6:]]   # "Burrowmites, every last one of them, are quillbeasts"
-    if len(words) > 4 and words[0][:1] == "@" and words[1:4] in (["every", "1", "of"], ["each", "1", "of"],
+        words = ["all", words[0], *words[6:]]   # "Burrowmites, every last one of them, are quillbeasts"
+    elif len(words) > 4 and words[0][:1] == "@" and words[1:4] in (["every", "1", "of"], ["each", "1", "of"],
                                                                ["all", "of", "them"]):
         k = 5 if words[1:5] in (["every", "1", "of", "them"], ["each", "1", "of", "them"]) else 4
-        return ["all", words[0], *words[k:]]
+        words = ["all", words[0], *words[k:]]
     subject = _subject(words)
     if subject is not None:
         n, mark, noun = subject

@@ -40,7 +40,7 @@ def _verb(words: list[str], i: int) -> int:
         n = len(aux)
         if tuple(words[i:i + n]) == aux and i + n < len(words):
             nxt = words[i + n]
-            if nxt in PARTICIPLES or nxt in _POSTURE_ING:
+            if nxt in PARTICIPLES or nxt in _POSTURE_ING or nxt in POSTURE:   # "is stood", read as "is stands"
                 return n + 1 + (i + n + 1 < len(words) and words[i + n + 1] in _PARTICLES)
     return 0
 
