@@ -82,8 +82,9 @@ def apposed(words: list[str]) -> list[str]:
     """The words without a noun said alike beside two names ("Box n and box r", "Bluebird cottage is left of Sundew
     cottage"), a noun set before one ("the painting Blue Ferry") or a vessel it is in ("the jar of Brine Pearls")."""
     marks = [k for k, w in enumerate(words) if w[:1] == "@"]
-    before = [words[k - 1] for k in marks if k and plain(words[k - 1])]
-    # (a word after a name ending in -s may be its verb: "the hammock costs what the mirror costs")
+    before = [words[k - 1] for k in marks if k and plain(words[k - 1]) and not words[k - 1].endswith(("s", "ed"))]
+    # (a word beside a name ending in -s or -ed may be a verb: "the hammock costs what the mirror costs", "every
+    # scout who holds the Lantern badge also holds ...")
     after = [words[k + 1] for k in marks if k + 1 < len(words) and plain(words[k + 1]) and not words[k + 1].endswith(("s", "ed"))]
     pre = {w for w in before if before.count(w) > 1}
     post = {w for w in after if after.count(w) > 1}

@@ -6,7 +6,7 @@ family's phrasings read what is left. Negations stay as written ("does not hold"
 every" and "no" are never a quantifier here, so no such sentence reads as a subset."""
 from __future__ import annotations
 
-from families.free_forms import apposed, plain, third_person
+from families.free_forms import apposed, plain, progressive, third_person
 
 _QUANT = (("every", "single", "1", "of"), ("each", "and", "every"), ("every", "1", "of"), ("each", "1", "of"),
           ("every", "single"), ("all", "of", "the"), ("all", "of"), ("all", "the"), ("every",), ("each",), ("any",),
@@ -17,7 +17,7 @@ _PREPS = frozenset("in on of from within among under at inside to with for".spli
 _LISTED = frozenset((
     "listed filed found served kept stored entered recorded catalogued cataloged registered enrolled included counted "
     "shelved placed assigned subscribed posted stationed located housed held classed classified tagged labelled labeled "
-    "grouped sorted marked named written signed").split())
+    "grouped sorted marked").split())
 _TAGGED = frozenset("tagged labelled labeled marked classed classified".split())   # no preposition: "is tagged X"
 # Verbs of being in a category ("appears on", "falls under", "plays in", "subscribes to"), any person or number.
 _IN_BASE = ("appear feature lie sit serve play sing work live fall belong subscribe count dwell reside stand rank "
@@ -26,6 +26,9 @@ _IN_VERBS = frozenset(_IN_BASE) | third_person(_IN_BASE)
 # Verbs of holding a category's token ("holds the Acorn badge", "carries the bedroomjazz tag", "gets the Herald").
 _HOLD_BASE = "hold have carry wear bear get receive own earn".split()
 _HOLD = frozenset(_HOLD_BASE) | third_person(_HOLD_BASE) | frozenset({"has"})
+_ING = progressive(_IN_BASE) | progressive(_HOLD_BASE)   # "any ship serving in", "anyone holding the Rope badge"
+# After a verb of being in, the prepositions of being in ("works for", "comes from", "is named for" say no membership)
+_IN_PREPS = frozenset("in on under among to with at within inside".split())
 # Nouns a category's name is said with, which name the category itself ("the Evergreen list", "the Acorn badge"):
 # a closed set, so a wrong noun ("waitlist", "blacklist") is never read away.
 CONTAINERS = frozenset((
@@ -75,7 +78,7 @@ def _subject(words: list[str]) -> tuple[int, str, str] | None:
         return None
     elif q or (words and plain(words[0]) and words[0].endswith("s")):   # "every dish", "ships in ..."
         k = i
-        while k < len(words) and k < i + 2 and plain(words[k]) and words[k] not in _PREPS:
+        while k < len(words) and k < i + 1 and plain(words[k]) and words[k] not in _PREPS:   # one noun: a second may be a verb
             noun, k = words[k], k + 1
         if not noun:
             return None
@@ -87,12 +90,12 @@ def _subject(words: list[str]) -> tuple[int, str, str] | None:
         i += 1
     if words[i:i + 1] and words[i] in ("is", "are"):
         i += 1
-    if words[i:i + 1] and (words[i] in _LISTED or words[i] in _IN_VERBS or words[i].endswith("ing")) or \
-            words[i:i + 1] and words[i] in _HOLD and words[i + 1:i + 2] and words[i + 1] in _PREPS:
-        i += 1   # "listed on", "serving in", "held in" (read as "holds in": a past with no auxiliary)
+    verb = bool(words[i:i + 1]) and (words[i] in _LISTED or words[i] in _IN_VERBS or words[i] in _ING) or \
+        bool(words[i:i + 1]) and words[i] in _HOLD and words[i + 1:i + 2] != [] and words[i + 1] in _IN_PREPS
+    i += verb   # "listed on", "serving in", "held in" (read as "holds in": a past with no auxiliary)
     if words[i:i + 2] in (["one", "of"], ["1", "of"]):
         i += 2
-    elif words[i:i + 1] and words[i] in _PREPS:
+    elif words[i:i + 1] and words[i] in (_IN_PREPS if verb else _PREPS):   # "kept for", "coming from": no membership
         i += 1
     elif not (i and (words[i - 1] in _TAGGED or words[i - 1] in _HOLD)) and not (words[i:i + 1] and words[i] in _HOLD):
         return None
@@ -120,13 +123,13 @@ def _predicate(words: list[str], noun: str) -> list[str]:
         i += 1
     if words[i:i + 1] and words[i] in _LISTED:
         i += 1
-        if words[i:i + 1] and words[i] in _PREPS:
+        if words[i:i + 1] and words[i] in _IN_PREPS:
             i += 1
         elif words[i - 1] not in _TAGGED:
             return words
     elif words[i:i + 1] and words[i] in _IN_VERBS:
         i += 1
-        if words[i:i + 1] and words[i] in _PREPS:
+        if words[i:i + 1] and words[i] in _IN_PREPS:
             i += 1
     elif words[i:i + 1] and words[i] in _HOLD:
         i += 1
