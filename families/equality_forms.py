@@ -81,9 +81,7 @@ def _measures(words: list[str]) -> list[str]:
             out += ["the", "value", "of"]   # "the number on Oak": the value of Oak
             i += 2 + n
             continue
-        if w[:1] == "@" and words[i + 1:i + 2] == ["'s"] and (n := _measure(words, i + 2) or (
-                plain(words[i + 2]) and _measure(words, i + 3) and 1 + _measure(words, i + 3) if i + 2 < len(words)
-                else 0)):
+        if w[:1] == "@" and words[i + 1:i + 2] == ["'s"] and (n := _measure(words, i + 2)):
             out.append(w)   # "Sarn's day length differs from ...": Sarn
             i += 2 + n
             continue

@@ -88,6 +88,18 @@ def test_a_verb_that_places_nothing_stays_unread(pair, verb, scene):
 
 
 @settings(max_examples=100, deadline=None)
+@given(pair=_pair(PEOPLE), verb=_PLACING, scene=_SCENE,
+       side=st.sampled_from(["immediately to the left of", "directly left of", "just left of", "right next to",
+                             "next to", "immediately left of", "directly to the left of", "just to the left of",
+                             "beside", "adjacent to"]))
+def test_a_placement_said_adjacent_never_reads(pair, verb, scene, side):
+    a, b = pair
+    names, types = {"E0": a, "E1": b}, {"E0": "Entity", "E1": "Entity"}
+    text = _order(a, b, verb, side, scene, "left", False, False)
+    assert _read("transitive_order", text, ("LEFT_OF", ("E0", "E1")), names, types) != "read", text
+
+
+@settings(max_examples=100, deadline=None)
 @given(pair=_pair(PEOPLE), verb=_PLACING, scene=_SCENE, noun=WORD)
 def test_further_left_with_a_scene_and_a_scan_of_any_scene_read(pair, verb, scene, noun):
     a, b = pair
@@ -150,6 +162,19 @@ def test_some_not_every_no_for_every_never_read_as_a_subset(pair, subject, predi
     assert _read("membership_inheritance", said, ("SUBSET_OF", ("S0", "S1")), names, types) != "read", said
 
 
+@settings(max_examples=100, deadline=None)
+@given(pair=_pair(GROUPS), noun=WORD, predicate=st.sampled_from(_PREDICATES),
+       subject=st.sampled_from(("Every {n} kept for the {A}", "Anyone coming from the {A}", "Every {n} named for the {A}",
+                                "Anyone who left the {A}", "Every {n} that wants the {A} badge", "Some {n}s in the {A}",
+                                "Most {n}s on the {A} list", "No {n} in the {A}", "Not every {n} in the {A}")))
+def test_a_subject_that_names_no_members_never_reads_as_a_subset(pair, noun, predicate, subject):
+    a, b = pair
+    names, types = {"S0": a, "S1": b}, {"S0": "Set", "S1": "Set"}
+    plural = subject.startswith(("Some", "Most"))
+    text = f"{subject} {predicate[plural]}.".format(A=a, B=b, n=noun)
+    assert _read("membership_inheritance", text, ("SUBSET_OF", ("S0", "S1")), names, types) != "read", text
+
+
 @settings(max_examples=200, deadline=None)
 @given(pair=_pair(GROUPS), subject=st.sampled_from(_SUBJECTS), predicate=st.sampled_from(_PREDICATES), noun=WORD,
        poison=st.sampled_from(POISON_WORDS + ("usually", "once", "formerly", "sometimes")), where=st.floats(0, 1))
@@ -187,7 +212,9 @@ def test_a_verb_of_being_in_a_category_reads_with_its_polarity(x, group, form, n
 @settings(max_examples=60, deadline=None)
 @given(x=st.sampled_from(PEOPLE), group=st.sampled_from(GROUPS),
        form=st.sampled_from(("{x} wants the {A} badge.", "{x} is on the {A} waitlist.", "{x} is on the {A} blacklist.",
-                             "{x} applied to the {A}.", "{x} left the {A}.", "{x} avoids the {A}.")))
+                             "{x} applied to the {A}.", "{x} left the {A}.", "{x} avoids the {A}.",
+                             "{x} is named for the {A}.", "{x} works for the {A}.", "{x} comes from the {A}.",
+                             "{x} is kept for the {A}.", "{x} was once in the {A}.", "{x} used to be in the {A}.")))
 def test_a_verb_or_noun_that_says_no_membership_stays_unread(x, group, form):
     names, types = {"E0": x, "S0": group}, {"E0": "Entity", "S0": "Set"}
     text = form.format(x=x, A=group)
