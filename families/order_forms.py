@@ -5,6 +5,7 @@ cottage called Ivers") read away, so that the family's phrasings read what is le
 from __future__ import annotations
 
 from families.free_forms import apposed, plain, progressive, third_person
+from families.wording import _SIMPLE_PAST
 
 # Verbs whose passive places a thing where it is ("is moored", "has been tied up", "is strung"): regular ones
 # composed (-ed), irregular ones as said. Never "left" (of "leave"): "is left of" is the fact itself.
@@ -13,8 +14,11 @@ _REGULAR = ("moor dock shelve park place position locate situate store mount pin
             "chain tether secure lodge house stow file rack perch prop pile crowd wedge squeeze stand rest settle "
             "plot paint draw print sketch carve engrave stamp tie rope moor").split()
 _IRREGULAR = frozenset("set put hung found kept built strung laid held stuck spread shown seen drawn sewn hidden "
-                       "dug sunk grown stood sat".split())
+                       "dug sunk grown".split())
 PARTICIPLES = frozenset(v + ("d" if v.endswith("e") else "ed") for v in _REGULAR) | _IRREGULAR
+# A participle with no auxiliary before it reads as its present ("Ivo, kept on the shelf, is ..." as "keeps"):
+# those presents, for a participle said after a name.
+_AS_PRESENT = frozenset(present for past, present in _SIMPLE_PAST.items() if past in PARTICIPLES)
 # Verbs of being somewhere ("sits", "hangs", "flies" of a flag, "works" of a worker at a station): no motion, no
 # looking or pointing, no wish.
 _POSTURE = ("sit stand lie rest hang float wait live stay perch lean fly work operate dwell reside remain grow "
@@ -54,7 +58,7 @@ def _scene(words: list[str], i: int) -> int:
         body = words[i + 2:i + 2 + n]
         if len(body) == n and all(plain(w) for w in body):
             after = words[i + 2 + n] if i + 2 + n < len(words) else ""
-            if after != "of" and after[:1] != "@" and after != "'s":
+            if after != "of" and after != "'s":
                 return 2 + n
     return 0
 
@@ -73,7 +77,7 @@ def rewrite(words: list[str]) -> list[str]:
             out.append("is")
             i += n
             continue
-        if i and (n := _scene(words, i)):
+        if (n := _scene(words, i)):   # "along the pier", "On the shelf, ..."
             i += n
             continue
         if w in _SCANS and i + 2 < len(words) and words[i + 1] in _DETS and plain(words[i + 2]):
@@ -85,6 +89,17 @@ def rewrite(words: list[str]) -> list[str]:
             if k and i + 2 + k < len(words) and words[i + 2 + k][:1] == "@":
                 i += 2 + k   # "the cottage called Ivers" as Ivers
                 continue
+        if (w in PARTICIPLES or w in _AS_PRESENT) and out and out[-1][:1] == "@" and (len(out) == 1 or out[-2] == "has"):
+            i += 1 + (words[i + 1:i + 2] != [] and words[i + 1] in _PARTICLES)
+            continue   # "Sea Thistle, moored at the pier, is ...", "Driftmoth has Sea Thistle moored to its left"
         out.append(w)
         i += 1
-    return out
+    return _fronted(out)
+
+
+def _fronted(words: list[str]) -> list[str]:
+    """"To the left of Driftmoth, Sea Thistle is tied up" as "Sea Thistle is to the left of Driftmoth"."""
+    if len(words) > 4 and words[-1] == "is" and words[-2][:1] == "@" and words[-3][:1] == "@" and \
+            not any(w[:1] == "@" for w in words[:-3]):
+        return [words[-2], "is", *words[:-3], words[-3]]
+    return words

@@ -65,6 +65,26 @@ def test_any_placement_verb_and_scene_reads_and_its_poisons_never_do(pair, verb,
     assert _read("transitive_order", reversed_, left, names, types) != "read", reversed_
 
 
+_MOVED = ("{S}, {a} {v} to the {d} of {b}.", "To the {d} of {b}, {a} {v}.", "{a}, {p} {S}, is {d} of {b}.",
+          "{b} has {a} {p} somewhere to its {o}.")
+
+
+@settings(max_examples=150, deadline=None)
+@given(pair=_pair(PEOPLE), verb=_PLACING, participle=st.sampled_from(sorted(PARTICIPLES)), form=st.sampled_from(_MOVED),
+       scene=_SCENE.filter(bool))
+def test_a_fronted_scene_or_direction_and_a_reduced_relative_read_and_reversed_never(pair, verb, participle, form,
+                                                                                      scene):
+    a, b = pair
+    names, types = {"E0": a, "E1": b}, {"E0": "Entity", "E1": "Entity"}
+    left = ("LEFT_OF", ("E0", "E1"))
+    said = form.format(S=scene[:1].upper() + scene[1:] if form.startswith("{S}") else scene, a=a, b=b, v=verb,
+                       p=participle, d="left", o="left" if "{o}" not in form else "right").replace(" left.", " left.")
+    said = said.replace("to its right", "to its left") if "{o}" in form else said
+    assert _read("transitive_order", said, left, names, types) == "read", said
+    flipped = said.replace("left", "right")
+    assert _read("transitive_order", flipped, left, names, types) != "read", flipped
+
+
 @settings(max_examples=150, deadline=None)
 @given(pair=_pair(PEOPLE), verb=_PLACING, scene=_SCENE, poison=st.sampled_from(POISON_WORDS),
        where=st.floats(0, 1))
