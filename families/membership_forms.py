@@ -95,6 +95,8 @@ def _subject(words: list[str]) -> tuple[int, str, str] | None:
     i += verb   # "listed on", "serving in", "held in" (read as "holds in": a past with no auxiliary)
     if words[i:i + 2] in (["one", "of"], ["1", "of"]):
         i += 2
+    elif words[i - 1:i] in (["is"], ["are"]) and not verb and words[i:i + 1] and words[i][:1] == "@":
+        pass   # "anything that is a glimmerkin"
     elif words[i:i + 1] and words[i] in (_IN_PREPS if verb else _PREPS):   # "kept for", "coming from": no membership
         i += 1
     elif not (i and (words[i - 1] in _TAGGED or words[i - 1] in _HOLD)) and not (words[i:i + 1] and words[i] in _HOLD):
@@ -165,6 +167,7 @@ def rewrite(words: list[str]) -> list[str]:
                                                                ["all", "of", "them"]):
         k = 5 if words[1:5] in (["every", "1", "of", "them"], ["each", "1", "of", "them"]) else 4
         words = ["all", words[0], *words[k:]]
+    words = _conditional(words)
     subject = _subject(words)
     if subject is not None:
         n, mark, noun = subject
@@ -179,4 +182,24 @@ def rewrite(words: list[str]) -> list[str]:
         said = _predicate(words[1:], "")
         if said != words[1:]:
             return [words[0], *said]
+    return words
+
+
+def _conditional(words: list[str]) -> list[str]:
+    """"If a creature is a glimmerkin, it is also a sunmoth" as "every creature that is a glimmerkin is also ..."."""
+    if words[:1] != ["if"] or len(words) < 7:
+        return words
+    k = 1 + (words[1] in ("a", "an", "any"))
+    if not (plain(words[k]) and words[k + 1:k + 2] == ["is"]):
+        return words
+    m = k + 2 + (words[k + 2] in _IN_PREPS) + 2 * (words[k + 2:k + 4] in (["1", "of"], ["part", "of"]))
+    if not words[m:m + 1] or words[m][:1] != "@":
+        return words
+    rest = words[m + 1:]
+    if rest[:1] == ["then"]:
+        rest = rest[1:]
+    if rest[:1] in (["it"], ["they"], ["he"], ["she"]) and rest[1:2] in (["is"], ["are"]):
+        return ["every", words[k], "that", *words[k + 1:m + 1], "is", *rest[2:]]
+    if rest[:1] in (["it"], ["they"], ["he"], ["she"]) and rest[1:2] and rest[1] in _IN_VERBS | _HOLD | _LISTED:
+        return ["every", words[k], "that", *words[k + 1:m + 1], *rest[1:]]   # "..., it appears on the B list"
     return words

@@ -141,7 +141,8 @@ _SUBJECTS = (   # (subject, plural): {A} the first category, {n} a member noun o
     ("All {n}s of the {A}", True), ("Every {A} {n}", False), ("All {A} {n}s", True),
     ("Any {n} that is one of the {A}", False), ("Everyone who subscribes to the {A}", False),
     ("Everything filed under {A}", False), ("Whoever is among the {A}", False), ("Every one of the {A}", False),
-    ("{A}, every last one of them,", True), ("The {n}s on the {A} roster", True))
+    ("{A}, every last one of them,", True), ("The {n}s on the {A} roster", True), ("If a {n} is in the {A}, it", False),
+    ("If a {n} is one of the {A}, then it", False), ("Anything that is one of the {A}", False))
 _PREDICATES = (   # (singular, plural)
     ("is also in the {B}", "are also in the {B}"), ("is also listed under {B}", "are also listed under {B}"),
     ("also appears on the {B} list", "also appear on the {B} list"), ("also belongs to the {B}", "also belong to the {B}"),
