@@ -59,7 +59,8 @@ def _measures(words: list[str]) -> list[str]:
                 del out[-2 - the:len(out) - the]   # "have scales of the same colour": the owner's noun
             elif out[-1:] == ["the"] and w in _DIFF:
                 out.pop()
-            out += ["identical" if w == "matching" else w, "values" if plural else "value"]
+            out += (["the", "same"] if w == "matching" and out[-1:] != ["the"] else ["same"] if w == "matching" else [w])
+            out.append("values" if plural else "value")
             i += 1 + n
             if words[i:i + 1] == ["of"] and i + 1 < len(words) and plain(words[i + 1]) and words[i + 2:i + 3] == ["as"]:
                 i += 2   # "the same colour of scales as"
@@ -136,6 +137,8 @@ def rewrite(words: list[str]) -> list[str]:
     """The words with each measure as "value" and each verb of having one as "have"; "X scored exactly what Y
     scored" as "X has the same value as Y"; "did not" as "does not"."""
     words = apposed(words)
+    if len(words) > 4 and words[1] == "and" and words[3] == "both":
+        words = words[:3] + words[4:]   # "Ivel and Sorrel both weigh the same"
     words = [("do" if "and" in words[:k] else "does") if w in ("did", "does", "do") and words[k + 1:k + 2] == ["not"]
              else w for k, w in enumerate(words)]
     if len(words) == 5 and words[1] == "and" and words[3:5] == ["do", "not"] or \
