@@ -78,6 +78,9 @@ VESSELS = frozenset("jar jars bottle bottles box boxes crate crates tin tins can
                     "packet packets".split())
 
 
+_SCENE_PREPS = frozenset("on in at along across by down up inside within upon over through".split())
+
+
 def apposed(words: list[str]) -> list[str]:
     """The words without a noun said alike beside two names ("Box n and box r", "Bluebird cottage is left of Sundew
     cottage"), a noun set before one ("the painting Blue Ferry") or a vessel it is in ("the jar of Brine Pearls")."""
@@ -96,8 +99,8 @@ def apposed(words: list[str]) -> list[str]:
         if (w in pre and nxt[:1] == "@") or (w in post and k and words[k - 1][:1] == "@"):
             k += 1
             continue
-        if out[-1:] == ["the"] and plain(w) and nxt[:1] == "@":
-            out.pop()   # "the painting Blue Ferry"
+        if out[-1:] == ["the"] and plain(w) and nxt[:1] == "@" and out[-2:-1] not in ([p] for p in _SCENE_PREPS):
+            out.pop()   # "the painting Blue Ferry" (where "On the shelf, Ivo ..." is a scene before a name)
             k += 1
             continue
         if out[-1:] == ["the"] and w in VESSELS and nxt == "of" and words[k + 2:k + 3] and words[k + 2][:1] == "@":
