@@ -28,7 +28,10 @@ _HOLD_BASE = "hold have carry wear bear get receive own earn".split()
 _HOLD = frozenset(_HOLD_BASE) | third_person(_HOLD_BASE) | frozenset({"has"})
 _ING = progressive(_IN_BASE) | progressive(_HOLD_BASE)   # "any ship serving in", "anyone holding the Rope badge"
 # After a verb of being in, the prepositions of being in ("works for", "comes from", "is named for" say no membership)
-_IN_PREPS = frozenset("in on under among to with at within inside".split())
+_IN_PREPS = frozenset("in on among to with at within inside".split())
+# "under" only after a verb of filing or falling ("is filed under", "falls under"): a bare "are under" or "belongs
+# under" says another thing
+_UNDER_VERBS = _LISTED | frozenset("fall falls".split())
 # Nouns a category's name is said with, which name the category itself ("the Evergreen list", "the Acorn badge"):
 # a closed set, so a wrong noun ("waitlist", "blacklist") is never read away.
 CONTAINERS = frozenset((
@@ -97,8 +100,9 @@ def _subject(words: list[str]) -> tuple[int, str, str] | None:
         i += 2
     elif words[i - 1:i] in (["is"], ["are"]) and not verb and words[i:i + 1] and words[i][:1] == "@":
         pass   # "anything that is a glimmerkin"
-    elif words[i:i + 1] and words[i] in (_IN_PREPS if verb else _PREPS):   # "kept for", "coming from": no membership
-        i += 1
+    elif words[i:i + 1] and (words[i] in (_IN_PREPS if verb else _PREPS - {"under"})
+                             or verb and words[i] == "under" and words[i - 1] in _UNDER_VERBS):
+        i += 1   # "kept for", "coming from", a bare "under": no membership
     elif not (i and (words[i - 1] in _TAGGED or words[i - 1] in _HOLD)) and not (words[i:i + 1] and words[i] in _HOLD):
         return None
     if words[i:i + 1] and words[i] in _HOLD:   # "anyone who holds the Rope badge"
@@ -125,17 +129,17 @@ def _predicate(words: list[str], noun: str) -> list[str]:
         i += 1
     if words[i:i + 1] and words[i] in _LISTED:
         i += 1
-        if words[i:i + 1] and words[i] in _IN_PREPS:
+        if words[i:i + 1] and (words[i] in _IN_PREPS or words[i] == "under"):
             i += 1
         elif words[i - 1] not in _TAGGED:
             return words
     elif words[i:i + 1] and words[i] in _IN_VERBS:
         i += 1
-        if words[i:i + 1] and words[i] in _IN_PREPS:
+        if words[i:i + 1] and (words[i] in _IN_PREPS or words[i] == "under" and words[i - 1] in _UNDER_VERBS):
             i += 1
     elif words[i:i + 1] and words[i] in _HOLD:
         i += 1
-    elif words[i:i + 1] and words[i] in ("on", "in", "under", "among", "within", "inside"):
+    elif words[i:i + 1] and words[i] in ("on", "in", "among", "within", "inside"):
         i += 1
     elif words[i:i + 2] in (["part", "of"], ["a", "part"]):
         i += 2 + (words[i:i + 3] == ["a", "part", "of"])

@@ -28,7 +28,7 @@ POSTURE = third_person(_POSTURE)
 _POSTURE_ING = progressive(_POSTURE)
 _PARTICLES = frozenset("up out down away".split())
 _AUX = (("is",), ("are",), ("can", "be"), ("will", "be"), ("is", "to", "be"), ("is", "being"))
-_SCENE_PREPS = frozenset("along on in at across down up inside within by upon over through".split())
+_SCENE_PREPS = frozenset("along on in at across down up inside within by upon through".split())
 _DETS = frozenset("the this that our its their".split())
 _SCANS = frozenset("reading going counting looking scanning walking moving heading travelling traveling read "
                    "counted viewed seen ordered listed numbered taken".split())
