@@ -30,7 +30,9 @@ import dataclasses
 import random
 import string
 
+from families.equality_forms import rewrite as equality_rewrite
 from families.family import Family
+from families.free_forms import only_where_unread
 from families.ir import Argument, Skeleton, atom
 from families.phrases import expand
 from families.wording import Wording
@@ -518,6 +520,8 @@ WORDING = Wording(
         "[the|which] (conclusion|conclusions)")},
     question_cues=(("another question", frozenset({"false", "incorrect", "wrong", "untrue", "cannot", "impossible"})),),
     read_openers={"EQUAL": _LABELS, "NOT_EQUAL": _LABELS},
+    # any measure and any verb of having one ("run the same firmware version"): rewritten where nothing reads
+    rewrite=only_where_unread(NAME, equality_rewrite),
     intro="If:", template={"EQUAL": "{0} = {1}", "NOT_EQUAL": "{0} != {1}"}, template_question="Then",
     template_end="", lettered=True)
 FAMILY = Family(

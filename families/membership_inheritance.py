@@ -33,7 +33,9 @@ from __future__ import annotations
 import random
 
 from families.family import Family
+from families.free_forms import only_where_unread
 from families.ir import Atom, Skeleton, atom
+from families.membership_forms import rewrite as membership_rewrite
 from families.membership_reads import (
     _ALL_R,
     _ARE_ALSO,
@@ -266,6 +268,8 @@ WORDING = Wording(
                 "since childhood", "for as long as anyone remembers"),
     intro_hints=frozenset("every all each always leads lead path paths chain whole entire both within inside "
                           "belongs belong".split()),
+    # a members' subject by any noun, any verb of being listed in a category: rewritten where nothing reads
+    rewrite=only_where_unread(NAME, membership_rewrite),
     negative=frozenset({"NOT_MEMBER_OF"}), opposites={"MEMBER_OF": "NOT_MEMBER_OF", "NOT_MEMBER_OF": "MEMBER_OF"},
     definitions={"YES": "{0} is one of the {1}", "NO": "{0} is not one of the {1}",
                  "UNKNOWN": "the statements do not settle it"})

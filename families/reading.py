@@ -88,6 +88,10 @@ def _other_plurals(w: str) -> tuple[tuple[str, ...], ...]:
         return ((w[:-2] + "ves",),)
     if w.endswith("ves"):
         return ((w[:-3] + "f",), (w[:-3] + "fe",))
+    if w.endswith("y") and len(w) > 3:   # "wemblys" for the wembly: a made-up word's plain plural
+        return ((w + "s",),)
+    if w.endswith("ys") and len(w) > 4:
+        return ((w[:-1],),)
     return ()
 
 
@@ -240,6 +244,10 @@ class Reader:
                 self._memo.clear()
             self._memo[key] = hit
         return hit
+
+    def reads_any(self, line: str) -> bool:
+        """Whether a marked line reads whole as some phrasing of any fact (a family's rewrite leaves it be)."""
+        return bool(self._matches(self.facts, line, None))
 
     def norm(self, fact: Fact) -> Fact:
         """A fact as it is compared: a symmetric predicate's arguments in sorted order."""

@@ -30,7 +30,9 @@ from __future__ import annotations
 import random
 
 from families.family import Family
+from families.free_forms import only_where_unread
 from families.ir import Skeleton, atom
+from families.order_forms import rewrite as order_rewrite
 from families.order_reads import (
     _AGAINST,
     _BE_READ,
@@ -233,6 +235,8 @@ WORDING = Wording(
     intro_hints=frozenset("leftmost rightmost end ends far first last front back edge corner".split()),
     cues={"LEFT_OF": (("adjacency, a stronger claim", ADJACENT),)},
     ordered_question=True, intro="People stand in a row.",
+    # any placement verb, a scene phrase, a scan's scene: free forms rewritten where a sentence reads as nothing
+    rewrite=only_where_unread(NAME, order_rewrite),
     definitions={"LEFT_OF": "{0} is to the left of {1}", "RIGHT_OF": "{0} is to the right of {1}",
                  "UNKNOWN": "the statements do not settle it"})
 FAMILY = Family(

@@ -1,0 +1,209 @@
+"""membership_inheritance's free forms, by construction: a category's members named by any noun of the story's own
+("every dish on the Moon Menu", "all Cascade subscribers", "anyone listed on Fathom", "Burrowmites, every last one
+of them,") as "every member of" the category, and any verb of being listed, filed, tagged, subscribed, held or
+played in ("is filed under", "subscribes to", "holds the Acorn badge", "is tagged fogcore") as "is in", so that the
+family's phrasings read what is left. Negations stay as written ("does not hold" as "is not in"); "some", "not
+every" and "no" are never a quantifier here, so no such sentence reads as a subset."""
+from __future__ import annotations
+
+from families.free_forms import apposed, plain, progressive, third_person
+
+_QUANT = (("every", "single", "1", "of"), ("each", "and", "every"), ("every", "1", "of"), ("each", "1", "of"),
+          ("every", "single"), ("all", "of", "the"), ("all", "of"), ("all", "the"), ("every",), ("each",), ("any",),
+          ("all",))
+_PRONOUNS = frozenset("everyone everybody everything anything anyone anybody whatever whoever".split())
+_PREPS = frozenset("in on of from within among under at inside to with for".split())
+# Participles of being listed or placed in a category ("is filed under", "is tagged", "is subscribed to").
+_LISTED = frozenset((
+    "listed filed found served kept stored entered recorded catalogued cataloged registered enrolled included counted "
+    "shelved placed assigned subscribed posted stationed located housed held classed classified tagged labelled labeled "
+    "grouped sorted marked").split())
+_TAGGED = frozenset("tagged labelled labeled marked classed classified".split())   # no preposition: "is tagged X"
+# Verbs of being in a category ("appears on", "falls under", "plays in", "subscribes to"), any person or number.
+_IN_BASE = ("appear feature lie sit serve play sing work live fall belong subscribe count dwell reside stand rank "
+            "figure").split()
+_IN_VERBS = frozenset(_IN_BASE) | third_person(_IN_BASE)
+# Verbs of holding a category's token ("holds the Acorn badge", "carries the bedroomjazz tag", "gets the Herald").
+_HOLD_BASE = "hold have carry wear bear get receive own earn".split()
+_HOLD = frozenset(_HOLD_BASE) | third_person(_HOLD_BASE) | frozenset({"has"})
+_ING = progressive(_IN_BASE) | progressive(_HOLD_BASE)   # "any ship serving in", "anyone holding the Rope badge"
+# After a verb of being in, the prepositions of being in ("works for", "comes from", "is named for" say no membership)
+_IN_PREPS = frozenset("in on among to with at within inside".split())
+# "under" only after a verb of filing or falling ("is filed under", "falls under"): a bare "are under" or "belongs
+# under" says another thing
+_UNDER_VERBS = _LISTED | frozenset("fall falls".split())
+# Nouns a category's name is said with, which name the category itself ("the Evergreen list", "the Acorn badge"):
+# a closed set, so a wrong noun ("waitlist", "blacklist") is never read away.
+CONTAINERS = frozenset((
+    "list lists roster rosters roll rolls register registry catalogue catalog ledger index menu category class group "
+    "set team club guild badge tag label card circle society order collection holdings archive directory file folder "
+    "records membership ranks section division unit department league crew band company list category genre "
+    "tagged").split()) - {"tagged"}
+# Nouns a place is named with, "of" before its name ("the village of Lowmere"): the place itself.
+_AUXILIARIES = frozenset("does has was is seems remains stays becomes joins".split())
+_PLACES = frozenset("village town city hamlet county shire island kingdom realm province parish district region port "
+                    "state duchy barony valley".split())
+
+def _quantifier(words: list[str]) -> int:
+    for q in _QUANT:
+        if tuple(words[:len(q)]) == q:
+            return len(q)
+    return 0
+
+
+def _category(words: list[str], i: int) -> int:
+    """The length of a category's name at `i`: its mark and a container noun after it ("@3 list"), or 0."""
+    if i >= len(words) or words[i][:1] != "@":
+        return 0
+    return 2 if i + 1 < len(words) and words[i + 1] in CONTAINERS else 1
+
+
+def _subject(words: list[str]) -> tuple[int, str, str] | None:
+    """A subject naming a category's members, as (its length, the category's mark, the member noun), or None."""
+    q = _quantifier(words)
+    if not q and words[:1] == ["the"] and len(words) > 1 and words[1].endswith("s"):
+        q = 1   # "the books on the Riverbank list are all ...": a bare plural, its article
+    elif not q and words[:1] and words[0][:1] == "@" and len(words) > 2 and words[1].endswith("s") and plain(words[1]) \
+            and words[1] not in _IN_VERBS | _HOLD | _LISTED | CONTAINERS | _AUXILIARIES:
+        return 2, words[0], words[1]   # "Herald subscribers all subscribe to ..."
+    elif not q and words[:1] and words[0][:1] == "@" and words[1:2] == ["'s"] and len(words) > 3 and plain(words[2]):
+        return 3, words[0], words[2]   # "The Harvest Menu's dishes all appear on ..."
+    i, noun = q, ""
+    if not q and words and words[0] in _PRONOUNS:
+        i = 1
+    elif q and i < len(words) and words[i][:1] == "@":   # "every Moss Cabinet item", "all Cascade subscribers"
+        n = _category(words, i)
+        k = i + n
+        while k < len(words) and k < i + n + 2 and plain(words[k]) and words[k] not in _IN_VERBS | _HOLD | _LISTED:
+            noun, k = words[k], k + 1
+        if noun or n == 2 or k < len(words) and words[k] in _IN_VERBS | _HOLD | {"is", "are"}:   # "each frigate is ..."
+            return k, words[i], noun
+        return None
+    elif q or (words and plain(words[0]) and words[0].endswith("s")):   # "every dish", "ships in ..."
+        k = i
+        while k < len(words) and k < i + 1 and plain(words[k]) and words[k] not in _PREPS:   # one noun: a second may be a verb
+            noun, k = words[k], k + 1
+        if not noun:
+            return None
+        i = k
+    else:
+        return None
+    # an optional relative or participle ("that is one of", "who subscribes to", "listed on", "with")
+    if words[i:i + 1] and words[i] in ("that", "who", "which"):
+        i += 1
+    if words[i:i + 1] and words[i] in ("is", "are"):
+        i += 1
+    verb = bool(words[i:i + 1]) and (words[i] in _LISTED or words[i] in _IN_VERBS or words[i] in _ING) or \
+        bool(words[i:i + 1]) and words[i] in _HOLD and words[i + 1:i + 2] != [] and words[i + 1] in _IN_PREPS
+    i += verb   # "listed on", "serving in", "held in" (read as "holds in": a past with no auxiliary)
+    if words[i:i + 2] in (["one", "of"], ["1", "of"]):
+        i += 2
+    elif words[i - 1:i] in (["is"], ["are"]) and not verb and words[i:i + 1] and words[i][:1] == "@":
+        pass   # "anything that is a glimmerkin"
+    elif words[i:i + 1] and (words[i] in (_IN_PREPS if verb else _PREPS - {"under"})
+                             or verb and words[i] == "under" and words[i - 1] in _UNDER_VERBS):
+        i += 1   # "kept for", "coming from", a bare "under": no membership
+    elif not (i and (words[i - 1] in _TAGGED or words[i - 1] in _HOLD)) and not (words[i:i + 1] and words[i] in _HOLD):
+        return None
+    if words[i:i + 1] and words[i] in _HOLD:   # "anyone who holds the Rope badge"
+        i += 1
+    n = _category(words, i)
+    return (i + n, words[i], noun) if n else None
+
+
+def _predicate(words: list[str], noun: str) -> list[str]:
+    """A predicate of being in a category ("is also filed under X", "holds the X badge", "is an X item") as "is in X"
+    (negated: "is not in X"), or the words as they are."""
+    i, out = 0, []
+    if words[:1] in (["is"], ["are"], ["does"], ["do"]):
+        out.append("is")
+        i = 1
+    if words[i:i + 2] in (["1", "of"], ["one", "of"]):   # "is also one of the reedhoppers"
+        return (out or ["is"]) + words[i:] if words[i + 2:i + 3] and words[i + 2][:1] == "@" else words
+    if words[i:i + 1] == ["not"]:
+        out.append("not")
+        i += 1
+    if not out:
+        out.append("is")
+    if words[i:i + 1] == ["all"]:
+        i += 1
+    if words[i:i + 1] and words[i] in _LISTED:
+        i += 1
+        if words[i:i + 1] and (words[i] in _IN_PREPS or words[i] == "under"):
+            i += 1
+        elif words[i - 1] not in _TAGGED:
+            return words
+    elif words[i:i + 1] and words[i] in _IN_VERBS:
+        i += 1
+        if words[i:i + 1] and (words[i] in _IN_PREPS or words[i] == "under" and words[i - 1] in _UNDER_VERBS):
+            i += 1
+    elif words[i:i + 1] and words[i] in _HOLD:
+        i += 1
+    elif words[i:i + 1] and words[i] in ("on", "in", "among", "within", "inside"):
+        i += 1
+    elif words[i:i + 2] in (["part", "of"], ["a", "part"]):
+        i += 2 + (words[i:i + 3] == ["a", "part", "of"])
+    elif not noun and words[i:i + 1] and words[i][:1] == "@" and _category(words, i) == 2:
+        pass   # "is also a spirit card": the category, its container noun
+    elif noun and i < len(words) and (words[i] in ("a", "an", noun) or words[i][:1] == "@"):
+        k = i + (words[i] in ("a", "an"))
+        if words[k:k + 2] == [noun, "of"] and _category(words, k + 2):
+            return out + ["in", *words[k + 2:k + 2 + 1]] + words[k + 2 + _category(words, k + 2):]
+        if _category(words, k) and words[k + 1:k + 2] in ([noun], [noun + "s"], [noun.rstrip("s")]):
+            return out + ["in", words[k]] + words[k + 2:]
+        return words
+    else:
+        return words
+    n = _category(words, i)
+    return out + ["in", words[i]] + words[i + n:] if n and i + n == len(words) else words
+
+
+def rewrite(words: list[str]) -> list[str]:
+    """The words with a members' subject as "every member of X" and a predicate of being in a category as "is in Y";
+    an entity's noun before its name ("the specimen Nell", "the village of Lowmere") read away."""
+    words = apposed(words)
+    if words[:1] == ["the"] and len(words) > 3 and words[1] in _PLACES and words[2] == "of" and words[3][:1] == "@":
+        words = words[3:]
+    if len(words) > 6 and words[0][:1] == "@" and words[1] in ("every", "each", "all") and \
+            words[2:6] in (["last", "1", "of", "them"], ["single", "1", "of", "them"]):
+        words = ["all", words[0], *words[6:]]   # "Burrowmites, every last one of them, are quillbeasts"
+    elif len(words) > 4 and words[0][:1] == "@" and words[1:4] in (["every", "1", "of"], ["each", "1", "of"],
+                                                               ["all", "of", "them"]):
+        k = 5 if words[1:5] in (["every", "1", "of", "them"], ["each", "1", "of", "them"]) else 4
+        words = ["all", words[0], *words[k:]]
+    words = _conditional(words)
+    subject = _subject(words)
+    if subject is not None:
+        n, mark, noun = subject
+        rest = words[n:]
+        if rest[:1] == ["all"]:
+            rest = rest[1:]
+        said = _predicate(rest, noun)
+        if said[:1] == ["is"] and said != rest:
+            return ["every", "member", "of", mark, *said]
+        return ["every", "member", "of", mark, *rest]
+    if words and words[0][:1] == "@" and len(words) > 2:
+        said = _predicate(words[1:], "")
+        if said != words[1:]:
+            return [words[0], *said]
+    return words
+
+
+def _conditional(words: list[str]) -> list[str]:
+    """"If a creature is a glimmerkin, it is also a sunmoth" as "every creature that is a glimmerkin is also ..."."""
+    if words[:1] != ["if"] or len(words) < 7:
+        return words
+    k = 1 + (words[1] in ("a", "an", "any"))
+    if not (plain(words[k]) and words[k + 1:k + 2] == ["is"]):
+        return words
+    m = k + 2 + (words[k + 2] in _IN_PREPS) + 2 * (words[k + 2:k + 4] in (["1", "of"], ["part", "of"]))
+    if not words[m:m + 1] or words[m][:1] != "@":
+        return words
+    rest = words[m + 1:]
+    if rest[:1] == ["then"]:
+        rest = rest[1:]
+    if rest[:1] in (["it"], ["they"], ["he"], ["she"]) and rest[1:2] in (["is"], ["are"]):
+        return ["every", words[k], "that", *words[k + 1:m + 1], "is", *rest[2:]]
+    if rest[:1] in (["it"], ["they"], ["he"], ["she"]) and rest[1:2] and rest[1] in _IN_VERBS | _HOLD | _LISTED:
+        return ["every", words[k], "that", *words[k + 1:m + 1], *rest[1:]]   # "..., it appears on the B list"
+    return words
