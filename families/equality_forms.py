@@ -47,7 +47,7 @@ def _measure(words: list[str], i: int) -> int:
 
 
 def _measures(words: list[str]) -> list[str]:
-    """Each measure after a sameness word as "value(s)", its owner's noun ("scales of the same colour") read away."""
+    """Each measure after a sameness word as "value(s)"."""
     out: list[str] = []
     i = 0
     while i < len(words):
@@ -55,8 +55,11 @@ def _measures(words: list[str]) -> list[str]:
         if (w in _SAME or w in _DIFF or w in _ONE) and (n := _measure(words, i + 1)):
             plural = words[i + n].endswith("s") and not words[i + n].endswith("ss")
             the = int(out[-1:] == ["the"])
-            if len(out) > 2 + the and out[-1 - the] == "of" and plain(out[-2 - the]):
-                del out[-2 - the:len(out) - the]   # "have scales of the same colour": the owner's noun
+            both = any(out[j][:1] == "@" and out[j + 1] == "and" and out[j + 2][:1] == "@" for j in range(len(out) - 2))
+            if both and len(out) > 2 + the and out[-1 - the] == "of" and plain(out[-2 - the]):
+                # "k and e have scales of the same colour": like compared with like, read as the pair's value. Only
+                # so: "k has twins of the same age as e" compares k's twins with e itself, and stays unread.
+                del out[-2 - the:len(out) - the]
             elif out[-1:] == ["the"] and w in _DIFF:
                 out.pop()
             out += (["the", "same"] if w == "matching" and out[-1:] != ["the"] else ["same"] if w == "matching" else [w])
@@ -86,19 +89,13 @@ def _measures(words: list[str]) -> list[str]:
             out.append(w)   # "Sarn's day length differs from ...": Sarn
             i += 2 + n
             continue
-        if w[:1] == "@" and words[i + 1:i + 2] == ["'s"] and i + 3 < len(words) and plain(words[i + 2]) and \
-                words[i + 3] in _OWNED_VERBS:
-            out += [w, _OWNED_VERBS[words[i + 3]]]   # "Yrsa's scales match ...": Yrsa matches ...
-            i += 4
-            continue
         out.append(w)
         i += 1
     return out
 
 
-# The verb after an owned noun ("Yrsa's scales are ...", "... scales differ in colour from"), as its owner's.
-_OWNED_VERBS = {"is": "is", "are": "is", "match": "matches", "matches": "matches", "differ": "differs",
-                "differs": "differs", "equal": "equals", "equals": "equals"}
+# Never any owned noun read away as its owner ("Yrsa's scales match ..." as "Yrsa matches ..."): the noun may be what
+# is compared instead of the owner's value ("k's double equals e", "k's brother is the same age as e" say no EQUAL).
 
 
 _GIVEN = frozenset("given assigned set tagged labelled labeled marked priced rated tuned numbered coded".split())

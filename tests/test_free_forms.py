@@ -299,3 +299,18 @@ def test_a_property_of_a_value_or_no_measure_stays_unread(pair, verb, prop):
     for text in (f"{a} and {b} {verb[0]} the same {prop}.", f"{a} {verb[1]} the same {prop} as {b}.",
                  f"{a} and {b} share a {prop}."):
         assert _read("equality", text, ("EQUAL", ("V0", "V1")), names, types) != "read", text
+
+
+@settings(max_examples=120, deadline=None)
+@given(pair=_pair(VARS), owned=st.one_of(WORD, st.sampled_from(("double", "square", "brother", "twin", "half", "twins",
+                                                                  "neighbour", "scales", "copy", "shadow"))),
+       measure=_MEASURE, form=st.sampled_from(("{a}'s {o} is the same {m} as {b}.", "{a}'s {o} equals {b}.",
+                                               "{a}'s {o} matches {b}.", "{a} has {o} of the same {m} as {b}.",
+                                               "{a}'s {o} has the same {m} as {b}.", "{a}'s {o} is {b}.")))
+def test_a_thing_a_name_owns_compared_with_another_name_never_reads_as_the_owner(pair, owned, measure, form):
+    """"k's double equals e", "k's brother is the same age as e", "k has twins of the same age as e": the owned thing is
+    compared, not k's own value, so none reads as EQUAL(k, e) (an owned noun was read away as its owner, once)."""
+    a, b = pair
+    names, types = {"V0": a, "V1": b}, {"V0": "Variable", "V1": "Variable"}
+    text = form.format(a=a, b=b, o=owned, m=" ".join(w for w in measure if w))
+    assert _read("equality", text, ("EQUAL", ("V0", "V1")), names, types) != "read", text
