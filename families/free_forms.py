@@ -14,6 +14,9 @@ CUE_WORDS = frozenset(
     "immediately directly just near nearby close touching neighbour neighbours neighbor neighbors alongside between "
     "same other another one ones some all every each any no none not only also too either or and but if then "
     "is are be was were been being it its their them they he she his her who which that what whom there here "
+    # words of a turned view, which swap left and right ("seen to the left of Y in the mirror")
+    "mirror mirrors mirrored reflection reflections reflected reverse reversed inverted upside flipped flip backwards "
+    "backward opposite facing rear negative "
     # words of time and frequency, which weaken or date a claim ("usually", "once", "formerly")
     "often sometimes seldom once twice always ever usually formerly mostly partly rather quite somewhat sometime "
     "previously later earlier soon now then still yet already until since except but "

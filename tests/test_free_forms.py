@@ -314,3 +314,15 @@ def test_a_thing_a_name_owns_compared_with_another_name_never_reads_as_the_owner
     names, types = {"V0": a, "V1": b}, {"V0": "Variable", "V1": "Variable"}
     text = form.format(a=a, b=b, o=owned, m=" ".join(w for w in measure if w))
     assert _read("equality", text, ("EQUAL", ("V0", "V1")), names, types) != "read", text
+
+
+@settings(max_examples=60, deadline=None)
+@given(pair=_pair(PEOPLE), verb=st.sampled_from(("is seen", "sits", "stands", "is moored", "appears")),
+       scene=st.sampled_from(("in the mirror", "in the reflection", "in the mirrored hall", "on the reverse side",
+                              "in the flipped photo", "from the opposite bank", "in the rear window")))
+def test_a_scene_that_turns_the_view_never_reads(pair, verb, scene):
+    """A mirror swaps left and right: "X is seen to the left of Y in the mirror" says X is right of Y in the room."""
+    a, b = pair
+    names, types = {"E0": a, "E1": b}, {"E0": "Entity", "E1": "Entity"}
+    for text in (f"{a} {verb} to the left of {b} {scene}.", f"{scene[0].upper()}{scene[1:]}, {a} {verb} left of {b}."):
+        assert _read("transitive_order", text, ("LEFT_OF", ("E0", "E1")), names, types) != "read", text
