@@ -86,7 +86,9 @@ _SCENE_PREPS = frozenset("on in at along across by down up inside within upon ov
 
 def apposed(words: list[str]) -> list[str]:
     """The words without a noun said alike beside two names ("Box n and box r", "Bluebird cottage is left of Sundew
-    cottage"), a noun set before one ("the painting Blue Ferry") or a vessel it is in ("the jar of Brine Pearls")."""
+    cottage") or a vessel a name is in ("the jar of Brine Pearls"). A word before one name alone is never read away:
+    it may be a noun ("the painting Blue Ferry") or a word that changes who is meant ("the former Weavers", "the
+    late Osei"), and nothing in one sentence tells which."""
     marks = [k for k, w in enumerate(words) if w[:1] == "@"]
     before = [words[k - 1] for k in marks if k and plain(words[k - 1]) and not words[k - 1].endswith(("s", "ed"))]
     # (a word beside a name ending in -s or -ed may be a verb: "the hammock costs what the mirror costs", "every
@@ -100,10 +102,6 @@ def apposed(words: list[str]) -> list[str]:
         w = words[k]
         nxt = words[k + 1] if k + 1 < len(words) else ""
         if (w in pre and nxt[:1] == "@") or (w in post and k and words[k - 1][:1] == "@"):
-            k += 1
-            continue
-        if out[-1:] == ["the"] and plain(w) and nxt[:1] == "@" and out[-2:-1] not in ([p] for p in _SCENE_PREPS):
-            out.pop()   # "the painting Blue Ferry" (where "On the shelf, Ivo ..." is a scene before a name)
             k += 1
             continue
         if out[-1:] == ["the"] and w in VESSELS and nxt == "of" and words[k + 2:k + 3] and words[k + 2][:1] == "@":

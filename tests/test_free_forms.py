@@ -214,7 +214,7 @@ _MEMBER = (("{x} is filed under {A}.", "{x} is not filed under {A}."),
            ("{x} is on the {A} list.", "{x} is not on the {A} list."),
            ("{x} is tagged {A}.", "{x} is not tagged {A}."),
            ("{x} plays in the {A}.", "{x} does not play in the {A}."),
-           ("The {n} {x} is listed on the {A} roster.", "The {n} {x} is not listed on the {A} roster."),
+           ("{x} is listed on the {A} roster.", "{x} is not listed on the {A} roster."),
            ("{x} carries the {A} tag.", "{x} does not carry the {A} tag."))
 
 
@@ -279,7 +279,9 @@ def test_any_measure_with_a_verb_of_having_reads_with_its_polarity(pair, measure
 
 @settings(max_examples=200, deadline=None)
 @given(pair=_pair(VARS), measure=_MEASURE, verb=st.sampled_from(_VERBS), noun=WORD, equal=st.sampled_from(_EQUAL),
-       poison=st.sampled_from(POISON_WORDS + ("similar", "approximately", "nearly", "usually")), where=st.floats(0, 1))
+       # (not "just": "just the same age as" is "exactly the same", which equality's grammar reads as EQUAL)
+       poison=st.sampled_from(tuple(w for w in POISON_WORDS if w != "just") + ("similar", "approximately", "nearly",
+                                                                             "usually")), where=st.floats(0, 1))
 def test_a_measured_equality_with_a_poison_word_never_reads(pair, measure, verb, noun, equal, poison, where):
     a, b = pair
     names, types = {"V0": a, "V1": b}, {"V0": "Variable", "V1": "Variable"}
@@ -326,3 +328,18 @@ def test_a_scene_that_turns_the_view_never_reads(pair, verb, scene):
     names, types = {"E0": a, "E1": b}, {"E0": "Entity", "E1": "Entity"}
     for text in (f"{a} {verb} to the left of {b} {scene}.", f"{scene[0].upper()}{scene[1:]}, {a} {verb} left of {b}."):
         assert _read("transitive_order", text, ("LEFT_OF", ("E0", "E1")), names, types) != "read", text
+
+
+@settings(max_examples=60, deadline=None)
+@given(pair=_pair(PEOPLE), word=st.one_of(WORD, st.sampled_from(("former", "late", "fake", "retired", "future",
+                                                                   "alleged", "imaginary", "honorary", "missing"))))
+def test_a_word_before_one_name_alone_is_never_read_away(pair, word):
+    """"the former Weavers", "the late Osei": a word set before one name may change who is meant, so a sentence that
+    reads only without it stays unread (a word set alike before two names is a kind noun, and read away)."""
+    a, b = pair
+    names, types = {"E0": a, "E1": b}, {"E0": "Entity", "E1": "Entity"}
+    for text in (f"{a} is to the left of the {word} {b}.", f"The {word} {a} stands to the left of {b}."):
+        assert _read("transitive_order", text, ("LEFT_OF", ("E0", "E1")), names, types) != "read", text
+    groups, kinds = {"S0": a, "S1": b}, {"S0": "Set", "S1": "Set"}
+    text = f"Every one of the {a} is among the {word} {b}."
+    assert _read("membership_inheritance", text, ("SUBSET_OF", ("S0", "S1")), groups, kinds) != "read", text
