@@ -120,7 +120,9 @@ def _closed(words: Words, i: int, sign: int, number: str) -> Words | None:
         while j < min(i + 4, len(words)) and plain(words[j]) and not _direction(words, j)[0]:
             j += 1
         second, end = _direction(words, j)
-        return _closed(words, end, second, number) if second and j > i and end < len(words) and \
+        # the two ends of one movement go opposite ways ("from the field into @0"); two ways alike ("added to up to
+        # @0") are no movement's ends
+        return _closed(words, end, second, number) if second == -sign and j > i and end < len(words) and \
             is_mark(words[end]) else None
     if i >= len(words):
         return None

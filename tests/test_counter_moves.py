@@ -5,6 +5,7 @@ reversed, a final value for a step, a sign or symbol, a hedge, another unit, a m
 counter never does."""
 from __future__ import annotations
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -395,3 +396,13 @@ def test_a_strong_models_movements_and_starts_read():
         for text, pred, number in ALWAYS:
             said = _cap(text.format(c=names[0]))
             assert _verdict(said, pred, number, names) == "read", said
+
+
+@pytest.mark.parametrize("text", ["Then 2 extra coins are added to up to the yellow bus.",
+                                  "2 coins are added into the barn into the yellow bus.",
+                                  "2 coins are carried onto the yard onto the yellow bus."])
+def test_two_ways_alike_are_no_movement_s_two_ends(text):
+    """"from the field into X" names a movement's two ends, opposite ways; two ways alike ("added to up to X") say no
+    one movement, and never read (Hypothesis found "added to up to the Silo" read as INCREMENT)."""
+    assert _verdict(text, "INCREMENT", 2, NAMES[0]) != "read", text
+    assert _verdict("2 coins are carried from the yard onto the yellow bus.", "INCREMENT", 2, NAMES[0]) == "read"
