@@ -117,7 +117,12 @@ AGREEMENT = {b: t for b, t in (p.split(":") for p in (
 CLAIMS = frozenset("least most than above below beyond under upto percent percentage times twice thrice double doubles "
                    "doubled triple triples tripled half halves halved or ish end ends ended ending final finally "
                    "remaining left total only each every all both now".split())
-FORBIDDEN = HEDGES | NEGATIONS | CLAIMS - {"left"}
+# Places that are no place, where nothing moved ("added to X on paper", "in theory", "in the plan", "per day"):
+# never a place after a movement, so such a sentence stays unread.
+IRREAL = frozenset("theory principle paper name spirit dream dreams plan plans planning imagination fiction story "
+                   "stories estimate estimates projection projections forecast forecasts budget average sum total "
+                   "totals wish wishes hope hopes idea mind minds rumour rumor rumours rumors per".split())
+FORBIDDEN = HEDGES | NEGATIONS | (CLAIMS - {"left"}) | IRREAL
 _NOT_PLAIN = FORBIDDEN | NUMBER_BEFORE | NUMBER_AFTER | frozenset(
     "start starts started begins began beginning outset initially initial first last left then dozen dozens score gross "
     "hundred hundreds thousand thousands million millions billion billions pair pairs fold".split())

@@ -406,3 +406,12 @@ def test_two_ways_alike_are_no_movement_s_two_ends(text):
     one movement, and never read (Hypothesis found "added to up to the Silo" read as INCREMENT)."""
     assert _verdict(text, "INCREMENT", 2, NAMES[0]) != "read", text
     assert _verdict("2 coins are carried from the yard onto the yellow bus.", "INCREMENT", 2, NAMES[0]) == "read"
+
+
+@pytest.mark.parametrize("place", ["on paper", "in theory", "in the plan", "in principle", "per day", "in the budget",
+                                   "in his dreams", "on average"])
+def test_a_place_where_nothing_moved_never_reads(place):
+    """A place after a movement says where it happened; "on paper", "in theory", "per day" say it did not happen, or
+    not once, so the sentence stays unread (a plain place still reads)."""
+    assert _verdict(f"Then 12 coins are dropped into the yellow bus {place}.", "INCREMENT", 12, NAMES[0]) != "read"
+    assert _verdict("Then 12 coins are dropped into the yellow bus at the depot.", "INCREMENT", 12, NAMES[0]) == "read"
