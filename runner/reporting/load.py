@@ -148,10 +148,7 @@ class _Reader:
             part = stage_part(render_fp, rec["renderer"], skeleton, sample, key)
             if part is None:
                 continue
-            old = get_best(key)
-            if old is not None and old[1]["renderer"] != part[2]:   # two renderers with one key: kept apart
-                key = f"{key}\0{part[2]}"
-                old = get_best(key)
+            key, old = renderer_key(get_best, key, part[2])
             done_at = rec.get("finished_at") if type(rec.get("finished_at")) in (int, float) else 0.0
             if old is None or newer(old[1]["status"], old[1]["finished_at"], rec["status"], done_at):
                 # named as the grid names its renderer now: a renamed provider's records are its own
@@ -217,6 +214,16 @@ class _Reader:
                 ct if type(ct) is int else None, done_at, tokens, cut, source and name(source, source),
                 name(why, why) if type(why := rec.get("reason")) is str else None))
         self.loaded.skipped[path] += skipped
+
+
+def renderer_key(get_best: Any, key: str, renderer: str) -> tuple[str, Any]:
+    """A render record's key among those kept, and the record kept under it: two renderers with one key are kept
+    apart (the second under the key and its renderer's name)."""
+    old = get_best(key)
+    if old is not None and old[1]["renderer"] != renderer:
+        key = f"{key}\0{renderer}"
+        old = get_best(key)
+    return key, old
 
 
 def key_parts(parts: Iterable[tuple[Any, Any]]) -> dict[str, tuple]:

@@ -13,7 +13,7 @@ from runner.config.grid import Grid
 from runner.errors import UserError
 from runner.plan.units import UnitPlan
 from runner.reporting.columnar_sql import _int, _int_ok, _num_ok, _str, _text
-from runner.reporting.load import RENDER_KEEP, _Reader, key_parts, stage_part
+from runner.reporting.load import RENDER_KEEP, _Reader, key_parts, renderer_key, stage_part
 from runner.store.logs import TERMINAL, newer
 from runner.store.records import SCHEMA
 from runner.store.sinks import RENDERS
@@ -76,10 +76,7 @@ def _fold(i: int, render_fp: dict, rows: list[tuple], path: Path, best: dict, fi
         part = stage_part(render_fp, renderer, skeleton, sample, key)
         if part is None:
             continue
-        old = get_best(key)
-        if old is not None and old[1]["renderer"] != part[2]:   # two renderers with one key: kept apart
-            key = f"{key}\0{part[2]}"
-            old = get_best(key)
+        key, old = renderer_key(get_best, key, part[2])
         done_at = fresh.get(done) if done in fresh else fresh.setdefault(done, _number(done))
         if old is None or newer(old[1]["status"], old[1]["finished_at"], status, done_at):
             rec = loads(keep)
