@@ -4,6 +4,7 @@ say something else (a hedge, a negation, a multiple, an end)."""
 from __future__ import annotations
 
 from families.counter_reads import START_OPENERS
+from families.free_forms import s_form
 from families.phrases import expand
 from families.wording import HEDGES, NEGATIONS, NUMBER_AFTER, NUMBER_BEFORE
 
@@ -21,14 +22,10 @@ def _forms(bases: str, irregular: str = "") -> frozenset[str]:
     """Each verb as it is said of one, of many and in the past ("walk walks walked"), and the irregular pasts."""
     out: set[str] = set(irregular.split())
     for b in bases.split():
-        out.add(b)
-        if b.endswith(("s", "sh", "ch", "x", "z")):
-            out.add(b + "es")
-        elif b.endswith("y") and b[-2] not in "aeiou":
-            out.update((b[:-1] + "ies", b[:-1] + "ied"))
+        out.update((b, s_form(b)))
+        if b.endswith("y") and b[-2] not in "aeiou":
+            out.add(b[:-1] + "ied")
         else:
-            out.add(b + "s")
-        if not b.endswith("y") or b[-2] in "aeiou":
             out.add(b + "d" if b.endswith("e") else b + "ed")
         if _doubles(b):
             out.add(b + b[-1] + "ed")   # drop dropped, step stepped

@@ -7,7 +7,7 @@ a value and not the value ("the same sign", "the same parity", "the same first d
 modifier of approximation ("a similar score", "an approximate time") is none either: such a sentence stays unread."""
 from __future__ import annotations
 
-from families.free_forms import apposed, plain, third_person
+from families.free_forms import apposed, plain, s_form, third_person
 
 _HEADS_ONE = (
     "weight number value code rating height price pitch elevation time score age length size level reading amount "
@@ -18,8 +18,7 @@ _HEADS_ONE = (
     "birthday day hour minute moment duration result tag label digit").split()
 _PROPERTIES = frozenset("sign parity digit parities signs digits".split())   # of a value, never the value
 HEADS = frozenset(h for h in _HEADS_ONE if h not in _PROPERTIES) | frozenset(
-    h[:-1] + "ies" if h.endswith("y") and h[-2] not in "aeiou" else h + "es" if h.endswith(("s", "sh", "ch", "x"))
-    else h + "s" for h in _HEADS_ONE if h not in _PROPERTIES)
+    s_form(h) for h in _HEADS_ONE if h not in _PROPERTIES)
 _APPROX = frozenset("approximate rough similar close comparable relative average mean typical minimum maximum min max "
                     "partial ballpark estimated nominal expected predicted guessed target desired ideal".split())
 _SAME = frozenset("same equal identical matching".split())

@@ -32,17 +32,19 @@ def plain(word: str, stop: frozenset[str] = frozenset()) -> bool:
     return word.isascii() and word.isalpha() and not word.endswith("ly") and word not in CUE_WORDS and word not in stop
 
 
+def s_form(word: str) -> str:
+    """A word's -s form by English spelling: a noun's plural, a verb's third person ("box" -> "boxes", "fly" ->
+    "flies", "sit" -> "sits")."""
+    if word.endswith(("sh", "ch", "s", "x", "z")):
+        return word + "es"
+    if word.endswith("y") and word[-2:-1] not in tuple("aeiou"):
+        return word[:-1] + "ies"
+    return word + "s"
+
+
 def third_person(verbs: Iterable[str]) -> frozenset[str]:
     """Each verb's third person singular ("sit" -> "sits", "perch" -> "perches", "fly" -> "flies")."""
-    out = set()
-    for v in verbs:
-        if v.endswith(("sh", "ch", "s", "x", "z")):
-            out.add(v + "es")
-        elif v.endswith("y") and v[-2:-1] not in tuple("aeiou"):
-            out.add(v[:-1] + "ies")
-        else:
-            out.add(v + "s")
-    return frozenset(out)
+    return frozenset(map(s_form, verbs))
 
 
 def progressive(verbs: Iterable[str]) -> frozenset[str]:
@@ -81,7 +83,6 @@ VESSELS = frozenset("jar jars bottle bottles box boxes crate crates tin tins can
                     "packet packets".split())
 
 
-_SCENE_PREPS = frozenset("on in at along across by down up inside within upon over through".split())
 
 
 def apposed(words: list[str]) -> list[str]:

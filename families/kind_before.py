@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping
 
+from families.free_forms import s_form
 from families.kind_nouns import NAMED_KINDS, KindMarked, grammar_words
 from families.reading import Marked, reader
 from families.wording import HEDGES, NEGATIONS, NUMBER_WORDS
@@ -38,13 +39,6 @@ _SHORT = frozenset({"sign", "parity", "magnitude", "remainder", "digit", "digits
 _DEGREE = frozenset("more less fewer greater higher lower bigger smaller larger than similar close almost nearly "
                     "roughly approximately about same equal different from with and each other one ones thing things "
                     "but for the its their what".split())
-
-
-def _plural(word: str) -> str:
-    """A kind noun's plural: register -> registers, box -> boxes, tally -> tallies."""
-    if word.endswith(("s", "x", "z", "ch", "sh")):
-        return word + "es"
-    return word[:-1] + "ies" if word.endswith("y") and word[-2:-1] not in tuple("aeiou") else word + "s"
 
 
 def _singular(word: str) -> str | None:
@@ -90,7 +84,7 @@ def kinds_before(texts: Iterable[str], marked: Marked, types: Mapping[str, str],
                 before.setdefault(word, set()).add(t)
     singles = {word for word, marks in before.items() if len(marks) > 1}
     singles |= {one for one, marks in pairs.items() if len(marks) > 1 and _noun(one, known)}
-    return frozenset(singles | {_plural(s) for s in singles} | {p for p in map(_plural, pairs) if _singular(p) in singles})
+    return frozenset(singles | {s_form(s) for s in singles} | {p for p in map(s_form, pairs) if _singular(p) in singles})
 
 
 def measure_nouns(texts: Iterable[str], family: str) -> frozenset[str]:
@@ -101,7 +95,7 @@ def measure_nouns(texts: Iterable[str], family: str) -> frozenset[str]:
     wording = reader(family).wording
     cues = {x for table in wording.cues.values() for _, ws in table for x in ws}
     cues |= {x for _, ws in wording.question_cues for x in ws}
-    never = _DEGREE | _SHORT | {_plural(s) for s in _SHORT} | NEGATIONS | HEDGES | NUMBER_WORDS | cues
+    never = _DEGREE | _SHORT | {s_form(s) for s in _SHORT} | NEGATIONS | HEDGES | NUMBER_WORDS | cues
     seen: dict[str, int] = {}
     for text in texts:
         w = Marked({}).words(text)
@@ -111,7 +105,7 @@ def measure_nouns(texts: Iterable[str], family: str) -> frozenset[str]:
             if word.isascii() and word.isalpha() and len(word) > 2 and not word.endswith("ly") \
                     and not {word, one} & never:
                 seen[one] = seen.get(one, 0) + 1
-    return frozenset(x for one, n in seen.items() if n > 1 for x in (one, _plural(one)))
+    return frozenset(x for one, n in seen.items() if n > 1 for x in (one, s_form(one)))
 
 
 class BeforeMarked(KindMarked):
