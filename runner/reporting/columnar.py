@@ -18,7 +18,7 @@ from runner.children import die_with_parent
 from runner.config.grid import Grid
 from runner.errors import UserError
 from runner.reporting import columnar_sql as sql
-from runner.reporting.load import Loaded, Outcome, _Reader, finish, opened, stage_part
+from runner.reporting.load import Loaded, Outcome, _Reader, finish, opened, refuse_schema, stage_part
 from runner.reporting.planned import cached_plan, parts
 from runner.reporting.render_sql import read_render_logs
 from runner.reporting.stats import Tally
@@ -121,12 +121,8 @@ def _scan(con: duckdb.DuckDBPyConnection, i: int, path: Path, loaded: Loaded) ->
                              f"schema IS NOT NULL AND schema <> {SCHEMA}) FROM raw WHERE rowid >= $b",
                              {"b": before}).fetchone()
     loaded.skipped[path] += bad
-    if other is not None and other > SCHEMA:
-        raise UserError(f"{path}: records of schema {other}; this bench reads schema {SCHEMA}: "
-                        "upgrade logic-skeleton-bench to report this run")
-    if other is not None:
-        raise UserError(f"{path}: records of schema {other}, from an older bench; this bench reads schema "
-                        f"{SCHEMA}: report them with the version that wrote them, or rerun the grid")
+    if other is not None:   # an integer other than SCHEMA (the scan types it)
+        refuse_schema(int(other), path)
 
 
 def _load_plan(con: duckdb.DuckDBPyConnection, i: int, grid: Grid, place: Path) -> None:

@@ -123,15 +123,6 @@ class _Reader:
                 except orjson.JSONDecodeError:
                     self.loaded.skipped[path] += bool(line.strip())
 
-    def _schema(self, rec: dict, path: Path) -> None:
-        schema = rec.get("schema")
-        if type(schema) is int and schema > SCHEMA:
-            raise UserError(f"{path}: records of schema {schema}; this bench reads schema {SCHEMA}: "
-                            "upgrade logic-skeleton-bench to report this run")
-        if type(schema) is int and schema < SCHEMA:
-            raise UserError(f"{path}: records of schema {schema}, from an older bench; this bench reads schema "
-                            f"{SCHEMA}: report them with the version that wrote them, or rerun the grid")
-
     def renders(self, path: Path, best: dict[str, tuple["_Reader", dict]], first: dict[str, tuple[str, float]]) -> None:
         """The render records of this grid into `best` (key -> the newest terminal one), compacted, and into
         `first` the status of each unit's first try (its newest terminal round-0 record)."""
@@ -141,7 +132,7 @@ class _Reader:
                 self.loaded.skipped[path] += 1
                 continue
             if rec.get("schema") != SCHEMA:
-                self._schema(rec, path)
+                refuse_schema(rec.get("schema"), path)
             key, sample, skeleton = rec["key"], rec.get("sample"), rec.get("skeleton")
             if type(sample) is not int or type(skeleton) is not str:
                 continue
@@ -181,7 +172,7 @@ class _Reader:
                 skipped += 1
                 continue
             if rec.get("schema") != SCHEMA:
-                self._schema(rec, path)
+                refuse_schema(rec.get("schema"), path)
             if type(skeleton) is not str or type(rkey) is not str or type(rs) is not int or type(sample) is not int:
                 continue
             # joined by key, not by the names in the record: a provider renamed since (or two names swapped)
@@ -214,6 +205,17 @@ class _Reader:
                 ct if type(ct) is int else None, done_at, tokens, cut, source and name(source, source),
                 name(why, why) if type(why := rec.get("reason")) is str else None))
         self.loaded.skipped[path] += skipped
+
+
+def refuse_schema(schema: object, path: Path) -> None:
+    """One line, for a log whose records are of another schema than this bench reads (an int schema; any other
+    value is a foreign field, and the record's own checks decide it)."""
+    if type(schema) is int and schema > SCHEMA:
+        raise UserError(f"{path}: records of schema {schema}; this bench reads schema {SCHEMA}: "
+                        "upgrade logic-skeleton-bench to report this run")
+    if type(schema) is int and schema < SCHEMA:
+        raise UserError(f"{path}: records of schema {schema}, from an older bench; this bench reads schema "
+                        f"{SCHEMA}: report them with the version that wrote them, or rerun the grid")
 
 
 def renderer_key(get_best: Any, key: str, renderer: str) -> tuple[str, Any]:

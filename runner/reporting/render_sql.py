@@ -13,7 +13,7 @@ from runner.config.grid import Grid
 from runner.errors import UserError
 from runner.plan.units import UnitPlan
 from runner.reporting.columnar_sql import _int, _int_ok, _num_ok, _str, _text
-from runner.reporting.load import RENDER_KEEP, _Reader, key_parts, renderer_key, stage_part
+from runner.reporting.load import RENDER_KEEP, key_parts, refuse_schema, renderer_key, stage_part
 from runner.store.logs import TERMINAL, newer
 from runner.store.records import SCHEMA
 from runner.store.sinks import RENDERS
@@ -72,7 +72,7 @@ def _fold(i: int, render_fp: dict, rows: list[tuple], path: Path, best: dict, fi
             skipped += 1
             continue
         if schema is not None and schema != str(SCHEMA):
-            _Reader._schema(None, {"schema": int(schema)}, path)   # type: ignore[arg-type]
+            refuse_schema(int(schema), path)
         part = stage_part(render_fp, renderer, skeleton, sample, key)
         if part is None:
             continue
