@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from runner.commands.folder import save_grid
-from runner.config.grid import load_grid
+from runner.config.grid import Grid, load_grid
 from runner.errors import UserError
 from runner.plan.units import UnitPlan, skeletons
 from runner.reporting import files, thinking
@@ -39,13 +39,37 @@ GRIDS = [("t", 4, 0), ("u", 2, 0), ("t", 4, 7)]
 STATUSES = ["ok", "invalid", "error", "unfaithful", "unchecked", "weird"]
 
 
-def _units(spec: tuple[str, int, int], tmp: Path) -> list[tuple]:
-    """(render unit, solve unit, skeleton) of every planned solve of a grid."""
+def planned(spec: tuple[str, int, int], tmp: Path) -> tuple[Grid, UnitPlan]:
+    """One of GRIDS, written to `tmp` and loaded, and its plan."""
     path = tmp / f"{spec[0]}{spec[1]}{spec[2]}.yaml"
     path.write_text(GRID.format(name=spec[0], count=spec[1], seed=spec[2]))
     grid = load_grid(path)
-    plan = UnitPlan(grid)
+    return grid, UnitPlan(grid)
+
+
+def _units(spec: tuple[str, int, int], tmp: Path) -> list[tuple]:
+    """(render unit, solve unit, skeleton) of every planned solve of a grid."""
+    grid, plan = planned(spec, tmp)
     return [(ru, su, sk) for sk in skeletons(grid) for ru in plan.units(sk) for su in ru.solves]
+
+
+# Lines a reader must skip, by kind
+JUNK = {"blank": b"\n", "garbage": b"not json\n", "array": b"[1, 2]\n", "empty": b"{}\n"}
+
+
+def logged(draw, line: bytes, junk: dict[str, bytes] = JUNK) -> bytes:
+    """A record's line as a log may hold it: whole (mostly), torn, or a line a reader must skip."""
+    kind = draw(st.sampled_from(["record"] * 8 + ["torn", *junk]))
+    if kind == "torn":
+        return line[:draw(st.integers(1, len(line) - 2))] + TORN
+    return junk.get(kind, line)
+
+
+def tail_torn(draw, out: list[bytes]) -> list[bytes]:
+    """The lines, the last of them (sometimes) cut short with no newline: a writer killed mid-line."""
+    if draw(st.booleans()) and out:
+        out[-1] = out[-1][:draw(st.integers(1, max(1, len(out[-1]) - 1)))].rstrip(b"\n")
+    return out
 
 
 FIELD_VALUES = {
@@ -81,15 +105,8 @@ def records(draw, units: list[tuple], labels: dict) -> list[bytes]:
         for name in draw(st.lists(st.sampled_from(["key", "complexity", "skeleton", "sample", "render_sample",
                                                    "schema", "solver", "render_key"]), max_size=1)):
             rec[name] = draw(st.sampled_from([None, "2", 2.0, True, 9, "f" * 32]))   # mistyped or foreign
-        line = orjson.dumps(rec) + b"\n"
-        kind = draw(st.sampled_from(["record"] * 8 + ["torn", "blank", "garbage", "array", "empty"]))
-        if kind == "torn":
-            line = line[:draw(st.integers(1, len(line) - 2))] + TORN
-        out.append({"record": line, "torn": line, "blank": b"\n", "garbage": b"not json\n", "array": b"[1, 2]\n",
-                    "empty": b"{}\n"}[kind])
-    if draw(st.booleans()) and out:   # a torn tail, no newline
-        out[-1] = out[-1][:draw(st.integers(1, max(1, len(out[-1]) - 1)))].rstrip(b"\n")
-    return out
+        out.append(logged(draw, orjson.dumps(rec) + b"\n"))
+    return tail_torn(draw, out)
 
 
 @pytest.fixture(scope="module")

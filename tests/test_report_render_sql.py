@@ -15,11 +15,10 @@ from hypothesis import strategies as st
 from runner.commands.folder import save_grid
 from runner.config.grid import load_grid
 from runner.errors import UserError
-from runner.plan.units import UnitPlan, skeletons
+from runner.plan.units import skeletons
 from runner.reporting.load import _render_logs, opened
 from runner.reporting.render_sql import read_render_logs
-from runner.store.logs import TORN
-from tests.test_report_columnar import GRID, GRIDS
+from tests.test_report_columnar import GRID, GRIDS, JUNK, logged, planned, tail_torn
 
 STATUSES = ["ok", "invalid", "error", "unfaithful", "unchecked", "weird"]
 VALUES = {
@@ -34,10 +33,7 @@ VALUES = {
 
 def _renders(spec: tuple[str, int, int], tmp: Path) -> list[tuple]:
     """(render unit, skeleton) of every planned render of a grid."""
-    path = tmp / f"{spec[0]}{spec[1]}{spec[2]}.yaml"
-    path.write_text(GRID.format(name=spec[0], count=spec[1], seed=spec[2]))
-    grid = load_grid(path)
-    plan = UnitPlan(grid)
+    grid, plan = planned(spec, tmp)
     return [(ru, sk) for sk in skeletons(grid) for ru in plan.units(sk)]
 
 
@@ -59,15 +55,8 @@ def render_lines(draw, units: list[tuple]) -> list[bytes]:
             rec[name] = draw(st.sampled_from([None, "2", 2.0, True, 9, "f" * 32]))   # mistyped or foreign
         if draw(st.booleans()):
             rec.pop(draw(st.sampled_from(list(rec))))
-        line = orjson.dumps(rec) + b"\n"
-        kind = draw(st.sampled_from(["record"] * 8 + ["torn", "blank", "garbage", "array", "empty", "number"]))
-        if kind == "torn":
-            line = line[:draw(st.integers(1, len(line) - 2))] + TORN
-        out.append({"record": line, "torn": line, "blank": b"\n", "garbage": b"not json\n", "array": b"[1, 2]\n",
-                    "empty": b"{}\n", "number": b"5\n"}[kind])
-    if draw(st.booleans()) and out:   # a torn tail, no newline
-        out[-1] = out[-1][:draw(st.integers(1, max(1, len(out[-1]) - 1)))].rstrip(b"\n")
-    return out
+        out.append(logged(draw, orjson.dumps(rec) + b"\n", {**JUNK, "number": b"5\n"}))
+    return tail_torn(draw, out)
 
 
 @pytest.fixture(scope="module")
