@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from families.kind_before import _plural
+from families.free_forms import s_form
 from families.wording import HEDGES
 from rendering.structure import StructuredRender, check
 from tests.conftest import make
@@ -37,8 +37,8 @@ FRAMES = COMPARED + PLAIN
 
 
 def _say(frame: str, args: tuple[str, str], kind: str, measure: str) -> str:
-    text = frame.format(*args, k=kind, K=kind.capitalize(), KS=_plural(kind).capitalize(), m=measure,
-                        ms=_plural(measure))
+    text = frame.format(*args, k=kind, K=kind.capitalize(), KS=s_form(kind).capitalize(), m=measure,
+                        ms=s_form(measure))
     return text[:1].upper() + text[1:] + "."
 
 
@@ -135,7 +135,7 @@ def test_a_measure_short_of_the_value_is_never_read_as_equality():
     # the same sign, the same parity: said in every premise, a story's noun all the same, and never the value
     for noun in ("sign", "parity", "paritys"):
         render, payload = _registers(_said(payload, f"Register {{0}} has the same {noun} as register {{1}}.",
-                                           f"Registers {{0}} and {{1}} have different {_plural(noun)}."))
+                                           f"Registers {{0}} and {{1}} have different {s_form(noun)}."))
         reasons = _premise_reasons(check(render, payload))
         equal = [i for i, f in enumerate(payload["facts"]) if f["predicate"] == "EQUAL"]
         assert all(_about(reasons, i) for i in equal), reasons
