@@ -15,7 +15,7 @@ _HEADS_ONE = (
     "version shade hue tint tone setting channel wavelength key note mark id serial sum balance fee charge rate "
     "salary wage income budget load capacity altitude breadth span distance radius diameter area dimension heat "
     "pressure pace velocity tempo voltage current power strength brightness intensity loudness vintage year date "
-    "birthday day hour minute moment duration result tag label digit").split()
+    "birthday day hour minute moment duration result tag label digit rhythm combination password contents worth").split()
 _PROPERTIES = frozenset("sign parity digit parities signs digits".split())   # of a value, never the value
 HEADS = frozenset(h for h in _HEADS_ONE if h not in _PROPERTIES) | frozenset(
     s_form(h) for h in _HEADS_ONE if h not in _PROPERTIES)
@@ -132,6 +132,10 @@ def _verbs(words: list[str]) -> list[str]:
 def rewrite(words: list[str]) -> list[str]:
     """The words with each measure as "value" and each verb of having one as "have"; "X scored exactly what Y
     scored" as "X has the same value as Y"; "did not" as "does not"."""
+    from families.equality_verbs import said_plainly   # it composes this module's measures: imported when read
+    plainly = said_plainly(words) or said_plainly(apposed(words))
+    if plainly is not None:
+        return plainly   # a story verb of the measure (families/equality_verbs.py)
     words = apposed(words)
     if len(words) > 4 and words[1] == "and" and words[3] == "both":
         words = words[:3] + words[4:]   # "Ivel and Sorrel both weigh the same"
