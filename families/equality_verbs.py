@@ -22,7 +22,8 @@ _OWN_BASE = ("have share carry hold contain bear wear use run transmit broadcast
 _IRREGULAR = {"have": ("had",), "hold": ("held",), "bear": ("bore", "borne"), "wear": ("wore", "worn"),
               "run": ("ran",), "ring": ("rang", "rung"), "shine": ("shone",), "sing": ("sang", "sung"),
               "spin": ("spun",), "draw": ("drew", "drawn"), "beat": ("beaten",), "cost": (), "keep": ("kept",),
-              "burn": ("burnt",), "broadcast": (), "share": ("shared",)}
+              "burn": ("burnt",), "broadcast": (), "share": ("shared",), "transmit": ("transmitted",),
+              "hum": ("hummed",), "emit": ("emitted",)}
 # Verbs of having been set or made to a measure: said with "is" ("is tuned to", "is painted", "is cut to").
 PARTICIPLES = frozenset(("tuned set painted coloured colored dyed cut priced rated valued pitched keyed coded numbered "
                          "tagged labelled labeled marked assigned given fixed locked loaded filled made built").split())
@@ -38,7 +39,7 @@ def _past(verb: str) -> tuple[str, ...]:
     return (verb + "ed",)
 
 
-OWN = frozenset(_OWN_BASE) | frozenset(map(s_form, _OWN_BASE)) | frozenset(p for v in _OWN_BASE for p in _past(v))
+OWN = frozenset(_OWN_BASE) | frozenset(s_form(v) if v != "have" else "has" for v in _OWN_BASE) | frozenset(p for v in _OWN_BASE for p in _past(v))
 _V = "(?:" + "|".join(sorted(OWN, key=len, reverse=True)) + ")"
 _PART = "(?:" + "|".join(sorted(PARTICIPLES)) + ")"
 _M1 = "(?:" + "|".join(sorted((h for h in HEADS | {"value", "values"}), key=len, reverse=True)) + ")"
@@ -50,7 +51,9 @@ _DOES = (rf"(?:(?P<neg>(?:does|do|did) not) {_V}|{_V}|(?:is|are|was) (?P<isneg>n
          rf"(?: {_PREP})?")
 # the other thing's own measure, said of it in any way: "g 's frequency", "the number on k", "the password found in j",
 # "the value held by j", "the number Dario drew", "what d weighs", "that of c"
-_HELD = "(?:held|kept|stored|found|shown|used|drawn|carried|worn|borne|contained)"   # never "recorded", "written"
+# (a past read as the present where no auxiliary comes before it: "the value held by j" arrives as "holds by j")
+_HELD = ("(?:held|kept|stored|found|shown|used|drawn|carried|worn|borne|contained|holds|keeps|stores|finds|shows|uses|"
+         "draws|carries|wears|bears|contains)")   # never "recorded", "written", "guessed": no value of its own
 _OF_B = (rf"(?:{_B} 's {_M1}|{_B} 's|the {_M1} (?:of|on|in|inside|at|for|within) {_B}|the {_M1} {_HELD} "
          rf"(?:by|in|on|inside|at) {_B}|(?:the {_M1}|the 1|what) (?:that |which )?{_B} (?:{_V}|does|is))")
 _OWNED = rf"(?:{_A} 's {_M1}|the {_M1} (?:of|on|in|inside|at|within) {_A})"   # a thing's own measure, as subject

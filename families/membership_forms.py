@@ -21,7 +21,7 @@ _LISTED = frozenset((
 _TAGGED = frozenset("tagged labelled labeled marked classed classified".split())   # no preposition: "is tagged X"
 # Verbs of being in a category ("appears on", "falls under", "plays in", "subscribes to"), any person or number.
 _IN_BASE = ("appear feature lie sit serve play sing work live fall belong subscribe count dwell reside stand rank "
-            "figure").split()
+            "figure volunteer participate help enlist").split()
 _IN_VERBS = frozenset(_IN_BASE) | third_person(_IN_BASE)
 # Verbs of holding a category's token ("holds the Acorn badge", "carries the bedroomjazz tag", "gets the Herald").
 _HOLD_BASE = "hold have carry wear bear get receive own earn".split()
@@ -29,6 +29,16 @@ _HOLD = frozenset(_HOLD_BASE) | third_person(_HOLD_BASE) | frozenset({"has"})
 _ING = progressive(_IN_BASE) | progressive(_HOLD_BASE)   # "any ship serving in", "anyone holding the Rope badge"
 # After a verb of being in, the prepositions of being in ("works for", "comes from", "is named for" say no membership)
 _IN_PREPS = frozenset("in on among to with at within inside".split())
+# Verbs of a role, said with "as" before the category it names ("serves as a Market Steward", "acts as one of")
+_AS_VERBS = frozenset("serve serves work works act acts volunteer volunteers".split())
+# Nouns of one who takes part, said before the category ("a volunteer in X", "members of the X team", "a player on X"):
+# a closed set, never a relation to the category from outside ("a rival of", "a friend of", "a visitor to", "a former
+# member of", "a sponsor of" stay unread)
+PARTICIPANTS = frozenset(("member volunteer helper participant worker player resident citizen student subscriber "
+                          "contributor affiliate recruit enrollee").split())
+# Adverbs of wholeness, which a subset claims in any place ("is contained wholly in", "lies entirely inside"): read away;
+# never one of part ("partly", "mostly", "largely" stay and keep the sentence unread)
+_WHOLLY = frozenset("wholly entirely completely fully totally".split())
 # "under" only after a verb of filing or falling ("is filed under", "falls under"): a bare "are under" or "belongs
 # under" says another thing
 _UNDER_VERBS = _LISTED | frozenset("fall falls".split())
@@ -74,7 +84,9 @@ def _subject(words: list[str]) -> tuple[int, str, str] | None:
     elif q and i < len(words) and words[i][:1] == "@":   # "every Moss Cabinet item", "all Cascade subscribers"
         n = _category(words, i)
         k = i + n
-        while k < len(words) and k < i + n + 2 and plain(words[k]) and words[k] not in _IN_VERBS | _HOLD | _LISTED:
+        while k < len(words) and k < i + n + 2 and plain(words[k]) and (
+                words[k] not in _IN_VERBS | _HOLD | _LISTED or words[k + 1:k + 2] in (["are"], ["is"])):
+            # (a verb's -s form before "are" is a noun: "all Bus Escorts volunteers are ...")
             noun, k = words[k], k + 1
         if noun or n == 2 or k < len(words) and words[k] in _IN_VERBS | _HOLD | {"is", "are"}:   # "each frigate is ..."
             return k, words[i], noun
@@ -127,7 +139,13 @@ def _predicate(words: list[str], noun: str) -> list[str]:
         out.append("is")
     if words[i:i + 1] == ["all"]:
         i += 1
-    if words[i:i + 1] and words[i] in _LISTED:
+    k = i + (words[i:i + 1] in (["a"], ["an"]))
+    if words[k:k + 1] and (words[k] in PARTICIPANTS or words[k].endswith("s") and words[k][:-1] in PARTICIPANTS) and \
+            words[k + 1:k + 2] and words[k + 1] in ("of", "in", "on", "at", "with"):
+        i = k + 2   # "is a volunteer on X", "are members of the X team"
+    elif words[i:i + 2] and words[i] in _AS_VERBS and words[i + 1:i + 2] == ["as"]:
+        i += 2 + (words[i + 2:i + 3] in (["a"], ["an"]))   # "serves as a Market Steward"
+    elif words[i:i + 1] and words[i] in _LISTED:
         i += 1
         if words[i:i + 1] and (words[i] in _IN_PREPS or words[i] == "under"):
             i += 1
@@ -137,6 +155,8 @@ def _predicate(words: list[str], noun: str) -> list[str]:
         i += 1
         if words[i:i + 1] and (words[i] in _IN_PREPS or words[i] == "under" and words[i - 1] in _UNDER_VERBS):
             i += 1
+        else:   # a verb of being in says it with its preposition: "helps the X", "plays the X" say no membership
+            return words
     elif words[i:i + 1] and words[i] in _HOLD:
         i += 1
     elif words[i:i + 1] and words[i] in ("on", "in", "among", "within", "inside"):
@@ -161,7 +181,9 @@ def _predicate(words: list[str], noun: str) -> list[str]:
 def rewrite(words: list[str]) -> list[str]:
     """The words with a members' subject as "every member of X" and a predicate of being in a category as "is in Y";
     an entity's noun before its name ("the specimen Nell", "the village of Lowmere") read away."""
-    words = apposed(words)
+    words = [w for w in apposed(words) if w not in _WHOLLY]
+    if words[:3] == ["the", "whole", "of"] or words[:2] == ["the", "entirety"] and words[2:3] == ["of"]:
+        words = ["all", "of", *words[3:]]   # "The whole of the Fenmoor district lies inside ..."
     if words[:1] == ["the"] and len(words) > 3 and words[1] in _PLACES and words[2] == "of" and words[3][:1] == "@":
         words = words[3:]
     if len(words) > 6 and words[0][:1] == "@" and words[1] in ("every", "each", "all") and \
