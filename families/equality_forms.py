@@ -132,7 +132,7 @@ def _verbs(words: list[str]) -> list[str]:
 def rewrite(words: list[str]) -> list[str]:
     """The words with each measure as "value" and each verb of having one as "have"; "X scored exactly what Y
     scored" as "X has the same value as Y"; "did not" as "does not"."""
-    from families.equality_verbs import said_plainly   # it composes this module's measures: imported when read
+    from families.equality_verbs import said_plainly  # it composes this module's measures: imported when read
     plainly = said_plainly(words) or said_plainly(apposed(words))
     if plainly is not None:
         return plainly   # a story verb of the measure (families/equality_verbs.py)

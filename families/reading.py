@@ -13,6 +13,7 @@ import re
 from functools import cached_property, lru_cache
 from typing import Mapping, NamedTuple, Sequence
 
+from families import two_claims
 from families.counted import as_items, vocabulary
 from families.family import Family
 from families.ir import INTEGER, Argument
@@ -293,6 +294,13 @@ class Reader:
             said = self._by_pronoun(words, fact, marked, types, antecedent)
             if said is not None:
                 return said
+        def clause_read(clause: str) -> tuple[str, str]:
+            said = self.read_fact(clause, fact, marked, types)
+            return said.kind, said.detail
+        two = two_claims.verdict(text, [marked.names[a] for a in fact[1] if isinstance(a, str) and a in marked.names],
+                                 clause_read)
+        if two is not None:   # the fact stated twice ("X is contained in Y: all of its members belong to Y")
+            return READ if two[0] == "read" else Verdict("misread", f"holds a clause, {two[1]}")
         cue = self._cue(self._unopened(words, fact[0]), fact, marked)
         return Verdict("misread", cue) if cue else Verdict("unread")
 
