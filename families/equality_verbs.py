@@ -92,6 +92,11 @@ _FORMS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), out) for
     (rf"{_A} (?:is|was) (?P<isneg>not )?worth (?:{_SURE} )?the same(?: amount)? as {_B}", "one"),
     (rf"{_A} and {_B} (?:are|were) (?P<isneg>not )?(?:worth (?:(?P<same>{_SAME}(?: amount)?)|(?P<diff>{_OTHER} "
      rf"amounts))|(?:{_SURE} )?(?P<sure>equally|just as|exactly as) {_ADJ})", "pair"),
+    # a compound of the render's measure and "mate" (families/kind_before.py: "teammates" where the measure is the
+    # team, as "valuemates"): "Camper p and camper l are teammates", "Camper k is teammates with camper p", "r is not
+    # a teammate of l"
+    (rf"{_A} and {_B} (?:are|were) (?P<isneg>not )?valuemates", "pair"),
+    (rf"{_A} (?:is|was) (?P<isneg>not )?(?:valuemates with|a valuemate of|the valuemate of) {_B}", "one"),
     # "Esker is tuned exactly like Wyck", "the Oystercove lighthouse flashes just like the Kittlerock lighthouse"
     (rf"{_A} {_DOES} {_SURE} like {_B}", "one"),
     # "Fairhead and Stormness flash identically"

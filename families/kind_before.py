@@ -149,6 +149,11 @@ class BeforeMarked(KindMarked):
                 out += ["the", "same", value[0], "as"]   # "as many beads as": the same count
                 i += 4
                 continue
+            mate = t[:-5] if t.endswith("mates") else t[:-4] if t.endswith("mate") else ""
+            if mate and mate in self.measures and _singular(mate) is None:
+                out.append(value[0] + t[len(mate):])   # "teammates" where the measure is "team": "valuemates"
+                i += 1
+                continue
             if t in self.measures:
                 out.append(value[1] if _singular(t) in self.measures else value[0])
                 i += 1

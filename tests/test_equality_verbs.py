@@ -101,3 +101,28 @@ def test_worth_degree_and_manner_read_as_sameness_and_their_negations_as_differe
     for said in (f"{a} is not as {adj} as {b}.", f"{a} {verb} twice as {adj} as {b}.", f"{a} {verb} almost as {adj} as {b}."):
         assert _read(said, "EQUAL", a, b) != "read", said
         assert _read(said, "NOT_EQUAL", a, b) != "read", said
+
+
+@settings(max_examples=150, deadline=None)
+@given(pair=_pair(), measure=st.sampled_from(["team", "class", "house", "cabin", "room", "band"]),
+       other=st.sampled_from(["team", "class", "house", "cabin", "room", "band", "play", "soul", "check"]),
+       poison=st.sampled_from(["once", "former", "almost", "probably", "nearly", "future"]))
+def test_a_compound_of_the_renders_measure_and_mate_reads_as_sharing_it_and_no_other_compound_does(pair, measure, other,
+                                                                                                  poison):
+    from families.kind_before import before_marked
+    a, b = pair
+    names, types = {"V0": a, "V1": b}, {"V0": "Variable", "V1": "Variable"}
+    marked = before_marked(names, types, frozenset(), frozenset(), frozenset({measure, s_form(measure)}), "equality")
+
+    def read(text: str, fact: str) -> str:
+        return reader("equality").read_fact(text, (fact, ("V0", "V1")), marked, types).kind
+    for said, fact in ((f"{a} and {b} are {measure}mates.", "EQUAL"), (f"{a} is {measure}mates with {b}.", "EQUAL"),
+                       (f"{a} is a {measure}mate of {b}.", "EQUAL"), (f"{a} and {b} are not {measure}mates.", "NOT_EQUAL"),
+                       (f"{a} is not {measure}mates with {b}.", "NOT_EQUAL")):
+        assert read(said, fact) == "read", said
+        assert read(said, "NOT_EQUAL" if fact == "EQUAL" else "EQUAL") != "read", said
+    wrong = [f"{a} and {b} are {poison} {measure}mates.", f"{a}'s brother is {measure}mates with {b}."]
+    if other != measure:
+        wrong.append(f"{a} and {b} are {other}mates.")   # a compound of another noun: shares no measure of the render's
+    for said in wrong:
+        assert read(said, "EQUAL") != "read", said
