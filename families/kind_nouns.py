@@ -7,7 +7,8 @@ two different names as a noun follows ("the NAME W" or "NAME's W"; after a categ
 "a NAME W": "every Fir House student", "a sludgejazz song"), it is no word of the family's grammar
 (no relation, negation, hedge, cue or number word) and no adverb. Only then, and only for a sentence that
 does not read otherwise, is it read away after a name ("the @0 clan" as "the @0"), with a possessive that
-owns it ("@0 's score" as "@0", "... from @1 's" as "... from @1"). A counter's name is left alone: what
+owns it ("@0 's score" as "@0", "... from @1 's" as "... from @1"), and its plural after two names joined by
+"and" ("the Oystercove and Islemark lighthouses" as "the @0 and @1"). A counter's name is left alone: what
 follows "the Granary" may be its verb ("The Granary spent 5 coins"), and a verb read away changes the fact.
 """
 from __future__ import annotations
@@ -16,6 +17,7 @@ from functools import lru_cache
 from typing import Iterable, Mapping
 
 from families.counted import vocabulary
+from families.free_forms import s_form
 from families.reading import Marked, reader
 from families.wording import FILLERS, HEDGES, NEGATIONS, NUMBER_AFTER, NUMBER_BEFORE, NUMBER_WORDS
 
@@ -65,6 +67,9 @@ class KindMarked(Marked):
         super().__init__(names, types)
         self.kinds = kinds
         self._named = _named_marks(self, types)
+        # a kind noun's plural after two names joined by "and" says the kind of both ("the kumquat and elderberry
+        # crates"); only a kind noun of the render's own, in its plural by English spelling
+        self._plurals = frozenset(s_form(k) for k in kinds) - kinds
         self.name_words = None
 
     def narrowed(self, names: Mapping[str, str]) -> KindMarked:
@@ -85,7 +90,10 @@ class KindMarked(Marked):
             i += 1
             if t not in self._named or i >= len(raw):
                 continue
-            if raw[i] == "'s" and i + 1 < len(raw) and raw[i + 1] in self.kinds:
+            if raw[i] == "and" and i + 2 < len(raw) and raw[i + 1] in self._named and raw[i + 2] in self._plurals:
+                out += ["and", raw[i + 1]]
+                i += 3      # "the Oystercove and Islemark lighthouses" as "the Oystercove and Islemark"
+            elif raw[i] == "'s" and i + 1 < len(raw) and raw[i + 1] in self.kinds:
                 i += 2      # "Quarles's stall" as "Quarles"
             elif raw[i] in self.kinds:
                 i += 1      # "the Sunward clan" as "the Sunward"
