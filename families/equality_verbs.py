@@ -83,6 +83,10 @@ _FORMS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), out) for
     # password"
     (rf"{_A} and {_B} (?:(?P<neg>do not|does not|did not) )?{_V}(?: {_PREP})? (?:(?P<same>{_SAME}|their)|(?P<diff>{_OTHER})) "
      rf"{_M1}", "pair"),
+    # the measures said in a relative clause: "r and n hold passwords that differ", "... numbers which match"
+    (rf"{_A} and {_B} (?:(?P<neg>do not|does not|did not) )?{_V}(?: {_PREP})? {_M1} (?:that|which) (?:(?P<diff>differ|"
+     rf"are different|are not the same|do not match|are not equal)|(?P<same>match|are the same|are identical|are equal))",
+     "pair"),
     (rf"{_A} and {_B} (?:are|were) (?P<isneg>not )?(?:{_PART}(?: {_PREP})? |of )?(?:(?P<same>{_SAME})|"
      rf"(?P<diff>{_OTHER})) {_M1}", "pair"),
     # worth and degree said as sameness: "An Orrick is worth the same as a Nobble", "A Fabble is worth exactly as much

@@ -119,6 +119,7 @@ _LOSE = "(loses|gives away|gives up|hands over|gives out|spends|uses up|sheds|se
         "loses another|gives away another|sells off|throws away|consumes|pays out|pays|lends out|lends|loans out|" \
         "hands off|surrenders|gives back|returns|sends|ships off|unloads|dumps|gets rid of|spills|leaks|drains|" \
         "is debited|is debited by|is charged|is charged for|uses|trades in|redeems|cashes in|forfeits|is docked|concedes|" \
+        "is penalised|is penalized|is fined|is docked by|is penalised by|is penalized by|is fined by|" \
         "gives back|lets go|is stripped of|writes off)"
 _ADDED = "(added to|put into|put in|placed in|placed into|given to|delivered to|brought to|moved into|moved to|" \
          "sent to|shipped to|stored in|loaded into|added into|transferred to|transferred into|deposited in|" \

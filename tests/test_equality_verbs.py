@@ -126,3 +126,19 @@ def test_a_compound_of_the_renders_measure_and_mate_reads_as_sharing_it_and_no_o
         wrong.append(f"{a} and {b} are {other}mates.")   # a compound of another noun: shares no measure of the render's
     for said in wrong:
         assert read(said, "EQUAL") != "read", said
+
+
+@settings(max_examples=100, deadline=None)
+@given(pair=_pair(), verb=_VERBS, measure=_MEASURES, other=_OTHER_VERBS,
+       clause=st.sampled_from([("differ", "NOT_EQUAL"), ("are different", "NOT_EQUAL"), ("match", "EQUAL"),
+                               ("are the same", "EQUAL")]), poison=st.sampled_from(["probably ", "slightly ", "once "]))
+def test_measures_in_a_relative_clause_read_by_the_clause_and_poisoned_never(pair, verb, measure, other, clause, poison):
+    a, b = pair
+    words, fact = clause
+    opposite = "EQUAL" if fact == "NOT_EQUAL" else "NOT_EQUAL"
+    said = f"{a} and {b} {verb} {s_form(measure)} that {words}."
+    assert _read(said, fact, a, b) == "read", said
+    assert _read(said, opposite, a, b) != "read", said
+    for wrong in (f"{a} and {b} {verb} {s_form(measure)} that {poison}{words}.",
+                  f"{a} and {b} {other} {s_form(measure)} that {words}."):
+        assert _read(wrong, fact, a, b) != "read", wrong
