@@ -450,7 +450,7 @@ WORDING = Wording(
             "{0} has (the same value|exactly the value|exactly the same value|the very value|the value) [that] {1} "
             "(has|does|holds)",
             "{0} (coincides with|is no different from|is no different than|is in no way different from) {1}",
-            "(whatever|any) [value] {0} (has|takes|is) {1} (has|takes|is) (too|as well|the same one|the same value|"
+            "(whatever|any) [value] {0} (has|takes|is|holds|contains|carries|stores|shows|keeps) {1} (has|takes|is|holds|contains|carries|stores|shows|keeps) (too|as well|the same one|the same value|"
             "the same|that value too|it too)",
             "{0} [and] {1} (equal|are equal|same|the same)",
             "(equal|eq|equals) {0} [and] {1}",
@@ -491,7 +491,7 @@ WORDING = Wording(
             "(from|than|to) {1}",
             "{0} and {1} (are|have|hold|take) (2|two) (different|distinct|unequal) values",
             "{0} and {1} are (distinct|different|unequal) in value",
-            "(whatever|any) [value] {0} (has|takes|is) {1} (has|takes|is) (something else|a different one|a different "
+            "(whatever|any) [value] {0} (has|takes|is|holds|contains|carries|stores|shows|keeps) {1} (has|takes|is|holds|contains|carries|stores|shows|keeps) (something else|a different one|a different "
             "value|another value|another one|something different|not that value|never that value)",
             "{0} [and] {1} (not equal|unequal|differ|different|are not equal|are different)",
             "(not_equal|neq|ne|not equal|notequal|not_eq) {0} [and] {1}",

@@ -193,7 +193,7 @@ def rewrite(words: list[str]) -> list[str]:
                                                                ["all", "of", "them"]):
         k = 5 if words[1:5] in (["every", "1", "of", "them"], ["each", "1", "of", "them"]) else 4
         words = ["all", words[0], *words[k:]]
-    words = _conditional(words)
+    words = _whatever(words) or _conditional(words)
     subject = _subject(words)
     if subject is not None:
         n, mark, noun = subject
@@ -209,6 +209,25 @@ def rewrite(words: list[str]) -> list[str]:
         if said != words[1:]:
             return [words[0], *said]
     return words
+
+
+# Verbs by which a category holds its members ("the Ochre Ledger lists", "the Ember Menu serves"), any person
+_HOLDS_BASE = "list include contain hold carry stock feature cover serve admit accept shelve".split()
+_HOLDS = frozenset(_HOLDS_BASE) | third_person(_HOLDS_BASE)
+_WHATEVER = frozenset("whatever whoever anything anyone everything everyone".split())
+
+
+def _whatever(words: list[str]) -> list[str] | None:
+    """"Whatever the Ochre Ledger lists, the Wren Catalogue lists too" (its "too" a filler, read away before) as
+    "every member of @0 is in @1": one verb of holding members, the same on both sides ("Whatever X lists, Y
+    admits" says two things, and stays unread); "that" after the pronoun read away."""
+    k = 1 + (words[1:2] == ["that"])
+    if len(words) != k + 4 or words[0] not in _WHATEVER:
+        return None
+    a, verb, b, again = words[k:k + 4]
+    if a[:1] == "@" and b[:1] == "@" and a != b and verb in _HOLDS and again == verb:
+        return ["every", "member", "of", a, "is", "in", b]
+    return None
 
 
 def _conditional(words: list[str]) -> list[str]:

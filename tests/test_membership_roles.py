@@ -66,3 +66,23 @@ def test_members_taking_part_in_both_read_as_a_subset_and_swapped_or_weakened_ne
                  f"Every {noun} {prep} the {a} is {outside} the {b}.",
                  f"The {a} is contained partly in the {b}.", f"The {a} lies mostly inside the {b}."):
         assert _read(said, subset) != "read", said
+
+
+@settings(max_examples=100, deadline=None)
+@given(names=_names(), verb=st.sampled_from(["lists", "includes", "contains", "holds", "features", "admits", "serves"]),
+       other=st.sampled_from(["wants", "rejects", "bans", "lists", "admits"]), head=st.sampled_from(
+           ["Whatever", "Anything that", "Everyone", "Whoever"]), tail=st.sampled_from([" too", " as well", ""]),
+       poison=st.sampled_from(["probably ", "never ", "once ", "rarely "]))
+def test_whatever_one_category_holds_the_other_holds_reads_as_a_subset(names, verb, other, head, tail, poison):
+    _, a, b = names
+    subset = ("SUBSET_OF", ("S0", "S1"), "Spare", a, b)
+    said = f"{head} the {a} {verb}, the {b} {verb}{tail}."
+    assert _read(said, subset) == "read", said
+    swapped = f"{head} the {b} {verb}, the {a} {verb}{tail}."
+    assert _read(swapped, subset) != "read", swapped
+    wrong = [f"{head} the {a} {verb}, the {b} {poison}{verb}{tail}.", f"{head} the {a} {verb}, the {b} does not "
+             f"{verb[:-1]}."]
+    if other != verb:
+        wrong.append(f"{head} the {a} {verb}, the {b} {other}{tail}.")   # another verb says another thing
+    for said in wrong:
+        assert _read(said, subset) != "read", said
