@@ -256,9 +256,10 @@ class Reader:
         return (pred, tuple(sorted(args, key=str))) if pred in self.wording.symmetric else (pred, tuple(args))
 
     def read_fact(self, text: str, fact: Fact, marked: Marked, types: Mapping[str, str],
-                  antecedent: str | None = None) -> Verdict:
+                  antecedent: str | None = None, others: Sequence[Fact] = ()) -> Verdict:
         """How one premise reads against the fact it must state. `antecedent`: the one symbol the premise
-        before it was about, which "it" or "they" opening this one stands for ("Then it gains 8 items")."""
+        before it was about, which "it" or "they" opening this one stands for ("Then it gains 8 items").
+        `others`: the skeleton's facts, which a second clause of a premise may restate (families/two_claims.py)."""
         if self.known(((0, text),), (fact,), marked, types):
             return READ
         words = normalize(marked.words(text))
@@ -296,8 +297,12 @@ class Reader:
                 return said
         def clause_read(clause: str) -> tuple[str, str]:
             said = self.read_fact(clause, fact, marked, types)
+            if said.kind == "misread" and any(
+                    f != fact and self.read_fact(clause, f, marked, types).kind == "read" for f in others):
+                return "given", ""   # another fact of the skeleton, said again: a declarative fact adds nothing twice
             return said.kind, said.detail
-        two = two_claims.verdict(text, [marked.names[a] for a in fact[1] if isinstance(a, str) and a in marked.names],
+        # (never in a family of steps: "Silo gains 2 items, and it gains 2 items" may be two steps, not one said twice)
+        two = None if self.family.order_matters else two_claims.verdict(text, [marked.names[a] for a in fact[1] if isinstance(a, str) and a in marked.names],
                                  clause_read)
         if two is not None:   # the fact stated twice ("X is contained in Y: all of its members belong to Y")
             return READ if two[0] == "read" else Verdict("misread", f"holds a clause, {two[1]}")

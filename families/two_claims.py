@@ -2,14 +2,18 @@
 belong to the Ash Circle", "The Linden Circle is a subgroup of the Rowan Circle, so each Linden Circle member is a Rowan
 Circle member"): its clauses, split at a joint of restatement or conjunction, each read by the fact grammar.
 
-Such a premise reads as its fact only where every clause reads as exactly that fact: the premise then claims the fact
-and nothing else. A premise may name only its own fact's symbols (rendering/structure.py refuses any other before the
-reader), so a second claim is either the fact again, the fact's converse, or some other claim about the same symbols;
-only the first two read. A clause that reads as another fact makes the premise `misread`; one that reads as nothing
-leaves it unread. Never a joint: "or", "unless", "if", "but", "although" (a disjunction or a condition claims less, a
-contrast may claim more). A pronoun in a later clause ("its members", "it") is each of the fact's names in turn: the
-clause reads only where every name it could stand for that reads at all reads as the fact (a name the clause already
-says is no such name where it would read as another fact: a reading about one thing twice is no fact)."""
+Only in a family whose facts hold in any order (order, membership, equality: `Family.order_matters` false): in a
+family of steps a step said twice may be two steps ("Silo gains 2 items, and it gains 2 items"). Such a premise reads
+as its fact only where one clause reads as exactly that fact and every other clause reads as that fact again (its
+converse, a restatement) or as another fact of the same skeleton, word for word a fact it is given anyway
+("The Phoenix float is left of the Owl float, and the Comet float is left of the Phoenix float"). The premises then
+claim exactly the skeleton's facts, no more. Never a claim the facts only entail ("..., so the Comet float is left of
+the Owl float": it may give the answer away). A clause that reads as any other fact makes the premise `misread`; one
+that reads as nothing leaves it unread. Never a joint: "or", "unless", "if", "but", "although" (a disjunction or a
+condition claims less, a contrast may claim more). A pronoun in a later clause ("its members", "it") is each of the
+fact's names in turn: the clause counts only where every name it could stand for that reads at all reads alike (a
+name the clause already says is no such name where it would read as another fact: a reading about one thing twice is
+no fact)."""
 from __future__ import annotations
 
 import re
@@ -26,7 +30,8 @@ _PRONOUN = re.compile(r"\b(its|their|it|they|them)\b", re.IGNORECASE)
 _LEAD = re.compile(r"^(?:that\s+is|in\s+other\s+words|i\.e\.|equivalently|put\s+another\s+way|so|thus|hence|"
                    r"therefore|and)\s*,?\s*", re.IGNORECASE)
 
-Read = Callable[[str], tuple[str, str]]   # a clause -> its verdict: kind ("read", "misread", "unread"), detail
+# a clause -> its verdict: kind ("read", "misread", "unread", or "given": another fact of the skeleton), detail
+Read = Callable[[str], tuple[str, str]]
 
 
 def clauses(text: str) -> list[str] | None:
@@ -64,11 +69,13 @@ def verdict(text: str, names: list[str], read: Read) -> tuple[str, str] | None:
     kinds = []
     for part in parts:
         said = [(v, twice) for c, twice in resolved(part, names) if (v := read(c))[0] != "unread"]
-        seen = {v[0] for v, twice in said if v[0] == "read" or not twice}
+        seen = {v[0] for v, twice in said if v[0] in ("read", "given") or not twice}
         if seen == {"read"}:
             kinds.append("read")
+        elif seen == {"given"}:
+            kinds.append("given")
         elif seen == {"misread"}:
             return "misread", f"'{part}' {next(v[1] for v, twice in said if not twice)}"
         else:
             kinds.append("unread")   # nothing, or a pronoun that may stand for either name (read one way, not another)
-    return ("read", "") if set(kinds) == {"read"} else None
+    return ("read", "") if "read" in kinds and set(kinds) <= {"read", "given"} else None

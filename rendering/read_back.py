@@ -56,9 +56,9 @@ def premise_verdicts(render: StructuredRender, payload: Mapping[str, Any],
             continue
         own = [a for a in facts[prev][1] if isinstance(a, str)] if prev >= 0 else []
         antecedent = own[0] if len(own) == 1 else None
-        verdict = read.read_fact(text, facts[i], marked, types, antecedent)
+        verdict = read.read_fact(text, facts[i], marked, types, antecedent, facts)
         if verdict.kind == "unread" and (again := kinds()) is not None:
-            verdict = _or_unread(read.read_fact(text, facts[i], again, types, antecedent), verdict)
+            verdict = _or_unread(read.read_fact(text, facts[i], again, types, antecedent, facts), verdict)
         prev = i if verdict.kind == "read" else -1
         if not (wrong_only and verdict.kind == "read"):
             out.append(PremiseVerdict(i, text, spell(facts[i]), verdict.kind, verdict.detail))

@@ -57,3 +57,35 @@ def test_a_subset_restated_through_its_members_reads_and_reversed_or_weakened_ne
                   "all of its members belong to it", f"the {b} is contained in it"):
         said = f"{first}{joint}{wrong}."
         assert _read("membership_inheritance", said, subset, names, types) != "read", said
+
+
+def _read_given(family: str, text: str, fact: tuple, facts: list, names: dict[str, str], types: dict[str, str]) -> str:
+    return reader(family).read_fact(text, fact, Marked(names, types), types, None, facts).kind
+
+
+@settings(max_examples=100, deadline=None)
+@given(three=st.permutations(PEOPLE).map(lambda p: p[:3]), joint=_JOINT)
+def test_a_second_clause_may_restate_another_given_fact_never_one_only_entailed_nor_a_step(three, joint):
+    a, b, c = three
+    names, types = {"E0": a, "E1": b, "E2": c}, {"E0": "Entity", "E1": "Entity", "E2": "Entity"}
+    ab, ca = ("LEFT_OF", ("E0", "E1")), ("LEFT_OF", ("E2", "E0"))
+    facts = [ab, ca]
+    said = f"{a} is to the left of {b}{joint}{c} is to the left of {a}."
+    assert _read_given("transitive_order", said, ab, facts, names, types) == "read", said
+    for wrong in (f"{a} is to the left of {b}{joint}{c} is to the left of {b}.",      # entailed only: may tell the answer
+                  f"{a} is to the left of {b}{joint}{a} is to the left of {c}.",      # the given fact reversed
+                  f"{c} is to the left of {a}{joint}{a} is to the left of {b}.".replace(f"{a} is to the left of {b}",
+                                                                                     f"{b} is to the right of {c}"),
+                  f"{c} is to the left of {a}; {b} is to the right of {a}.".replace(f"{b} is to the right of {a}",
+                                                                                  f"{c} is left of {a}"),
+                  f"{a} is to the left of {b}, or {c} is to the left of {a}."):
+        assert _read_given("transitive_order", wrong, ab, facts, names, types) != "read", wrong
+
+
+@settings(max_examples=60, deadline=None)
+@given(joint=st.sampled_from([", and ", "; ", ", and then "]), n=st.integers(2, 40), m=st.integers(2, 40))
+def test_in_a_family_of_steps_a_second_step_is_never_read_even_when_it_is_a_given_fact(joint, n, m):
+    names, types = {"C0": "Silo", "C1": "Depot"}, {"C0": "Counter", "C1": "Counter"}
+    first, second = ("INCREMENT", ("C0", n)), ("INCREMENT", ("C0", m))
+    said = f"Silo gains {n} items{joint}it gains {m} items."
+    assert _read_given("sequential_state_update", said, first, [first, second], names, types) != "read", said
