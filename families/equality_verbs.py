@@ -57,6 +57,10 @@ _HELD = ("(?:held|kept|stored|found|shown|used|drawn|carried|worn|borne|containe
 _OF_B = (rf"(?:{_B} 's {_M1}|{_B} 's|the {_M1} (?:of|on|in|inside|at|for|within) {_B}|the {_M1} {_HELD} "
          rf"(?:by|in|on|inside|at) {_B}|(?:the {_M1}|the 1|what) (?:that |which )?{_B} (?:{_V}|does|is))")
 _OWNED = rf"(?:{_A} 's {_M1}|the {_M1} (?:of|on|in|inside|at|within) {_A})"   # a thing's own measure, as subject
+_NAMING = frozenset("label tag id mark key note name serial code title word".split())
+_M_PLAIN = "(?:" + "|".join(sorted((h for h in HEADS if h not in _NAMING and h.rstrip("s") not in _NAMING),
+                                   key=len, reverse=True)) + ")"
+_OWNED_PLAIN = rf"(?:{_A} 's {_M_PLAIN}|the {_M_PLAIN} (?:of|on|in|inside|at|within) {_A})"
 _IS_SAME = "(?:is|are|equals|equal|matches|match|is the same as|are the same as|is identical to|are identical to)"
 _IS_DIFF = ("(?:is not|are not|differs from|differ from|is different from|are different from|does not match|do not match|"
             "does not equal|do not equal|is not the same as|are not the same as)")
@@ -76,8 +80,11 @@ _FORMS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), out) for
     (rf"{_A} {_DOES} (?:{_SURE} )?{_SAME} {_M1} (?:as|to) {_B}", "one"),
     # "Gideon 's number differs from the 1 Silas drew", "j 's frequency is not e 's", "the contents of h match the
     # contents of p", "the number inside e is the same as the 1 inside c" (a possessive reads as its "of" form)
-    (rf"{_OWNED} (?:(?P<same>{_IS_SAME})|(?P<diff>{_IS_DIFF})) (?:{_SURE} )?(?:{_OF_B}|{_B}|(?:the 1|that) "
+    (rf"{_OWNED} (?:(?P<same>{_IS_SAME})|(?P<diff>{_IS_DIFF})) (?:{_SURE} )?(?:{_OF_B}|(?:the 1|that) "
      rf"(?:of|on|in|inside|at|within) {_B})", "owned"),
+    # ... and the other's measure left to the first ("j 's frequency is not e 's", its last "'s" read away before
+    # this): never a measure that may name a thing ("Ivel 's label is Sorrel" may say the label reads "Sorrel")
+    (rf"{_OWNED_PLAIN} (?:(?P<same>{_IS_SAME})|(?P<diff>{_IS_DIFF})) (?:{_SURE} )?{_B}", "owned"),
     # "Kilby and Yarrow transmit on 1 and the same frequency", "Rosalind and Joren drew identical numbers", "Rosewood
     # and Jet open with different combinations", "Nico and Quincy do not draw the same number", "i and m share their
     # password"
