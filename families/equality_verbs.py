@@ -15,13 +15,13 @@ from families.equality_forms import HEADS
 from families.free_forms import s_form
 
 # Verbs whose object is the thing's own measure: what it has, holds, gives off, draws or opens with.
-_OWN_BASE = ("have share carry hold contain bear wear use run transmit broadcast ring play sound flash blink pulse beat "
+_OWN_BASE = ("have share carry hold contain bear wear use run transmit broadcast ring play sound flash blink pulse "
              "glow shine chime hum sing buzz vibrate oscillate spin tick beep flicker draw pick roll pull open unlock "
              "operate weigh cost measure last burn emit produce yield keep store").split()
 # their pasts and participles, where they are not the base with -ed
 _IRREGULAR = {"have": ("had",), "hold": ("held",), "bear": ("bore", "borne"), "wear": ("wore", "worn"),
               "run": ("ran",), "ring": ("rang", "rung"), "shine": ("shone",), "sing": ("sang", "sung"),
-              "spin": ("spun",), "draw": ("drew", "drawn"), "beat": ("beaten",), "cost": (), "keep": ("kept",),
+              "spin": ("spun",), "draw": ("drew", "drawn"), "cost": (), "keep": ("kept",),
               "burn": ("burnt",), "broadcast": (), "share": ("shared",), "transmit": ("transmitted",),
               "hum": ("hummed",), "emit": ("emitted",)}
 # Verbs of having been set or made to a measure: said with "is" ("is tuned to", "is painted", "is cut to").
@@ -49,6 +49,16 @@ _A = _B = r"@\d+"   # the two names: the first and the second mark of the senten
 # what a thing does with a measure: a verb of its own ("drew", "transmits on"), or "is" and a participle ("is tuned to")
 _DOES = (rf"(?:(?P<neg>(?:does|do|did) not) {_V}|{_V}|(?:is|are|was) (?P<isneg>not )?(?:{_PART} {_PREP}|{_PART}|{_PREP}))"
          rf"(?: {_PREP})?")
+# Verbs that may also act on a thing ("Ivel measures Sorrel's length", "weighs the crate Sorrel weighed", "picked
+# Sorrel's number", "keeps Sorrel's code" safe): with the other's measure as their object, never a verb of having
+ACTING = frozenset(f for v in "measure weigh pick pull roll keep store open unlock draw".split()
+                    for f in (v, s_form(v), *_past(v)))
+_LEMMA = {f: v for v in _OWN_BASE for f in (v, "has" if v == "have" else s_form(v), *_past(v))}
+_V_HAS = "(?:" + "|".join(sorted((f for f, v in _LEMMA.items() if v not in ("measure", "weigh")), key=len,
+                                 reverse=True)) + ")"
+_V_OBJ = "(?:" + "|".join(sorted(OWN - ACTING, key=len, reverse=True)) + ")"
+_DOES_OBJ = (rf"(?:(?P<neg>(?:does|do|did) not) {_V_OBJ}|{_V_OBJ}|(?:is|are|was) (?P<isneg>not )?(?:{_PART} {_PREP}|"
+             rf"{_PART}|{_PREP}))(?: {_PREP})?")
 # the other thing's own measure, said of it in any way: "g 's frequency", "the number on k", "the password found in j",
 # "the value held by j", "the number Dario drew", "what d weighs", "that of c"
 # (a past read as the present where no auxiliary comes before it: "the value held by j" arrives as "holds by j")
@@ -75,7 +85,13 @@ _OTHER = "(?:different|distinct|unequal)"
 _FORMS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), out) for p, out in (
     # "i transmits on g 's frequency", "Brack is not tuned to the frequency Thorne uses", "Vera drew exactly the
     # number Dario drew", "n does not weigh what d weighs"
-    (rf"{_A} {_DOES} (?:{_SURE} )?{_OF_B}", "one"),
+    (rf"{_A} {_DOES_OBJ} (?:{_SURE} )?{_OF_B}", "one"),
+    # a verb that may act on a thing, said of both ("Vera drew exactly the number Dario drew", "n does not weigh what
+    # d weighs"): the same verb on both sides, each of its own
+    (rf"{_A} (?:(?P<neg>(?:does|do|did) not) )?(?P<v1>{_V})(?: {_PREP})? (?:{_SURE} )?what {_B} (?P<v2>{_V})", "one"),
+    # (never a verb of assessing with its object: "Ivel measured the length Sorrel measured" is one length measured)
+    (rf"{_A} (?:(?P<neg>(?:does|do|did) not) )?(?P<v1>{_V_HAS})(?: {_PREP})? (?:{_SURE} )?the {_M1} (?:that |which )?"
+     rf"{_B} (?P<v2>{_V_HAS})", "one"),
     # "Tilde drew the same number as Vera", "Lantry flashes in the same rhythm as Fairhead"
     (rf"{_A} {_DOES} (?:{_SURE} )?{_SAME} {_M1} (?:as|to) {_B}", "one"),
     # "Gideon 's number differs from the 1 Silas drew", "j 's frequency is not e 's", "the contents of h match the
@@ -124,6 +140,8 @@ def said_plainly(words: list[str]) -> list[str] | None:
         if m is None:
             continue
         g = m.groupdict()
+        if g.get("v1") and _LEMMA.get(g["v1"]) != _LEMMA.get(g["v2"] or ""):
+            continue   # "what Y V": the same verb on both sides ("drew the number Sorrel wrote" says two things)
         negated = bool(g.get("neg") or g.get("isneg"))
         if g.get("diff"):
             negated = not negated

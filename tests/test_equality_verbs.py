@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from families.equality_forms import HEADS
-from families.equality_verbs import OWN, PARTICIPLES
+from families.equality_verbs import ACTING, OWN, PARTICIPLES
 from families.free_forms import s_form
 from families.reading import Marked, reader
 
@@ -16,6 +16,8 @@ VARS = ("Ivel", "Sorrel", "Tavi", "Arvos", "Fyra", "Rhune", "Quillon", "Brindle"
 # ("current" is also an adjective: "Sorrel's current" may be "Sorrel is current", read so before any measure)
 _MEASURES = st.sampled_from(sorted(h for h in HEADS if not h.endswith("s") and h != "current"))
 _VERBS = st.sampled_from(sorted(v for v in OWN if not v.endswith("s") or v.endswith("ss")))
+# verbs of having only: one that may act on a thing ("measures Sorrel's length") never takes the other's measure
+_HAVING = st.sampled_from(sorted(v for v in OWN - ACTING if not v.endswith("s") or v.endswith("ss")))
 _PREPS = st.sampled_from(["", " on", " at", " in", " with"])
 # a word of another claim: wanting, knowing, guessing, writing down (never a thing's own value)
 _OTHER_VERBS = st.sampled_from(["wants", "guessed", "knows", "records", "predicted", "remembers", "wrote down", "hates",
@@ -48,7 +50,7 @@ def test_a_verb_of_the_measure_with_the_same_measure_reads_and_the_other_way_is_
 
 
 @settings(max_examples=200, deadline=None)
-@given(pair=_pair(), verb=_VERBS, prep=_PREPS, measure=_MEASURES, form=st.sampled_from(
+@given(pair=_pair(), verb=_HAVING, prep=_PREPS, measure=_MEASURES, form=st.sampled_from(
     ["{b}'s {m}", "the {m} of {b}", "the {m} held by {b}", "the {m} found in {b}", "exactly the {m} {b} {v}",
      "the {m} that {b} {v}"]))
 def test_the_other_things_own_measure_reads_as_equal_and_negated_as_not_equal(pair, verb, prep, measure, form):
@@ -74,6 +76,8 @@ def test_poisoned_compositions_never_read_as_the_fact(pair, verb, prep, measure,
         f"{a} {verb}{prep} {b}'s {owned}'s {measure}.",
         f"{a} {verb}{prep} the {measure} {b} {other}.",      # the other's measure by a verb of another claim
         f"{a} is not as heavy as {b}.",                      # a degree: lighter, more than NOT_EQUAL
+        f"{a} beat {b}'s {measure}.", f"{a} measures {b}'s {measure}.", f"{a} picked {b}'s {measure}.",   # acting on
+        f"{a} measured the {measure} {b} measured.", f"{a} drew the {measure} {b} {other}.",
         f"{a} is worth more than {b}.",
     ]
     words = f"{a} {verb}{prep} the same {measure} as {b}".split()
