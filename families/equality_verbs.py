@@ -104,8 +104,9 @@ _FORMS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), out) for
     # "Kilby and Yarrow transmit on 1 and the same frequency", "Rosalind and Joren drew identical numbers", "Rosewood
     # and Jet open with different combinations", "Nico and Quincy do not draw the same number", "i and m share their
     # password"
-    (rf"{_A} and {_B} (?:(?P<neg>do not|does not|did not) )?{_V}(?: {_PREP})? (?:(?P<same>{_SAME}|their)|(?P<diff>{_OTHER})) "
+    (rf"{_A} and {_B} (?:(?P<neg>do not|does not|did not) )?{_V}(?: {_PREP})? (?:(?P<same>{_SAME})|(?P<diff>{_OTHER})) "
      rf"{_M1}", "pair"),
+    (rf"{_A} and {_B} (?:(?P<neg>do not|does not|did not) )?(?:share|shared) their {_M1}", "pair"),   # never "measure their"
     # the measures said in a relative clause: "r and n hold passwords that differ", "... numbers which match"
     (rf"{_A} and {_B} (?:(?P<neg>do not|does not|did not) )?{_V}(?: {_PREP})? {_M1} (?:that|which) (?:(?P<diff>differ|"
      rf"are different|are not the same|do not match|are not equal)|(?P<same>match|are the same|are identical|are equal))",

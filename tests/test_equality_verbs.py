@@ -78,6 +78,7 @@ def test_poisoned_compositions_never_read_as_the_fact(pair, verb, prep, measure,
         f"{a} is not as heavy as {b}.",                      # a degree: lighter, more than NOT_EQUAL
         f"{a} beat {b}'s {measure}.", f"{a} measures {b}'s {measure}.", f"{a} picked {b}'s {measure}.",   # acting on
         f"{a} measured the {measure} {b} measured.", f"{a} drew the {measure} {b} {other}.",
+        f"{a} and {b} measure their {measure}.", f"{a} and {b} {other} their {measure}.",   # "their" only with share
         f"{a} is worth more than {b}.",
     ]
     words = f"{a} {verb}{prep} the same {measure} as {b}".split()
