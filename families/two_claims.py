@@ -28,7 +28,7 @@ _JOINT = re.compile(
 _PRONOUN = re.compile(r"\b(its|their|it|they|them)\b", re.IGNORECASE)
 # a clause that opens with these is the next clause's connective, read away ("... : in other words, ...")
 _LEAD = re.compile(r"^(?:that\s+is|in\s+other\s+words|i\.e\.|equivalently|put\s+another\s+way|so|thus|hence|"
-                   r"therefore|and)\s*,?\s*", re.IGNORECASE)
+                   r"therefore|and)\b\s*,?\s*", re.IGNORECASE)   # whole words: never the "So" of "Sorrel"
 
 # a clause -> its verdict: kind ("read", "misread", "unread", or "given": another fact of the skeleton), detail
 Read = Callable[[str], tuple[str, str]]

@@ -89,3 +89,15 @@ def test_in_a_family_of_steps_a_second_step_is_never_read_even_when_it_is_a_give
     first, second = ("INCREMENT", ("C0", n)), ("INCREMENT", ("C0", m))
     said = f"Silo gains {n} items{joint}it gains {m} items."
     assert _read_given("sequential_state_update", said, first, [first, second], names, types) != "read", said
+
+
+@settings(max_examples=60, deadline=None)
+@given(pair=_pair(("Sorrel", "Andrea", "Thuskin", "Hencely", "Sonja", "Androv")), joint=_JOINT)
+def test_a_name_that_opens_with_a_connective_is_never_read_away(pair, joint):
+    a, b = pair   # "so" of "Sorrel", "and" of "Andrea": a connective is a whole word
+    names, types = {"V0": a, "V1": b}, {"V0": "Variable", "V1": "Variable"}
+    equal = ("EQUAL", ("V0", "V1"))
+    said = f"{a} equals {b}{joint}{b} equals {a}."
+    assert _read("equality", said, equal, names, types) == "read", said
+    wrong = f"{a} equals {b}{joint}{b} does not equal {a}."
+    assert _read("equality", wrong, equal, names, types) == "misread", wrong
