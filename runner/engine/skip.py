@@ -4,12 +4,9 @@ a settled unit, and never made, read into items, rendered or checked again. Thei
 table are counted here too, from the index (a record is read back only where the row needs more than its status)."""
 from __future__ import annotations
 
-from collections import Counter, deque
-from hashlib import blake2b
-from itertools import repeat
-from operator import itemgetter
+from collections import Counter
 from pathlib import Path
-from typing import Any, Callable, Iterable, NamedTuple, TypeGuard
+from typing import NamedTuple
 
 from providers.build import BUILTIN_KINDS
 from runner.config.grid import Grid
@@ -76,17 +73,6 @@ def _skipped(grid: Grid, skeletons: int) -> Counter[tuple[str, bool]]:
     return out
 
 
-_SETTLED = frozenset(TERMINAL)
-_STATUS: Callable[[Any], Any] = itemgetter(0)    # an Entry's
-_CORRECT: Callable[[Any], Any] = itemgetter(2)   # an Entry's
-_COPY, _UPDATE, _HEX = blake2b.copy, blake2b.update, blake2b.hexdigest
-_consume: Callable[[Iterable[Any]], None] = deque(maxlen=0).extend   # runs an iterator to its end, keeping nothing
-
-
-def _every_settled(solved: list[Entry | None]) -> TypeGuard[list[Entry]]:
-    """Whether every entry is there and settled (`resume.unit_done`'s rule for a render's solves), in C."""
-    return None not in solved and _SETTLED.issuperset(map(_STATUS, solved))
-
 # A settled render unit as the walk found it: its stage's place in the grid, its entry, its solve units' entries
 _Found = tuple[int, Entry, list[Entry | None]]
 
@@ -104,12 +90,6 @@ class _Tally:
         self.stages = [st for st, _ in plan.render_parts]
         self.render_keys = [(i, st, unit_keys(fp), range(st.samples)) for i, (st, fp) in enumerate(plan.render_parts)]
         self.solve_keys = [(j, unit_keys(fp), t) for j, (st, fp) in enumerate(plan.solve_parts) for t in range(st.samples)]
-        # A render's solve keys in one go (`_solve_entries`): each solve key's hasher, fed its fingerprint, the bytes
-        # that follow the render key, and its solver's place; the keys are unit_keys' (tests/test_skip.py)
-        solve_hashers = {fp: blake2b(f"{fp}\x1f".encode(), digest_size=16) for _, fp in plan.solve_parts}
-        self.solve_bases = [solve_hashers[fp] for st, fp in plan.solve_parts for _ in range(st.samples)]
-        self.solve_tails = [f"\x1f{t}".encode() for _, _, t in self.solve_keys]
-        self.solvers = [j for j, _, _ in self.solve_keys]
         self.cells = [[cell(rst, sst) for sst, _ in plan.solve_parts] for rst in self.stages]
         self.result = RunResult()
         self.solve_counts = Counter[tuple[int, int, str, bool | None, str]]()   # (render, solver, status, correct, of)
@@ -137,10 +117,6 @@ class _Tally:
             if rows and not (self.twins and entry.offset in keys):
                 keys.add(entry.offset)
                 self._row(i, entry)
-            if _every_settled(solved):   # counted in C: a step a render, not a step a solve
-                solve_counts.update(zip(repeat(i), self.solvers, map(_STATUS, solved), map(_CORRECT, solved),
-                                        repeat(status)))
-                continue
             for (j, _, _), done in zip(self.solve_keys, solved):
                 if done is not None and done.status in TERMINAL:
                     solve_counts[(i, j, done.status, done.correct, status)] += 1
@@ -150,7 +126,7 @@ class _Tally:
 
     def _found(self, identity: str) -> list[_Found] | None:
         """Each render unit of the skeleton with its entries; None where a unit is not settled (`unit_done`)."""
-        rget = self.renders.get
+        rget, sget, solve_keys = self.renders.get, self.solves.get, self.solve_keys
         out: list[_Found] = []
         for i, stage, key, samples in self.render_keys:
             for s in samples:
@@ -158,20 +134,12 @@ class _Tally:
                 r = rget(rkey)
                 if r is None or r.status not in TERMINAL or (r.status == "unfaithful" and stage.repair):
                     return None
-                solved = self._solve_entries(rkey)
+                solved = [sget(skey(rkey, t)) for _, skey, t in solve_keys]
                 if goes_to_solvers(r.status, stage) and \
-                        not _every_settled(solved):
+                        not all(e is not None and e.status in TERMINAL for e in solved):
                     return None
                 out.append((i, r, solved))
         return out
-
-    def _solve_entries(self, rkey: str) -> list[Entry | None]:
-        """The index's entry (or None) of each solve unit of the render `rkey`, in `solve_keys`' order. Their keys
-        are `unit_keys`' (blake2b of the fingerprint, the render key and the sample), made by C iterators: a key a
-        Python call cost the walk a fifth of its CPU at 1M units."""
-        hashers = list(map(_COPY, self.solve_bases))
-        _consume(map(_UPDATE, hashers, map(rkey.encode().__add__, self.solve_tails)))
-        return list(map(self.solves.get, map(_HEX, hashers)))
 
     def _row(self, i: int, entry: Entry) -> None:
         """Count a settled render in its renderer's table row; read back later where the row needs its reasons
