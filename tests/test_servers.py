@@ -116,6 +116,21 @@ def test_bench_run_launches_and_stops_its_own(shim, tmp_path):
     assert not serving(f"http://127.0.0.1:{port}/v1", "m")
 
 
+def test_a_resume_with_every_unit_settled_starts_no_server(shim, tmp_path):
+    """A resume whose walk finds every skeleton settled (the kept counts gone, as a crash at the very end leaves
+    them) has nothing to send: it starts no server (its launcher is gone here: a start would fail, exit 2) and
+    prints what the run printed."""
+    grid = tmp_path / "grid.yaml"
+    grid.write_text(GRID.format(shim=shim, port=_free()))
+    out = tmp_path / "out"
+    first = bench("run", "--grid", str(grid), "--out", str(out), check=True)
+    (out / ".settled").unlink()
+    shim.unlink()
+    again = bench("run", "--grid", str(grid), "--out", str(out), check=True)
+    assert "6 skeleton(s) have every unit settled in the logs" in again.stderr
+    assert again.stdout == first.stdout and "solves: ok 6" in again.stdout
+
+
 def test_empty_server_set_stops_cleanly():
     ServerSet().stop()
 

@@ -18,6 +18,7 @@ from runner.engine.settled import path_for
 from runner.engine.skip import set_bit
 from runner.plan.manifest import read
 from runner.plan.units import is_set
+from runner.store.logs import TORN
 from tests.conftest import bench
 from tests.fake_server import FakeServer
 from tests.test_feed import grid_and_json
@@ -196,6 +197,24 @@ def test_a_resume_makes_no_skeleton_whose_units_are_all_settled(server, tmp_path
     again = rerun(grid, out)
     assert "8 skeleton(s) have every unit settled in the logs" in again.stderr and server.requests == sent
     assert again.stdout == first.stdout
+
+
+def test_a_resume_that_finds_everything_settled_closes_a_torn_tail_and_prints_the_run_s_lines(tmp_path):
+    """A resume whose walk settles every skeleton (the kept counts removed, as a crash at the very end leaves them)
+    sends nothing (here the run's server is gone) and prints what the run printed; a torn last line the crash left
+    is closed off, as a run that writes would close it, and said once."""
+    out = tmp_path / "run"
+    with FakeServer() as srv:
+        grid = write_grid(tmp_path, srv.url, count=8)
+        first = rerun(grid, out)
+    (out / ".settled").unlink()
+    with (out / "solves.jsonl").open("ab") as fh:
+        fh.write(b'{"schema":1,"key":"torn')   # a crash mid-line, after every unit was settled
+    again = rerun(grid, out)   # check=True: exit 0, though nothing listens at the server's address
+    assert "8 skeleton(s) have every unit settled in the logs" in again.stderr
+    assert again.stdout == first.stdout
+    assert (out / "solves.jsonl").read_bytes().endswith(b'"key":"torn' + TORN)   # closed off: one bad line
+    assert f"skipped 1 unreadable line(s) in {out / 'solves.jsonl'}" in again.stderr   # said once
 
 
 def test_a_manifest_line_torn_by_a_crash_costs_that_skeleton_only(server, tmp_path):

@@ -1,39 +1,34 @@
 """What `bench run`, `bench status` and `--dry-run` do, between the CLI and the pipeline."""
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import gc
 import re
-import signal
 from collections import Counter
 from pathlib import Path
-from typing import Any, Callable, Coroutine, Iterator
+from typing import TYPE_CHECKING, Any, Callable
 
 import typer
 
-from providers.build import build_provider
-from runner.commands.dry_run import audit_notes, count_skeletons, dry_run
 from runner.commands.folder import claim_run_folder, run_folder, save_grid
-from runner.commands.probes import check_constraints, check_reasoning, check_scoring
 from runner.config.grid import Grid, load_grid
 from runner.engine import settled
-from runner.engine.feed import Feed, helpers
-from runner.engine.loop import run as run_loop
-from runner.engine.pipeline import Pipeline
-from runner.engine.progress import Progress
+from runner.engine.feed import helpers
 from runner.engine.result import RunResult
-from runner.engine.resume import render_rows
-from runner.engine.skip import walk
 from runner.errors import Interrupted, UserError, printable
-from runner.plan import manifest
-from runner.plan.units import UnitPlan
 from runner.reporting.summary import ranked, render_table, table
-from runner.serving.servers import ServerSet, read_endpoints, serving, start_servers
 from runner.store.lock import RunLock
 from runner.store.logs import check_log_files, skipped_note
-from runner.store.sinks import FolderLogs
 from runner.store.tally import total
+
+if TYPE_CHECKING:
+    from runner.engine.progress import Progress
+    from runner.engine.skip import Walk
+    from runner.plan.units import UnitPlan
+    from runner.store.sinks import FolderLogs
+    from runner.store.tally import RenderStats
+
+# What a rerun answered from its kept counts (engine/settled.py) never needs is imported where it is first
+# needed, not here: the dry run, the walk, the feed, the pipeline, the providers' HTTP client (aiohttp), the
+# probes (runner/commands/run_here.py). They were most of a no-op resume's CPU, and it sends nothing.
 
 
 def parse_shard(text: str | None) -> tuple[int, int] | None:
@@ -59,17 +54,22 @@ def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, qu
     if ray_address is not None and shard is not None:
         raise UserError("--ray and --shard: a Ray run spreads the whole grid over the cluster; drop --shard")
     folder = run_folder(grid, out)
-    for note in audit_notes(grid):
-        typer.echo(printable(note), err=True)
+    if any(st.audit_provider for st in grid.renderers):   # (the notes are on audits: none without an auditor)
+        from runner.commands.dry_run import audit_notes
+        for note in audit_notes(grid):
+            typer.echo(printable(note), err=True)
     if dry:
+        from runner.commands.dry_run import dry_run
         dry_run(grid, folder, shard, ray_address)
         return 0
     # A rerun of a finished run that nothing has changed since (engine/settled.py) does nothing: its counts are kept
     known = settled.load(folder, grid, shard, need_render_stats=not quiet) if ray_address is None else None
+    if known is None:
+        from runner.commands.dry_run import count_skeletons
     n = known.skeletons if known else count_skeletons(grid, shard)   # a bad skeleton line stops us here, before
     workers = helpers(grid, n)         # any file exists, as does a bad LSB_PREPARE_ASIDE_MIN
-    plan = UnitPlan(grid)   # its fingerprints made once
-    (renders, solves), instant = plan.counts(n), plan.instant_counts(n)
+    plan = None if known else _plan(grid)   # its fingerprints made once; the kept counts need none
+    (renders, solves), instant = plan.counts(n) if plan else (0, 0), plan.instant_counts(n) if plan else (0, 0)
     # On Ray: joined, and its nodes found, before anything is written (no Ray, no cluster: one line)
     nodes = _join(grid, ray_address) if ray_address is not None else None
     claim_run_folder(folder, grid)
@@ -81,6 +81,7 @@ def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, qu
 
         def progress() -> Progress:
             """The bars, made once the servers are up (their start-up lines would run through them)."""
+            from runner.engine.progress import Progress
             made.append(Progress(renders, solves, quiet, instant))
             return made[-1]
         if known is not None and not settled.unchanged(folder, known):
@@ -101,7 +102,7 @@ def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, qu
             raise Interrupted(f"finished units are in {folder}; rerun the same command to resume") from None
         for bars in made:
             bars.close()
-        stats = None if quiet else known.render_stats if known else render_rows(folder, plan, result)
+        stats = None if quiet else known.render_stats if known else _render_rows(folder, plan, result)
         if known is None and nodes is None and settled.eligible(grid) and settled.complete(result):
             settled.save(folder, grid, shard, n, result, skipped, stats)   # the logs are closed, and ours still
     cells = result.cells
@@ -139,10 +140,24 @@ def _join(grid: Grid, address: str) -> list[dict[str, Any]]:
     return join(grid, address)
 
 
+def _plan(grid: Grid) -> UnitPlan:
+    """The grid's units (runner.plan.units, imported for a run that is not answered from its kept counts)."""
+    from runner.plan.units import UnitPlan
+    return UnitPlan(grid)
+
+
+def _render_rows(folder: Path, plan: UnitPlan | None, result: RunResult) -> dict[str, RenderStats]:
+    """The closing renders table's rows (engine/resume.py) of a run not answered from its kept counts."""
+    from runner.engine.resume import render_rows
+    assert plan is not None   # made wherever there were no kept counts
+    return render_rows(folder, plan, result)
+
+
 def _run_here(grid: Grid, folder: Path, shard: tuple[int, int] | None, workers: int,
               progress: Callable[[], Progress], n_skeletons: int) -> tuple[RunResult, dict[Path, int]]:
-    """The run on this machine: its servers, its feed, its pipeline; the result and unreadable lines per log."""
-    servers = ServerSet()
+    """The run on this machine: the walk first; what is left to make, if anything, in run_here."""
+    from runner.engine.skip import walk
+    from runner.store.sinks import FolderLogs
     # The logs' index first: a resume makes no skeleton whose every unit it holds as settled (engine/skip.py).
     # A big run prepares the others in helper processes (from the saved grid), started before the servers.
     logs = FolderLogs(folder)
@@ -150,27 +165,29 @@ def _run_here(grid: Grid, folder: Path, shard: tuple[int, int] | None, workers: 
     if walked.skeletons:
         typer.echo(f"bench: {walked.skeletons} skeleton(s) have every unit settled in the logs: counted, "
                    "not made again", err=True)
-    left = n_skeletons - walked.skeletons   # helpers only for what is left to make (each costs its imports)
-    workers = min(workers, helpers(grid, left)) if left > 0 else 0
-    feed = Feed(grid, shard, folder / "grid.json" if workers else None, workers, walked.settled,
-                manifest.path_for(folder, grid), walked.known)
-    try:
-        try:
-            servers, urls = ensure_servers(grid, folder)
-        except KeyboardInterrupt:   # during server start-up
-            raise Interrupted("while starting servers") from None
-        providers = {n: build_provider(grid.providers[n], urls=urls.get(n)) for n in grid.used_providers()}
-        check_constraints(grid, providers)
-        check_scoring(grid, providers)
-        check_reasoning(grid, providers)
-        pipeline = Pipeline(grid, logs, progress(), providers, settled=walked)
-        with fewer_collections():
-            result = _run_until_signal(pipeline.run(feed, folder))
-        return result, {logs.render_path: logs.render_index.skipped + result.unreadable,
-                        logs.solve_path: logs.solve_index.skipped}
-    finally:
-        feed.close()
-        servers.stop()
+    if walked.skeletons and walked.skeletons == n_skeletons and settled.eligible(grid):
+        return _all_settled(logs, progress, walked)
+    from runner.commands.run_here import run_here
+    return run_here(grid, folder, shard, workers, progress, n_skeletons, logs, walked)
+
+
+def _all_settled(logs: FolderLogs, progress: Callable[[], Progress], walked: Walk) -> tuple[RunResult, dict[Path, int]]:
+    """A walk that found every skeleton settled (and no auditor to calibrate): nothing to make or send, so no
+    server, provider, probe, feed or pipeline; what the pipeline would have returned: the walk's counts. The logs
+    are opened and closed as the pipeline does (a torn last line is closed off), and the bars show the skipped."""
+    bars = progress()
+    for (stage, instant), n in walked.skipped.items():
+        bars.skipped(stage, n, instant)
+    logs.open(_no_writes)
+    logs.close()
+    result = RunResult()
+    result.merge(walked.result)
+    return result, {logs.render_path: logs.render_index.skipped + result.unreadable,
+                    logs.solve_path: logs.solve_index.skipped}
+
+
+def _no_writes(error: Exception) -> None:
+    """The logs' write-failure hook where nothing is written (it is never called)."""
 
 
 def closing_lines(result: RunResult, skipped: dict[Path, int]) -> int:
@@ -201,62 +218,3 @@ def closing_lines(result: RunResult, skipped: dict[Path, int]) -> int:
     return code
 
 
-def ensure_servers(grid: Grid, folder: Path) -> tuple[ServerSet, dict[str, list[str]]]:
-    """URLs for every provider with `launch:`: a healthy server already serving the model (its
-    base_url, or one `bench serve` keeps up for this run folder) is used and left running; else
-    `bench` starts its own and the returned ServerSet stops them."""
-    urls: dict[str, list[str]] = {}
-    to_start = {}
-    published = read_endpoints(folder)
-    for name in grid.used_providers():
-        cfg = grid.providers[name]
-        launch = cfg.settings.get("launch")
-        if not launch:
-            continue
-        model = cfg.settings["model"]
-        for candidate in (cfg.settings.get("base_url"), published.get(name)):
-            if candidate and all(serving(u, model) for u in candidate):
-                urls[name] = list(candidate)
-                typer.echo(f"bench: using the {name} server(s) already running at {', '.join(candidate)}", err=True)
-                break
-        else:
-            to_start[name] = launch
-    servers = start_servers(to_start, folder) if to_start else ServerSet()
-    urls.update(servers.urls())
-    return servers, urls
-
-
-@contextlib.contextmanager
-def fewer_collections() -> Iterator[None]:
-    """Tune the cyclic GC for a long run, and restore it after.
-
-    A unit allocates a few hundred container objects that refcounting frees; with the default
-    threshold (700) they still set off a young collection every unit or two, and the older
-    generations hold the modules, the providers and the resume index, which are alive for the whole
-    run. Freezing those and collecting less often costs no memory to speak of (the rare cycles,
-    mostly finished futures, are still collected) and saves about a tenth of the loop's CPU.
-    """
-    old = gc.get_threshold()
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(50_000, 20, 100)
-    try:
-        yield
-    finally:
-        gc.unfreeze()
-        gc.set_threshold(*old)
-
-
-def _run_until_signal(coro: Coroutine[Any, Any, RunResult]) -> RunResult:
-    """Run the pipeline; SIGINT and SIGTERM cancel it cleanly (finished units are already on disk)."""
-    async def main() -> RunResult:
-        task = asyncio.ensure_future(coro)
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(sig, task.cancel)
-        try:
-            return await task
-        except asyncio.CancelledError:
-            raise KeyboardInterrupt from None
-    result: RunResult = run_loop(main())   # on uvloop where installed
-    return result
