@@ -55,6 +55,8 @@ class Asking:
                         other = other or (parses[0] if parses else None)
             for line in lines if other is None else ():   # "Is X filed under Y?": the statement it inverts
                 stated = statement(line.split())
+                if stated and r.wording.rewrite is not None:   # the statement in the family's free forms too
+                    stated = r.wording.rewrite(query[0], stated)
                 parses = r._parses(r.facts, " " + " ".join(stated), marked, types) if stated else []
                 if any(r.norm(p) == want for p in parses):
                     return READ
