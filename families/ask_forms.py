@@ -143,3 +143,49 @@ def possessive_of(words: list[str]) -> list[str] | None:
             ("final", "ending", "end", "last", "closing", "resulting"):
         owned = owned[:-2] + owned[-1:]   # "Tomas's point total": his total, what the points are said by
     return words[:k] + ["the"] + owned + ["of", words[k]] + words[end:]
+
+
+# Where the answer is to come from, named by any noun phrase of the story ("according to the survey", "guaranteed by
+# the price tags", "Based only on these notes, ..."): a preposition of source, a determiner and up to three plain words.
+_SOURCE_PREPS = (("based", "only", "on"), ("based", "solely", "on"), ("based", "on"), ("according", "to"),
+                 ("judging", "by"), ("going", "by"), ("in", "light", "of"), ("given",), ("from",), ("per",))
+_ENTAILING = frozenset("guaranteed forced implied entailed established settled proven proved shown determined "
+                       "required dictated confirmed".split())
+_SOURCE_DETS = frozenset("the these those this our your all".split())
+_ASK_STARTS = _WH | frozenset({"is", "are", "does", "do", "who", "must", "can", "exactly", "one", "what"})
+
+
+def _source_len(words: list[str], k: int) -> int:
+    """How many words from k make a source's noun phrase: a determiner ("the", "these", "all the") and one to three
+    plain words (a possessive "'s" among them); 0 where none."""
+    from families.wording import HEDGES, NEGATIONS
+    j = k
+    while j < len(words) and words[j] in _SOURCE_DETS and j - k < 2:
+        j += 1
+    if j == k:
+        return 0
+    n = j
+    while n < len(words) and n - j < 4 and (words[n] == "'s" or words[n].isalpha() and words[n] not in NEGATIONS and
+                                            words[n] not in HEDGES and words[n] not in _TURNING and
+                                            words[n] not in _ASK_STARTS and words[n] not in ("and", "or", "only")):
+        n += 1
+    return n - k if n > j and words[n - 1] != "'s" else 0
+
+
+def sourced_away(words: list[str]) -> list[list[str]]:
+    """The ask without where its answer comes from, said before it ("based only on these notes which statement ...")
+    or after it ("... must be true according to the survey", "... is forced by the notebook": "... is forced"); none
+    where it names no such source."""
+    out = []
+    for prep in _SOURCE_PREPS:
+        if tuple(words[:len(prep)]) == prep:
+            n = _source_len(words, len(prep))
+            if n and len(prep) + n < len(words) and words[len(prep) + n] in _ASK_STARTS:
+                out.append(words[len(prep) + n:])
+    for k in range(2, len(words) - 1):
+        prep = next((p for p in _SOURCE_PREPS + (("by",),) if tuple(words[k:k + len(p)]) == p), None)
+        if prep is None or prep == ("by",) and words[k - 1] not in _ENTAILING:
+            continue
+        if k + len(prep) + _source_len(words, k + len(prep)) == len(words):
+            out.append(words[:k])
+    return out

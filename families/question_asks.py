@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Mapping
 
-from families.ask_forms import coordinated, possessive_of, statement, timed_away
+from families.ask_forms import coordinated, possessive_of, sourced_away, statement, timed_away
 from families.question_forms import symbols_marked
 from families.question_words import READ, QVerdict, bare, commanded, embedders, openers, pronouns_named, unsettled_words
 from families.wording import NEGATIONS, normalize, say
@@ -33,7 +33,9 @@ class Asking:
                 lines += bare(plain, r.wording.context_words, r.wording.context_starts)
         opens, lengths = openers()
         heads = [words] + [words[n:] for n in lengths if n < len(words) and tuple(words[:n]) in opens]
-        for said in [words] + [c for head in heads for c in commanded(head)]:   # "Using only ..., decide how ..."
+        sourced = sourced_away(words)   # "... according to the survey": where the answer comes from, read away
+        heads += sourced
+        for said in [words] + sourced + [c for head in heads for c in commanded(head)]:   # "Using only ..., decide how ..."
             lines += bare(said, r.wording.context_words, r.wording.context_starts)
             named = pronouns_named(said)
             if named is not None:
@@ -87,6 +89,9 @@ class Asking:
             if tuple(words) in unsettled_words():
                 return "not settled"
             parses = r._parses(r.facts, " " + " ".join(words), marked, types)
+            if not parses and r.wording.rewrite is not None:   # the clause in the family's free forms, as a premise
+                parses = [p for pred in r.facts for p in r._parses(
+                    r.facts, " " + " ".join(r.wording.rewrite(pred, words)), marked, types)]
             if parses:
                 return frozenset(r.norm(p) for p in parses)
         return None
