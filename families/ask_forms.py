@@ -189,3 +189,40 @@ def sourced_away(words: list[str]) -> list[list[str]]:
         if k + len(prep) + _source_len(words, k + len(prep)) == len(words):
             out.append(words[:k])
     return out
+
+
+_BE = frozenset({"be", "is", "are"})
+
+
+def so_as_true(words: list[str]) -> list[str] | None:
+    """An ask that ends in "so" as the complement of being ("Which of the following must be so?", "... is necessarily
+    so") as "true"; None where it does not."""
+    if len(words) > 2 and words[-1] == "so" and (words[-2] in _BE or words[-3] in _BE and words[-2] in
+                                                 ("necessarily", "certainly", "definitely", "always")):
+        return words[:-1] + ["true"]
+    return None
+
+
+# Certainty said of a truth ("is necessarily correct", "is certain to be true", "is bound to be the case") as the
+# ask's plain "must be"; and "one option" as "one of the options". Never a hedge: "is possibly true" stays as it is.
+_CERTAINLY = (("is", "necessarily"), ("is", "certainly"), ("is", "definitely"), ("is", "surely"), ("is", "always"),
+              ("is", "certain", "to", "be"), ("is", "bound", "to", "be"), ("is", "guaranteed", "to", "be"),
+              ("must", "necessarily", "be"), ("has", "to", "be"), ("must", "certainly", "be"))
+_TRUTHS = frozenset({"true", "correct", "valid", "right", "so"})
+_OPTION_NOUNS = frozenset({"option", "statement", "conclusion", "choice", "answer"})
+
+
+def certainty_plain(words: list[str]) -> list[str] | None:
+    """The ask with its certainty of a truth said "must be" ("which statement is necessarily correct" -> "which
+    statement must be correct") and "one option" as "one of the options"; None where neither is said."""
+    out = list(words)
+    for k in range(1, len(out)):
+        hit = next((c for c in _CERTAINLY if tuple(out[k:k + len(c)]) == c), None)
+        if hit is not None and k + len(hit) < len(out) and out[k + len(hit)] in _TRUTHS:
+            out = out[:k] + ["must", "be"] + out[k + len(hit):]
+            break
+    for k in range(len(out) - 1):
+        if out[k] in ("1", "one") and out[k + 1] in _OPTION_NOUNS and (k == 0 or out[k - 1] in ("exactly", "only")):
+            out = out[:k + 1] + ["of", "the", out[k + 1] + "s"] + out[k + 2:]
+            break
+    return out if out != words else None
