@@ -26,7 +26,7 @@ def source() -> str:
     """A pattern of the noun phrase the answer comes from: a determiner and up to three plain words ("the facts", "the
     given clues above", "the catalogue entries", "the seating facts", "the registry"), or "they", "we"."""
     noun = r"(?!(?:not|no|never|is|are|do|does|can|cannot|could|must|may|might|will|would|leave|leaves|show|shows)\b)" \
-           r"[a-z][a-z'-]*"
+           r"(?:[a-z][a-z'-]*|'s(?= ))"   # an owner's "'s" among them ("the marshal's notes")
     return rf"(?:(?:{_alt(_DET)}{noun}(?: {noun}){{0,2}}|{_alt(_SOURCE_NOUNS)})(?: {_alt(_WHERE)})?|they|we|you|one|it|" \
            rf"this|that)"
 
@@ -159,6 +159,12 @@ def settle_rows() -> re.Pattern[str]:
     settle = "settle|determine|decide|say|tell|show|fix|establish|resolve|pin down|answer|specify|make clear|reveal|" \
              "work out|figure out|clarify|give|guarantee|indicate|confirm|let us know|let us tell|tell us|allow us to " \
              "tell|allow us to say|allow us to decide|allow us to determine|let us decide|let us determine|let us say"
+    # a conclusion allowed, composed: "do not allow a conclusion", "do not support a firm answer"
+    settle += "|" + "|".join(f"{v} {a}{d}{n}" for v in ("allow", "permit", "support", "give", "yield", "lead to",
+                                                         "justify", "warrant") for a in ("a ", "an ", "any ")
+                             for d in ("", "firm ", "definite ", "certain ", "clear ")
+                             for n in ("conclusion", "answer", "decision", "verdict"))
+    settle = settle.replace("|an firm ", "|a firm ").replace("|a answer", "|an answer")
     negated = "do not|does not|cannot|can not|could not|fail to|fails to|will not|would not|are not enough to|" \
               "is not enough to|are insufficient to|is insufficient to|do not suffice to|does not suffice to|" \
               "are not sufficient to|is not sufficient to|do not allow us to|does not allow us to|never"
@@ -167,7 +173,9 @@ def settle_rows() -> re.Pattern[str]:
             "relation|the relationship|this one|that one|her status|his status|its status|either|membership|her " \
             "membership|his membership|its membership|the outcome|the result|things|anything"
     thing = rf"(?:{_alt(thing)}|(?:its|his|her|their|the) (?:position|place|side|location|spot|order|seat)(?: " \
-            r"(?:relative to|with respect to|compared with|compared to|in relation to) @\w+)?)"
+            r"(?:relative to|with respect to|compared with|compared to|in relation to) @\w+)?|between (?:these|them|" \
+            r"the two|these two|the options|these options|the answers|these answers|the possibilities|these " \
+            r"possibilities))"   # "cannot decide between these"
     tail = "either way|one way or the other|for sure|for certain|with certainty|definitively|conclusively|for us|" \
            "clearly|at all|completely|fully|uniquely"
     settled = "determined|decided|settled|established|worked out|figured out|pinned down|deduced|inferred|concluded|" \
