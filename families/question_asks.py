@@ -20,7 +20,24 @@ class Asking:
         self.r = reader
 
     def _asks(self, words: list[str], query: Fact, marked: Marked, types: Mapping[str, str]) -> QVerdict | None:
-        """`read` where the words are the query (opener and third way aside), `misread` where another query."""
+        """`read` where the words are the query (opener and third way aside), `misread` where another query; a query
+        that is no fact (a relation, an entailment) asked again in the free forms the family reads its facts in ("How
+        is the Cactus float placed relative to the Unicorn float?")."""
+        got = self._asks_once(words, query, marked, types)
+        r = self.r
+        if got is not None or r.wording.rewrite is None or query[0] in r.facts:
+            return got
+        tried = [words]
+        for pred in r.facts:
+            again = r.wording.rewrite(pred, words)
+            if again not in tried:
+                tried.append(again)
+                got = self._asks_once(again, query, marked, types)
+                if got is not None:
+                    return got
+        return None
+
+    def _asks_once(self, words: list[str], query: Fact, marked: Marked, types: Mapping[str, str]) -> QVerdict | None:
         r, other = self.r, None
         if r.wording.rewrite is not None:
             words = r.wording.rewrite(query[0], words)
