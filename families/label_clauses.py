@@ -43,13 +43,38 @@ def _frames() -> re.Pattern[str]:
                       rf" (?:that )?|{_alt(by)} {source()} (?:, )?)+")
 
 
+_SUBJECT_OF = {"him": "he", "her": "she", "it": "it", "them": "they"}
+_COMPEL = "force|forces|require|requires|compel|compels|oblige|obliges"
+
+
+@cache
+def _compelled() -> re.Pattern[str]:
+    """A source that compels its object to a state ("the facts force him (not) to be a member"), or the clause's
+    statement said to follow from a source ("this follows from the facts")."""
+    return re.compile(rf"^{source()} (?:{_COMPEL}) (?P<obj>him|her|it|them|@\w+) (?P<neg>not )?to (?P<rest>.+)$")
+
+
+@cache
+def _from_source() -> re.Pattern[str]:
+    return re.compile(rf"^(?P<said>.+?) (?:from|given|by|according to|based on) {source()}$")
+
+
 def framed_away(words: list[str]) -> list[str]:
-    """A clause without the frames of entailment before its statement ("the facts show she must be" -> "she must be")."""
+    """A clause without the frames of entailment before its statement ("the facts show she must be" -> "she must be",
+    "the facts force him not to be" -> "he must not be", "this follows from the facts" -> "this follows")."""
+    forced = _compelled().match(" ".join(words))   # before the frames: "force" is one of their verbs too
+    if forced is not None:
+        subject = _SUBJECT_OF.get(forced.group("obj"), forced.group("obj"))
+        return [subject, "must"] + (["not"] if forced.group("neg") else []) + forced.group("rest").split()
     line = " ".join(words) + " "
     m = _frames().match(line)
-    if m is None or m.end() >= len(line):
-        return words
-    return line[m.end():].split()
+    if m is not None and m.end() < len(line):
+        words = line[m.end():].split()
+    line = " ".join(words)
+    sourced = _from_source().match(line)
+    if sourced is not None and sourced.group("said").split()[-1] in ("follows", "holds", "is", "does"):
+        return sourced.group("said").split()
+    return words
 
 
 _CERTAIN = frozenset({"necessarily", "definitely", "certainly", "surely", "clearly", "indeed", "undoubtedly", "then",
@@ -86,7 +111,7 @@ def plain(words: list[str]) -> list[str] | None:
             continue
         if w == "cannot" or w == "must" or pair in _MODALS:
             neg = w == "cannot" or pair in _MODALS and _MODALS[pair]
-            k += 1 if w in ("cannot", "must") else 2
+            k += 2 if pair in _MODALS else 1   # "must not", "can not", "has to": both words
             k = _certainty_skipped(words, k)
             if words[k:k + 1] == ["not"] and not neg:   # "must not be"
                 neg, k = True, _certainty_skipped(words, k + 1)
@@ -195,8 +220,10 @@ def settle_rows() -> re.Pattern[str]:
             rf"undecided|unsettled|open|uncertain|unknown|unclear|unresolved|ambiguous|an open question|left open)"
             rf"(?: {_alt(tail)})?{frm}",
             rf"{src} (?:allow|allows|permit|permits|fit|fits|are consistent with|is consistent with|leave room for|leaves "
-            rf"room for|admit|admits) (?:either|both|each) (?:possibility|possibilities|answer|answers|way|ways|case|cases|"
-            rf"outcome|outcomes|option|options)",
+            rf"room for|admit|admits) (?:either|both|each)(?: (?:possibility|possibilities|answer|answers|way|ways|case|"
+            rf"cases|outcome|outcomes|option|options))?",
+            rf"{src} (?:prove|proves|show|shows|establish|establishes|imply|implies|entail|entails|force|forces|settle|"
+            rf"settles|guarantee|guarantees) neither(?: 1| of them| of these| answer| possibility| way)?",
             r"(?:neither|none) (?:follows|holds|applies|is forced|of them follows|of these follows)",
             rf"(?:neither|none) (?:is|can be) (?:{_alt(settled)}|certain|forced|guaranteed)(?: {_alt(tail)})?{frm}",
             rf"there is (?:not enough|insufficient|no) (?:information|evidence|way to tell|way to know)(?: to (?:"
