@@ -73,7 +73,8 @@ class Explaining(LabelCases):
             return None
         readings = [bare] + resolved(bare, query, marked)
         pair = label_pair(label, marked, types) if label not in self.r.wording.definitions else None
-        if pair is not None and (named := pair_named(bare, pair)) is not None:   # '"r != h" means they differ'
+        named = pair_named(framed_away(words), pair) if pair is not None else None   # '"r != h" means they differ'
+        if named is not None and (named := plain(named)) is not None:   # the pair plural: "the two must differ"
             readings.append(named)
         readings += [there for r in readings if (there := _there(r, core, query, marked)) is not None]
         got = self._meaning(readings, marked, types)
