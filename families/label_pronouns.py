@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Mapping
 
+from families.free_forms import s_form
 from families.question_forms import symbols_marked
 
 if TYPE_CHECKING:
@@ -46,4 +47,17 @@ def pair_named(words: list[str], pair: tuple[str, str]) -> list[str] | None:
             continue
         out += [a, "and", b]
         k, changed = k + len(hit), True
+    return out if changed else None
+
+
+def pair_kind_away(words: list[str], kinds: frozenset[str]) -> list[str] | None:
+    """A clause with the render's kind noun, said once in the plural after two names ("the Hollis and Kestrel parcels
+    have different weights", the render saying "the Hollis parcel" elsewhere), read away: "@a and @b have different
+    weights"; None where no such plural follows two names."""
+    plurals = {s_form(k) for k in kinds if not k.endswith("s")} | {k for k in kinds if k.endswith("s")}
+    out, changed = list(words), False
+    for k in range(len(out) - 3, -1, -1):
+        if out[k][:1] == "@" and out[k + 1] == "and" and out[k + 2][:1] == "@" and out[k + 3] in plurals:
+            out = out[:k + 3] + out[k + 4:]
+            changed = True
     return out if changed else None
