@@ -59,6 +59,9 @@ def coordinated(words: list[str]) -> list[str]:
 # the program finishes"): read away where it ends in a word of completion and holds no symbol, number, or word that
 # would make it another time ("after the first step", "before the last one").
 _TIME_OPENS = frozenset({"once", "after", "when", "by"})
+_EVERY = frozenset({"all", "every", "each", "whole", "entire"})
+# Words that make "all" fewer than all ("after all but the last of these moves", "after half of them")
+_PARTIAL = frozenset("but save minus only half some most last few several almost nearly any".split())
 _COMPLETE = frozenset("finished done over complete completed applied played made happened run ended ends finishes "
                       "finish end processed performed executed recorded settled taken place through concluded concludes "
                       "stopped stops closed closes carried out".split())
@@ -73,8 +76,11 @@ def timed_away(words: list[str]) -> list[str] | None:
     from families.wording import HEDGES, NEGATIONS
     out = list(words)
     for k in range(3, len(out) - 1):
-        if out[k] in _TIME_OPENS and out[-1] in _COMPLETE and not any(
-                w[:1] == "@" or w[:1].isdigit() or w in _TURNING or w in NEGATIONS or w in HEDGES for w in out[k:]):
+        # ends in a word of completion, or says every step ("after all of these moves, applied in order")
+        every = _EVERY.intersection(out[k + 1:k + 3]) and all(w.isalpha() for w in out[k:])
+        if out[k] in _TIME_OPENS and (out[-1] in _COMPLETE or every) and not any(
+                w[:1] == "@" or w[:1].isdigit() or w in _TURNING or w in _PARTIAL or w in NEGATIONS or w in HEDGES
+                for w in out[k:]):
             out = out[:k]
             break
     if out[:2] == ["how", "many"] and len(out) > 4 and out[3] in _PLACED and out[4] in ("on", "in", "at", "inside"):
@@ -226,3 +232,13 @@ def certainty_plain(words: list[str]) -> list[str] | None:
             out = out[:k + 1] + ["of", "the", out[k + 1] + "s"] + out[k + 2:]
             break
     return out if out != words else None
+
+
+def changes_nothing(words: list[str], again: list[str]) -> bool:
+    """Whether a premise's free form, applied to an ask, read away only words that cannot change what it asks: no
+    name, number, negation, hedge or word of another time or view ("At the start," stays: in a question it may ask
+    of another time)."""
+    from families.wording import HEDGES, NEGATIONS
+    kept = set(again)
+    return not any(w not in kept and (w[:1] == "@" or w[:1].isdigit() or w in _TURNING or w in NEGATIONS or
+                                      w in HEDGES) for w in words)

@@ -20,7 +20,8 @@ _VERB = r"(?:is|are|being|gives|give|giving|names|name|naming|represents|represe
         r"are offered as|shows|show|showing|corresponds to|correspond to|corresponding to)"
 # Without a subject, only a participle or "is/are" glosses ("..., each being", "59, 61 and 63 are the ..."): "give the
 # one that is correct" is an instruction, no gloss
-_BARE_VERB = r"(?:is|are|being|giving|naming|representing|standing for|meaning|showing|corresponding to)"
+_BARE_VERB = r"(?:is|are|being|giving|naming|representing|standing for|meaning|showing|corresponding to|" \
+             r"whichever (?:1 |of them |of these )?(?:is|equals|gives|matches))"   # "..., whichever is the number of"
 _HEAD = re.compile(rf"^{_LINK}(?:(?:{_WHO}{_EACH}?|{_EACH}){_VERB}|{_BARE_VERB}|(?:each|each 1|every 1)(?= (?:a|an|1) )) (?:(?:a|an|1|the) )?(?:(?:possible|"
                    r"candidate|proposed|potential|plausible|suggested|conceivable) )?(?:(?:candidate|value|answer|option) )?(?:(?:for|as|of) )?")
 # Quantity nouns a gloss may name a count by ("the possible final sizes of the gold pile"): read as "count", one
@@ -89,7 +90,7 @@ def _that_many(rest: list[str]) -> list[str] | None:
                 after = rest[k + len(phrase):]
                 if after[:1] and _PLAIN.fullmatch(after[0]) and after[0] not in _PLACES:
                     after = after[1:]   # the counted noun
-                before = rest[:k]
+                before = rest[:k - 1] if k and rest[k - 1] == "exactly" else rest[:k]   # "exactly that many"
                 if not before and after[:1]:
                     after = [_PLURAL.get(after[0], after[0])] + after[1:]   # "that number of crates remains in"
                 return ["how", "many", "items"] + before + after

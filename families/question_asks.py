@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Mapping
 
-from families.ask_forms import certainty_plain, coordinated, possessive_of, so_as_true, sourced_away, statement, timed_away
+from families.ask_forms import certainty_plain, changes_nothing, coordinated, possessive_of, so_as_true, sourced_away, statement, timed_away
 from families.question_forms import symbols_marked
 from families.question_words import READ, QVerdict, bare, commanded, embedders, openers, pronouns_named, unsettled_words
 from families.wording import NEGATIONS, normalize, say
@@ -30,6 +30,8 @@ class Asking:
         tried = [words]
         for pred in r.facts:
             again = r.wording.rewrite(pred, words)
+            if not changes_nothing(words, again):   # "At the start, is A ...": a premise's scene, a question's time
+                continue
             if again not in tried:
                 tried.append(again)
                 got = self._asks_once(again, query, marked, types)
@@ -77,7 +79,8 @@ class Asking:
             for line in lines if other is None else ():   # "Is X filed under Y?": the statement it inverts
                 stated = statement(line.split())
                 if stated and r.wording.rewrite is not None:   # the statement in the family's free forms too
-                    stated = r.wording.rewrite(query[0], stated)
+                    again = r.wording.rewrite(query[0], stated)
+                    stated = again if changes_nothing(stated, again) else stated
                 parses = r._parses(r.facts, " " + " ".join(stated), marked, types) if stated else []
                 if any(r.norm(p) == want for p in parses):
                     return READ
@@ -109,8 +112,9 @@ class Asking:
                 return "not settled"
             parses = r._parses(r.facts, " " + " ".join(words), marked, types)
             if not parses and r.wording.rewrite is not None:   # the clause in the family's free forms, as a premise
-                parses = [p for pred in r.facts for p in r._parses(
-                    r.facts, " " + " ".join(r.wording.rewrite(pred, words)), marked, types)]
+                again = [r.wording.rewrite(pred, words) for pred in r.facts]
+                parses = [p for a in again if changes_nothing(words, a) for p in r._parses(
+                    r.facts, " " + " ".join(a), marked, types)]
             if parses:
                 return frozenset(r.norm(p) for p in parses)
         return None
