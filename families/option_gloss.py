@@ -33,7 +33,7 @@ _QUANTITY = {"size": "count", "sizes": "count", "amount": "count", "amounts": "c
 
 # Words that wrap a count and name what is counted ("the final crate count", "the final visitor total"): the
 # plain noun before the count is read away, as a count of the counter's things is its number of items
-_COUNTS = frozenset("count total number tally".split())
+_COUNTS = frozenset("count total number tally balance".split())
 _PLAIN = re.compile(r"[a-z]+")
 _PLACES = frozenset({"on", "inside", "within", "aboard", "onto", "into"})
 _ENDS = frozenset("final ending closing end last resulting eventual remaining".split())
