@@ -275,3 +275,16 @@ def ordered_away(words: list[str]) -> list[str] | None:
     line = " ".join(words)
     out = _ORDERED.sub("", line).split()
     return out if out != words and out else None
+
+
+# What a gauge shows, asked by its verb ("What does the right dial read?", "What does the meter show at the end?"): the
+# question of its reading
+_SHOWING = frozenset({"read", "show", "display", "indicate", "register"})
+
+
+def gauge_read(words: list[str]) -> list[str] | None:
+    """ "what does @1 read once all steps are finished" as "what is the reading of @1 once ..."; None where the ask is
+    of no such form."""
+    if len(words) > 3 and words[:2] == ["what", "does"] and words[2][:1] == "@" and words[3] in _SHOWING:
+        return ["what", "is", "the", "reading", "of", words[2]] + words[4:]
+    return None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Mapping
 
-from families.ask_forms import certainty_plain, changes_nothing, coordinated, holder_away, ordered_away, possessive_of, so_as_true, sourced_away, statement, timed_away
+from families.ask_forms import certainty_plain, changes_nothing, coordinated, gauge_read, holder_away, ordered_away, possessive_of, so_as_true, sourced_away, statement, timed_away
 from families.question_forms import symbols_marked
 from families.question_words import READ, QVerdict, bare, commanded, embedders, openers, pronouns_named, unsettled_words
 from families.wording import NEGATIONS, normalize, say
@@ -57,6 +57,7 @@ class Asking:
         sourced += [t for t in [so_as_true(w) for w in [words] + sourced] if t is not None]   # "must be so"
         sourced += [t for t in [certainty_plain(w) for w in [words] + sourced] if t is not None]   # "is certainly true"
         sourced += [t for t in [holder_away(w) for w in [words] + sourced] if t is not None]   # "on Milo's card"
+        sourced += [t for t in [gauge_read(w) for w in [words] + sourced] if t is not None]   # "what does X read"
         heads += sourced
         for said in [words] + sourced + [c for head in heads for c in commanded(head)]:   # "Using only ..., decide how ..."
             lines += bare(said, r.wording.context_words, r.wording.context_starts)

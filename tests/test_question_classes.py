@@ -199,3 +199,62 @@ def test_a_verbless_gloss_of_the_options_reads_and_another_counter_or_time_does_
                 "are roughly")]:
         if bad != gloss:
             assert kind(bad) != "read", bad
+
+
+JAR_NAMES = {"C0": "clay jar", "C1": "glass jar", "C2": "right dial", "C3": "Milo", "C4": "lower pen"}
+JAR_TYPES = {s: "Counter" for s in JAR_NAMES}
+
+
+def _final(text: str, counter: str, labels: tuple[str, ...]) -> str:
+    return reader("sequential_state_update").read_question(text, ("FINAL_VALUE", (counter,)), Marked(
+        JAR_NAMES, JAR_TYPES), JAR_TYPES, labels).kind
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(10, 300), st.sampled_from(["ends with", "finishes with", "holds at the end"]))
+def test_a_respectively_list_reads_in_its_own_order_only(low: int, verb: str) -> None:
+    a, b, c = labels = (str(low), str(low + 2), str(low + 4))
+    ask = "How many pebbles does the clay jar hold at the very end? Answer with {0}, {1} or {2}, meaning the clay jar " \
+          "{v} {3}, {4} or {5} pebbles respectively."
+    if verb == "holds at the end":
+        ask = ask.replace("{v} {3}, {4} or {5} pebbles", "holds {3}, {4} or {5} pebbles at the end")
+    assert _final(ask.format(a, b, c, a, b, c, v=verb), "C0", labels) == "read", ask
+    for bad in [ask.format(a, b, c, b, a, c, v=verb),   # another order: each option glossed as another
+                ask.format(a, b, c, a, b, c, v=verb).replace("clay jar " + verb.split()[0], "glass jar "
+                                                            + verb.split()[0]),   # another counter
+                ask.format(a, b, c, a, b, c, v=verb).replace("meaning the clay jar", "meaning the clay jar starts with "
+                                                            "or"),
+                ask.format(a, b, c, a, b, c, v=verb).replace(f"{a}, {b} or {c} pebbles", f"about {a}, {b} or {c} "
+                                                            "pebbles")]:
+        assert _final(bad, "C0", labels) != "read", bad
+
+
+def test_counts_asked_by_a_gauge_a_holder_or_every_step_read_and_their_other_times_do_not() -> None:
+    labels = ("99", "101", "103")
+    for ask, counter in [("What does the right dial read once all steps are finished?", "C2"),
+                         ("After all of these changes, in the order shown, how many tokens are on Milo's card?", "C3"),
+                         ("How many sheep are in the lower pen after all of these moves, applied in order?", "C4"),
+                         ("How many sheep are in the lower pen at the end? Answer 99, 101 or 103, whichever is the "
+                          "number of sheep left in the lower pen.", "C4")]:
+        assert _final(ask, counter, labels) == "read", ask
+    for bad, counter in [("What does the right dial read at the start?", "C2"),
+                         ("What does the right dial read after the first step?", "C2"),
+                         ("What does the right dial say about the clay jar once all steps are finished?", "C2"),
+                         ("How many tokens are on Milo's sister's card at the end?", "C3"),
+                         ("How many tokens are on Milo's old card at the end?", "C3"),
+                         ("Before all of these changes, in the order shown, how many tokens are on Milo's card?", "C3"),
+                         ("After the first of these changes, how many tokens are on Milo's card?", "C3"),
+                         ("How many sheep are in the lower pen after all but the last of these moves?", "C4"),
+                         ("How many sheep are in the lower pen after almost all of these moves?", "C4"),
+                         ("How many sheep are in the lower pen after half of the moves are done?", "C4"),
+                         ("How many sheep are in the lower pen at the end? Answer 99, 101 or 103, whichever is roughly "
+                          "the number of sheep left in the lower pen.", "C4")]:
+        assert _final(bad, counter, labels) != "read", bad
+
+
+def test_a_premise_free_form_never_reads_away_a_time_from_a_question() -> None:
+    text = "At the start, how is the Cactus float placed relative to the Unicorn float? LEFT_OF means the Cactus float " \
+           "is to the left of the Unicorn float, RIGHT_OF means the Cactus float is to the right of the Unicorn float, " \
+           "and UNKNOWN means the notes do not settle it."
+    assert reader("transitive_order").read_question(text, ("RELATION", ("E0", "E1")), Marked(
+        ORDER_NAMES, ORDER_TYPES), ORDER_TYPES, LR).kind != "read"
