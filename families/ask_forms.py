@@ -183,11 +183,11 @@ def sourced_away(words: list[str]) -> list[list[str]]:
     or after it ("... must be true according to the survey", "... is forced by the notebook": "... is forced"); none
     where it names no such source."""
     out = []
-    for prep in _SOURCE_PREPS:
-        if tuple(words[:len(prep)]) == prep:
-            n = _source_len(words, len(prep))
-            if n and len(prep) + n < len(words) and words[len(prep) + n] in _ASK_STARTS:
-                out.append(words[len(prep) + n:])
+    for opening in _SOURCE_PREPS:
+        if tuple(words[:len(opening)]) == opening:
+            n = _source_len(words, len(opening))
+            if n and len(opening) + n < len(words) and words[len(opening) + n] in _ASK_STARTS:
+                out.append(words[len(opening) + n:])
     for k in range(2, len(words) - 1):
         prep = next((p for p in _SOURCE_PREPS + (("by",),) if tuple(words[k:k + len(p)]) == p), None)
         if prep is None or prep == ("by",) and words[k - 1] not in _ENTAILING:

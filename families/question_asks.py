@@ -4,7 +4,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Mapping
 
-from families.ask_forms import certainty_plain, changes_nothing, coordinated, gauge_read, holder_away, ordered_away, possessive_of, so_as_true, sourced_away, statement, timed_away
+from families.ask_forms import (
+    certainty_plain,
+    changes_nothing,
+    coordinated,
+    gauge_read,
+    holder_away,
+    ordered_away,
+    possessive_of,
+    so_as_true,
+    sourced_away,
+    statement,
+    timed_away,
+)
 from families.question_forms import symbols_marked
 from families.question_words import READ, QVerdict, bare, commanded, embedders, openers, pronouns_named, unsettled_words
 from families.wording import NEGATIONS, normalize, say

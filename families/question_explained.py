@@ -76,7 +76,7 @@ class Explaining(LabelCases):
         named = pair_named(framed_away(words), pair) if pair is not None else None   # '"r != h" means they differ'
         if named is not None and (named := plain(named)) is not None:   # the pair plural: "the two must differ"
             readings.append(named)
-        kinds = getattr(marked, "kinds", frozenset())   # "the Hollis and Kestrel parcels": the render's kind noun
+        kinds: frozenset[str] = getattr(marked, "kinds", frozenset())   # "the Hollis and Kestrel parcels": the render's kind noun
         readings += [away for r in list(readings) if kinds and (away := pair_kind_away(r, kinds)) is not None]
         readings += [there for r in readings if (there := _there(r, core, query, marked)) is not None]
         got = self._meaning(readings, marked, types)
