@@ -258,3 +258,26 @@ def test_a_premise_free_form_never_reads_away_a_time_from_a_question() -> None:
            "and UNKNOWN means the notes do not settle it."
     assert reader("transitive_order").read_question(text, ("RELATION", ("E0", "E1")), Marked(
         ORDER_NAMES, ORDER_TYPES), ORDER_TYPES, LR).kind != "read"
+
+
+ANY_ONE = ["In an old walled town, craftspeople are organised into guilds, and one person may belong to several of them.",
+           "In a storybook kingdom, knights are sworn into orders, and membership in one order can carry membership "
+           "in another.", "In a collectible card game, each card has one or more types.",
+           "A company sends newsletters through mailing lists, and staff can be subscribed to more than one.",
+           "A row of cottages lines one side of a straight country lane.",
+           "Every room of a rambling old manor has its own thermometer, and each thermometer shows one reading."]
+COUNTING_ONE = ["Each jar holds one marble at first.", "One jar may hold one or more marbles.",
+                "Each jar holds one or more marbles."]
+RULE_ONE = ["One person must belong to one guild.", "Each knight belongs to one order.",
+            "Every cottage has one neighbour on the left.", "Each thermometer does not show one reading.",
+            "The guild has one member.", "One order has one knight.", "Exactly one knight belongs to two orders."]
+
+
+def test_an_intros_one_of_any_one_passes_where_no_answer_is_a_count_and_a_count_or_rule_does_not() -> None:
+    from rendering.intro import intro_flaws
+    for intro in ANY_ONE:
+        assert intro_flaws(intro, ("YES", "NO", "UNKNOWN")) == (), intro
+    for intro in COUNTING_ONE + ANY_ONE[2:3]:   # where the answers are counts, "one" may say a start
+        assert intro_flaws(intro, ("65", "67", "69")), intro
+    for intro in RULE_ONE:
+        assert intro_flaws(intro, ("YES", "NO", "UNKNOWN")), intro
