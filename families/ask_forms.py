@@ -288,3 +288,21 @@ def gauge_read(words: list[str]) -> list[str] | None:
     if len(words) > 3 and words[:2] == ["what", "does"] and words[2][:1] == "@" and words[3] in _SHOWING:
         return ["what", "is", "the", "reading", "of", words[2]] + words[4:]
     return None
+
+
+# An agent noun of a verb of belonging ("Is X a subscriber to Y?"): the verb it names ("X subscribes to Y"), which the
+# family's grammar then reads or not; the noun alone, after "a"/"an", before a preposition, nothing between
+_AGENT_ENDS = (("ber", "be"), ("ter", "te"), ("ser", "se"), ("ver", "ve"), ("er", ""), ("or", ""))
+
+
+def agent_as_verb(words: list[str]) -> list[list[str]]:
+    """ "@0 is a subscriber to @1" as "@0 subscribes to @1"; none where the statement is of no such form."""
+    from families.label_clauses import third
+    if len(words) < 5 or words[0][:1] != "@" or words[1] != "is" or words[2] not in ("a", "an", "1") or \
+            not words[3].isalpha() or words[4] not in ("to", "of", "at", "in", "on", "with", "for"):
+        return []
+    out = []
+    for end, base in _AGENT_ENDS:
+        if words[3].endswith(end) and len(words[3]) > len(end) + 2:
+            out.append([words[0], third(words[3][:-len(end)] + base)] + words[4:])
+    return out

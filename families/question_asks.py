@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Mapping
 
 from families.ask_forms import (
+    agent_as_verb,
     certainty_plain,
     changes_nothing,
     coordinated,
@@ -93,10 +94,12 @@ class Asking:
                         other = other or (parses[0] if parses else None)
             for line in lines if other is None else ():   # "Is X filed under Y?": the statement it inverts
                 stated = statement(line.split())
-                if stated and r.wording.rewrite is not None:   # the statement in the family's free forms too
-                    again = r.wording.rewrite(query[0], stated)
-                    stated = again if changes_nothing(stated, again) else stated
-                parses = r._parses(r.facts, " " + " ".join(stated), marked, types) if stated else []
+                parses = []
+                for said in ([stated] + agent_as_verb(stated)) if stated else []:   # "a subscriber to": "subscribes to"
+                    if r.wording.rewrite is not None:   # the statement in the family's free forms too
+                        again = r.wording.rewrite(query[0], said)
+                        said = again if changes_nothing(said, again) else said
+                    parses += r._parses(r.facts, " " + " ".join(said), marked, types)
                 if any(r.norm(p) == want for p in parses):
                     return READ
                 other = other or (parses[0] if parses else None)

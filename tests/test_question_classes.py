@@ -281,3 +281,18 @@ def test_an_intros_one_of_any_one_passes_where_no_answer_is_a_count_and_a_count_
         assert intro_flaws(intro, ("65", "67", "69")), intro
     for intro in RULE_ONE:
         assert intro_flaws(intro, ("YES", "NO", "UNKNOWN")), intro
+
+
+def test_an_agent_noun_of_a_verb_of_belonging_asks_as_its_verb_and_no_other_noun_does() -> None:
+    names = {"E0": "Bartholomew", "S0": "Bulletin", "S1": "Herald"}
+    types = {"E0": "Entity", "S0": "Set", "S1": "Set"}
+
+    def kind(text: str) -> str:
+        return reader("membership_inheritance").read_question(text, ("MEMBER_OF", ("E0", "S0")), Marked(names, types),
+                                                              types, YN).kind
+    assert kind("Is Bartholomew a subscriber to the Bulletin?") == "read"
+    for bad in ["Is Bartholomew a former subscriber to the Bulletin?", "Is Bartholomew a non-subscriber to the Bulletin?",
+                "Is Bartholomew a critic of the Bulletin?", "Is Bartholomew a subscriber to the Herald?",
+                "Is Bartholomew not a subscriber to the Bulletin?", "Is Bartholomew a leaver of the Bulletin?",
+                "Is Bartholomew a reader of the Bulletin?", "Is Bartholomew a writer for the Bulletin?"]:
+        assert kind(bad) != "read", bad
