@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Mapping
 
+from families.ask_counts import gauge_read, holder_away, ordered_away
 from families.ask_forms import (
     agent_as_verb,
     certainty_plain,
     changes_nothing,
     coordinated,
-    gauge_read,
-    holder_away,
-    ordered_away,
     possessive_of,
     so_as_true,
     sourced_away,
