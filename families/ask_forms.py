@@ -59,6 +59,9 @@ def coordinated(words: list[str]) -> list[str]:
 # the program finishes"): read away where it ends in a word of completion and holds no symbol, number, or word that
 # would make it another time ("after the first step", "before the last one").
 _TIME_OPENS = frozenset({"once", "after", "when", "by"})
+_EVERY = frozenset({"all", "every", "each", "whole", "entire"})
+# Words that make "all" fewer than all ("after all but the last of these moves", "after half of them")
+_PARTIAL = frozenset("but save minus only half some most last few several almost nearly any".split())
 _COMPLETE = frozenset("finished done over complete completed applied played made happened run ended ends finishes "
                       "finish end processed performed executed recorded settled taken place through concluded concludes "
                       "stopped stops closed closes carried out".split())
@@ -73,8 +76,11 @@ def timed_away(words: list[str]) -> list[str] | None:
     from families.wording import HEDGES, NEGATIONS
     out = list(words)
     for k in range(3, len(out) - 1):
-        if out[k] in _TIME_OPENS and out[-1] in _COMPLETE and not any(
-                w[:1] == "@" or w[:1].isdigit() or w in _TURNING or w in NEGATIONS or w in HEDGES for w in out[k:]):
+        # ends in a word of completion, or says every step ("after all of these moves, applied in order")
+        every = _EVERY.intersection(out[k + 1:k + 3]) and all(w.isalpha() for w in out[k:])
+        if out[k] in _TIME_OPENS and (out[-1] in _COMPLETE or every) and not any(
+                w[:1] == "@" or w[:1].isdigit() or w in _TURNING or w in _PARTIAL or w in NEGATIONS or w in HEDGES
+                for w in out[k:]):
             out = out[:k]
             break
     if out[:2] == ["how", "many"] and len(out) > 4 and out[3] in _PLACED and out[4] in ("on", "in", "at", "inside"):
@@ -143,3 +149,114 @@ def possessive_of(words: list[str]) -> list[str] | None:
             ("final", "ending", "end", "last", "closing", "resulting"):
         owned = owned[:-2] + owned[-1:]   # "Tomas's point total": his total, what the points are said by
     return words[:k] + ["the"] + owned + ["of", words[k]] + words[end:]
+
+
+# Where the answer is to come from, named by any noun phrase of the story ("according to the survey", "guaranteed by
+# the price tags", "Based only on these notes, ..."): a preposition of source, a determiner and up to three plain words.
+_SOURCE_PREPS = (("based", "only", "on"), ("based", "solely", "on"), ("based", "on"), ("according", "to"),
+                 ("judging", "by"), ("going", "by"), ("in", "light", "of"), ("given",), ("from",), ("per",))
+_ENTAILING = frozenset("guaranteed forced implied entailed established settled proven proved shown determined "
+                       "required dictated confirmed".split())
+_SOURCE_DETS = frozenset("the these those this our your all".split())
+_ASK_STARTS = _WH | frozenset({"is", "are", "does", "do", "who", "must", "can", "exactly", "one", "what"})
+
+
+def _source_len(words: list[str], k: int) -> int:
+    """How many words from k make a source's noun phrase: a determiner ("the", "these", "all the") and one to three
+    plain words (a possessive "'s" among them); 0 where none."""
+    from families.wording import HEDGES, NEGATIONS
+    j = k
+    while j < len(words) and words[j] in _SOURCE_DETS and j - k < 2:
+        j += 1
+    if j == k:
+        return 0
+    n = j
+    while n < len(words) and n - j < 4 and (words[n] == "'s" or words[n].isalpha() and words[n] not in NEGATIONS and
+                                            words[n] not in HEDGES and words[n] not in _TURNING and
+                                            words[n] not in _ASK_STARTS and words[n] not in ("and", "or", "only")):
+        n += 1
+    return n - k if n > j and words[n - 1] != "'s" else 0
+
+
+def sourced_away(words: list[str]) -> list[list[str]]:
+    """The ask without where its answer comes from, said before it ("based only on these notes which statement ...")
+    or after it ("... must be true according to the survey", "... is forced by the notebook": "... is forced"); none
+    where it names no such source."""
+    out = []
+    for opening in _SOURCE_PREPS:
+        if tuple(words[:len(opening)]) == opening:
+            n = _source_len(words, len(opening))
+            if n and len(opening) + n < len(words) and words[len(opening) + n] in _ASK_STARTS:
+                out.append(words[len(opening) + n:])
+    for k in range(2, len(words) - 1):
+        prep = next((p for p in _SOURCE_PREPS + (("by",),) if tuple(words[k:k + len(p)]) == p), None)
+        if prep is None or prep == ("by",) and words[k - 1] not in _ENTAILING:
+            continue
+        if k + len(prep) + _source_len(words, k + len(prep)) == len(words):
+            out.append(words[:k])
+    return out
+
+
+_BE = frozenset({"be", "is", "are"})
+
+
+def so_as_true(words: list[str]) -> list[str] | None:
+    """An ask that ends in "so" as the complement of being ("Which of the following must be so?", "... is necessarily
+    so") as "true"; None where it does not."""
+    if len(words) > 2 and words[-1] == "so" and (words[-2] in _BE or words[-3] in _BE and words[-2] in
+                                                 ("necessarily", "certainly", "definitely", "always")):
+        return words[:-1] + ["true"]
+    return None
+
+
+# Certainty said of a truth ("is necessarily correct", "is certain to be true", "is bound to be the case") as the
+# ask's plain "must be"; and "one option" as "one of the options". Never a hedge: "is possibly true" stays as it is.
+_CERTAINLY = (("is", "necessarily"), ("is", "certainly"), ("is", "definitely"), ("is", "surely"), ("is", "always"),
+              ("is", "certain", "to", "be"), ("is", "bound", "to", "be"), ("is", "guaranteed", "to", "be"),
+              ("must", "necessarily", "be"), ("has", "to", "be"), ("must", "certainly", "be"))
+_TRUTHS = frozenset({"true", "correct", "valid", "right", "so"})
+_OPTION_NOUNS = frozenset({"option", "statement", "conclusion", "choice", "answer"})
+
+
+def certainty_plain(words: list[str]) -> list[str] | None:
+    """The ask with its certainty of a truth said "must be" ("which statement is necessarily correct" -> "which
+    statement must be correct") and "one option" as "one of the options"; None where neither is said."""
+    out = list(words)
+    for k in range(1, len(out)):
+        hit = next((c for c in _CERTAINLY if tuple(out[k:k + len(c)]) == c), None)
+        if hit is not None and k + len(hit) < len(out) and out[k + len(hit)] in _TRUTHS:
+            out = out[:k] + ["must", "be"] + out[k + len(hit):]
+            break
+    for k in range(len(out) - 1):
+        if out[k] in ("1", "one") and out[k + 1] in _OPTION_NOUNS and (k == 0 or out[k - 1] in ("exactly", "only")):
+            out = out[:k + 1] + ["of", "the", out[k + 1] + "s"] + out[k + 2:]
+            break
+    return out if out != words else None
+
+
+def changes_nothing(words: list[str], again: list[str]) -> bool:
+    """Whether a premise's free form, applied to an ask, read away only words that cannot change what it asks: no
+    name, number, negation, hedge or word of another time or view ("At the start," stays: in a question it may ask
+    of another time)."""
+    from families.wording import HEDGES, NEGATIONS
+    kept = set(again)
+    return not any(w not in kept and (w[:1] == "@" or w[:1].isdigit() or w in _TURNING or w in NEGATIONS or
+                                      w in HEDGES) for w in words)
+
+
+# An agent noun of a verb of belonging ("Is X a subscriber to Y?"): the verb it names ("X subscribes to Y"), which the
+# family's grammar then reads or not; the noun alone, after "a"/"an", before a preposition, nothing between
+_AGENT_ENDS = (("ber", "be"), ("ter", "te"), ("ser", "se"), ("ver", "ve"), ("er", ""), ("or", ""))
+
+
+def agent_as_verb(words: list[str]) -> list[list[str]]:
+    """ "@0 is a subscriber to @1" as "@0 subscribes to @1"; none where the statement is of no such form."""
+    from families.label_clauses import third
+    if len(words) < 5 or words[0][:1] != "@" or words[1] != "is" or words[2] not in ("a", "an", "1") or \
+            not words[3].isalpha() or words[4] not in ("to", "of", "at", "in", "on", "with", "for"):
+        return []
+    out = []
+    for end, base in _AGENT_ENDS:
+        if words[3].endswith(end) and len(words[3]) > len(end) + 2:
+            out.append([words[0], third(words[3][:-len(end)] + base)] + words[4:])
+    return out

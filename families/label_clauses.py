@@ -26,7 +26,7 @@ def source() -> str:
     """A pattern of the noun phrase the answer comes from: a determiner and up to three plain words ("the facts", "the
     given clues above", "the catalogue entries", "the seating facts", "the registry"), or "they", "we"."""
     noun = r"(?!(?:not|no|never|is|are|do|does|can|cannot|could|must|may|might|will|would|leave|leaves|show|shows)\b)" \
-           r"[a-z][a-z'-]*"
+           r"(?:[a-z][a-z'-]*|'s(?= ))"   # an owner's "'s" among them ("the marshal's notes")
     return rf"(?:(?:{_alt(_DET)}{noun}(?: {noun}){{0,2}}|{_alt(_SOURCE_NOUNS)})(?: {_alt(_WHERE)})?|they|we|you|one|it|" \
            rf"this|that)"
 
@@ -43,13 +43,38 @@ def _frames() -> re.Pattern[str]:
                       rf" (?:that )?|{_alt(by)} {source()} (?:, )?)+")
 
 
+_SUBJECT_OF = {"him": "he", "her": "she", "it": "it", "them": "they"}
+_COMPEL = "force|forces|require|requires|compel|compels|oblige|obliges"
+
+
+@cache
+def _compelled() -> re.Pattern[str]:
+    """A source that compels its object to a state ("the facts force him (not) to be a member"), or the clause's
+    statement said to follow from a source ("this follows from the facts")."""
+    return re.compile(rf"^{source()} (?:{_COMPEL}) (?P<obj>him|her|it|them|@\w+) (?P<neg>not )?to (?P<rest>.+)$")
+
+
+@cache
+def _from_source() -> re.Pattern[str]:
+    return re.compile(rf"^(?P<said>.+?) (?:from|given|by|according to|based on) {source()}$")
+
+
 def framed_away(words: list[str]) -> list[str]:
-    """A clause without the frames of entailment before its statement ("the facts show she must be" -> "she must be")."""
+    """A clause without the frames of entailment before its statement ("the facts show she must be" -> "she must be",
+    "the facts force him not to be" -> "he must not be", "this follows from the facts" -> "this follows")."""
+    forced = _compelled().match(" ".join(words))   # before the frames: "force" is one of their verbs too
+    if forced is not None:
+        subject = _SUBJECT_OF.get(forced.group("obj"), forced.group("obj"))
+        return [subject, "must"] + (["not"] if forced.group("neg") else []) + forced.group("rest").split()
     line = " ".join(words) + " "
     m = _frames().match(line)
-    if m is None or m.end() >= len(line):
-        return words
-    return line[m.end():].split()
+    if m is not None and m.end() < len(line):
+        words = line[m.end():].split()
+    line = " ".join(words)
+    sourced = _from_source().match(line)
+    if sourced is not None and sourced.group("said").split()[-1] in ("follows", "holds", "is", "does"):
+        return sourced.group("said").split()
+    return words
 
 
 _CERTAIN = frozenset({"necessarily", "definitely", "certainly", "surely", "clearly", "indeed", "undoubtedly", "then",
@@ -86,7 +111,7 @@ def plain(words: list[str]) -> list[str] | None:
             continue
         if w == "cannot" or w == "must" or pair in _MODALS:
             neg = w == "cannot" or pair in _MODALS and _MODALS[pair]
-            k += 1 if w in ("cannot", "must") else 2
+            k += 2 if pair in _MODALS else 1   # "must not", "can not", "has to": both words
             k = _certainty_skipped(words, k)
             if words[k:k + 1] == ["not"] and not neg:   # "must not be"
                 neg, k = True, _certainty_skipped(words, k + 1)
@@ -159,6 +184,12 @@ def settle_rows() -> re.Pattern[str]:
     settle = "settle|determine|decide|say|tell|show|fix|establish|resolve|pin down|answer|specify|make clear|reveal|" \
              "work out|figure out|clarify|give|guarantee|indicate|confirm|let us know|let us tell|tell us|allow us to " \
              "tell|allow us to say|allow us to decide|allow us to determine|let us decide|let us determine|let us say"
+    # a conclusion allowed, composed: "do not allow a conclusion", "do not support a firm answer"
+    settle += "|" + "|".join(f"{v} {a}{d}{n}" for v in ("allow", "permit", "support", "give", "yield", "lead to",
+                                                         "justify", "warrant") for a in ("a ", "an ", "any ")
+                             for d in ("", "firm ", "definite ", "certain ", "clear ")
+                             for n in ("conclusion", "answer", "decision", "verdict"))
+    settle = settle.replace("|an firm ", "|a firm ").replace("|a answer", "|an answer")
     negated = "do not|does not|cannot|can not|could not|fail to|fails to|will not|would not|are not enough to|" \
               "is not enough to|are insufficient to|is insufficient to|do not suffice to|does not suffice to|" \
               "are not sufficient to|is not sufficient to|do not allow us to|does not allow us to|never"
@@ -167,7 +198,9 @@ def settle_rows() -> re.Pattern[str]:
             "relation|the relationship|this one|that one|her status|his status|its status|either|membership|her " \
             "membership|his membership|its membership|the outcome|the result|things|anything"
     thing = rf"(?:{_alt(thing)}|(?:its|his|her|their|the) (?:position|place|side|location|spot|order|seat)(?: " \
-            r"(?:relative to|with respect to|compared with|compared to|in relation to) @\w+)?)"
+            r"(?:relative to|with respect to|compared with|compared to|in relation to) @\w+)?|between (?:these|them|" \
+            r"the two|these two|the options|these options|the answers|these answers|the possibilities|these " \
+            r"possibilities))"   # "cannot decide between these"
     tail = "either way|one way or the other|for sure|for certain|with certainty|definitively|conclusively|for us|" \
            "clearly|at all|completely|fully|uniquely"
     settled = "determined|decided|settled|established|worked out|figured out|pinned down|deduced|inferred|concluded|" \
@@ -187,8 +220,10 @@ def settle_rows() -> re.Pattern[str]:
             rf"undecided|unsettled|open|uncertain|unknown|unclear|unresolved|ambiguous|an open question|left open)"
             rf"(?: {_alt(tail)})?{frm}",
             rf"{src} (?:allow|allows|permit|permits|fit|fits|are consistent with|is consistent with|leave room for|leaves "
-            rf"room for|admit|admits) (?:either|both|each) (?:possibility|possibilities|answer|answers|way|ways|case|cases|"
-            rf"outcome|outcomes|option|options)",
+            rf"room for|admit|admits) (?:either|both|each)(?: (?:possibility|possibilities|answer|answers|way|ways|case|"
+            rf"cases|outcome|outcomes|option|options))?",
+            rf"{src} (?:prove|proves|show|shows|establish|establishes|imply|implies|entail|entails|force|forces|settle|"
+            rf"settles|guarantee|guarantees) neither(?: 1| of them| of these| answer| possibility| way)?",
             r"(?:neither|none) (?:follows|holds|applies|is forced|of them follows|of these follows)",
             rf"(?:neither|none) (?:is|can be) (?:{_alt(settled)}|certain|forced|guaranteed)(?: {_alt(tail)})?{frm}",
             rf"there is (?:not enough|insufficient|no) (?:information|evidence|way to tell|way to know)(?: to (?:"

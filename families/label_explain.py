@@ -7,6 +7,7 @@ from typing import NamedTuple, Sequence
 
 from families.label_lists import INSTRUCTION
 from families.option_lists import occurrences, runs
+from families.question_forms import follow_ups
 
 # What joins a label to its clause: a mark ("=", ":", "(", a dash, a comma) and/or a word ("if", "means", ...).
 # A label followed by neither (a list "LEFT_OF, RIGHT_OF") has no clause here.
@@ -19,7 +20,8 @@ _CLOSE = re.compile(r"[\s,;.)\]\"'“‘(*•-]*(?:\b(?:or|and|otherwise|else|wh
 # The end of the core ask: the last sentence mark before the first label
 _CORE_END = re.compile(r"[?.!;:](?=[\s\"'“‘]|$)")
 # Words that may lead the explanation before its first label ("Answer", "The answer is", "Reply with")
-_LEADS = INSTRUCTION | frozenset("is the it give reply respond say output answer should be".split())
+_LEADS = INSTRUCTION | frozenset("is the it give reply respond say output answer should be are choices answers possible "
+                                 "candidates".split())   # "The options are ...", "The possible answers are ..."
 # A list's bullet or letter before a label ("- L: C", "(A) L: C") on a line of its own
 _BULLET = re.compile(r"(?m)^\s*(?:[-*•]|\(?[A-Ha-h1-9][.)])\s*")
 _OTHERWISE = frozenset({"otherwise", "else", "in any other case", "in all other cases"})
@@ -90,8 +92,11 @@ def explained(text: str, labels: Sequence[str]) -> Explained | None:
         clause = text[end + join.end():anchors[k + 1][0] if not last else len(text)]
         if last:
             clause, after = _tail(clause)
-            if after.strip() and not all(w.lower() in INSTRUCTION for w in _WORD.findall(after)):
-                return None
+            said = tuple(w.lower() for w in _WORD.findall(after))
+            if said and not all(w in INSTRUCTION for w in said) and said not in follow_ups():
+                return None   # an instruction, or a follow-up that asks only which ("... Which is it?"), may close it
+            if said and said in follow_ups() and not all(w in INSTRUCTION for w in said):
+                core = f"{core} {after.strip()}"   # the core asked in two: "Exactly one must hold. ... Which is it?"
         clause = _CLOSE.sub("", clause).strip()
         if (join.group("word") or "").lower() in _OTHERWISE:   # "UNKNOWN otherwise": in every other case
             clause = "otherwise " + clause if clause else "otherwise"

@@ -20,8 +20,9 @@ _VERB = r"(?:is|are|being|gives|give|giving|names|name|naming|represents|represe
         r"are offered as|shows|show|showing|corresponds to|correspond to|corresponding to)"
 # Without a subject, only a participle or "is/are" glosses ("..., each being", "59, 61 and 63 are the ..."): "give the
 # one that is correct" is an instruction, no gloss
-_BARE_VERB = r"(?:is|are|being|giving|naming|representing|standing for|meaning|showing|corresponding to)"
-_HEAD = re.compile(rf"^{_LINK}(?:(?:{_WHO}{_EACH}?|{_EACH}){_VERB}|{_BARE_VERB}) (?:(?:a|an|1|the) )?(?:(?:possible|"
+_BARE_VERB = r"(?:is|are|being|giving|naming|representing|standing for|meaning|showing|corresponding to|" \
+             r"whichever (?:1 |of them |of these )?(?:is|equals|gives|matches))"   # "..., whichever is the number of"
+_HEAD = re.compile(rf"^{_LINK}(?:(?:{_WHO}{_EACH}?|{_EACH}){_VERB}|{_BARE_VERB}|(?:each|each 1|every 1)(?= (?:a|an|1) )) (?:(?:a|an|1|the) )?(?:(?:possible|"
                    r"candidate|proposed|potential|plausible|suggested|conceivable) )?(?:(?:candidate|value|answer|option) )?(?:(?:for|as|of) )?")
 # Quantity nouns a gloss may name a count by ("the possible final sizes of the gold pile"): read as "count", one
 _QUANTITY = {"size": "count", "sizes": "count", "amount": "count", "amounts": "count", "quantity": "count",
@@ -32,10 +33,13 @@ _QUANTITY = {"size": "count", "sizes": "count", "amount": "count", "amounts": "c
 
 # Words that wrap a count and name what is counted ("the final crate count", "the final visitor total"): the
 # plain noun before the count is read away, as a count of the counter's things is its number of items
-_COUNTS = frozenset("count total number tally".split())
+_COUNTS = frozenset("count total number tally balance".split())
 _PLAIN = re.compile(r"[a-z]+")
 _PLACES = frozenset({"on", "inside", "within", "aboard", "onto", "into"})
 _ENDS = frozenset("final ending closing end last resulting eventual remaining".split())
+# Words before a count that say which count, never what is counted: kept, so the grammar weighs them
+_NOT_COUNTED = frozenset("start starting initial original first opening beginning previous earlier prior old middle "
+                         "intermediate current partial running".split()) | _ENDS
 
 
 def glossed(words: list[str]) -> list[str] | None:
@@ -59,8 +63,9 @@ def glossed(words: list[str]) -> list[str] | None:
     out: list[str] = []
     for k, w in enumerate(rest):
         nxt = rest[k + 1] if k + 1 < len(rest) else ""
-        if out and out[-1] in _ENDS and nxt in _COUNTS and _PLAIN.fullmatch(w):
-            continue   # "final crate count" -> "final count"
+        if out and (out[-1] in _ENDS or out[-1] == "the") and nxt in _COUNTS and _PLAIN.fullmatch(w) and \
+                w not in _NOT_COUNTED:
+            continue   # "final crate count" -> "final count", "the sheet count ... at the end" -> "the count ..."
         if w == "'s" and out and out[-1][:1] == "@" and _PLAIN.fullmatch(nxt) and nxt.endswith("s") and k + 2 == len(rest):
             out[-1:] = ["items", "in", out[-1]]   # "the final count of Jonah's coins": the items in Jonah
             break
@@ -85,7 +90,7 @@ def _that_many(rest: list[str]) -> list[str] | None:
                 after = rest[k + len(phrase):]
                 if after[:1] and _PLAIN.fullmatch(after[0]) and after[0] not in _PLACES:
                     after = after[1:]   # the counted noun
-                before = rest[:k]
+                before = rest[:k - 1] if k and rest[k - 1] == "exactly" else rest[:k]   # "exactly that many"
                 if not before and after[:1]:
                     after = [_PLURAL.get(after[0], after[0])] + after[1:]   # "that number of crates remains in"
                 return ["how", "many", "items"] + before + after

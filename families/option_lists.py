@@ -26,7 +26,8 @@ _LEADS = INSTRUCTION | frozenset("possible are is use using these labels valid a
 # a model calls the things counted (a lowercase word only, so a name is never taken for it; never a measure: "how many
 # kg of flour" counts no items)
 _COUNTED = re.compile(r"\b([Hh]ow many|number of|count of)\s+(?!items\b|things\b|units\b)([a-z]+)((?:\s+of\s+[a-z]+)?)\b"
-                      r"(?=\s+(?:are|is|does|do|will|remain|end|in|at|the|has|have|left)\b)")
+                      r"(?=\s+(?:are|is|does|do|will|remain|end|in|at|the|has|have|left|sit|sits|stand|stands|lie|lies|rest|rests|"
+                      r"stay|stays|wait|waits)\b)")   # "how many books sit on the shelf": a verb of being somewhere
 
 
 def _as_items(m: re.Match[str]) -> str:

@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Mapping
 
-from families.ask_forms import coordinated, possessive_of, statement, timed_away
+from families.ask_counts import gauge_read, holder_away, ordered_away
+from families.ask_forms import (
+    agent_as_verb,
+    certainty_plain,
+    changes_nothing,
+    coordinated,
+    possessive_of,
+    so_as_true,
+    sourced_away,
+    statement,
+    timed_away,
+)
 from families.question_forms import symbols_marked
 from families.question_words import READ, QVerdict, bare, commanded, embedders, openers, pronouns_named, unsettled_words
 from families.wording import NEGATIONS, normalize, say
@@ -20,7 +31,26 @@ class Asking:
         self.r = reader
 
     def _asks(self, words: list[str], query: Fact, marked: Marked, types: Mapping[str, str]) -> QVerdict | None:
-        """`read` where the words are the query (opener and third way aside), `misread` where another query."""
+        """`read` where the words are the query (opener and third way aside), `misread` where another query; a query
+        that is no fact (a relation, an entailment) asked again in the free forms the family reads its facts in ("How
+        is the Cactus float placed relative to the Unicorn float?")."""
+        got = self._asks_once(words, query, marked, types)
+        r = self.r
+        if got is not None or r.wording.rewrite is None or query[0] in r.facts:
+            return got
+        tried = [words]
+        for pred in r.facts:
+            again = r.wording.rewrite(pred, words)
+            if not changes_nothing(words, again):   # "At the start, is A ...": a premise's scene, a question's time
+                continue
+            if again not in tried:
+                tried.append(again)
+                got = self._asks_once(again, query, marked, types)
+                if got is not None:
+                    return got
+        return None
+
+    def _asks_once(self, words: list[str], query: Fact, marked: Marked, types: Mapping[str, str]) -> QVerdict | None:
         r, other = self.r, None
         if r.wording.rewrite is not None:
             words = r.wording.rewrite(query[0], words)
@@ -33,7 +63,14 @@ class Asking:
                 lines += bare(plain, r.wording.context_words, r.wording.context_starts)
         opens, lengths = openers()
         heads = [words] + [words[n:] for n in lengths if n < len(words) and tuple(words[:n]) in opens]
-        for said in [words] + [c for head in heads for c in commanded(head)]:   # "Using only ..., decide how ..."
+        words = ordered_away(words) or words   # "in the order shown": said of every step, it claims nothing
+        sourced = sourced_away(words)   # "... according to the survey": where the answer comes from, read away
+        sourced += [t for t in [so_as_true(w) for w in [words] + sourced] if t is not None]   # "must be so"
+        sourced += [t for t in [certainty_plain(w) for w in [words] + sourced] if t is not None]   # "is certainly true"
+        sourced += [t for t in [holder_away(w) for w in [words] + sourced] if t is not None]   # "on Milo's card"
+        sourced += [t for t in [gauge_read(w) for w in [words] + sourced] if t is not None]   # "what does X read"
+        heads += sourced
+        for said in [words] + sourced + [c for head in heads for c in commanded(head)]:   # "Using only ..., decide how ..."
             lines += bare(said, r.wording.context_words, r.wording.context_starts)
             named = pronouns_named(said)
             if named is not None:
@@ -55,7 +92,12 @@ class Asking:
                         other = other or (parses[0] if parses else None)
             for line in lines if other is None else ():   # "Is X filed under Y?": the statement it inverts
                 stated = statement(line.split())
-                parses = r._parses(r.facts, " " + " ".join(stated), marked, types) if stated else []
+                parses = []
+                for said in ([stated] + agent_as_verb(stated)) if stated else []:   # "a subscriber to": "subscribes to"
+                    if r.wording.rewrite is not None:   # the statement in the family's free forms too
+                        again = r.wording.rewrite(query[0], said)
+                        said = again if changes_nothing(said, again) else said
+                    parses += r._parses(r.facts, " " + " ".join(said), marked, types)
                 if any(r.norm(p) == want for p in parses):
                     return READ
                 other = other or (parses[0] if parses else None)
@@ -85,6 +127,10 @@ class Asking:
             if tuple(words) in unsettled_words():
                 return "not settled"
             parses = r._parses(r.facts, " " + " ".join(words), marked, types)
+            if not parses and r.wording.rewrite is not None:   # the clause in the family's free forms, as a premise
+                again = [r.wording.rewrite(pred, words) for pred in r.facts]
+                parses = [p for a in again if changes_nothing(words, a) for p in r._parses(
+                    r.facts, " " + " ".join(a), marked, types)]
             if parses:
                 return frozenset(r.norm(p) for p in parses)
         return None

@@ -9,6 +9,7 @@ from families.ask_forms import scene_opened
 from families.counted import MEASURES
 from families.label_clauses import framed_away, plain, unsettled
 from families.label_explain import explained
+from families.label_pronouns import label_pair, pair_kind_away, pair_named
 from families.option_lists import counted_as_items
 from families.question_cases import LabelCases
 from families.question_words import READ, QVerdict, resolved, said, unsettled_words
@@ -71,6 +72,12 @@ class Explaining(LabelCases):
         if bare is None:
             return None
         readings = [bare] + resolved(bare, query, marked)
+        pair = label_pair(label, marked, types) if label not in self.r.wording.definitions else None
+        named = pair_named(framed_away(words), pair) if pair is not None else None   # '"r != h" means they differ'
+        if named is not None and (named := plain(named)) is not None:   # the pair plural: "the two must differ"
+            readings.append(named)
+        kinds: frozenset[str] = getattr(marked, "kinds", frozenset())   # "the Hollis and Kestrel parcels": the render's kind noun
+        readings += [away for r in list(readings) if kinds and (away := pair_kind_away(r, kinds)) is not None]
         readings += [there for r in readings if (there := _there(r, core, query, marked)) is not None]
         got = self._meaning(readings, marked, types)
         return got if got is not None else self._asked_back(readings, query, marked, types)

@@ -26,6 +26,7 @@ from families.label_lists import (
 )
 from families.option_gloss import glossed
 from families.option_lists import counted_as_items, option_list, repeated
+from families.option_respective import respective
 from families.question_explained import Explaining
 from families.question_forms import follow_ups
 from families.question_words import READ, QVerdict, colons_as_means, core_words, lowered
@@ -79,6 +80,7 @@ class QuestionReader(Explaining):
                                lambda core: self._read(core, query, marked, types, labels))
         if said is not None:
             return said
+        text = respective(text, labels) or text   # "..., meaning X ends with 104, 106 or 108 pebbles respectively"
         text = colons_as_means(text, labels)
         glossed = self._glossed(text, query, marked, types, labels)
         if isinstance(glossed, QVerdict):

@@ -49,7 +49,7 @@ def unarticled(intro: str) -> str:
 
 # "One" that counts no item: the setting's "one row", "a single line", "one per line", "one another".
 _ONE_OK = frozenset("row rows line lines queue lineup long straight file per another bench table photo picture "
-                    "group list".split())
+                    "group list side sides edge".split())
 # Words that speak of the answer: an intro with one hints at it ("Hint: the correct option is an equality").
 _ANSWER_TALK = frozenset("hint hints hinted correct incorrect solution solutions".split())
 
@@ -59,6 +59,7 @@ _ONE_BEFORE = frozenset("each every any no which this that".split())
 _ONE_AFTER = (("after", "another"), ("after", "the", "other"), ("by", "1"), ("by", "one"), ("at", "a", "time"))
 # "one" as a pronoun before a modal ("belonging to one can mean belonging to another"): it counts nothing
 _MODALS = frozenset("can could may might must will would should".split())
+_MAY = frozenset("can could may might".split())   # a possibility, never a rule ("one person must ...")
 
 
 def _one_of_order(intro_words: Sequence[str], k: int) -> bool:
@@ -71,12 +72,34 @@ def _one_of_order(intro_words: Sequence[str], k: int) -> bool:
         or bool(after) and after[0] in _MODALS
 
 
+def _no_counts(options: tuple[str, ...]) -> bool:
+    """Whether the answers are no numbers: only there may "one" of any one or of each say nothing (of a problem whose
+    answers are counts it may say a start: "each jar holds one marble", "one jar may hold one or more")."""
+    return bool(options) and not any(o.strip().isdigit() for o in options)
+
+
+def _one_each(intro_words: Sequence[str], k: int) -> bool:
+    """Whether "one" is had by each of a kind ("each thermometer shows one reading"), in an intro of no word of a hint
+    ("each knight belongs to one order", "every cottage has one neighbour on the left" would be rules of the world)."""
+    return bool({"each", "every"}.intersection(intro_words[max(0, k - 4):k])) and _HINTS.isdisjoint(intro_words) \
+        and NEGATIONS.isdisjoint(intro_words)
+
+
+def _one_indefinite(intro_words: Sequence[str], k: int) -> bool:
+    """Whether "one" says any one, no count: a noun of any one before a modal ("one person may belong to several",
+    "membership in one order can carry membership in another"), "one or more", "more than one"."""
+    before, after = tuple(intro_words[max(0, k - 2):k]), tuple(intro_words[k + 1:k + 3])
+    return len(after) > 1 and after[0].isalpha() and after[0] not in _FUNCTION_WORDS and after[1] in _MAY or \
+        after[:2] == ("or", "more") or before[-2:] == ("more", "than")
+
+
 def _counts(intro_words: Sequence[str], kinds: Kinds = (), options: tuple[str, ...] = ()) -> bool:
     """Whether the intro's words hold a number: a digit or number word, but "one" of the setting (`_ONE_OK`) and
     a count of the problem's own things (`_of_kind`)."""
     for k, w in enumerate(intro_words):
         if w in ("1", "one") and (k + 1 < len(intro_words) and intro_words[k + 1] in _ONE_OK
-                         or tuple(intro_words[max(0, k - 2):k]) == ("at", "least") or _one_of_order(intro_words, k)):
+                         or tuple(intro_words[max(0, k - 2):k]) == ("at", "least") or _one_of_order(intro_words, k)
+                         or _no_counts(options) and (_one_each(intro_words, k) or _one_indefinite(intro_words, k))):
             continue
         if w in NUMBER_WORDS and kinds and _of_kind(intro_words, k, kinds, options):
             continue
