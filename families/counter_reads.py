@@ -89,3 +89,41 @@ def unwrapped(predicate: str, words: list[str]) -> list[str]:
         out.append(w)
         i += 1
     return out
+
+
+# Verbs that set a dial or a level by a particle that says the way ("the violet lamp is turned up by 8", "turn the
+# tally down by 3"): up an increase, down a decrease, always "by" the step. "Turned up to 40" sets a value (no step: never
+# read); a verb that says a way of its own ("raised", "cut") is the grammar's, never here with the other particle.
+_TURNED = "(turned|dialled|dialed|cranked|pushed|bumped|ramped|stepped|notched|ratcheted|nudged|ticked|jacked|" \
+          "wound|moved|shifted|adjusted|marked|scaled|pulled|brought|kicked)"
+# said by someone in its base or past form only: a third person form is a count noun too ("4 turns", "8 notches"), which
+# a phrasing's word never is
+_TURN = "(turn|dial|crank|push|bump|ramp|nudge|jack|wind|adjust|turned|dialled|dialed|cranked|pushed|bumped|ramped|" \
+        "nudged|jacked|wound|adjusted)"
+# What moves itself up or down ("the tally ticks up by 4", "the level edges down by 2")
+_GOES = "(edges|creeps|climbs|dips|sinks|edged|crept|inched|ticked|moved|stepped|shifted|jumped|dropped|slid|" \
+        "slipped|climbed|dipped|sank)"
+_SETTERS = "[someone|somebody|we|you|they|he|she|the keeper|the operator|a worker|the clerk|an operator]"
+
+
+def turned_reads(items: str) -> dict[str, tuple[str, ...]]:
+    """INCREMENT and DECREMENT read by a verb of setting and its particle ("is turned up by 8", "someone dials the
+    lamp down by 3", "turn up the lamp by 8", "the tally edges up by 4")."""
+    def said(way: str) -> tuple[str, ...]:
+        return (f"{{0}} (is|gets|was|got) [then] {_TURNED} {way} by {{1}} {items}",
+                f"{_SETTERS} [then] {_TURN} {{0}} {way} by {{1}} {items}",
+                f"{_SETTERS} [then] {_TURN} {way} {{0}} by {{1}} {items}",
+                f"{{0}} [then] {_GOES} {way} by {{1}} {items}")
+    return {"INCREMENT": said("up"), "DECREMENT": said("down")}
+
+
+# Verbs of making things where they are counted ("Bakery B bakes another 44 loaves", "the hive makes 12 more"): what
+# a counter makes it holds, an increase; a verb of using things up or selling them is the grammar's decrease, never here
+# (only verbs whose third person is no count noun too: "prints", "catches", "builds" may be what is counted)
+MAKES = "(bakes|bakes up|knits|sews|produces|manufactures|assembles|makes|grows|whips up)"
+
+
+def made_reads(items: str, then: str) -> tuple[str, ...]:
+    """INCREMENT read by a verb of making, with "another" or "more" or neither ("bakes another 44 loaves")."""
+    return (f"{{0}} {then} {MAKES} [another|a further|an extra|an additional] {{1}} {items}",)
+

@@ -6,6 +6,7 @@ from __future__ import annotations
 from families.counter_words import (
     AGREEMENT,
     HOLD_VERBS,
+    POSED,
     START_TIMES,
     START_VERBS,
     STEP,
@@ -50,6 +51,9 @@ def holding(words: Words, timed: bool) -> Words | None:
         for verb in HOLD_VERBS + START_VERBS:
             if tuple(words[1:1 + len(verb)]) == verb:
                 got = amount(words, 1 + len(verb), need_items=False)
+                if got is not None and got[1] < len(words) and words[got[1]] in POSED and \
+                        words[got[1] - 1] in ("items", "item"):
+                    got = (got[0], got[1] + 1)   # "begins with 85 items waiting (on board)": where they are
                 if got is None or not (got[1] == len(words) or place_tail(words, got[1])):
                     return None
                 if verb in HOLD_VERBS and not timed:
@@ -175,7 +179,9 @@ def plainer(words: Words) -> Words:
 
 # What a counter's own tally is called: "the yellow bus's account", "Mira's total" are the counter itself
 _TALLIES = frozenset("account count total tally value stock supply inventory contents balance holdings reserves score "
-                     "collection pile fund funds hoard store kitty pot savings headcount".split())
+                     "collection pile fund funds hoard store kitty pot savings headcount "
+                     # its gauge, by which its count is set and read ("the violet lamp's dial is turned up by 8")
+                     "dial gauge meter readout display".split())
 
 
 def untallied(words: Words) -> Words:

@@ -75,6 +75,11 @@ OUT_WAYS = tuple(tuple(w.split()) for w in (
 # "12 items are picked up by @0" (an increase of @0), "9 items are dropped off by @0" (a decrease)
 CARRIER_VERBS = _forms("let drop take pick set put", "took taken dropped")
 CARRIER_WAYS = {"in": 1, "on": 1, "up": 1, "aboard": 1, "off": -1, "out": -1, "down": -1}
+# Where held things wait, said of them after their number ("begins with 85 passengers waiting", "has 40 cars parked
+# in it"): a state of being in the counter that says nothing of the count (never "left", "missing", "expected", "due",
+# "sold", which say another number)
+POSED = frozenset("waiting queuing queueing sitting standing resting lying parked stored stacked seated shelved docked "
+                  "perched idling sleeping kept held housed".split())
 # A holding's verb, and a start's (a holding is a start only with a word of the start)
 HOLD_VERBS = tuple(tuple(w.split()) for w in (
     "is home to", "is stocked with", "is filled with", "is loaded with", "is holding", "is carrying", "is storing",

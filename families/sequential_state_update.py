@@ -21,7 +21,16 @@ from __future__ import annotations
 import random
 
 from families.counter_moves import canonical
-from families.counter_reads import LAST_ORDINALS, ORDINALS, PERIODS, START_OPENERS, moved_reads, unwrapped
+from families.counter_reads import (
+    LAST_ORDINALS,
+    ORDINALS,
+    PERIODS,
+    START_OPENERS,
+    made_reads,
+    moved_reads,
+    turned_reads,
+    unwrapped,
+)
 from families.family import Family
 from families.ir import INTEGER, Skeleton, atom
 from families.phrases import expand
@@ -180,6 +189,7 @@ UPDATE_OPENERS = ("after this", "following that",
            "after that|after this") + expand("in the|later in the|early in the|that|this|by the", "morning|afternoon|"
                                              "evening|night|middle of the day") + ("at noon", "at midday", "by noon")
 _MOVED_READS = moved_reads(_ITEMS_R, _WHO)
+_TURNED_READS = turned_reads(_ITEMS_R)
 
 
 def _rewrite(predicate: str, words: list[str]) -> list[str]:
@@ -312,7 +322,8 @@ WORDING = Wording(
             f"(increase|raise|grow|boost|increment|bump up|top up) {{0}} by {{1}} {_ITEMS_R}",
             f"(increase|raise|boost|increment) the {_NOUN} (of|in|at|for) {{0}} by {{1}} [items|item]",
             "{0} += {1} [items|item]",
-            "{0} = {0} + {1} [items|item]") + _MOVED_READS["INCREMENT"],
+            "{0} = {0} + {1} [items|item]") + _MOVED_READS["INCREMENT"] + _TURNED_READS["INCREMENT"] + \
+            made_reads(_ITEMS_R, _THEN),
         "DECREMENT": (
             f"{{0}} {_THEN} {_LOSE} {{1}} {_ITEMS_R}",
             f"{{1}} {_ITEMS_R} (is|are|get|gets|were|was) {_THEN} {_TAKEN} {{0}}",
@@ -341,7 +352,7 @@ WORDING = Wording(
             f"(decrease|reduce|lower|cut|decrement|deplete|draw down) {{0}} by {{1}} {_ITEMS_R}",
             f"(decrease|reduce|lower|cut|decrement) the {_NOUN} (of|in|at|for) {{0}} by {{1}} [items|item]",
             "{0} -= {1} [items|item]",
-            "{0} = {0} - {1} [items|item]") + _MOVED_READS["DECREMENT"]},
+            "{0} = {0} - {1} [items|item]") + _MOVED_READS["DECREMENT"] + _TURNED_READS["DECREMENT"]},
     questions={"FINAL_VALUE": (
         "how many items does {0} hold at the end",
         f"how many (items|things) (does|will) {{0}} {_HOLD} {_END}",
@@ -353,7 +364,9 @@ WORDING = Wording(
         f"with|end up holding|end up having|finish holding|wind up with|have left|hold in the end|have in the end|"
         f"have at the end|have at the finish) {_END}",
         f"how many [items|things|units] (are|remain|are left|will remain|will be|will be left|are there|end up|"
-        f"remain in the end|are stored|are held|are kept|are sitting) (in|at|on|inside) {{0}} {_END}",
+        f"remain in the end|are stored|are held|are kept|are sitting|are waiting|are queuing|are queueing|are standing|"
+        f"are parked|are stacked|are seated|are resting|are lying|are docked|are perched|are housed) "
+        f"(in|at|on|inside|aboard) {{0}} {_END}",
         f"what (number|count|total) of items (does|will) {{0}} (hold|have|contain|store|end up with|end with) {_END}",
         "what (final|ending|last|resulting|closing) (count|number|total|tally) [of items] (does|will) {0} (reach|end "
         "with|end up with|have|hold|finish with|end at|arrive at)",
@@ -411,7 +424,10 @@ WORDING = Wording(
                             "concludes concluded stops stopped items "
                             "place listed in order everything taking very that of story process sequence them it "
                             "applied performed made processed given described entries entry game match round "
-                            "season day 's".split()),
+                            "season day 's".split())
+    # any noun of the steps as a list names them all ("after all the instructions", "at the end of the log")
+    | frozenset("instructions adjustments moves turns records log logs "
+                "lines actions notes".split()),
     rewrite=_rewrite,
     intro="These events happen in this order:")
 FAMILY = Family(
