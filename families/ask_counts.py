@@ -1,6 +1,6 @@
 """A count's ask made plain, each a class composed from its parts: what the counter holds its things in ("how many
 tokens are on Milo's card"), steps said to be taken in order ("in the order shown"), what a gauge reads ("What does the
-right dial read?")."""
+right dial read?", "What does the violet lamp's dial read?")."""
 from __future__ import annotations
 
 import re
@@ -48,6 +48,13 @@ _SHOWING = frozenset({"read", "show", "display", "indicate", "register"})
 def gauge_read(words: list[str]) -> list[str] | None:
     """ "what does @1 read once all steps are finished" as "what is the reading of @1 once ..."; None where the ask is
     of no such form."""
-    if len(words) > 3 and words[:2] == ["what", "does"] and words[2][:1] == "@" and words[3] in _SHOWING:
-        return ["what", "is", "the", "reading", "of", words[2]] + words[4:]
+    if len(words) > 3 and words[:2] == ["what", "does"] and words[2][:1] == "@":
+        verb = 3 + 2 * (words[3:4] == ["'s"] and len(words) > 5 and words[4] in _GAUGES)   # "@0 's dial read"
+        if words[verb] in _SHOWING:
+            return ["what", "is", "the", "reading", "of", words[2]] + words[verb + 1:]
     return None
+
+
+# The counter's own gauge, by which its count is read ("the violet lamp's dial"): the counter itself; one noun, and
+# only one that shows a count, never an owner or a part of another thing ("the lamp's neighbour", "the lamp's old dial")
+_GAUGES = frozenset("dial dials gauge meter counter display readout screen indicator tally scale clock".split())

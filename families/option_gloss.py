@@ -5,6 +5,9 @@ ask the query like the question itself. Read by families/questions.py."""
 from __future__ import annotations
 
 import re
+from typing import Sequence
+
+from families.label_lists import labels_named
 
 # A gloss composed of its parts: a link to the list before it ("where", "and", "with"), who is glossed (the options,
 # each of them, or nothing: "..., each being ..."), a verb of standing for, an article and a word of possibility; the
@@ -22,7 +25,7 @@ _VERB = r"(?:is|are|being|gives|give|giving|names|name|naming|represents|represe
 # one that is correct" is an instruction, no gloss
 _BARE_VERB = r"(?:is|are|being|giving|naming|representing|standing for|meaning|showing|corresponding to|" \
              r"whichever (?:1 |of them |of these )?(?:is|equals|gives|matches))"   # "..., whichever is the number of"
-_HEAD = re.compile(rf"^{_LINK}(?:(?:{_WHO}{_EACH}?|{_EACH}){_VERB}|{_BARE_VERB}|(?:each|each 1|every 1)(?= (?:a|an|1) )) (?:(?:a|an|1|the) )?(?:(?:possible|"
+_HEAD = re.compile(rf"^{_LINK}(?:(?:{_WHO}{_EACH}?|{_EACH}){_VERB}|{_BARE_VERB}|(?:each|each 1|every 1)(?= (?:a|an|1) )) (?:(?:a|an|1|the|that(?! (?:many|number|exact|same|value|figure)\b)) )?(?:(?:possible|"
                    r"candidate|proposed|potential|plausible|suggested|conceivable) )?(?:(?:candidate|value|answer|option) )?(?:(?:for|as|of) )?")
 # Quantity nouns a gloss may name a count by ("the possible final sizes of the gold pile"): read as "count", one
 _QUANTITY = {"size": "count", "sizes": "count", "amount": "count", "amounts": "count", "quantity": "count",
@@ -33,7 +36,7 @@ _QUANTITY = {"size": "count", "sizes": "count", "amount": "count", "amounts": "c
 
 # Words that wrap a count and name what is counted ("the final crate count", "the final visitor total"): the
 # plain noun before the count is read away, as a count of the counter's things is its number of items
-_COUNTS = frozenset("count total number tally balance".split())
+_COUNTS = frozenset("count total number tally balance reading level".split())
 _PLAIN = re.compile(r"[a-z]+")
 _PLACES = frozenset({"on", "inside", "within", "aboard", "onto", "into"})
 _ENDS = frozenset("final ending closing end last resulting eventual remaining".split())
@@ -42,9 +45,11 @@ _NOT_COUNTED = frozenset("start starting initial original first opening beginnin
                          "intermediate current partial running".split()) | _ENDS
 
 
-def glossed(words: list[str]) -> list[str] | None:
+def glossed(words: list[str], spelled: Spelled = ()) -> list[str] | None:
     """The question a gloss of the options asks, as words ("what is the final count of items in @0"), or None where
-    the words are no gloss of the options."""
+    the words are no gloss of the options. The options may be named by their labels, every one ("The options 17, 19
+    and 21 each mean ...", "Each of 20, 22 and 24 stands for ...")."""
+    words = _list_as_options(words, spelled)
     line = " ".join(words)
     m = _HEAD.match(line)
     if m is None or m.end() == 0 or m.end() >= len(line):
@@ -75,10 +80,32 @@ def glossed(words: list[str]) -> list[str] | None:
     return ["what", "is"] + out
 
 
+Spelled = Sequence[tuple[str, list[str]]]
+_OPTION_NOUNS = frozenset("options numbers choices answers values figures candidates".split())
+
+
+def _list_as_options(words: list[str], spelled: Spelled) -> list[str]:
+    """The words with the list of every label said as what it lists: after a noun of options ("the options 17, 19 and
+    21 each mean" as "the options each mean") or after "each of" ("each of them stands for"); as they were where no
+    list of every label stands there (a list of some labels only never glosses them all)."""
+    named = labels_named(words, list(spelled)) if spelled else None
+    if named is None:
+        return words
+    k = next(k for k in range(len(named) - 1) if named[k:k + 2] == ["the", "labels"] and named[:k] == words[:k])
+    if k and named[k - 1] in _OPTION_NOUNS:
+        return named[:k] + named[k + 2:]
+    if named[max(0, k - 2):k] == ["each", "of"]:
+        return named[:k] + ["them"] + named[k + 2:]
+    return words
+
+
 # "that many", "that number of": the option itself, in a gloss that says it as a statement ("each meaning the fund ends
 # with that many credits", "each meaning that number of crates remains in the bay")
 _THAT_MANY = (("that", "many"), ("this", "many"), ("that", "number", "of"), ("that", "exact", "number", "of"),
-              ("that", "same", "number", "of"))
+              ("that", "same", "number", "of"), ("that", "number"), ("that", "value"), ("that", "figure"))
+# A verb of ending at a value ("the tally ends at that number", "finishes on that figure"): said as "ends with"; never
+# a start's or a step's verb, which the grammar then weighs as it stands
+_ENDING = frozenset("ends finishes settles lands closes".split())
 _PLURAL = {"remains": "remain", "is": "are", "stays": "stay", "sits": "sit", "ends": "end", "was": "were"}
 
 
@@ -91,6 +118,8 @@ def _that_many(rest: list[str]) -> list[str] | None:
                 if after[:1] and _PLAIN.fullmatch(after[0]) and after[0] not in _PLACES:
                     after = after[1:]   # the counted noun
                 before = rest[:k - 1] if k and rest[k - 1] == "exactly" else rest[:k]   # "exactly that many"
+                if len(before) > 1 and before[-2] in _ENDING and before[-1] in ("at", "on"):
+                    before = before[:-2] + ["ends", "with"]   # "ends at that number": the option is its end value
                 if not before and after[:1]:
                     after = [_PLURAL.get(after[0], after[0])] + after[1:]   # "that number of crates remains in"
                 return ["how", "many", "items"] + before + after

@@ -125,7 +125,7 @@ class QuestionReader(Explaining):
             words = unlisted(sentence, marked, spelled)
             if not words:
                 continue
-            gloss = glossed(words) if self.r.counts else None
+            gloss = glossed(words, spelled) if self.r.counts else None
             if gloss is not None:   # "Each option is a possible final number of marbles in the blue jar"
                 got = self._asks(self.r.counted(gloss), query, marked, types)
                 if got is not None and got.kind == "misread":
