@@ -223,7 +223,8 @@ def settle_rows() -> re.Pattern[str]:
             rf"room for|admit|admits) (?:either|both|each)(?: (?:possibility|possibilities|answer|answers|way|ways|case|"
             rf"cases|outcome|outcomes|option|options))?",
             rf"{src} (?:prove|proves|show|shows|establish|establishes|imply|implies|entail|entails|force|forces|settle|"
-            rf"settles|guarantee|guarantees) neither(?: 1| of them| of these| answer| possibility| way)?",
+            rf"settles|guarantee|guarantees|decide|decides|determine|determines|resolve|resolves|confirm|confirms|"
+            rf"fix|fixes) neither(?: 1| of them| of these| answer| possibility| way| case| option| outcome)?",
             r"(?:neither|none) (?:follows|holds|applies|is forced|of them follows|of these follows)",
             rf"(?:neither|none) (?:is|can be) (?:{_alt(settled)}|certain|forced|guaranteed)(?: {_alt(tail)})?{frm}",
             rf"there is (?:not enough|insufficient|no) (?:information|evidence|way to tell|way to know)(?: to (?:"
