@@ -26,7 +26,8 @@ _IN_VERBS = frozenset(_IN_BASE) | third_person(_IN_BASE)
 # Verbs of holding a category's token ("holds the Acorn badge", "carries the bedroomjazz tag", "gets the Herald").
 _HOLD_BASE = "hold have carry wear bear get receive own earn".split()
 _HOLD = frozenset(_HOLD_BASE) | third_person(_HOLD_BASE) | frozenset({"has"})
-_ING = progressive(_IN_BASE) | progressive(_HOLD_BASE)   # "any ship serving in", "anyone holding the Rope badge"
+_HOLD_ING = progressive(_HOLD_BASE)
+_ING = progressive(_IN_BASE) | _HOLD_ING   # "any ship serving in", "anyone holding the Rope badge"
 # After a verb of being in, the prepositions of being in ("works for", "comes from", "is named for" say no membership)
 _IN_PREPS = frozenset("in on among to with at within inside".split())
 # Verbs of a role, said with "as" before the category it names ("serves as a Market Steward", "acts as one of")
@@ -115,7 +116,8 @@ def _subject(words: list[str]) -> tuple[int, str, str] | None:
     elif words[i:i + 1] and (words[i] in (_IN_PREPS if verb else _PREPS - {"under"})
                              or verb and words[i] == "under" and words[i - 1] in _UNDER_VERBS):
         i += 1   # "kept for", "coming from", a bare "under": no membership
-    elif not (i and (words[i - 1] in _TAGGED or words[i - 1] in _HOLD)) and not (words[i:i + 1] and words[i] in _HOLD):
+    elif not (i and (words[i - 1] in _TAGGED or words[i - 1] in _HOLD | _HOLD_ING)) and \
+            not (words[i:i + 1] and words[i] in _HOLD):   # "anyone holding the Opal Tier": its token, held
         return None
     if words[i:i + 1] and words[i] in _HOLD:   # "anyone who holds the Rope badge"
         i += 1
