@@ -215,6 +215,10 @@ WORDING = Wording(
             f"(being|to be) {_IN_O} {{0}} (means|implies|entails|guarantees) (being|that one is|membership in) "
             f"{_IN_O} {{1}}",
             "{0} (form|are|make up|is|are a part of|constitute|is|forms) a (subset|subgroup|subclass|part) of {1}",
+            # a kind within the other, by any noun of a kind ("the vinefolk are a subkind of the marshfolk", "a breed
+            # of"); never "sort of" (a hedge) nor "a variety of" (many different ones, not a kind)
+            "{0} (are|is) [wholly|entirely] a (subkind|subtype|subcategory|subfamily|subspecies|subdivision|subgenus|"
+            "kind|type|species|breed|branch|subbranch|offshoot) of {1}",
             "{0} (is|are) [entirely|wholly|completely|fully] (contained|included|subsumed) (in|within|among|under) {1}",
             f"(whenever|if ever|when) (someone|somebody|anyone|anybody|a person|one) (is|belongs to|is in|is among|is one "
             f"of|is a member of|counts as) {{0}} [then] (they are|that person is|he or she is|they must be|that person "

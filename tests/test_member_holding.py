@@ -1,7 +1,8 @@
-"""A subset said of whoever holds a category's token ("Everyone holding the Quartz Tier also holds the Nectar Tier",
-"Anyone wearing the Opal Tier holds the Flint Tier too"; families/membership_forms.py): any pronoun of all, any verb
-of holding as its -ing form before and any after. It reads; the reverse, a negation, a hedge, "some" or "most", a
-past or a wish, another owner's thing never does."""
+"""A subset said as a kind within the other ("The vinefolk are a subkind of the marshfolk"; the family's grammar) or
+of whoever holds a category's token ("Everyone holding the Quartz Tier also holds the Nectar Tier"; families/
+membership_forms.py): any pronoun of all, any verb of holding as its -ing form before and any after, any noun of a kind.
+Each reads; the reverse, a negation, a hedge, "some" or "most", a past or a wish, "sort of", "a variety of", another
+owner's thing never does."""
 from __future__ import annotations
 
 from hypothesis import given, settings
@@ -38,3 +39,26 @@ def test_whoever_holds_one_token_holds_the_other_reads_and_its_poisons_do_not(wh
                 .replace("has", "had").replace("carries", "carried"),
                 f"{who} {ing} the Quartz Tier wants the Nectar Tier."]:
         assert _kind(bad) != "read", bad
+
+
+KINDS = ["subkind", "subtype", "subcategory", "subspecies", "kind", "type", "species", "breed", "branch"]
+PAIRS = [("vinefolk", "marshfolk"), ("Quartz Tier", "Nectar Tier")]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(KINDS), st.sampled_from(PAIRS), st.sampled_from(["are", "is"]))
+def test_a_kind_within_another_is_a_subset_and_its_poisons_are_not(kind, pair, be):
+    names, types = {"S0": pair[0], "S1": pair[1]}, {"S0": "Set", "S1": "Set"}
+
+    def verdict(text: str, first: str = "S0", second: str = "S1") -> str:
+        return reader("membership_inheritance").read_fact(text, ("SUBSET_OF", (first, second)), Marked(names, types),
+                                                           types).kind
+    text = f"The {pair[0]} {be} a {kind} of the {pair[1]}."
+    assert verdict(text) == "read", text
+    assert verdict(text, "S1", "S0") != "read", text
+    for bad in [text.replace(f"{be} a", f"{be} not a"), text.replace(f"{be} a", f"{be} probably a"),
+                text.replace(f"{be} a", f"{be} partly a"), text.replace(f"a {kind} of", "sort of"),
+                text.replace(f"a {kind} of", "a variety of"), text.replace(f"a {kind} of", f"a rival {kind} of"),
+                text.replace(f"a {kind} of", "a supertype of"), text.replace(f"{be} a", "were once a"),
+                text.replace(f"the {pair[1]}.", f"the {pair[1]}'s pets."), text.replace("The ", "Some ")]:
+        assert verdict(bad) != "read", bad
