@@ -23,6 +23,7 @@ from families.counter_words import (
     CARRIER_WAYS,
     DETS,
     FORBIDDEN,
+    HOLDERS,
     IN_ONLY,
     IN_WAYS,
     INTO_VERBS,
@@ -221,6 +222,26 @@ def _carrier(words: Words) -> Words | None:
 _BEING = frozenset("is are was were has have holds contains keeps stores carries starts begins opens".split())
 
 
+def _own_holder(words: Words) -> Words | None:
+    """The counter moving things into or out of what it keeps them in ("@1 loads 73 items onto his card", "@0 takes 5
+    items out of her purse"): the way the preposition's; never a verb that says the other way, never another's holder."""
+    k = 1 + (words[1] in STEP)
+    if k >= len(words) or words[k] not in AGENT_VERBS:
+        return None
+    got = amount(words, k + 1, need_items=True)
+    if got is None:
+        return None
+    sign, end = _direction(words, got[1])
+    verb = words[k]
+    if sign == 0 or (verb in IN_ONLY and sign < 0) or (verb in OUT_ONLY and sign > 0) or end + 2 != len(words) or \
+            words[end] not in _OWN_DETS or words[end + 1] not in HOLDERS:
+        return None
+    return _said(words[0], sign, got[0])
+
+
+_OWN_DETS = frozenset("his her its their".split())
+
+
 def _subject_tail(words: Words) -> Words | None:
     """A counter's own change with a place after it ("@0 spends 94 items at the prize counter", "@0 then adds 77
     items to his album"): the place read away."""
@@ -229,7 +250,7 @@ def _subject_tail(words: Words) -> Words | None:
         return _given(words)   # "@0 is given 15 items by the dealer"
     if not words or not is_mark(words[0]) or len(words) < 2 or words[1] in _BEING:
         return None
-    carried = _carrier(words)
+    carried = _carrier(words) or _own_holder(words)
     if carried is not None:
         return carried
     for k in range(2, len(words) - 1):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from families.counter_words import (
     AGREEMENT,
     HOLD_VERBS,
+    HOLDERS,
     POSED,
     START_TIMES,
     START_VERBS,
@@ -189,7 +190,8 @@ def untallied(words: Words) -> Words:
     out: Words = []
     i = 0
     while i < len(words):
-        if is_mark(words[i]) and words[i + 1:i + 2] == ["'s"] and i + 2 < len(words) and words[i + 2] in _TALLIES:
+        if is_mark(words[i]) and words[i + 1:i + 2] == ["'s"] and i + 2 < len(words) and \
+                words[i + 2] in _TALLIES | HOLDERS:   # "@0 's card": what it keeps its things in
             out.append(words[i])
             i += 3
             continue

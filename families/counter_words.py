@@ -80,6 +80,9 @@ CARRIER_WAYS = {"in": 1, "on": 1, "up": 1, "aboard": 1, "off": -1, "out": -1, "d
 # "sold", which say another number)
 POSED = frozenset("waiting queuing queueing sitting standing resting lying parked stored stacked seated shelved docked "
                   "perched idling sleeping kept held housed".split())
+# What a counter keeps its things in, said after its possessive ("Lena's card starts with 22 tokens", "Milo loads 73
+# tokens onto his card"): the counter itself; a closed set, so an owner's other thing ("Lena's sister") never is
+HOLDERS = frozenset("card purse wallet pouch bag jar box album pocket tin chest basket piggybank".split())
 # A holding's verb, and a start's (a holding is a start only with a word of the start)
 HOLD_VERBS = tuple(tuple(w.split()) for w in (
     "is home to", "is stocked with", "is filled with", "is loaded with", "is holding", "is carrying", "is storing",

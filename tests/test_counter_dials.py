@@ -154,3 +154,30 @@ def test_a_gauge_of_another_owner_or_another_time_is_never_the_counter_s_final_r
                 "What does the violet lamp's dial read before all the instructions?",
                 "What does the amber lamp's dial read after all the instructions?"]:
         assert _final(bad, names, labels) != "read", bad
+
+
+HOLDER_NOUNS = ["card", "purse", "wallet", "jar", "album", "pouch"]
+INTO = [("loads", "onto"), ("puts", "into"), ("tucks", "into"), ("slips", "into"), ("pours", "into")]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sampled_from(HOLDER_NOUNS), st.sampled_from(INTO), st.sampled_from(["his", "their"]), st.integers(2, 97))
+def test_what_a_counter_keeps_its_things_in_is_the_counter_and_another_s_is_not(noun, move, own, number):
+    names = ("Milo", "Lena")
+    verb, way = move
+    start, step = f"Milo's {noun} starts with {number} tokens.", f"Milo {verb} {number} tokens {way} {own} {noun}."
+    assert _verdict(start, "INITIAL_VALUE", number, names) == "read", start
+    assert _verdict(step, "INCREMENT", number, names) == "read", step
+    assert _verdict(step, "DECREMENT", number, names) != "read", step
+    out = f"Milo takes {number} tokens out of {own} {noun}."
+    assert _verdict(out, "DECREMENT", number, names) == "read", out
+    assert _verdict(out, "INCREMENT", number, names) != "read", out
+    for bad in [start.replace("Milo's", "Milo's sister's"), start.replace(f"Milo's {noun}", "Milo's sister"),
+                start.replace(f"Milo's {noun}", f"Milo's old {noun}"), start.replace("starts", "ends"),
+                start.replace(f"with {number}", f"with about {number}"), start.replace("Milo", "Lena")]:
+        assert _verdict(bad, "INITIAL_VALUE", number, names) != "read", bad
+    for bad in [step.replace(f"{own} {noun}", f"Lena's {noun}"), step.replace(f"{own} {noun}", f"{own} sister's {noun}"),
+                step.replace(f"{own} {noun}", f"{own} old {noun}"), step.replace(f"{own} {noun}", "the floor"),
+                step.replace(f" {number} ", f" about {number} "), step.replace(f" {number} ", f" {number + 1} "),
+                step.replace("Milo ", "Milo never "), step.replace(".", " at the start.")]:
+        assert _verdict(bad, "INCREMENT", number, names) != "read", bad
