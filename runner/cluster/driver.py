@@ -59,8 +59,7 @@ def drive(grid: Grid, folder: Path, nodes: list[dict[str, Any]], skeletons: int,
         ray.get([a.placed.handle.set_trust.remote(trust) for a in live])
         result = RunResult()
         _dispatch(grid, logs, agents, progress, result, batch_size(grid.ray.batch, skeletons, len(live)))
-        return result, {logs.render_path: logs.render_index.skipped + result.unreadable,
-                        logs.solve_path: logs.solve_index.skipped}, closing(agents)
+        return result, logs.unreadable(result.unreadable), closing(agents)
     finally:
         for sig, handler in old.items():
             signal.signal(sig, handler)

@@ -182,8 +182,7 @@ def _all_settled(logs: FolderLogs, progress: Callable[[], Progress], walked: Wal
     logs.close()
     result = RunResult()
     result.merge(walked.result)
-    return result, {logs.render_path: logs.render_index.skipped + result.unreadable,
-                    logs.solve_path: logs.solve_index.skipped}
+    return result, logs.unreadable(result.unreadable)
 
 
 def _no_writes(error: Exception) -> None:

@@ -50,8 +50,7 @@ def run_here(grid: Grid, folder: Path, shard: tuple[int, int] | None, workers: i
         pipeline = Pipeline(grid, logs, progress(), providers, settled=walked)
         with fewer_collections():
             result = _run_until_signal(pipeline.run(feed, folder))
-        return result, {logs.render_path: logs.render_index.skipped + result.unreadable,
-                        logs.solve_path: logs.solve_index.skipped}
+        return result, logs.unreadable(result.unreadable)
     finally:
         feed.close()
         servers.stop()

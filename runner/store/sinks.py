@@ -32,6 +32,10 @@ class FolderLogs:
         self._render_log = AppendLog(self.render_path, on_error)
         self._solve_log = AppendLog(self.solve_path, on_error)
 
+    def unreadable(self, render_lines: int) -> dict[Path, int]:
+        """Unreadable lines per log: the indexes' skipped ones, and `render_lines` more the run found in the render log."""
+        return {self.render_path: self.render_index.skipped + render_lines, self.solve_path: self.solve_index.skipped}
+
     def render_record(self, entry: Entry) -> dict[str, Any] | None:
         """The logged render record an index entry points at (None: the line cannot be read back)."""
         return read_at(self.render_path, entry.offset)
