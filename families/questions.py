@@ -30,6 +30,7 @@ from families.option_respective import respective
 from families.question_explained import Explaining
 from families.question_forms import follow_ups
 from families.question_words import READ, QVerdict, colons_as_means, core_words, lowered
+from families.sign_gloss import SIGNS, sign_gloss
 from families.wording import WORD_NAMES, normalize
 
 if TYPE_CHECKING:
@@ -121,10 +122,19 @@ class QuestionReader(Explaining):
         core = core_words(text, [lw for _, lw in spelled], marked)
         asked, unread, cue = 0, False, None
         explained: set[str] = set()   # labels whose meaning a sentence said (a later list may leave them out)
+        signed = any(w in SIGNS for _, lw in spelled for w in lw)
         for sentence in _SPLIT.split(_LETTERED.sub(" ", text.strip())):
             words = unlisted(sentence, marked, spelled)
             if not words:
                 continue
+            signs = sign_gloss(words, signed)
+            if signs is not None:   # "Here = means equal and != means not equal": what the labels' signs mean
+                if signs[0] == "misread":
+                    return QVerdict("misread", "says a label's sign means the other sign's meaning")
+                unread |= signs[0] == "unread"
+                words = words[:signs[1]]   # "Answer with the one that follows, where = means ...": the rest as alone
+                if not words:
+                    continue
             gloss = glossed(words, spelled) if self.r.counts else None
             if gloss is not None:   # "Each option is a possible final number of marbles in the blue jar"
                 got = self._asks(self.r.counted(gloss), query, marked, types)

@@ -1,0 +1,94 @@
+"""A sentence that says what the signs of statement labels mean ("Here = means equal and != means not equal", 'Read "="
+as "is equal to" and "!=" as "is not equal to"', 'An option with "!=" says their values differ'): each sign's clause
+must say its sign's meaning in words of (in)equality and of framing only; a clause that says the other sign's meaning
+is misread (the labels would mean what they do not), any other word leaves it unread. Read by families/questions.py."""
+from __future__ import annotations
+
+from typing import Literal, Sequence
+
+from families.wording import hedges
+
+# What each sign of equality's labels ("c = h", "c != h") means
+SIGNS = {"=": "equal", "!=": "unequal"}
+_EQUAL = frozenset("equal equals same identical match matches equality".split())
+_DIFFERENT = frozenset("different differ differs unequal distinct inequality".split())
+_NOT = frozenset(["not"])
+# Words that only frame a gloss: who is glossed (the sign, an option with it, the two variables or their values),
+# a verb of meaning, joins. A clause with any other word says something else and is unread.
+_FRAME = frozenset(
+    "here read reads as means mean meaning indicates indicate denotes denote signifies signify says say claims claim "
+    "stands stand for states state asserts assert shows show tells tell that is are be 's has have hold holds "
+    "the a an 2 both variables variable letters letter values value sides terms their its they it them those these "
+    "sign signs symbol symbols option options statement statements answer answers choice choices written "
+    "with using uses use one each every any in of to from as and while whereas but so two "
+    "relation relationship between must necessarily definitely certainly".split())
+
+Gloss = Literal["read", "unread", "misread"]
+
+
+def _mentioned(words: Sequence[str], k: int) -> bool:
+    """Whether the sign at k is mentioned, not used: a used sign stands between two symbols' marks ("@0 != @1")."""
+    before = words[k - 1] if k else ""
+    after = words[k + 1] if k + 1 < len(words) else ""
+    return not (before.startswith("@") and after.startswith("@"))
+
+
+def _unframed(words: Sequence[str]) -> set[str]:
+    """The words that frame nothing: not of _FRAME, and no "one" of "one written with" (normalized to "1" as a number
+    is; "= means equal to 1" keeps its number)."""
+    return {w for k, w in enumerate(words) if w not in _FRAME
+            and not (w == "1" and k + 1 < len(words) and words[k + 1] in ("written", "with"))}
+
+
+def _meaning(clause: Sequence[str], before: str | None) -> str | None:
+    """What a sign's clause says: "equal", "unequal", or None where it says anything else. "they are not" after a
+    clause of equality says the negation of it (an ellipsis); a word not of (in)equality or framing says more."""
+    words = set(clause)
+    if not _unframed(clause) <= _EQUAL | _DIFFERENT | _NOT or hedges(list(clause)):
+        return None
+    nots = sum(w in _NOT for w in clause)
+    equal, different = bool(words & _EQUAL), bool(words & _DIFFERENT)
+    if nots > 1 or (equal and different):
+        return None
+    if equal:
+        return "unequal" if nots else "equal"
+    if different:
+        return "equal" if nots else "unequal"
+    return "unequal" if nots and before == "equal" else None
+
+
+# Words that open a gloss after the sentence's own words ("Answer with the statement that follows, where = means ...")
+_OPENERS = frozenset("where here with whereby in".split())
+
+
+def sign_gloss(words: Sequence[str], signed: bool) -> tuple[Gloss, int] | None:
+    """A gloss of the labels' signs and where it starts in `words` (the words before it are the sentence's own, to be
+    read as they would be alone): "read" where every mentioned sign's clause says its meaning, "misread" where one
+    says the other's, "unread" otherwise; None where the sentence mentions no sign or the labels have none
+    (`signed`: the labels are statements with the signs)."""
+    if not signed:
+        return None
+    at = [k for k, w in enumerate(words) if w in SIGNS]
+    mentioned = [_mentioned(words, k) for k in at]
+    if not any(mentioned):
+        return None
+    if not all(mentioned):   # a label used beside a sign mentioned: not a gloss this reads
+        return "unread", 0
+    start = 0
+    if _unframed(words[:at[0]]):   # before the first sign: framing ("Here", "In each option,") or a
+        # sentence of its own and an opener ("Answer with the one that follows, where")
+        opened = [k for k in range(at[0]) if words[k] in _OPENERS and not _unframed(words[k + 1:at[0]])]
+        if not opened:
+            return "unread", 0
+        start = opened[0]   # the widest gloss: "where an option with =" opens at "where"
+    verdict: Gloss = "read"
+    before: str | None = None
+    for n, k in enumerate(at):
+        end = at[n + 1] if n + 1 < len(at) else len(words)
+        said = _meaning(words[k + 1:end], before)
+        if said is None:
+            return "unread", start
+        if said != SIGNS[words[k]]:
+            verdict = "misread"
+        before = said
+    return verdict, start

@@ -1,0 +1,89 @@
+"""A gloss of equality's label signs in a question (issue 42), composed from its parts (who is glossed, a verb of
+meaning, the meaning in words of equality or difference, where it opens): the faithful gloss reads; the signs'
+meanings swapped are misread; a hedge, a number, another word or a gloss of one sign only for both never read."""
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from families.reading import Marked, reader
+
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+TYPES = {s: "Variable" for s in LETTERS}
+MARKED = Marked({s: s for s in LETTERS}, TYPES)
+QUERY = ("ENTAILED", ())
+LABELS = ("u != l", "t = b", "t != b", "u = l")
+ASK = "Which one of the following must be true: u != l, t = b, t != b, or u = l?"
+
+# The parts of a gloss: how the sentence opens, who each sign's clause is about, a verb of meaning and the meaning
+OPENS = ["", "Here ", "In each option, ", "Select the statement that necessarily follows, where ",
+         "Choose the one option that holds, with "]
+SIGNS = [('"{s}"', ""), ("{s}", ""), ('the "{s}" sign', ""), ('the symbol "{s}"', ""), ('an option with "{s}"', ""),
+         ('one written with "{s}"', "")]
+VERBS = ["means", "indicates", "says", "claims", "denotes", "stands for"]
+EQUAL = ["equal", "the two variables are equal", "the two variables have the same value", "their values are equal",
+         "they are the same", "the values match", "they must be equal"]
+UNEQUAL = ["not equal", "the two variables are not equal", "they have different values", "their values differ",
+           "the values are different", "they are unequal", "they must be different"]
+READ_AS = ['Read "=" as "{e}" and "!=" as "{u}".', 'Read "=" as "{e}", and "!=" as "{u}".']
+
+
+def _read(gloss: str) -> str:
+    return reader("equality").read_question(f"{ASK} {gloss}", QUERY, MARKED, TYPES, LABELS).kind
+
+
+@st.composite
+def gloss(draw: st.DrawFn, equal: str | None = None, unequal: str | None = None) -> str:
+    """A gloss of both signs, each clause composed; `equal`/`unequal` replace the clauses' meanings."""
+    e = equal if equal is not None else draw(st.sampled_from(EQUAL))
+    u = unequal if unequal is not None else draw(st.sampled_from(UNEQUAL))
+    if draw(st.integers(0, 5)) == 0:
+        return draw(st.sampled_from(READ_AS)).format(e="is " + e if e in ("equal", "not equal") else e,
+                                                      u="is " + u if u in ("equal", "not equal") else u)
+    who = draw(st.sampled_from(SIGNS))[0]
+    opener = draw(st.sampled_from(OPENS))
+    verb = draw(st.sampled_from(VERBS))
+    first, second = ("=", e), ("!=", u)
+    if draw(st.booleans()):
+        first, second = second, first
+    lead = opener + who.format(s=first[0])
+    lead = lead[0].upper() + lead[1:]
+    return f"{lead} {verb} {first[1]}, and {who.format(s=second[0])} {verb} {second[1]}."
+
+
+@settings(max_examples=120, deadline=None)
+@given(gloss())
+def test_a_faithful_gloss_of_the_signs_reads(text):
+    assert _read(text) == "read", text
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.data(), st.sampled_from(EQUAL), st.sampled_from(UNEQUAL))
+def test_the_signs_meanings_swapped_are_misread(data, e, u):
+    text = data.draw(gloss(equal=u, unequal=e))
+    assert _read(text) == "misread", text
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.data(), st.sampled_from(["roughly ", "about ", "probably ", "always 5 and ", "greater than or ",
+                                   "less than or ", "sometimes ", "nearly ", "at least "]),
+       st.booleans())
+def test_a_hedge_number_or_other_word_in_a_sign_clause_never_reads(data, extra, which):
+    e, u = data.draw(st.sampled_from(EQUAL)), data.draw(st.sampled_from(UNEQUAL))
+    if which:
+        e = extra + e
+    else:
+        u = extra + u
+    text = data.draw(gloss(equal=e, unequal=u))
+    assert _read(text) != "read", text
+
+
+def test_a_gloss_of_used_labels_or_of_one_meaning_for_both_signs_never_reads():
+    for text in ['Here "=" means equal and "!=" means equal.', 'Here "=" means not equal and "!=" means not equal.',
+                 "Here u = l means equal and != means not equal.", '"=" means equal and "!=" means it is unknown.',
+                 'Here "=" means "greater than" and "!=" means "less than".']:
+        assert _read(text) != "read", text
+
+
+def test_a_sentence_without_a_mentioned_sign_is_not_a_gloss():
+    assert _read("Choose the one option that necessarily follows.") == "read"
