@@ -24,6 +24,7 @@ from families.label_lists import (
     unlisted,
     within,
 )
+from families.label_pairs import each_explained
 from families.option_gloss import glossed
 from families.option_lists import counted_as_items, option_list, repeated
 from families.option_respective import respective
@@ -105,6 +106,7 @@ class QuestionReader(Explaining):
 
     def _read(self, text: str, query: Fact, marked: Marked, types: Mapping[str, str],
               labels: tuple[str, ...]) -> QVerdict:
+        text = each_explained(text, labels)   # "t = v or c = u if that pair must be equal": each with its own clause
         spelled = [(label, marked.words(label)) for label in labels]
         if "(" in text:   # a bracketed list of every label ("Is Ann a Baker (YES/NO/UNKNOWN)?") says nothing more
             text = _BRACKETED.sub(lambda m: " " if listed(normalize(marked.words(m.group(1))), spelled) == "" and

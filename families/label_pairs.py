@@ -1,0 +1,45 @@
+"""Two statement labels explained by one clause about "that pair" ("Answer t = v or c = u if that pair must be equal",
+"Pick c = g or r = s if those two variables must have the same value"): said again as each label's own clause, its
+pair named ("t = v if t and v must be equal, or c = u if c and u must be equal"), for the question's reader to judge
+each as it judges a label's clause. Read by families/questions.py, for labels that are statements about two symbols."""
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+# What stands for the label's two symbols in the shared clause
+_PAIR = re.compile(r"\b(?:that|this|the|each|its|their) pair\b|\b(?:those|these|the|its|their) two(?: variables| letters"
+                   r"| symbols| values)?\b|\b(?:both|they|them)\b", re.IGNORECASE)
+_SPLIT = re.compile(r"^(?P<x>\w+)\s*(?:!=|=)\s*(?P<y>\w+)$")
+
+
+def _pair(label: str) -> tuple[str, str] | None:
+    """A statement label's two symbols ("t != v": t, v), or None for any other label."""
+    m = _SPLIT.match(label.strip())
+    return None if m is None else (m.group("x"), m.group("y"))
+
+
+def _group(labels: Sequence[str]) -> re.Pattern[str]:
+    one = "|".join(re.escape(label) for label in sorted(labels, key=len, reverse=True))
+    quote = r"[\"'“”‘’]?"
+    return re.compile(rf"{quote}(?P<a>{one}){quote}\s+or\s+{quote}(?P<b>{one}){quote}\s+(?P<if>if|when|in case)\s+"
+                      r"(?P<c>[^,;.?!]*)")
+
+
+def each_explained(text: str, labels: Sequence[str]) -> str:
+    """The text with every two labels that share one clause about their pair said as each label with its own clause;
+    the text as it is where no such pair of labels is."""
+    pairs = {label: _pair(label) for label in labels}
+    if not labels or any(p is None for p in pairs.values()):
+        return text
+
+    def again(m: re.Match[str]) -> str:
+        said = []
+        for label in (m.group("a"), m.group("b")):
+            x, y = pairs[label] or ("", "")
+            said.append(f"{label} {m.group('if')} {_PAIR.sub(f'{x} and {y}', m.group('c'), count=1)}")
+        if m.group("a") == m.group("b") or not _PAIR.search(m.group("c")):
+            return m.group(0)   # a label said twice, or a clause not about the pair: as written
+        return f"{said[0]}, or {said[1]}"
+
+    return _group(labels).sub(again, text)

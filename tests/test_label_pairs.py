@@ -1,0 +1,65 @@
+"""Two of equality's labels explained by one clause about their pair (issue 42), composed (a lead, the pair's word,
+the meaning): each label is judged by its own clause, so the faithful group reads and a group whose clause says the
+other meaning, hedges or is about no pair never reads."""
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from families.label_pairs import each_explained
+from families.reading import Marked, reader
+
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+TYPES = {s: "Variable" for s in LETTERS}
+MARKED = Marked({s: s for s in LETTERS}, TYPES)
+LABELS = ("u != l", "t = b", "t != b", "u = l")
+ASK = "Which statement is necessarily true?"
+LEADS = ["Answer", "Reply with", "Respond with", "Give", "Choose"]
+PAIRS = ["that pair", "those two variables", "the two", "both", "they", "the pair", "these two letters"]
+# the clause's meaning in the words a label's own clause reads in (families/label_clauses.py)
+EQUAL = ["must be equal", "have the same value", "are equal", "must be the same", "are the same"]
+UNEQUAL = ["must be unequal", "are not equal", "must not be equal", "have different values", "are different", "differ"]
+
+
+def _read(text: str) -> str:
+    return reader("equality").read_question(text, ("ENTAILED", ()), MARKED, TYPES, LABELS).kind
+
+
+@st.composite
+def grouped(draw: st.DrawFn, equal: list[str] = EQUAL, unequal: list[str] = UNEQUAL) -> str:
+    lead, pair = draw(st.sampled_from(LEADS)), draw(st.sampled_from(PAIRS))
+    eq = list(draw(st.permutations(["t = b", "u = l"])))
+    ne = list(draw(st.permutations(["t != b", "u != l"])))
+    first = f"{eq[0]} or {eq[1]} if {pair} {draw(st.sampled_from(equal))}"
+    second = f"{ne[0]} or {ne[1]} if {pair} {draw(st.sampled_from(unequal))}"
+    if draw(st.booleans()):
+        first, second = second, first
+    return f"{ASK} {lead} {first}, or {second}."
+
+
+@settings(max_examples=80, deadline=None)
+@given(grouped())
+def test_two_labels_explained_by_their_pair_read(text):
+    assert _read(text) == "read", text
+
+
+@settings(max_examples=60, deadline=None)
+@given(grouped(equal=UNEQUAL, unequal=EQUAL))
+def test_a_pair_clause_with_the_other_meaning_is_misread(text):
+    assert _read(text) == "misread", text
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data(), st.sampled_from(["might be equal", "are probably equal", "are roughly equal", "could be equal"]))
+def test_a_hedged_pair_clause_never_reads(data, hedged):
+    text = data.draw(grouped(equal=[hedged]))
+    assert _read(text) != "read", text
+
+
+def test_each_label_gets_its_own_pair_and_other_text_is_as_written():
+    text = "Answer t = b or u = l if that pair must be equal."
+    assert each_explained(text, LABELS) == "Answer t = b if t and b must be equal, or u = l if u and l must be equal."
+    for text in ["Answer t = b or u = l if the premises say so.", "Answer t = b or t = b if they must be equal.",
+                 "Which holds: t = b or u = l?"]:
+        assert each_explained(text, LABELS) == text
+    assert each_explained("Answer YES or NO if they must.", ("YES", "NO", "UNKNOWN")) == "Answer YES or NO if they must."
