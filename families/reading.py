@@ -93,6 +93,10 @@ def _other_plurals(w: str) -> tuple[tuple[str, ...], ...]:
         return ((w + "s",),)
     if w.endswith("ys") and len(w) > 4:
         return ((w[:-1],),)
+    if w.endswith("uses") and len(w) > 5:   # "All wumpuses are tumpuses" for the wumpus: -us takes -es
+        return ((w[:-2],),)
+    if w.endswith("us") and len(w) > 3:
+        return ((w + "es",),)
     return ()
 
 

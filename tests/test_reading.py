@@ -550,3 +550,20 @@ def test_every_premise_smollm2_wrote_on_the_default_grid_still_reads():
                 named[s], types[s] = n, t
         text = "|".join(cells[4:])
         assert reader(family).read_fact(text, (pred, tuple(args)), Marked(named, types), types) == READ, text
+
+
+@settings(max_examples=80, deadline=None)
+@given(stems=st.tuples(st.sampled_from(["wump", "tump", "yump", "rom", "lemp", "shump", "felp", "dralp", "hap"]),
+                       st.sampled_from(["zorp", "numb", "kalp", "jelp", "vex", "sterp", "gorp", "tiff", "quor"])),
+       form=st.sampled_from(["All {a}es are {b}es.", "Every {a} is a {b}.", "Each {a} is a {b}.",
+                             "All {a}es are also {b}es.", "Every single {a} is a {b}."]))
+def test_a_category_named_in_us_reads_in_its_plural_in_es(stems, form):
+    """A model's made-up kinds in -us ("wumpus") take -es in the plural ("All wumpuses are tumpuses"): read as the
+    subset in its direction, and the other direction misread."""
+    a, b = stems[0] + "us", stems[1] + "us"
+    names, types = {"S0": a, "S1": b}, {"S0": "Set", "S1": "Set"}
+    marked = Marked(names, types)
+    text = form.format(a=a, b=b)
+    r = reader("membership_inheritance")
+    assert r.read_fact(text, ("SUBSET_OF", ("S0", "S1")), marked, types).kind == "read", text
+    assert r.read_fact(text, ("SUBSET_OF", ("S1", "S0")), marked, types).kind == "misread", text
