@@ -114,6 +114,21 @@ assert groups
 """
 
 
+def twin(folder: Path) -> Path:
+    """A twin of the run folder for the old code's report: its logs and grids hard-linked (no copy). Each code
+    keeps its own cached plan in the folder it reads and removes any other's, so on one folder two codes would
+    make theirs again every round, and every report would be a first one."""
+    other = folder.with_name(folder.name + "-old")
+    for name in ("solves.jsonl", "renders.jsonl", "grid.json", "grid.yaml", *(
+            f"grids/{p.name}" for p in (folder / "grids").glob("*.json"))):
+        target = other / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if not target.exists() or not target.samefile(folder / name):
+            target.unlink(missing_ok=True)
+            os.link(folder / name, target)
+    return other
+
+
 def timed(cmd: list[str], cwd: Path) -> tuple[float, float]:
     """Wall seconds and peak RSS (MiB) of one command in a fresh process."""
     with tempfile.TemporaryFile() as err:
@@ -137,7 +152,8 @@ def main() -> None:
     ap.add_argument("--peers", action="store_true", help="also time DuckDB alone and a one-process orjson loop")
     ap.add_argument("--old", type=Path, help="a checkout of the code before: its bench report is timed too")
     ap.add_argument("--cold", action="store_true",
-                    help="remove the run folder's cached plan (.report-plan-*) before each bench report: a first report")
+                    help="remove the cached plans (.report-plan-*) before each bench report: a first report "
+                         "(else each code's plan is made by an unmeasured report first)")
     args = ap.parse_args()
     if not (args.folder / "solves.jsonl").exists():
         t = time.perf_counter()
@@ -153,12 +169,16 @@ def main() -> None:
         peers["orjson loop"] = ([sys.executable, "-c", ORJSON, str(args.folder)], ROOT)
     if args.old:   # a checkout of the code before (git worktree add DIR COMMIT): its bench report
         peers["old bench report"] = ([sys.executable, "-c", "from runner.cli import main; main()", "report",
-                                      str(args.folder), "--out", str(args.folder / "report-old")], args.old)
+                                      str(twin(args.folder)), "--out", str(args.folder / "report-old")], args.old)
     times: dict[str, list[float]] = {name: [] for name in peers}
+    reports = {"bench report": args.folder, "old bench report": twin(args.folder) if args.old else None}
+    if args.rounds and not args.cold:   # each code's plan cached in the folder it reads, unmeasured
+        for name in peers.keys() & reports.keys():
+            print(f"warm-up: {name} {timed(*peers[name])[0]:.2f} s", flush=True)
     for i in range(args.rounds):
         for name, (cmd, cwd) in peers.items():   # alternating: each round runs every peer once
-            if args.cold and name == "bench report":
-                for cached in args.folder.glob(".report-plan-*"):
+            if args.cold and name in reports:
+                for cached in reports[name].glob(".report-plan-*"):
                     shutil.rmtree(cached)
             wall, rss = timed(cmd, cwd)
             times[name].append(wall)

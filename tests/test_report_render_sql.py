@@ -1,7 +1,8 @@
 """The render logs read by the engine (reporting/render_sql.py) against the loader's Python read of them, on random
 run folders: the same best record of each unit (every kept field, its value and type), the same first try, the same
 unreadable lines counted, the same refusal of another schema; with torn tails, duplicates of a unit with different
-`finished_at` and rounds, every status, two renderers naming one key, foreign keys and mistyped fields."""
+`finished_at` and rounds, every status, two renderers naming one key, foreign keys and mistyped fields; and the
+report's figures of them (made in its reader's thread) against the loader's."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -16,8 +17,11 @@ from runner.commands.folder import save_grid
 from runner.config.grid import load_grid
 from runner.errors import UserError
 from runner.plan.units import skeletons
-from runner.reporting.load import _render_logs, opened
+from runner.reporting.columnar import read_figures
+from runner.reporting.fidelity import fidelity_rows
+from runner.reporting.load import _render_logs, load_runs, opened
 from runner.reporting.render_sql import read_render_logs
+from runner.store.tally import render_stats
 from tests.test_report_columnar import GRID, GRIDS, JUNK, logged, planned, tail_torn
 
 STATUSES = ["ok", "invalid", "error", "unfaithful", "unchecked", "weird"]
@@ -106,3 +110,37 @@ def test_the_engines_render_read_equals_the_loaders_on_random_run_folders(tmp_pa
     # a log whose lines were all read may be named with 0 skipped by the loader (a blank line): no figure
     nonzero = lambda skipped: {p: n for p, n in skipped.items() if n}  # noqa: E731
     assert _typed((*new[:2], nonzero(new[2]))) == _typed((*old[:2], nonzero(old[2])))
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                                  HealthCheck.too_slow])
+@given(data=st.data())
+def test_the_reports_render_figures_equal_the_loaders_on_random_run_folders(tmp_path_factory, units, data):
+    """What read_figures makes of the render logs in its thread, while the engine folds the solve records (each
+    unit's best render, the solves it blocked, the fidelity rows, the renders table's counts), equals what the
+    loader's renders give, on random render logs beside an empty solve log."""
+    every = [u for plan in units for u in plan]
+    tmp = tmp_path_factory.mktemp("runs")
+    folders = []
+    for n in range(data.draw(st.integers(1, 3))):
+        spec = data.draw(st.sampled_from(range(len(GRIDS))))
+        folder = tmp / str(n)
+        folder.mkdir()
+        grid_file = folder / "grid.yaml"
+        grid_file.write_text(GRID.format(name=GRIDS[spec][0], count=GRIDS[spec][1], seed=GRIDS[spec][2]))
+        save_grid(load_grid(grid_file), folder, grid_file)
+        (folder / "renders.jsonl").write_bytes(b"".join(data.draw(render_lines(units[spec] * 3 + every))))
+        (folder / "solves.jsonl").write_bytes(b"")
+        folders.append(folder)
+    try:
+        old = load_runs(folders)
+    except UserError as exc:
+        with pytest.raises(UserError) as got:
+            read_figures(folders)
+        assert str(got.value) == str(exc)
+        return
+    new = read_figures(folders)
+    assert _typed(new.loaded.renders) == _typed(old.renders)
+    assert new.loaded.blocked == old.blocked
+    assert new.fidelity == fidelity_rows(old.renders)
+    assert new.render_counts == render_stats(old.renders)

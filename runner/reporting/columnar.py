@@ -18,12 +18,14 @@ from runner.children import die_with_parent
 from runner.config.grid import Grid
 from runner.errors import UserError
 from runner.reporting import columnar_sql as sql
+from runner.reporting.fidelity import FidelityRow, fidelity_rows
 from runner.reporting.load import Loaded, Outcome, _Reader, finish, opened, refuse_schema, stage_part
 from runner.reporting.planned import cached_plan, parts
 from runner.reporting.render_sql import read_render_logs
 from runner.reporting.stats import Tally
 from runner.store.records import SCHEMA
 from runner.store.sinks import SOLVES
+from runner.store.tally import RenderStats, render_stats
 
 
 @dataclass
@@ -35,6 +37,8 @@ class Figures:
     loaded: Loaded
     groups: dict[tuple, Tally] = field(default_factory=dict)
     by_counts: list[tuple[tuple, int]] = field(default_factory=list)
+    fidelity: list[FidelityRow] = field(default_factory=list)       # fidelity_rows of loaded.renders
+    render_counts: dict[str, RenderStats] = field(default_factory=dict)   # render_stats of loaded.renders
 
 
 def read_figures(folders: list[Path], pool_renders: bool = False, by: tuple[str, ...] = ("renderer",),
@@ -62,7 +66,7 @@ def read_figures(folders: list[Path], pool_renders: bool = False, by: tuple[str,
         paused = gc.isenabled()
         gc.disable()   # the render records and outcomes held hold no cycles: the cyclic GC would rescan them
         try:
-            return _figures(con, loaded, folders, grids, plans, renders, pool_renders, by, all_outcomes)
+            return _figures(con, loaded, folders, grids, plans, renders, thread, pool_renders, by, all_outcomes)
         finally:
             renders.cancel()
             try:
@@ -75,7 +79,7 @@ def read_figures(folders: list[Path], pool_renders: bool = False, by: tuple[str,
 
 
 def _figures(con: duckdb.DuckDBPyConnection, loaded: Loaded, folders: list[Path], grids: list[Grid],
-             plans: list[AsyncResult], renders: Future, pool_renders: bool,
+             plans: list[AsyncResult], renders: Future, thread: ThreadPoolExecutor, pool_renders: bool,
              by: tuple[str, ...], all_outcomes: bool) -> Figures:
     """The body of read_figures, once the helpers run: the solve logs into the engine; then the render logs
     and the planned keys as the helpers give them."""
@@ -99,9 +103,19 @@ def _figures(con: duckdb.DuckDBPyConnection, loaded: Loaded, folders: list[Path]
     for run, identities in sources.items():
         con.execute("INSERT INTO src SELECT $run, unnest($ids)", {"run": run, "ids": sorted(identities)})
     _match_keys(con, readers)
+    # The render side is Python (each unit's best render, the solves it blocked, the auditors, the fidelity rows,
+    # the renders table's counts): in the thread, while the engine folds the solve records (it lets go of the GIL).
+    side = thread.submit(_render_side, loaded, folders, grids, readers, best_renders, first, sources)
     con.execute(sql.OUTCOMES)
+    return _results(con, loaded, pool_renders, by, all_outcomes, side)
+
+
+def _render_side(loaded: Loaded, folders: list[Path], grids: list[Grid], readers: list[_Reader],
+                 best_renders: dict, first: dict, sources: dict[str, set[str]]) -> tuple[list, dict]:
+    """What the report makes of the render logs, once the planned keys are known: `finish` (into `loaded`),
+    then the fidelity rows and the renders table's counts of the renders kept."""
     finish(loaded, folders, grids, readers, best_renders, first, sources)
-    return _results(con, loaded, pool_renders, by, all_outcomes)
+    return fidelity_rows(loaded.renders), render_stats(loaded.renders)
 
 
 def _scan(con: duckdb.DuckDBPyConnection, i: int, path: Path, loaded: Loaded) -> None:
@@ -153,6 +167,7 @@ def _match_keys(con: duckdb.DuckDBPyConnection, readers: list[_Reader]) -> None:
             extra.append((f, rkey, part[2]))
     if extra:
         con.executemany("INSERT INTO rmatch VALUES (?, ?, ?)", extra)
+    con.execute(sql.JOINED)
     extra = []
     for f, key, rkey, sample, named in con.execute(sql.SLEFT).fetchall():
         part = stage_part(readers[f].solve_fp, named, rkey, sample, key)
@@ -163,8 +178,9 @@ def _match_keys(con: duckdb.DuckDBPyConnection, readers: list[_Reader]) -> None:
 
 
 def _results(con: duckdb.DuckDBPyConnection, loaded: Loaded, pool_renders: bool, by: tuple[str, ...],
-             all_outcomes: bool) -> Figures:
-    """The groups' tallies, the `--by` counts and the outcomes asked for, from the table of outcomes."""
+             all_outcomes: bool, side: Future) -> Figures:
+    """The groups' tallies, the `--by` counts and the outcomes asked for, from the table of outcomes; the
+    render side's figures once its thread is done (the blocked units are counted in the groups)."""
     groups: dict[tuple, Tally] = defaultdict(Tally)
     for (run, renderer, solver, family, complexity, ok, correct, invalid, error, unchecked, unchecked_correct,
          sent, sent_correct, left, latencies, pt, ct, answered, thoughts, cut, sources) \
@@ -174,11 +190,13 @@ def _results(con: duckdb.DuckDBPyConnection, loaded: Loaded, pool_renders: bool,
             unchecked_correct=unchecked_correct, sent_unfaithful=sent, sent_unfaithful_correct=sent_correct,
             left=left, latencies=latencies, prompt_tokens=int(pt), completion_tokens=int(ct), answered=answered,
             thoughts=thoughts, cut=cut, sources=set(sources))
-    for b in loaded.blocked:
-        groups[(b.run, b.renderer, b.solver, b.family, b.complexity)].blocked(b.status)
     counts = [(tuple(row[:-1]), row[-1]) for row in con.execute(sql.grouped_sql(by)).fetchall()]
     where = "" if all_outcomes else "WHERE thinking IS NOT NULL"
-    loaded.outcomes = [Outcome._make(row) for row in con.execute(
+    outcomes = [Outcome._make(row) for row in con.execute(
         f"SELECT * EXCLUDE (first) FROM o {where} ORDER BY first").fetchall()]
-    return Figures(loaded, groups, counts)
+    fidelity, render_counts = side.result()
+    loaded.outcomes = outcomes
+    for b in loaded.blocked:
+        groups[(b.run, b.renderer, b.solver, b.family, b.complexity)].blocked(b.status)
+    return Figures(loaded, groups, counts, fidelity, render_counts)
 

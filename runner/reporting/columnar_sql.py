@@ -94,30 +94,28 @@ JOIN labels l ON l.f = p.f AND l.stage = 'render' AND l.part = p.part AND l.firs
 LEFT JOIN labels a ON a.f = p.f AND a.stage = 'render' AND a.part = p.part AND a.label = q.named"""
 RLEFT = """SELECT q.f, q.render_key, q.named, q.skeleton, q.sample FROM rfirst q ANTI JOIN rmatch m
   ON m.f = q.f AND m.render_key = q.render_key"""
-# records whose render key is the grid's but whose own key is not planned: checked in Python, one hash each
-SLEFT = """SELECT DISTINCT r.f, r.key, r.render_key, r.sample, r.solver_named FROM raw r
-SEMI JOIN rmatch m ON m.f = r.f AND m.render_key = r.render_key
-ANTI JOIN plan_s p ON p.f = r.f AND p.key = r.key AND p.rkey = r.render_key AND p.sample = r.sample
+# The records of the grid's render keys, each with its planned solve part, joined once (NULL: its own key is
+# not planned: checked in Python, one hash each); only the columns the fold and the key checks read.
+JOINED = """CREATE TEMP TABLE j AS SELECT r.rowid AS seq, r.f, r.key, r.render_key, r.sample, r.solver_named, r.status,
+  r.finished_at, rm.renderer, p.part
+FROM raw r JOIN rmatch rm ON rm.f = r.f AND rm.render_key = r.render_key
+LEFT JOIN plan_s p ON p.f = r.f AND p.key = r.key AND p.rkey = r.render_key AND p.sample = r.sample
 WHERE r.whole AND r.placed"""
+SLEFT = "SELECT DISTINCT f, key, render_key, sample, solver_named FROM j WHERE part IS NULL"
 
 # The newest record of each unit (a terminal one beats an error; then the later finished_at; then the one
 # read later), units apart by their cell's names as the loader keeps them; kept if its skeleton is its run's.
 _TERMINAL = ", ".join(f"'{s}'" for s in TERMINAL)
-# The fold runs on the narrow columns that decide it; the winners' other fields are taken from `raw` by row.
+# The fold runs on the narrow columns of `j` that decide it; the winners' other fields are taken from `raw` by row.
 OUTCOMES = f"""CREATE TEMP TABLE o AS WITH m AS (
-  SELECT r.rowid AS seq, r.f, r.key, r.status, r.finished_at, rm.renderer, coalesce(a.label, l.label) AS solver
-  FROM raw r
-  JOIN rmatch rm ON rm.f = r.f AND rm.render_key = r.render_key
-  JOIN plan_s p ON p.f = r.f AND p.key = r.key AND p.rkey = r.render_key AND p.sample = r.sample
-  JOIN labels l ON l.f = p.f AND l.stage = 'solve' AND l.part = p.part AND l.first
-  LEFT JOIN labels a ON a.f = p.f AND a.stage = 'solve' AND a.part = p.part AND a.label = r.solver_named
-  WHERE r.whole AND r.placed
+  SELECT j.seq, j.f, j.key, j.status, j.finished_at, j.renderer, coalesce(a.label, l.label) AS solver FROM j
+  JOIN labels l ON l.f = j.f AND l.stage = 'solve' AND l.part = j.part AND l.first
+  LEFT JOIN labels a ON a.f = j.f AND a.stage = 'solve' AND a.part = j.part AND a.label = j.solver_named
   UNION ALL
-  SELECT r.rowid AS seq, r.f, r.key, r.status, r.finished_at, rm.renderer, x.solver FROM raw r
-  JOIN rmatch rm ON rm.f = r.f AND rm.render_key = r.render_key
-  JOIN sextra x ON x.f = r.f AND x.key = r.key AND x.render_key = r.render_key AND x.sample = r.sample
-    AND x.solver_named = r.solver_named
-  WHERE r.whole AND r.placed),
+  SELECT j.seq, j.f, j.key, j.status, j.finished_at, j.renderer, x.solver FROM j
+  JOIN sextra x ON x.f = j.f AND x.key = j.key AND x.render_key = j.render_key AND x.sample = j.sample
+    AND x.solver_named = j.solver_named
+  WHERE j.part IS NULL),
 w AS (SELECT arg_max(struct_pack(seq := seq, f := f), struct_pack(t := status IN ({_TERMINAL}), d := finished_at,
         s := seq)) AS win, renderer, solver, min(seq) AS first FROM m GROUP BY key, renderer, solver)
 SELECT runs.run, w.renderer, w.solver, r.family, r.complexity, r.skeleton, r.render_sample, r.sample, r.status,

@@ -12,13 +12,12 @@ from runner.errors import UserError, WriteFailed
 from runner.reporting import files, terminal, thinking
 from runner.reporting.columnar import read_figures
 from runner.reporting.compare import Paired, compare
-from runner.reporting.fidelity import fidelity_rows, spread_warnings
+from runner.reporting.fidelity import spread_warnings
 from runner.reporting.forked import Forked
 from runner.reporting.stats import cell_latency, summary_rows
 from runner.reporting.summary import render_table
 from runner.store.guard import Outputs, atomic_output, mark, owns
 from runner.store.logs import LOGS, MARKER, check_log_files, skipped_note
-from runner.store.tally import render_stats
 
 REPORT_MARKER = ".bench-report"   # a folder a report wrote into: later reports may write there again
 
@@ -68,7 +67,7 @@ def _report(folders: list[Path], by: tuple[str, ...] | None, grouped_csv: Path, 
     for path, n in loaded.skipped.items():
         if note := skipped_note(path, n):
             typer.echo(note, err=True)
-    fidelity = fidelity_rows(loaded.renders)
+    fidelity = figures.fidelity
     rows = summary_rows(loaded, groups, fidelity)
     compared: list[Paired] = []
     if solvers:
@@ -80,7 +79,7 @@ def _report(folders: list[Path], by: tuple[str, ...] | None, grouped_csv: Path, 
     if rows:
         drawing.send(_all_pictures, rows, loaded.chance, terminal.baselines(loaded.grids),
                      [o for o in loaded.outcomes if o.thinking is not None], targets, plot_path)
-    renders_text = render_table(render_stats(loaded.renders))
+    renders_text = render_table(figures.render_counts)
     warnings = spread_warnings(fidelity)
     bins = thinking.thought_bins(loaded.outcomes)
     grouped = files.grouped_counts(Counter(dict(figures.by_counts)), by or files.DIMENSIONS, pool_renders)
