@@ -343,3 +343,27 @@ def test_a_word_before_one_name_alone_is_never_read_away(pair, word):
     groups, kinds = {"S0": a, "S1": b}, {"S0": "Set", "S1": "Set"}
     text = f"Every one of the {a} is among the {word} {b}."
     assert _read("membership_inheritance", text, ("SUBSET_OF", ("S0", "S1")), groups, kinds) != "read", text
+
+
+@settings(max_examples=60, deadline=None)
+@given(person=st.sampled_from(PEOPLE), badges=_pair(("Harbor badge", "Mesa badge", "Acorn badge", "Opal Tier")),
+       verb=st.sampled_from((("has", "does not have"), ("holds", "does not hold"), ("carries", "does not carry"),
+                             ("owns", "does not own"), ("wears", "does not wear"))), negative=st.booleans())
+def test_a_person_holding_a_token_reads_where_the_grammar_reads_it_only_the_other_way_round(person, badges, verb,
+                                                                                           negative):
+    """"Rhea has the Mesa badge": the grammar's "{1} has {0}" (a category has a member) reads it only with the names
+    in slots of the other type, which is no reading: the sentence is rewritten as one that reads as no fact."""
+    mine, other = badges
+    names, types = {"E0": person, "S0": mine, "S1": other}, {"E0": "Entity", "S0": "Set", "S1": "Set"}
+    pred = "NOT_MEMBER_OF" if negative else "MEMBER_OF"
+    text = f"{person} {verb[negative]} the {mine}."
+    assert _read("membership_inheritance", text, (pred, ("E0", "S0")), names, types) == "read", text
+    flipped = f"{person} {verb[not negative]} the {mine}."
+    assert _read("membership_inheritance", flipped, (pred, ("E0", "S0")), names, types) == "misread", flipped
+    another = f"{person} {verb[negative]} the {other}."
+    assert _read("membership_inheritance", another, (pred, ("E0", "S0")), names, types) == "misread", another
+    hedged = f"{person} probably {verb[negative]} the {mine}."
+    assert _read("membership_inheritance", hedged, (pred, ("E0", "S0")), names, types) != "read", hedged
+    if not negative:   # the grammar's own converse reads as before
+        said = f"The {mine} has {person}."
+        assert _read("membership_inheritance", said, (pred, ("E0", "S0")), names, types) == "read", said
