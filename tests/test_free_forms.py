@@ -367,3 +367,31 @@ def test_a_person_holding_a_token_reads_where_the_grammar_reads_it_only_the_othe
     if not negative:   # the grammar's own converse reads as before
         said = f"The {mine} has {person}."
         assert _read("membership_inheritance", said, (pred, ("E0", "S0")), names, types) == "read", said
+
+
+@settings(max_examples=60, deadline=None)
+@given(groups=_pair(("Pewter Tier", "Gilded Tier", "Market Stewards", "Tree Planting", "Opal Tier")),
+       person=st.sampled_from(PEOPLE),
+       subject=st.sampled_from(("All the {a}'s {n}", "All of the {a}'s {n}", "Every one of the {a}'s {n}")),
+       noun=st.sampled_from(("holders", "members", "volunteers", "bearers")),
+       verb=st.sampled_from(("also hold the {b}", "volunteer for the {b}", "belong to the {b} too")))
+def test_a_categorys_members_by_its_possessive_and_volunteering_for_read_and_their_poisons_do_not(
+        groups, person, subject, noun, verb):
+    """"All the Pewter Tier's holders also hold the Gilded Tier", "Kofi volunteers for Tree Planting": a category's
+    members named by its possessive and a member noun, and "volunteer for" as being in; reversed, another category,
+    another relation ("rivals", "works for") never reads."""
+    a, b = groups
+    names, types = {"S0": a, "S1": b, "E0": person}, {"S0": "Set", "S1": "Set", "E0": "Entity"}
+    text = (subject + " " + verb).format(a=a, b=b, n=noun) + "."
+    assert _read("membership_inheritance", text, ("SUBSET_OF", ("S0", "S1")), names, types) == "read", text
+    swapped = (subject + " " + verb).format(a=b, b=a, n=noun) + "."
+    assert _read("membership_inheritance", swapped, ("SUBSET_OF", ("S0", "S1")), names, types) == "misread", swapped
+    for bad in (text.replace(noun, "rivals"), text.replace(noun, "founders"), text.replace("volunteer for", "work for"),
+                text.replace(" also", " probably") if " also" in text else "Not " + text[:1].lower() + text[1:]):
+        if bad != text:
+            assert _read("membership_inheritance", bad, ("SUBSET_OF", ("S0", "S1")), names, types) != "read", bad
+    said = f"{person} volunteers for the {a}."
+    assert _read("membership_inheritance", said, ("MEMBER_OF", ("E0", "S0")), names, types) == "read", said
+    said = f"{person} does not volunteer for the {a}."
+    assert _read("membership_inheritance", said, ("NOT_MEMBER_OF", ("E0", "S0")), names, types) == "read", said
+    assert _read("membership_inheritance", said, ("MEMBER_OF", ("E0", "S0")), names, types) == "misread", said
