@@ -26,6 +26,7 @@ _IN_VERBS = frozenset(_IN_BASE) | third_person(_IN_BASE)
 # Verbs of holding a category's token ("holds the Acorn badge", "carries the bedroomjazz tag", "gets the Herald").
 _HOLD_BASE = "hold have carry wear bear get receive own earn".split()
 _HOLD = frozenset(_HOLD_BASE) | third_person(_HOLD_BASE) | frozenset({"has"})
+HOLDING = _HOLD   # (a label's clause may say the category as "it" after one: "NO if it cannot carry it")
 _HOLD_ING = progressive(_HOLD_BASE)
 _ING = progressive(_IN_BASE) | _HOLD_ING   # "any ship serving in", "anyone holding the Rope badge"
 # After a verb of being in, the prepositions of being in ("works for", "comes from", "is named for" say no membership)
