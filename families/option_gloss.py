@@ -131,7 +131,7 @@ def _that_many(rest: list[str]) -> list[str] | None:
                 if len(before) > 1 and before[-2] in _ENDING and before[-1] in ("at", "on"):
                     before = before[:-2] + ["ends", "with"]   # "ends at that number": the option is its end value
                 if not before and after[:1] in (["left"], ["remaining"]):
-                    after = ["are"] + after   # "that number of sheep left in the pen": how many are left there
+                    after = ["are", "left"] + after[1:]   # "that number of sheep left in the pen": how many are left
                 elif not before and after[:1]:
                     after = [_PLURAL.get(after[0], after[0])] + after[1:]   # "that number of crates remains in"
                 return ["how", "many", "items"] + before + after

@@ -17,7 +17,8 @@ HEADS = ["each label is", "each label means", "the label being", "each option st
          "each being", "the answers each give", "each of them is"]
 # what each option is: {x} the counter
 BODIES = ["a possible final number of marbles in {x}", "that number of marbles left in {x}",
-          "the number of marbles left in {x}", "a possible final count of marbles in {x}"]
+          "the number of marbles left in {x}", "a possible final count of marbles in {x}",
+          "that number of marbles remaining in {x}"]
 MEANS = ["{x} ends up with exactly that many marbles", "{x} holds that many marbles at the end"]
 # an instruction that closes the gloss and says nothing of what the options are
 CLOSERS = ["", ", so pick the label equal to that number", "; choose the one that matches",
@@ -46,6 +47,7 @@ def test_a_gloss_of_the_options_with_a_closing_pick_reads_and_its_poisons_do_not
     poisons = [f"{ASK} {said.format(x='the striped bag')}{closer}.",                        # another counter
                f"{ASK} {said.format(x='the green bag').replace('final', 'starting')}{closer}.".replace(
                    "left in the green bag", "in the green bag at the start").replace(
+                   "remaining in the green bag", "remaining in the green bag at the start").replace(
                    "at the end", "at the start"),                                               # another time
                f"{ASK} {said.format(x='the green bag').replace(head, head + ' roughly')}{closer}.",  # a hedge
                f"{ASK} {said.format(x='the green bag')}, so pick the label not equal to that number.",
