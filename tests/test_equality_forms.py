@@ -42,3 +42,21 @@ def test_a_name_noun_before_a_variable_reads_and_its_poisons_do_not(frame, noun,
     for other in ("digit", "other", "former", "box"):   # a property, another one, or a noun of no name
         bad = _say(frame[negative], other, article, False, ("a", "l"))
         assert _kind(bad, (pred, ("a", "l"))) != "read", bad
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(FRAMES), st.sampled_from(["on the scale", "on the scales", "on the balance", "when weighed",
+                                                 "on the kitchen scale"]), st.booleans())
+def test_the_instrument_a_measure_is_read_on_closes_a_fact_and_says_nothing_more(frame, tail, negative) -> None:
+    """"Crate h matches crate u on the scale": the instrument closes the fact; flipped, hedged or about another
+    variable it is misread, a comparison of degree stays unread."""
+    pred = "NOT_EQUAL" if negative else "EQUAL"
+    def said(args: tuple[str, str]) -> str:
+        return frame[negative].format(*args, n="", m="")[:1].upper() + frame[negative].format(*args, n="", m="")[1:] \
+            + f" {tail}."
+    text = said(("a", "l"))
+    assert _kind(text, (pred, ("a", "l"))) == "read", text
+    assert _kind(text, ("NOT_EQUAL" if not negative else "EQUAL", ("a", "l"))) == "misread", text
+    assert _kind(said(("a", "i")), (pred, ("a", "l"))) == "misread", said(("a", "i"))
+    assert _kind(f"A is heavier than l {tail}.", (pred, ("a", "l"))) != "read"
+    assert _kind(f"A is probably equal to l {tail}.", (pred, ("a", "l"))) != "read"
