@@ -265,7 +265,7 @@ class Reader:
             return READ
         words = normalize(marked.words(text))
         words = self._untailed(words if self._known is None else as_items(words, self._known))
-        words = self._rewritten(fact[0], words, marked, types)
+        words = self.rewritten(fact[0], words, marked, types)
         line = " " + " ".join(words)
         # Whether the line reads as the fact depends on the line, the fact with its symbols as marks, and their
         # types alone: remembered, as the matching is the check's main cost and sentences repeat.
@@ -309,7 +309,7 @@ class Reader:
         cue = self._cue(self._unopened(words, fact[0]), fact, marked)
         return Verdict("misread", cue) if cue else Verdict("unread")
 
-    def _rewritten(self, pred: str, words: list[str], marked: Marked, types: Mapping[str, str]) -> list[str]:
+    def rewritten(self, pred: str, words: list[str], marked: Marked, types: Mapping[str, str]) -> list[str]:
         """The words as the family's rewrite says them; a line that reads only with a name in a slot of another
         type reads as no fact, and is rewritten like one ("Rhea has the Mesa badge": an entity holds a badge,
         where "{1} has {0}" says a category has a member)."""

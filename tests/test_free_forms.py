@@ -367,6 +367,14 @@ def test_a_person_holding_a_token_reads_where_the_grammar_reads_it_only_the_othe
     if not negative:   # the grammar's own converse reads as before
         said = f"The {mine} has {person}."
         assert _read("membership_inheritance", said, (pred, ("E0", "S0")), names, types) == "read", said
+    # asked, and a label's clause, alike
+    base = {"has": "have", "holds": "hold", "carries": "carry", "owns": "own", "wears": "wear"}[verb[0]]
+    asked = reader("membership_inheritance").read_question
+    for badge, want in ((mine, "read"), (other, "misread")):
+        q = f"Does {person} {base} the {badge}? Answer YES if {person} {verb[0]} it, NO if not, or UNKNOWN if the " \
+            "rules do not settle it."
+        assert asked(q, ("MEMBER_OF", ("E0", "S0")), Marked(names, types), types, ("YES", "NO", "UNKNOWN")).kind == \
+            want, q
 
 
 @settings(max_examples=60, deadline=None)

@@ -262,7 +262,7 @@ TOKEN_TYPES = {"E0": "Entity", "E1": "Entity", "S0": "Set", "S1": "Set"}
 
 @settings(max_examples=60, deadline=None)
 @given(st.sampled_from(["Is Glass Harbor tagged slowdisco?", "Does Glass Harbor carry the slowdisco tag?"]),
-       st.sampled_from(["carry", "hold", "bear", "wear"]), st.sampled_from(["tag", "label", "badge"]),
+       st.sampled_from(["carry", "hold", "have", "bear", "wear"]), st.sampled_from(["tag", "label", "badge"]),
        st.sampled_from(["it", "that {n}"]), unsettled())
 def test_a_category_said_again_as_that_tag_or_it_after_a_verb_of_holding_reads_and_its_poisons_do_not(
         core: str, verb: str, noun: str, again: str, third: str) -> None:
