@@ -14,7 +14,7 @@ from families.question_forms import follow_ups
 # each of them, or nothing: "..., each being ..."), a verb of standing for, an article and a word of possibility; the
 # rest is the thing every option is a value of, asked as "what is the ...". Never "at least", "about": no verb takes them.
 _LINK = r"(?:(?:where|and|with|so|as|since|here|whereby) )?"
-_WHO = r"(?:(?:the|your) (?:number|answer|option|choice|value|label|1) (?:(?:you|we) (?:pick|choose|give|select) )?|(?:the |these |those |all )?(?:options|numbers|choices|answers|values|figures|labels|possible answers|possible " \
+_WHO = r"(?:(?:the|your) (?:(?:right|correct|matching) )?(?:number|answer|option|choice|value|label|1) (?:(?:you|we) (?:pick|choose|give|select) )?|(?:the |these |those |all )?(?:options|numbers|choices|answers|values|figures|labels|possible answers|possible " \
        r"options|listed options|listed numbers|answer options|answer choices|candidates)(?: listed| given| above)? |" \
        r"(?:they|these|those|them) )"
 _EACH = r"(?:(?:each|every 1|every|any|all|each 1)(?: 1)?(?: of (?:these|them|those|the (?:options|numbers|choices|" \
@@ -24,9 +24,11 @@ _VERB = r"(?:is|are|being|gives|give|giving|names|name|naming|represents|represe
         r"are offered as|shows|show|showing|corresponds to|correspond to|corresponding to)"
 # Without a subject, only a participle or "is/are" glosses ("..., each being", "59, 61 and 63 are the ..."): "give the
 # one that is correct" is an instruction, no gloss
+# "the right one equals the green bag's final count": the one option that is right, said equal to what is asked
+_RIGHT = r"(?:the|your) (?:right|correct|matching) (?:number|answer|option|choice|value|label|1) (?:equals|matches)"
 _BARE_VERB = r"(?:is|are|being|giving|naming|representing|standing for|meaning|showing|corresponding to|" \
              r"whichever (?:1 |of them |of these )?(?:is|equals|gives|matches))"   # "..., whichever is the number of"
-_HEAD = re.compile(rf"^{_LINK}(?:(?:{_WHO}{_EACH}?|{_EACH}){_VERB}|{_BARE_VERB}|(?:each|each 1|every 1)(?= (?:a|an|1) )) (?:(?:a|an|1|the|that(?! (?:many|number|exact|same|value|figure)\b)) )?(?:(?:possible|"
+_HEAD = re.compile(rf"^{_LINK}(?:(?:{_WHO}{_EACH}?|{_EACH}){_VERB}|{_RIGHT}|{_BARE_VERB}|(?:each|each 1|every 1)(?= (?:a|an|1) )) (?:(?:a|an|1|the|that(?! (?:many|number|exact|same|value|figure)\b)) )?(?:(?:possible|"
                    r"candidate|proposed|potential|plausible|suggested|conceivable) )?(?:(?:candidate|value|answer|option) )?(?:(?:for|as|of) )?")
 # Quantity nouns a gloss may name a count by ("the possible final sizes of the gold pile"): read as "count", one
 _QUANTITY = {"size": "count", "sizes": "count", "amount": "count", "amounts": "count", "quantity": "count",

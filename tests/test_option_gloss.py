@@ -61,3 +61,27 @@ def test_a_pick_alone_after_the_ask_reads_and_says_nothing_without_it() -> None:
     assert _kind(f"{ASK} Choose 69, 71 or 73. Pick the label equal to that number.", labels) == "read"
     assert _kind("Choose 69, 71 or 73. Pick the label equal to that number.", labels) != "read"
     assert _kind(f"{ASK} Choose 69, 71 or 73. Pick the label below that number.", labels) != "read"
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(["The candidates are {a}, {b} and {c}", "Choose {a}, {b} or {c}", "The options are {a}, {b} "
+                                                                                          "and {c}"]),
+       st.sampled_from([": the correct one is the final number of marbles in {x}", ", and the right one equals {x}'s "
+                        "final count", ". The correct answer matches the final number of marbles in {x}", ""]),
+       st.integers(10, 200))
+def test_the_right_one_glossed_as_what_is_asked_and_a_candidates_list_read_and_their_poisons_do_not(
+        listed: str, right: str, low: int) -> None:
+    """"The candidates are 69, 71 and 73: the correct one is the final number of marbles in the green bag": a list
+    led by "candidates", and the right option said equal to what is asked; another counter, another time, a hedge or
+    the wrong one never reads, nor a list of other numbers."""
+    labels = (str(low), str(low + 2), str(low + 4))
+    said = listed.format(a=labels[0], b=labels[1], c=labels[2]) + right
+    text = f"{ASK} {said.format(x='the green bag')}."
+    assert _kind(text, labels) == "read", text
+    assert _kind(f"{ASK} {listed.format(a=labels[0], b=labels[1], c=low + 5)}.", labels) != "read"
+    if right:
+        for bad in (said.format(x="the striped bag"), said.format(x="the green bag").replace("final", "starting"),
+                    said.format(x="the green bag").replace("correct", "wrong").replace("right", "wrong"),
+                    said.format(x="the green bag").replace(" is the", " is roughly the").replace(
+                        " equals", " roughly equals").replace(" matches", " roughly matches")):
+            assert _kind(f"{ASK} {bad}.", labels) != "read", bad
