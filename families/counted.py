@@ -30,8 +30,14 @@ def vocabulary(phrasings: Iterable[str]) -> frozenset[str]:
     return frozenset(w for ph in phrasings for w in _WORD.findall(ph.lower()))
 
 
+# Persons a phrasing names as the one who moves things ("a visitor adds ..."): counted all the same after a number
+# ("1 visitor leaves the Map Room"), as a person is a thing a counter counts
+_PERSONS = frozenset("visitor customer worker person clerk employee courier supplier".split())
+
+
 def _noun(word: str, one: bool, known: frozenset[str]) -> bool:
-    if not (word.isascii() and word.isalpha()) or word in known or word in MEASURES or word in _CLAIMS:
+    if not (word.isascii() and word.isalpha()) or word in known and word not in _PERSONS or word in MEASURES or \
+            word in _CLAIMS:
         return False
     plural = word.endswith("s") or word in _IRREGULAR
     return True if one else plural   # after 1 a plural is a slip ("1 jars"), the count the same; never a singular after 5

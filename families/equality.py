@@ -522,6 +522,10 @@ WORDING = Wording(
     read_openers={"EQUAL": _LABELS, "NOT_EQUAL": _LABELS},
     # any measure and any verb of having one ("run the same firmware version"): rewritten where nothing reads
     rewrite=only_where_unread(NAME, equality_rewrite),
+    # the instrument the measure is read on closes a fact and says nothing more ("Crate h matches crate u on the
+    # scale"); never a dial or a meter, which a render may name its things by ("Dial n equals dial r")
+    fact_tails=expand("on|upon", "the|a|its|their", "scale|scales|balance|weighing scale|kitchen scale|thermometer")
+    + ("when weighed", "when measured"),
     intro="If:", template={"EQUAL": "{0} = {1}", "NOT_EQUAL": "{0} != {1}"}, template_question="Then",
     template_end="", lettered=True)
 FAMILY = Family(

@@ -133,6 +133,7 @@ def rewrite(words: list[str]) -> list[str]:
     """The words with each measure as "value" and each verb of having one as "have"; "X scored exactly what Y
     scored" as "X has the same value as Y"; "did not" as "does not"."""
     from families.equality_verbs import said_plainly  # it composes this module's measures: imported when read
+    words = lettered(words)
     plainly = said_plainly(words) or said_plainly(apposed(words))
     if plainly is not None:
         return plainly   # a story verb of the measure (families/equality_verbs.py)
@@ -165,6 +166,30 @@ def rewrite(words: list[str]) -> list[str]:
 
 
 _AGREE = frozenset("match agree coincide".split())
+# Nouns that say what a variable's name is, and nothing of its value: "The letter a equals l" (a writer's way to keep
+# a variable named "a" from reading as the article), "Symbols i and q are equal". A closed set: a word that may change
+# who is meant ("the other a", "the former a") or say a property ("the digit a") is none.
+_NAME_NOUNS = frozenset("letter variable symbol unknown".split())
+
+
+def lettered(words: list[str]) -> list[str]:
+    """The words without a noun of what a name is before it, once or before two names joined by "and" ("the letter
+    @0" as "@0", "the letters @0 and @1" as "@0 and @1")."""
+    out: list[str] = []
+    k = 0
+    while k < len(words):
+        w, nxt = words[k], words[k + 1:k + 2]
+        one = w in _NAME_NOUNS and nxt[:1] and nxt[0][:1] == "@"
+        two = w[:-1] in _NAME_NOUNS and w.endswith("s") and nxt[:1] and nxt[0][:1] == "@" and \
+            words[k + 2:k + 3] == ["and"] and words[k + 3:k + 4] and words[k + 3][:1] == "@"
+        if one or two:
+            if out[-1:] == ["the"]:
+                out.pop()
+            k += 1
+            continue
+        out.append(w)
+        k += 1
+    return out
 
 
 def _copula(words: list[str]) -> list[str]:

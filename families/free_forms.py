@@ -65,16 +65,29 @@ def progressive(verbs: Iterable[str]) -> frozenset[str]:
 _NO_DOUBLE = frozenset("open happen listen visit hover anchor moor berth".split())
 
 
-def only_where_unread(family: str, rewrite: Rewrite) -> Callable[[str, list[str]], list[str]]:
+class WhereUnread:
     """A family's `Wording.rewrite`: a fact's sentence that reads as no fact as it stands is rewritten; one that
     reads as any (its own, or another: a misreading) stays as it is, so no reading of before changes."""
-    def apply(predicate: str, words: list[str]) -> list[str]:
+
+    def __init__(self, family: str, rewrite: Rewrite):
+        self.family, self.rewrite = family, rewrite
+
+    def __call__(self, predicate: str, words: list[str]) -> list[str]:
         from families.reading import reader  # the reader is built of this family's wording: asked at read time
-        r = reader(family)
-        if predicate not in r.facts or r.reads_any(" " + " ".join(words)):
+        if predicate not in reader(self.family).facts or reader(self.family).reads_any(" " + " ".join(words)):
             return words
-        return rewrite(words)
-    return apply
+        return self.rewrite(words)
+
+    def mistyped(self, predicate: str, words: list[str]) -> list[str]:
+        """The words rewritten where they read only with a name in a slot of another type ("Rhea has the Mesa
+        badge" against "{1} has {0}", a category having a member): as a sentence that reads as no fact."""
+        from families.reading import reader
+        return self.rewrite(words) if predicate in reader(self.family).facts else words
+
+
+def only_where_unread(family: str, rewrite: Rewrite) -> WhereUnread:
+    """A family's rewrite, applied only where a sentence reads as no fact as it stands (`WhereUnread`)."""
+    return WhereUnread(family, rewrite)
 
 
 # Vessels a thing is named by ("the jar of Brine Pearls"): the thing itself.

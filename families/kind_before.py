@@ -66,10 +66,22 @@ def _named(marked: Marked, types: Mapping[str, str]) -> frozenset[str]:
     return frozenset(f"@{k}" for k, s in enumerate(marked.symbols) if types.get(s) in NAMED_KINDS)
 
 
-def kinds_before(texts: Iterable[str], marked: Marked, types: Mapping[str, str], family: str) -> frozenset[str]:
-    """The words `texts` set, in a noun's place, before two or more different names; with their plurals."""
+# Words before one name that may change who is meant or what is said of them ("the former Osei", "the other Nico"):
+# never a kind noun, whatever the intro says
+_NOT_KINDS = frozenset("former late ex old new young elder other another fake false alleged real true future next "
+                       "previous first last same only very".split())
+
+
+def kinds_before(texts: Iterable[str], marked: Marked, types: Mapping[str, str], family: str,
+                 intro: str = "") -> frozenset[str]:
+    """The words `texts` set, in a noun's place, before two or more different names; with their plurals. And a word
+    set after "the" before one name only ("Is the crystal Tovin a glassite?") where the intro names it as the story's
+    thing, itself or in the plural ("A collector of imaginary crystals ..."): the story says what kind its names are."""
     known = grammar_words(family)
     named = _named(marked, types)
+    story = {x for x in Marked({}).words(intro) if x.isalpha()}
+    story |= {x[:-2] for x in story if x.endswith("ses")}   # "canvases": no "canvase"
+    story |= {one for x in story if (one := _singular(x)) is not None}
     before: dict[str, set[str]] = {}
     pairs: dict[str, set[str]] = {}
     for text in texts:
@@ -78,6 +90,8 @@ def kinds_before(texts: Iterable[str], marked: Marked, types: Mapping[str, str],
             word = w[i - 1]
             if t not in named or not _in_place(w, i - 1) or not _noun(word, known):
                 continue
+            if word in story and w[i - 2:i - 1] == ["the"] and word not in _NOT_KINDS and not word.endswith("ed"):
+                before.setdefault(word, set()).update(("", t))   # the story's own kind: one name is enough
             if i + 2 < len(w) and w[i + 1] == "and" and w[i + 2] in named and (one := _singular(word)) is not None:
                 pairs.setdefault(one, set()).update((t, w[i + 2]))   # "registers i and m"
             elif not word.endswith("s") or word.endswith("ss"):        # "exceeds c": a verb, not a noun

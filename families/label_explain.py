@@ -16,12 +16,16 @@ _JOIN = re.compile(r"^\s*[\"'”’]?\s*(?P<mark>[=:(—–,]|-(?=\s)|->|→)?\s
                    r"is correct if|is right if|should be (?:given|chosen|used|picked) (?:if|when)|applies if|"
                    r"applies when|where|in case|otherwise|else|in any other case|in all other cases)\b)?[\s,:]*", re.IGNORECASE)
 # What may close a clause before the next label: separators, "or"/"and", an opening quote or bracket
-_CLOSE = re.compile(r"[\s,;.)\]\"'“‘(*•-]*(?:\b(?:or|and|otherwise|else|while|whereas)\b[\s,;\"'“‘(]*)?$", re.IGNORECASE)
+# and the noun that names the next label as an option, after a separator ("..., option f = k says ...", "and the option
+# h != t means"), never a clause's own last word ("YES if it must carry that label")
+_CLOSE = re.compile(r"[\s,;.)\]\"'“‘(*•-]*(?:\b(?:or|and|otherwise|else|while|whereas)\b[\s,;\"'“‘(]*)?$|"
+                    r"(?:\s*[,;.]\s*(?:(?:or|and)\s+)?|\s+(?:or|and)\s+)(?:the\s+)?(?:option|answer|choice|label|statement)"
+                    r"\b[\s,;:\"'“‘(]*$", re.IGNORECASE)
 # The end of the core ask: the last sentence mark before the first label
 _CORE_END = re.compile(r"[?.!;:](?=[\s\"'“‘]|$)")
 # Words that may lead the explanation before its first label ("Answer", "The answer is", "Reply with")
 _LEADS = INSTRUCTION | frozenset("is the it give reply respond say output answer should be are choices answers possible "
-                                 "candidates".split())   # "The options are ...", "The possible answers are ..."
+                                 "candidates choice statement".split())   # "The options are ...", "Choice g != d says"
 # A list's bullet or letter before a label ("- L: C", "(A) L: C") on a line of its own
 _BULLET = re.compile(r"(?m)^\s*(?:[-*•]|\(?[A-Ha-h1-9][.)])\s*")
 _OTHERWISE = frozenset({"otherwise", "else", "in any other case", "in all other cases"})

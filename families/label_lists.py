@@ -21,7 +21,7 @@ INSTRUCTION = frozenset("answer answers respond reply say write choose pick sele
 # UNKNOWN)", "Use the labels ..."): read only in a list, where they say nothing of the question.
 _LIST_WORDS = frozenset("/ possible are use using respectively these labels valid allowed choices choice "
                         "following answers response responses just word words must be should either final your "
-                        "available can permitted acceptable accepted admissible legal".split())
+                        "available can permitted acceptable accepted admissible legal candidates candidate".split())
 _LEADS = frozenset("answer respond reply say write choose pick select output give return options option choices "
                    "choice labels label use possible valid allowed your permitted acceptable accepted admissible".split())
 

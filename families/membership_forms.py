@@ -26,10 +26,14 @@ _IN_VERBS = frozenset(_IN_BASE) | third_person(_IN_BASE)
 # Verbs of holding a category's token ("holds the Acorn badge", "carries the bedroomjazz tag", "gets the Herald").
 _HOLD_BASE = "hold have carry wear bear get receive own earn".split()
 _HOLD = frozenset(_HOLD_BASE) | third_person(_HOLD_BASE) | frozenset({"has"})
+HOLDING = _HOLD   # (a label's clause may say the category as "it" after one: "NO if it cannot carry it")
 _HOLD_ING = progressive(_HOLD_BASE)
 _ING = progressive(_IN_BASE) | _HOLD_ING   # "any ship serving in", "anyone holding the Rope badge"
 # After a verb of being in, the prepositions of being in ("works for", "comes from", "is named for" say no membership)
 _IN_PREPS = frozenset("in on among to with at within inside".split())
+# Verbs of being in a category said with "for" (one volunteers for a team: is one of its volunteers); no other verb
+# ("works for", "plays for" a rival, "is named for" say no membership)
+_FOR_VERBS = frozenset("volunteer volunteers volunteered volunteering".split())
 # Verbs of a role, said with "as" before the category it names ("serves as a Market Steward", "acts as one of")
 _AS_VERBS = frozenset("serve serves work works act acts volunteer volunteers".split())
 # Nouns of one who takes part, said before the category ("a volunteer in X", "members of the X team", "a player on X"):
@@ -37,6 +41,10 @@ _AS_VERBS = frozenset("serve serves work works act acts volunteer volunteers".sp
 # member of", "a sponsor of" stay unread)
 PARTICIPANTS = frozenset(("member volunteer helper participant worker player resident citizen student subscriber "
                           "contributor affiliate recruit enrollee").split())
+# Nouns of a category's members said after its possessive ("all the Pewter Tier's holders", "each of the Guild's
+# members"): those who take part or hold its token; never another relation ("the Guild's rivals", "its founders")
+_MEMBER_NOUNS = frozenset({p + "s" for p in PARTICIPANTS} | {"members", "holders", "bearers", "owners", "wearers",
+                                                              "carriers", "recipients", "earners"})
 # Adverbs of wholeness, which a subset claims in any place ("is contained wholly in", "lies entirely inside"): read away;
 # never one of part ("partly", "mostly", "largely" stay and keep the sentence unread)
 _WHOLLY = frozenset("wholly entirely completely fully totally".split())
@@ -85,6 +93,8 @@ def _subject(words: list[str]) -> tuple[int, str, str] | None:
     elif q and i < len(words) and words[i][:1] == "@":   # "every Moss Cabinet item", "all Cascade subscribers"
         n = _category(words, i)
         k = i + n
+        if words[k:k + 1] == ["'s"] and words[k + 1:k + 2] and words[k + 1] in _MEMBER_NOUNS:
+            return k + 2, words[i], words[k + 1]   # "all the Pewter Tier's holders": its members, by their noun
         while k < len(words) and k < i + n + 2 and plain(words[k]) and (
                 words[k] not in _IN_VERBS | _HOLD | _LISTED or words[k + 1:k + 2] in (["are"], ["is"])):
             # (a verb's -s form before "are" is a noun: "all Bus Escorts volunteers are ...")
@@ -113,6 +123,8 @@ def _subject(words: list[str]) -> tuple[int, str, str] | None:
         i += 2
     elif words[i - 1:i] in (["is"], ["are"]) and not verb and words[i:i + 1] and words[i][:1] == "@":
         pass   # "anything that is a glimmerkin"
+    elif words[i:i + 1] and words[i] == "for" and words[i - 1] in _FOR_VERBS:
+        i += 1   # "every one of the Market Stewards volunteers for ...": a volunteer of it
     elif words[i:i + 1] and (words[i] in (_IN_PREPS if verb else _PREPS - {"under"})
                              or verb and words[i] == "under" and words[i - 1] in _UNDER_VERBS):
         i += 1   # "kept for", "coming from", a bare "under": no membership
@@ -155,7 +167,8 @@ def _predicate(words: list[str], noun: str) -> list[str]:
             return words
     elif words[i:i + 1] and words[i] in _IN_VERBS:
         i += 1
-        if words[i:i + 1] and (words[i] in _IN_PREPS or words[i] == "under" and words[i - 1] in _UNDER_VERBS):
+        if words[i:i + 1] and (words[i] in _IN_PREPS or words[i] == "under" and words[i - 1] in _UNDER_VERBS
+                               or words[i] == "for" and words[i - 1] in _FOR_VERBS):
             i += 1
         else:   # a verb of being in says it with its preposition: "helps the X", "plays the X" say no membership
             return words

@@ -8,24 +8,27 @@ import re
 from typing import Sequence
 
 from families.label_lists import labels_named
+from families.question_forms import follow_ups
 
 # A gloss composed of its parts: a link to the list before it ("where", "and", "with"), who is glossed (the options,
 # each of them, or nothing: "..., each being ..."), a verb of standing for, an article and a word of possibility; the
 # rest is the thing every option is a value of, asked as "what is the ...". Never "at least", "about": no verb takes them.
 _LINK = r"(?:(?:where|and|with|so|as|since|here|whereby) )?"
-_WHO = r"(?:(?:the|your) (?:number|answer|option|choice|value|1) (?:(?:you|we) (?:pick|choose|give|select) )?|(?:the |these |those |all )?(?:options|numbers|choices|answers|values|figures|possible answers|possible " \
+_WHO = r"(?:(?:the|your) (?:(?:right|correct|matching) )?(?:number|answer|option|choice|value|label|1) (?:(?:you|we) (?:pick|choose|give|select) )?|(?:the |these |those |all )?(?:options|numbers|choices|answers|values|figures|labels|possible answers|possible " \
        r"options|listed options|listed numbers|answer options|answer choices|candidates)(?: listed| given| above)? |" \
        r"(?:they|these|those|them) )"
 _EACH = r"(?:(?:each|every 1|every|any|all|each 1)(?: 1)?(?: of (?:these|them|those|the (?:options|numbers|choices|" \
-        r"answers|values)))?(?: (?:option|answer|choice|number|value|figure|listed option|listed number|of these))? )"
+        r"answers|values)))?(?: (?:option|answer|choice|number|value|figure|label|listed option|listed number|of these))? )"
 _VERB = r"(?:is|are|being|gives|give|giving|names|name|naming|represents|represent|representing|stands for|stand for|" \
         r"standing for|is meant as|are meant as|meaning|means|mean|counts as|count as|serves as|serve as|is offered as|" \
         r"are offered as|shows|show|showing|corresponds to|correspond to|corresponding to)"
 # Without a subject, only a participle or "is/are" glosses ("..., each being", "59, 61 and 63 are the ..."): "give the
 # one that is correct" is an instruction, no gloss
+# "the right one equals the green bag's final count": the one option that is right, said equal to what is asked
+_RIGHT = r"(?:the|your) (?:right|correct|matching) (?:number|answer|option|choice|value|label|1) (?:equals|matches)"
 _BARE_VERB = r"(?:is|are|being|giving|naming|representing|standing for|meaning|showing|corresponding to|" \
              r"whichever (?:1 |of them |of these )?(?:is|equals|gives|matches))"   # "..., whichever is the number of"
-_HEAD = re.compile(rf"^{_LINK}(?:(?:{_WHO}{_EACH}?|{_EACH}){_VERB}|{_BARE_VERB}|(?:each|each 1|every 1)(?= (?:a|an|1) )) (?:(?:a|an|1|the|that(?! (?:many|number|exact|same|value|figure)\b)) )?(?:(?:possible|"
+_HEAD = re.compile(rf"^{_LINK}(?:(?:{_WHO}{_EACH}?|{_EACH}){_VERB}|{_RIGHT}|{_BARE_VERB}|(?:each|each 1|every 1)(?= (?:a|an|1) )) (?:(?:a|an|1|the|that(?! (?:many|number|exact|same|value|figure)\b)) )?(?:(?:possible|"
                    r"candidate|proposed|potential|plausible|suggested|conceivable) )?(?:(?:candidate|value|answer|option) )?(?:(?:for|as|of) )?")
 # Quantity nouns a gloss may name a count by ("the possible final sizes of the gold pile"): read as "count", one
 _QUANTITY = {"size": "count", "sizes": "count", "amount": "count", "amounts": "count", "quantity": "count",
@@ -49,7 +52,7 @@ def glossed(words: list[str], spelled: Spelled = ()) -> list[str] | None:
     """The question a gloss of the options asks, as words ("what is the final count of items in @0"), or None where
     the words are no gloss of the options. The options may be named by their labels, every one ("The options 17, 19
     and 21 each mean ...", "Each of 20, 22 and 24 stands for ...")."""
-    words = _list_as_options(words, spelled)
+    words = _list_as_options(_unpicked(words), spelled)
     line = " ".join(words)
     m = _HEAD.match(line)
     if m is None or m.end() == 0 or m.end() >= len(line):
@@ -78,6 +81,15 @@ def glossed(words: list[str], spelled: Spelled = ()) -> list[str] | None:
             w = "in"   # "on the yellow bus", "inside the tall jar": the counter's place, as the grammar says it
         out.append(w)
     return ["what", "is"] + out
+
+
+def _unpicked(words: list[str]) -> list[str]:
+    """The words without an instruction to pick that closes them ("..., so pick the label equal to that number"):
+    a follow-up that asks only which option, and says nothing of what the options are."""
+    for k in range(3, len(words) - 1):
+        if tuple(words[k:]) in follow_ups():
+            return words[:k]
+    return words
 
 
 Spelled = Sequence[tuple[str, list[str]]]
@@ -120,7 +132,9 @@ def _that_many(rest: list[str]) -> list[str] | None:
                 before = rest[:k - 1] if k and rest[k - 1] == "exactly" else rest[:k]   # "exactly that many"
                 if len(before) > 1 and before[-2] in _ENDING and before[-1] in ("at", "on"):
                     before = before[:-2] + ["ends", "with"]   # "ends at that number": the option is its end value
-                if not before and after[:1]:
+                if not before and after[:1] in (["left"], ["remaining"]):
+                    after = ["are", "left"] + after[1:]   # "that number of sheep left in the pen": how many are left
+                elif not before and after[:1]:
                     after = [_PLURAL.get(after[0], after[0])] + after[1:]   # "that number of crates remains in"
                 return ["how", "many", "items"] + before + after
     return None

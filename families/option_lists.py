@@ -19,7 +19,7 @@ _LEAD_WORD = re.compile(r"([A-Za-z]+|[:∈\[{(])\s*$")
 # Words of the instruction that opens a list ("Possible answers:", "The allowed answers are", "Choose from")
 _LEADS = INSTRUCTION | frozenset("possible are is use using these labels valid allowed choices choice following "
                                  "answers response must be can from among permitted permissible acceptable accepted "
-                                 "admissible legal".split())
+                                 "admissible legal candidates candidate".split())
 
 
 # "how many jars are in ...", "how many sacks of grain are in ...": the counted noun is the skeleton's "items", whatever

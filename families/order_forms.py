@@ -12,7 +12,7 @@ from families.wording import _SIMPLE_PAST
 _REGULAR = ("moor dock shelve park place position locate situate store mount pin display plant seat berth station "
             "post stack install arrange line queue slot pitch erect anchor hook nail fasten fix affix tape clip lash "
             "chain tether secure lodge house stow file rack perch prop pile crowd wedge squeeze stand rest settle "
-            "plot paint draw print sketch carve engrave stamp tie rope moor").split()
+            "plot paint draw print sketch carve engrave stamp tie rope moor couple hitch attach").split()
 _IRREGULAR = frozenset("set put hung found kept built strung laid held stuck spread shown seen drawn sewn hidden "
                        "dug sunk grown".split())
 PARTICIPLES = frozenset(v + ("d" if v.endswith("e") else "ed") for v in _REGULAR) | _IRREGULAR
@@ -32,7 +32,9 @@ _SCENE_PREPS = frozenset("along on in at across down up inside within by upon th
 _DETS = frozenset("the this that our its their".split())
 _SCANS = frozenset("reading going counting looking scanning walking moving heading travelling traveling read "
                    "counted viewed seen ordered listed numbered taken".split())
-_NAMING = (("called",), ("named",), ("known", "as"), ("by", "the", "name", "of"))
+# (and what a thing is labelled or titled by: "the jar labelled Oriel", "the painting titled Blue Ferry")
+_NAMING = (("called",), ("named",), ("known", "as"), ("by", "the", "name", "of"), ("labelled",), ("labeled",),
+           ("titled",), ("entitled",), ("marked",))
 
 
 def _verb(words: list[str], i: int) -> int:

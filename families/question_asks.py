@@ -95,7 +95,7 @@ class Asking:
                 parses = []
                 for said in ([stated] + agent_as_verb(stated)) if stated else []:   # "a subscriber to": "subscribes to"
                     if r.wording.rewrite is not None:   # the statement in the family's free forms too
-                        again = r.wording.rewrite(query[0], said)
+                        again = r.rewritten(query[0], said, marked, types)
                         said = again if changes_nothing(said, again) else said
                     parses += r._parses(r.facts, " " + " ".join(said), marked, types)
                 if any(r.norm(p) == want for p in parses):
@@ -128,7 +128,7 @@ class Asking:
                 return "not settled"
             parses = r._parses(r.facts, " " + " ".join(words), marked, types)
             if not parses and r.wording.rewrite is not None:   # the clause in the family's free forms, as a premise
-                again = [r.wording.rewrite(pred, words) for pred in r.facts]
+                again = [r.rewritten(pred, words, marked, types) for pred in r.facts]
                 parses = [p for a in again if changes_nothing(words, a) for p in r._parses(
                     r.facts, " " + " ".join(a), marked, types)]
             if parses:

@@ -35,8 +35,14 @@ def follow_ups() -> frozenset[tuple[str, ...]]:
     "would it be|could it be") + expand("name|identify|give|state|pick|select|choose", "it|that one|the one|which")
         # "give the one that is correct": an instruction to pick, after a sentence that asked
         + expand("~|and|then|please|so", "give|pick|choose|select|state|name|write|say|report", "the one|the option|"
-                 "the number|the answer|the value|the right one|the correct one|the right option|the correct option",
-                 "that is correct|that is right|that applies|that is true|that holds|that fits|that is the answer"))
+                 "the number|the answer|the value|the right one|the correct one|the right option|the correct option|"
+                 "the label|the matching one|the matching option|the matching label",
+                 "that is correct|that is right|that applies|that is true|that holds|that fits|that is the answer|"
+                 # the option that is the number asked ("pick the label equal to that number", "the one that matches")
+                 "that matches|that matches it|that matches that number|equal to it|equal to that number|"
+                 "that equals it|that equals that number|that is equal to it|that is equal to that number")
+        + expand("~|and|then|please|so", "give|pick|choose|select", "the matching one|the matching option|"
+                 "the matching label|the matching answer|the matching number"))
 
 
 # What says "the statements do not settle it" beyond phrases.undetermined(), built from its parts: what the

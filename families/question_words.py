@@ -7,6 +7,7 @@ import re
 from functools import cache
 from typing import TYPE_CHECKING, NamedTuple, Sequence
 
+from families.membership_forms import CONTAINERS, HOLDING
 from families.phrases import embedders as embedder_phrases
 from families.phrases import imperatives as imperative_phrases
 from families.phrases import question_openers, question_tails, undetermined
@@ -158,6 +159,10 @@ _MODAL = {("must", "be"): ["is"], ("cannot", "be"): ["is", "not"], ("can", "not"
           ("is", "definitely"): ["is"], ("definitely", "is"): ["is"], ("is", "certainly"): ["is"]}
 
 
+# What may follow "that tag" in a label's clause and end it: nothing more is said of the category
+_ENDS = frozenset({"too", "also", "as", "well"})
+
+
 def resolved(clause: list[str], query: Fact, marked: Marked) -> list[list[str]]:
     """A label's clause as it may be read: as written, and, where it says a pronoun for the query's first
     symbol ("YES if he is", "RIGHT_OF if she is to the right"), with the symbol for it and what it leaves
@@ -176,11 +181,19 @@ def resolved(clause: list[str], query: Fact, marked: Marked) -> list[list[str]]:
     rest = [m for m in marks[1:] if m is not None]
     if rest:   # "she is to his left": a pronoun after the subject stands for the query's other symbol
         swapped: list[str] = []
+        skip = False
         for k, w in enumerate(words):
             nxt = words[k + 1] if k + 1 < len(words) else ""
+            if skip:   # the noun after "that", said with it
+                skip = False
+                continue
             if k and w in _POSSESSIVE and nxt in ("left", "right", "side"):
                 swapped += [rest[0], "'s"]
-            elif k and (w in _OBJECT and nxt not in ("left", "right") or w == "it" and words[k - 1] in AFTER_IT):
+            elif k and w in ("that", "this") and nxt in CONTAINERS and (k + 2 == len(words) or words[k + 2] in _ENDS):
+                swapped.append(rest[0])   # "YES if it must carry that tag": the category the question named
+                skip = True
+            elif k and (w in _OBJECT and nxt not in ("left", "right") or w == "it" and words[k - 1] in AFTER_IT
+                        or w == "it" and words[k - 1] in HOLDING and k + 1 == len(words)):   # "cannot carry it"
                 swapped.append(rest[0])   # "she is to his left", "RIGHT_OF if she is to the right of it"
             else:
                 swapped.append(w)

@@ -16,6 +16,7 @@ from typing import Mapping, NamedTuple, Sequence
 from families import two_claims
 from families.counted import as_items, vocabulary
 from families.family import Family
+from families.free_forms import WhereUnread
 from families.ir import INTEGER, Argument
 from families.questions import QuestionReader, QVerdict
 from families.wording import (
@@ -268,8 +269,7 @@ class Reader:
             return READ
         words = normalize(marked.words(text))
         words = self._untailed(words if self._known is None else as_items(words, self._known))
-        if self.wording.rewrite is not None:
-            words = self.wording.rewrite(fact[0], words)
+        words = self.rewritten(fact[0], words, marked, types)
         line = " " + " ".join(words)
         # Whether the line reads as the fact depends on the line, the fact with its symbols as marks, and their
         # types alone: remembered, as the matching is the check's main cost and sentences repeat.
@@ -312,6 +312,17 @@ class Reader:
             return READ if two[0] == "read" else Verdict("misread", f"holds a clause, {two[1]}")
         cue = self._cue(self._unopened(words, fact[0]), fact, marked)
         return Verdict("misread", cue) if cue else Verdict("unread")
+
+    def rewritten(self, pred: str, words: list[str], marked: Marked, types: Mapping[str, str]) -> list[str]:
+        """The words as the family's rewrite says them; a line that reads only with a name in a slot of another
+        type reads as no fact, and is rewritten like one ("Rhea has the Mesa badge": an entity holds a badge,
+        where "{1} has {0}" says a category has a member)."""
+        rw = self.wording.rewrite
+        if rw is None:
+            return words
+        if isinstance(rw, WhereUnread) and not self._parses(self.facts, " " + " ".join(words), marked, types):
+            return rw.mistyped(pred, words)
+        return rw(pred, words)
 
     def _read_as_words(self, text: str, fact: Fact, marked: Marked, types: Mapping[str, str]) -> bool:
         """Whether the sentence reads as its fact with some name that is also a word of the clause ("a", "I")

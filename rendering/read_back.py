@@ -39,7 +39,7 @@ def premise_verdicts(render: StructuredRender, payload: Mapping[str, Any],
             texts = [t for _, t in render.premises] + [render.question]
             found = kind_nouns(texts, marked, types, payload["family"])
             # and before them ("register n"), and the story's measure ("the same colour"): families/kind_before.py
-            before = kinds_before(texts, marked, types, payload["family"])
+            before = kinds_before(texts, marked, types, payload["family"], render.intro)
             measures = measure_nouns(texts, payload["family"])
             kinded.append(before_marked(names, types, found, before, measures, payload["family"]) if before or measures
                           else KindMarked(names, types, found) if found else None)

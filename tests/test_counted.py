@@ -38,3 +38,15 @@ def test_singular_only_after_one() -> None:
     assert _verdict("Silo starts with 5 horse.", "INITIAL_VALUE", 5) != "read"
     assert _verdict("Silo starts with 5 gold bars.", "INITIAL_VALUE", 5) == "read"
     assert _verdict("Silo starts with about 5 canoes.", "INITIAL_VALUE", 5) != "read"
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(("visitor", "customer", "worker", "clerk", "courier")), st.sampled_from(("1", "one")))
+def test_one_person_a_phrasing_names_as_an_agent_is_counted_after_a_number(person: str, one: str) -> None:
+    """"1 visitor leaves Silo": a person the grammar names as the one who moves things ("a visitor adds ...") is a
+    counted thing after a number; the way reversed or another number is misread, an agent moving things is no count."""
+    assert _verdict(f"Finally, {one} {person} leaves Silo.", "DECREMENT", 1) == "read"
+    assert _verdict(f"Then {one} {person} enters Silo.", "INCREMENT", 1) == "read"
+    assert _verdict(f"Finally, {one} {person} enters Silo.", "DECREMENT", 1) == "misread"
+    assert _verdict(f"Finally, 2 {person}s leave Silo.", "DECREMENT", 1) == "misread"
+    assert _verdict(f"Finally, {one} {person} takes 1 item from Silo.", "DECREMENT", 1) != "read"

@@ -343,3 +343,63 @@ def test_a_word_before_one_name_alone_is_never_read_away(pair, word):
     groups, kinds = {"S0": a, "S1": b}, {"S0": "Set", "S1": "Set"}
     text = f"Every one of the {a} is among the {word} {b}."
     assert _read("membership_inheritance", text, ("SUBSET_OF", ("S0", "S1")), groups, kinds) != "read", text
+
+
+@settings(max_examples=60, deadline=None)
+@given(person=st.sampled_from(PEOPLE), badges=_pair(("Harbor badge", "Mesa badge", "Acorn badge", "Opal Tier")),
+       verb=st.sampled_from((("has", "does not have"), ("holds", "does not hold"), ("carries", "does not carry"),
+                             ("owns", "does not own"), ("wears", "does not wear"))), negative=st.booleans())
+def test_a_person_holding_a_token_reads_where_the_grammar_reads_it_only_the_other_way_round(person, badges, verb,
+                                                                                           negative):
+    """"Rhea has the Mesa badge": the grammar's "{1} has {0}" (a category has a member) reads it only with the names
+    in slots of the other type, which is no reading: the sentence is rewritten as one that reads as no fact."""
+    mine, other = badges
+    names, types = {"E0": person, "S0": mine, "S1": other}, {"E0": "Entity", "S0": "Set", "S1": "Set"}
+    pred = "NOT_MEMBER_OF" if negative else "MEMBER_OF"
+    text = f"{person} {verb[negative]} the {mine}."
+    assert _read("membership_inheritance", text, (pred, ("E0", "S0")), names, types) == "read", text
+    flipped = f"{person} {verb[not negative]} the {mine}."
+    assert _read("membership_inheritance", flipped, (pred, ("E0", "S0")), names, types) == "misread", flipped
+    another = f"{person} {verb[negative]} the {other}."
+    assert _read("membership_inheritance", another, (pred, ("E0", "S0")), names, types) == "misread", another
+    hedged = f"{person} probably {verb[negative]} the {mine}."
+    assert _read("membership_inheritance", hedged, (pred, ("E0", "S0")), names, types) != "read", hedged
+    if not negative:   # the grammar's own converse reads as before
+        said = f"The {mine} has {person}."
+        assert _read("membership_inheritance", said, (pred, ("E0", "S0")), names, types) == "read", said
+    # asked, and a label's clause, alike
+    base = {"has": "have", "holds": "hold", "carries": "carry", "owns": "own", "wears": "wear"}[verb[0]]
+    asked = reader("membership_inheritance").read_question
+    for badge, want in ((mine, "read"), (other, "misread")):
+        q = f"Does {person} {base} the {badge}? Answer YES if {person} {verb[0]} it, NO if not, or UNKNOWN if the " \
+            "rules do not settle it."
+        assert asked(q, ("MEMBER_OF", ("E0", "S0")), Marked(names, types), types, ("YES", "NO", "UNKNOWN")).kind == \
+            want, q
+
+
+@settings(max_examples=60, deadline=None)
+@given(groups=_pair(("Pewter Tier", "Gilded Tier", "Market Stewards", "Tree Planting", "Opal Tier")),
+       person=st.sampled_from(PEOPLE),
+       subject=st.sampled_from(("All the {a}'s {n}", "All of the {a}'s {n}", "Every one of the {a}'s {n}")),
+       noun=st.sampled_from(("holders", "members", "volunteers", "bearers")),
+       verb=st.sampled_from(("also hold the {b}", "volunteer for the {b}", "belong to the {b} too")))
+def test_a_categorys_members_by_its_possessive_and_volunteering_for_read_and_their_poisons_do_not(
+        groups, person, subject, noun, verb):
+    """"All the Pewter Tier's holders also hold the Gilded Tier", "Kofi volunteers for Tree Planting": a category's
+    members named by its possessive and a member noun, and "volunteer for" as being in; reversed, another category,
+    another relation ("rivals", "works for") never reads."""
+    a, b = groups
+    names, types = {"S0": a, "S1": b, "E0": person}, {"S0": "Set", "S1": "Set", "E0": "Entity"}
+    text = (subject + " " + verb).format(a=a, b=b, n=noun) + "."
+    assert _read("membership_inheritance", text, ("SUBSET_OF", ("S0", "S1")), names, types) == "read", text
+    swapped = (subject + " " + verb).format(a=b, b=a, n=noun) + "."
+    assert _read("membership_inheritance", swapped, ("SUBSET_OF", ("S0", "S1")), names, types) == "misread", swapped
+    for bad in (text.replace(noun, "rivals"), text.replace(noun, "founders"), text.replace("volunteer for", "work for"),
+                text.replace(" also", " probably") if " also" in text else "Not " + text[:1].lower() + text[1:]):
+        if bad != text:
+            assert _read("membership_inheritance", bad, ("SUBSET_OF", ("S0", "S1")), names, types) != "read", bad
+    said = f"{person} volunteers for the {a}."
+    assert _read("membership_inheritance", said, ("MEMBER_OF", ("E0", "S0")), names, types) == "read", said
+    said = f"{person} does not volunteer for the {a}."
+    assert _read("membership_inheritance", said, ("NOT_MEMBER_OF", ("E0", "S0")), names, types) == "read", said
+    assert _read("membership_inheritance", said, ("MEMBER_OF", ("E0", "S0")), names, types) == "misread", said

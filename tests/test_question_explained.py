@@ -254,3 +254,29 @@ def test_an_equality_question_with_its_statement_labels_explained_reads_and_swap
     assert kind([clauses[0].replace("must be", "might be").replace("equals", "may equal")
                  .replace("is equal", "is probably equal").replace("are necessarily", "are perhaps"), *clauses[1:]]) \
         != "read"
+
+
+TOKEN_NAMES = {"E0": "Glass Harbor", "E1": "Nico", "S0": "slowdisco", "S1": "Acorn"}
+TOKEN_TYPES = {"E0": "Entity", "E1": "Entity", "S0": "Set", "S1": "Set"}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(["Is Glass Harbor tagged slowdisco?", "Does Glass Harbor carry the slowdisco tag?"]),
+       st.sampled_from(["carry", "hold", "have", "bear", "wear"]), st.sampled_from(["tag", "label", "badge"]),
+       st.sampled_from(["it", "that {n}"]), unsettled())
+def test_a_category_said_again_as_that_tag_or_it_after_a_verb_of_holding_reads_and_its_poisons_do_not(
+        core: str, verb: str, noun: str, again: str, third: str) -> None:
+    """"YES if it must carry that tag, NO if it cannot carry it": the category the question named, said again by a
+    demonstrative and its container noun, or by "it" after a verb of holding; swapped, weakened or another noun
+    never reads."""
+    def kind(text: str) -> str:
+        return reader("membership_inheritance").read_question(text, ("MEMBER_OF", ("E0", "S0")), Marked(
+            TOKEN_NAMES, TOKEN_TYPES), TOKEN_TYPES, YN).kind
+    yes, no = f"it must {verb} that {noun}", f"it cannot {verb} {again.format(n=noun)}"
+    text = f"{core} Answer YES if {yes}, NO if {no}, or UNKNOWN if {third}."
+    assert kind(text) == "read", text
+    assert kind(f"{core} Answer YES if {no}, NO if {yes}, or UNKNOWN if {third}.") == "misread"
+    for bad in (text.replace(f"that {noun}", "that side"), text.replace("must", "might"),
+                text.replace(f"if {no}", f"if it cannot {verb} that {noun} or Acorn")):
+        if bad != text:
+            assert kind(bad) != "read", bad

@@ -1,0 +1,87 @@
+"""A gloss of a count question's options (families/option_gloss.py), composed from its parts: who is glossed (the
+options, each label, "the label being"), what each stands for (a possible final number, that number left in the
+counter, that many the counter ends up with) and an instruction to pick that may close it. The faithful gloss reads;
+another counter, another time, a hedge, a negated or another pick never does."""
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from families.reading import Marked, reader
+
+NAMES = {"C0": "green bag", "C1": "striped bag"}
+TYPES = {"C0": "Counter", "C1": "Counter"}
+ASK = "How many marbles are in the green bag at the end?"
+# (who, verb) heads of a gloss: the options by any noun of them, the labels included
+HEADS = ["each label is", "each label means", "the label being", "each option stands for", "the labels each stand for",
+         "each being", "the answers each give", "each of them is"]
+# what each option is: {x} the counter
+BODIES = ["a possible final number of marbles in {x}", "that number of marbles left in {x}",
+          "the number of marbles left in {x}", "a possible final count of marbles in {x}",
+          "that number of marbles remaining in {x}"]
+MEANS = ["{x} ends up with exactly that many marbles", "{x} holds that many marbles at the end"]
+# an instruction that closes the gloss and says nothing of what the options are
+CLOSERS = ["", ", so pick the label equal to that number", "; choose the one that matches",
+           ", so choose the one that is correct", ". Pick the matching label"]
+LISTS = ["Choose {a}, {b} or {c}; ", "Reply {a}, {b} or {c}, ", "The answers {a}, {b} and {c}: "]
+
+
+def _kind(text: str, labels: tuple[str, ...]) -> str:
+    return reader("sequential_state_update").read_question(text, ("FINAL_VALUE", ("C0",)), Marked(NAMES, TYPES),
+                                                           TYPES, labels).kind
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(LISTS), st.sampled_from(HEADS), st.sampled_from(BODIES + ["@" + m for m in MEANS]),
+       st.sampled_from(CLOSERS), st.integers(10, 200))
+def test_a_gloss_of_the_options_with_a_closing_pick_reads_and_its_poisons_do_not(
+        listed: str, head: str, body: str, closer: str, low: int) -> None:
+    labels = (str(low), str(low + 2), str(low + 4))
+    if body.startswith("@"):   # a statement of "that many": only with a verb of meaning
+        if not head.endswith("means"):
+            head = "each label means"
+        body = body[1:]
+    said = listed.format(a=labels[0], b=labels[1], c=labels[2]) + head + " " + body
+    text = f"{ASK} {said.format(x='the green bag')}{closer}."
+    assert _kind(text, labels) == "read", text
+    poisons = [f"{ASK} {said.format(x='the striped bag')}{closer}.",                        # another counter
+               f"{ASK} {said.format(x='the green bag').replace('final', 'starting')}{closer}.".replace(
+                   "left in the green bag", "in the green bag at the start").replace(
+                   "remaining in the green bag", "remaining in the green bag at the start").replace(
+                   "at the end", "at the start"),                                               # another time
+               f"{ASK} {said.format(x='the green bag').replace(head, head + ' roughly')}{closer}.",  # a hedge
+               f"{ASK} {said.format(x='the green bag')}, so pick the label not equal to that number.",
+               f"{ASK} {said.format(x='the green bag')}, so pick the label that is largest."]
+    for bad in poisons:
+        assert _kind(bad, labels) != "read", bad
+
+
+def test_a_pick_alone_after_the_ask_reads_and_says_nothing_without_it() -> None:
+    labels = ("69", "71", "73")
+    assert _kind(f"{ASK} Choose 69, 71 or 73. Pick the label equal to that number.", labels) == "read"
+    assert _kind("Choose 69, 71 or 73. Pick the label equal to that number.", labels) != "read"
+    assert _kind(f"{ASK} Choose 69, 71 or 73. Pick the label below that number.", labels) != "read"
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(["The candidates are {a}, {b} and {c}", "Choose {a}, {b} or {c}", "The options are {a}, {b} "
+                                                                                          "and {c}"]),
+       st.sampled_from([": the correct one is the final number of marbles in {x}", ", and the right one equals {x}'s "
+                        "final count", ". The correct answer matches the final number of marbles in {x}", ""]),
+       st.integers(10, 200))
+def test_the_right_one_glossed_as_what_is_asked_and_a_candidates_list_read_and_their_poisons_do_not(
+        listed: str, right: str, low: int) -> None:
+    """"The candidates are 69, 71 and 73: the correct one is the final number of marbles in the green bag": a list
+    led by "candidates", and the right option said equal to what is asked; another counter, another time, a hedge or
+    the wrong one never reads, nor a list of other numbers."""
+    labels = (str(low), str(low + 2), str(low + 4))
+    said = listed.format(a=labels[0], b=labels[1], c=labels[2]) + right
+    text = f"{ASK} {said.format(x='the green bag')}."
+    assert _kind(text, labels) == "read", text
+    assert _kind(f"{ASK} {listed.format(a=labels[0], b=labels[1], c=low + 5)}.", labels) != "read"
+    if right:
+        for bad in (said.format(x="the striped bag"), said.format(x="the green bag").replace("final", "starting"),
+                    said.format(x="the green bag").replace("correct", "wrong").replace("right", "wrong"),
+                    said.format(x="the green bag").replace(" is the", " is roughly the").replace(
+                        " equals", " roughly equals").replace(" matches", " roughly matches")):
+            assert _kind(f"{ASK} {bad}.", labels) != "read", bad
