@@ -243,6 +243,7 @@ _FROM = "[from the premises|from the statements|from these statements|from the f
 _FOLLOWS = "(follows|must be true|is true|holds|is entailed|necessarily follows|follows necessarily)"
 # Read, never written: a question of entailment in the words a strong model uses, built from its parts.
 _NOUN_Q = "[statement|statements|option|options|conclusion|conclusions|one|answer|answers|relation|relations|" \
+          "relationship|relationships|comparison|comparisons|" \
           "choice|choices|equation|equations|claim|claims|of them]"
 _VERB_Q = "(follows|follow|must be true|must hold|must follow|holds|hold|is true|is entailed|is logically entailed|" \
           "necessarily follows|follows necessarily|necessarily holds|is necessarily true|is certainly true|" \

@@ -12,7 +12,7 @@ from families.question_forms import follow_ups
 # What joins a label to its clause: a mark ("=", ":", "(", a dash, a comma) and/or a word ("if", "means", ...).
 # A label followed by neither (a list "LEFT_OF, RIGHT_OF") has no clause here.
 _JOIN = re.compile(r"^\s*[\"'”’]?\s*(?P<mark>[=:(—–,]|-(?=\s)|->|→)?\s*(?P<word>(?:if and only if|iff|if|when|whenever|"
-                   r"means|meaning|indicates|denotes|signals|signifies|says|stands for|is for|for|to mean|is the answer if|"
+                   r"means|meaning|indicates|denotes|signals|signifies|states that|says that|claims that|asserts that|states|claims|says|stands for|is for|for|to mean|is the answer if|"
                    r"is correct if|is right if|should be (?:given|chosen|used|picked) (?:if|when)|applies if|"
                    r"applies when|where|in case|otherwise|else|in any other case|in all other cases)\b)?[\s,:]*", re.IGNORECASE)
 # What may close a clause before the next label: separators, "or"/"and", an opening quote or bracket

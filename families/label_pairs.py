@@ -1,7 +1,8 @@
-"""Two statement labels explained by one clause about "that pair" ("Answer t = v or c = u if that pair must be equal",
+"""Statement labels whose clauses name their pair by a pronoun: two explained by one clause about "that pair" ("Answer t = v or c = u if that pair must be equal",
 "Pick c = g or r = s if those two variables must have the same value"): said again as each label's own clause, its
 pair named ("t = v if t and v must be equal, or c = u if c and u must be equal"), for the question's reader to judge
-each as it judges a label's clause. Read by families/questions.py, for labels that are statements about two symbols."""
+each as it judges a label's clause; one label's own clause that opens with its pair as a pronoun ("m != c states that they
+are not equal") likewise. Read by families/questions.py, for labels that are statements about two symbols."""
 from __future__ import annotations
 
 import re
@@ -42,4 +43,17 @@ def each_explained(text: str, labels: Sequence[str]) -> str:
             return m.group(0)   # a label said twice, or a clause not about the pair: as written
         return f"{said[0]}, or {said[1]}"
 
-    return _group(labels).sub(again, text)
+    text = _group(labels).sub(again, text)
+
+    def own(m: re.Match[str]) -> str:   # "m != c states that they are not equal": "... that m and c are ..."
+        x, y = pairs[m.group("a")] or ("", "")
+        return f"{m.group('a')}{m.group('join')}{x} and {y}"
+
+    return _own(labels).sub(own, text)
+
+
+def _own(labels: Sequence[str]) -> re.Pattern[str]:
+    """A label joined to its own clause, which opens with its pair said as a pronoun ("L states that they ...")."""
+    one = "|".join(re.escape(label) for label in sorted(labels, key=len, reverse=True))
+    return re.compile(rf"(?P<a>{one})(?P<join>[\"'”’]?\s+(?:states|says|claims|asserts|means)(?: that)?\s+|"
+                      rf"[\"'”’]?\s+(?:if|when)\s+)(?:{_PAIR.pattern})", re.IGNORECASE)

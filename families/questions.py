@@ -175,7 +175,8 @@ class QuestionReader(Explaining):
                     asked += 1
                 else:
                     unread = True
-                    cue = cue or self._cue(head, query[0])
+                    if not any(within(head, lw) for _, lw in spelled):   # a sentence that holds a label says
+                        cue = cue or self._cue(head, query[0])   # what labels mean: its "not" is of a label, unread
             if tail:
                 said = self._explains(tail, query, marked, types, spelled, core)
                 if said is not None and said.kind == "misread":

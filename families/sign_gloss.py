@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Literal, Sequence
 
-from families.wording import hedges
+from families.wording import HEDGES, NEGATIONS, hedges
 
 # What each sign of equality's labels ("c = h", "c != h") means
 SIGNS = {"=": "equal", "!=": "unequal"}
@@ -21,7 +21,8 @@ _FRAME = frozenset(
     "the a an 2 both variables variable letters letter values value sides terms their its they it them those these "
     "sign signs symbol symbols option options statement statements answer answers choice choices written "
     "with using uses use one each every any in of to from as and while whereas but so two "
-    "relation relationship between must necessarily definitely certainly".split())
+    "relation relationship between must necessarily definitely certainly hold holds hide hides store stores contain "
+    "contains keep keeps carry carries".split())
 
 Gloss = Literal["read", "unread", "misread"]
 
@@ -34,10 +35,23 @@ def _mentioned(words: Sequence[str], k: int) -> bool:
 
 
 def _unframed(words: Sequence[str]) -> set[str]:
-    """The words that frame nothing: not of _FRAME, and no "one" of "one written with" (normalized to "1" as a number
-    is; "= means equal to 1" keeps its number)."""
+    """The words that frame nothing: not of _FRAME, no "one" of "one written with" (normalized to "1" as a number
+    is; "= means equal to 1" keeps its number), and no scene's noun for what is compared, one word after "two",
+    "their", "same", "different" or "equal" ("the two registers hold the same value", "different settings")."""
     return {w for k, w in enumerate(words) if w not in _FRAME
-            and not (w == "1" and k + 1 < len(words) and words[k + 1] in ("written", "with"))}
+            and not (w == "1" and k + 1 < len(words) and words[k + 1] in ("written", "with"))
+            and not (k and words[k - 1] in _BEFORE_NOUN and _noun(w))}
+
+
+# Words after which one word may be the scene's noun for the variables or their values
+_BEFORE_NOUN = frozenset("2 two their its same different equal".split())
+# Never such a noun: a word that compares, counts or weakens
+_NOT_NOUN = NEGATIONS | HEDGES | frozenset("greater less more fewer larger smaller higher lower bigger most least "
+                                           "times plus minus half double twice".split())
+
+
+def _noun(w: str) -> bool:
+    return w.isalpha() and w not in _NOT_NOUN
 
 
 def _meaning(clause: Sequence[str], before: str | None) -> str | None:
@@ -68,13 +82,13 @@ def sign_gloss(words: Sequence[str], signed: bool) -> tuple[Gloss, int] | None:
     (`signed`: the labels are statements with the signs)."""
     if not signed:
         return None
-    at = [k for k, w in enumerate(words) if w in SIGNS]
-    mentioned = [_mentioned(words, k) for k in at]
-    if not any(mentioned):
+    signs = [k for k, w in enumerate(words) if w in SIGNS]
+    at = [k for k in signs if _mentioned(words, k)]
+    if not at:
         return None
-    if not all(mentioned):   # a label used beside a sign mentioned: not a gloss this reads
+    if any(k > at[0] for k in signs if k not in at):   # a label used after a sign mentioned: no gloss this reads
         return "unread", 0
-    start = 0
+    start = 0   # labels used before the gloss ("Choose one of: f = p, ... (with = meaning ...)") are the rest's
     if _unframed(words[:at[0]]):   # before the first sign: framing ("Here", "In each option,") or a
         # sentence of its own and an opener ("Answer with the one that follows, where")
         opened = [k for k in range(at[0]) if words[k] in _OPENERS and not _unframed(words[k + 1:at[0]])]

@@ -22,9 +22,12 @@ SIGNS = [('"{s}"', ""), ("{s}", ""), ('the "{s}" sign', ""), ('the symbol "{s}"'
          ('one written with "{s}"', "")]
 VERBS = ["means", "indicates", "says", "claims", "denotes", "stands for"]
 EQUAL = ["equal", "the two variables are equal", "the two variables have the same value", "their values are equal",
-         "they are the same", "the values match", "they must be equal"]
+         "they are the same", "the values match", "they must be equal",
+         # the scene's own noun for the variables or what they hold
+         "the two registers hold the same value", "the two letters hide the same number", "the same setting"]
 UNEQUAL = ["not equal", "the two variables are not equal", "they have different values", "their values differ",
-           "the values are different", "they are unequal", "they must be different"]
+           "the values are different", "they are unequal", "they must be different", "they hold different values",
+           "different settings", "the two dials show different readings"]
 READ_AS = ['Read "=" as "{e}" and "!=" as "{u}".', 'Read "=" as "{e}", and "!=" as "{u}".']
 
 
@@ -87,3 +90,10 @@ def test_a_gloss_of_used_labels_or_of_one_meaning_for_both_signs_never_reads():
 
 def test_a_sentence_without_a_mentioned_sign_is_not_a_gloss():
     assert _read("Choose the one option that necessarily follows.") == "read"
+
+
+def test_a_scene_noun_never_hides_a_comparison_a_negation_or_a_hedge():
+    for e in ["the two registers hold greater values", "the two registers never hold the same value",
+              "the two registers hold the same value twice", "their larger values are equal", "the same most values"]:
+        text = f'Here "=" means {e} and "!=" means they hold different values.'
+        assert _read(text) != "read", text
