@@ -104,8 +104,10 @@ class QuestionReader(Explaining):
             return verdict
         return self._read(counted_as_items(text), query, marked, types, labels)   # "how many canoes are in X"
 
-    def _read(self, text: str, query: Fact, marked: Marked, types: Mapping[str, str],
-              labels: tuple[str, ...]) -> QVerdict:
+    def _prepared(self, text: str, query: Fact, marked: Marked, types: Mapping[str, str],
+                  labels: tuple[str, ...]) -> QVerdict | tuple[str, list[tuple[str, list[str]]]]:
+        """The question ready to be read sentence by sentence, with each label's words; or the verdict it already
+        has, read whole or with its labels inline."""
         text = each_explained(text, labels)   # "t = v or c = u if that pair must be equal": each with its own clause
         spelled = [(label, marked.words(label)) for label in labels]
         if "(" in text:   # a bracketed list of every label ("Is Ann a Baker (YES/NO/UNKNOWN)?") says nothing more
@@ -114,13 +116,18 @@ class QuestionReader(Explaining):
         restated = self._restated(text, query, marked, types)
         if isinstance(restated, QVerdict):
             return restated
-        text = restated
-        whole = self._asks(normalize(marked.words(text)), query, marked, types)
+        whole = self._asks(normalize(marked.words(restated)), query, marked, types)
         if whole is not None:
             return whole
-        inline = self._inline(text, query, marked, types, spelled)
-        if inline is not None:
-            return inline
+        inline = self._inline(restated, query, marked, types, spelled)
+        return inline if inline is not None else (restated, spelled)
+
+    def _read(self, text: str, query: Fact, marked: Marked, types: Mapping[str, str],
+              labels: tuple[str, ...]) -> QVerdict:
+        ready = self._prepared(text, query, marked, types, labels)
+        if isinstance(ready, QVerdict):
+            return ready
+        text, spelled = ready
         core = core_words(text, [lw for _, lw in spelled], marked)
         asked, unread, cue = 0, False, None
         explained: set[str] = set()   # labels whose meaning a sentence said (a later list may leave them out)

@@ -28,10 +28,15 @@ Gloss = Literal["read", "unread", "misread"]
 
 
 def _mentioned(words: Sequence[str], k: int) -> bool:
-    """Whether the sign at k is mentioned, not used: a used sign stands between two symbols' marks ("@0 != @1")."""
+    """Whether the sign at k is mentioned, not used: a used sign stands between two symbols, as their marks ("@0 !=
+    @1") or as letters where the names are not marked ("q != j")."""
     before = words[k - 1] if k else ""
     after = words[k + 1] if k + 1 < len(words) else ""
-    return not (before.startswith("@") and after.startswith("@"))
+    return not (_symbol(before) and _symbol(after))
+
+
+def _symbol(w: str) -> bool:
+    return w.startswith("@") or (len(w) == 1 and w.isalpha())
 
 
 def _unframed(words: Sequence[str]) -> set[str]:

@@ -189,8 +189,10 @@ QUESTIONS = [
      "(B) q != j", "read"),
     ("equality", ("ENTAILED", ()), ("q = j", "q != j"), "Select the statement that must follow from the relations "
      "above:\nA. q = j\nB. q != j", "read"),
+    # an option altered ("j = q" for "j != q"): never read. It was misread only as a question holding a negation,
+    # the label's own "!=" (the false misread of blind17-20's faithful questions); the list is not sure of more
     ("equality", ("ENTAILED", ()), ("q != j", "j != q"), "Which of the following statements necessarily follows?\n"
-     "A. q != j\nB. j = q", "misread"),
+     "A. q != j\nB. j = q", "unread"),
     ("equality", ("ENTAILED", ()), ("q = j", "q != j"), "Given the relations above, which conclusion is valid?\n"
      "A. q = j\nB. q != j", "read"),
     ("equality", ("ENTAILED", ()), ("q = j", "q != j"), "Which statement is definitely true?\n1. q = j\n2. q != j",
