@@ -18,7 +18,7 @@ RAW = """CREATE TEMP TABLE raw (f INTEGER, whole BOOLEAN, placed BOOLEAN, schema
   render_key VARCHAR, skeleton VARCHAR, renderer_named VARCHAR, solver_named VARCHAR, family VARCHAR,
   complexity BIGINT, render_sample BIGINT, sample BIGINT, correct BOOLEAN, latency_s DOUBLE, prompt_tokens BIGINT,
   completion_tokens BIGINT, finished_at DOUBLE, render_status VARCHAR, thinking BIGINT, cut BOOLEAN,
-  thinking_from VARCHAR, reason VARCHAR)"""
+  thinking_from VARCHAR, reason VARCHAR, loose BOOLEAN)"""
 
 
 # A field's JSON type, read off its JSON text as the engine writes it back (a string is quoted, a float always has
@@ -45,6 +45,25 @@ def _int(c: str) -> str:
     return f"CASE WHEN {_int_ok(c)} THEN TRY_CAST({c} AS BIGINT) END"
 
 
+# The type a typed read gives each field (the others: VARCHAR).
+_TYPES = {"schema": "BIGINT", "complexity": "BIGINT", "render_sample": "BIGINT", "sample": "BIGINT",
+          "prompt_tokens": "BIGINT", "completion_tokens": "BIGINT", "correct": "BOOLEAN", "latency_s": "DOUBLE",
+          "finished_at": "DOUBLE", "thinking": "JSON"}
+
+
+def _loose(c: str) -> str:
+    """A field present (not null) that a typed read would cast: of another JSON type, or a number out of range."""
+    if c in _TYPES and _TYPES[c] == "BIGINT":
+        ok = _int_ok(c)
+    elif c == "correct":
+        ok = f"{c} IN ('true', 'false')"
+    elif c in _TYPES:
+        ok = f"coalesce({_num_ok(c)} AND isfinite(TRY_CAST({c} AS DOUBLE)), false)"
+    else:
+        ok = _text(c)
+    return f"({c} IS NOT NULL AND {c} <> 'null' AND NOT {ok})"
+
+
 _THOUGHT = "CASE WHEN starts_with(thinking, '{') THEN json_extract(thinking, ['$.tokens', '$.cut', '$.tokens_from']) END"
 _TOKENS = "(th IS NOT NULL AND json_type(th[1]) IN ('BIGINT', 'UBIGINT') AND TRY_CAST(th[1] AS HUGEINT) >= 0)"
 
@@ -66,10 +85,30 @@ SCAN = f"""INSERT INTO raw SELECT $f,
   coalesce(th IS NOT NULL AND json_type(th[2]) = 'BOOLEAN' AND TRY_CAST(th[2] AS BOOLEAN), false),
   CASE WHEN th IS NULL THEN NULL
        WHEN {_TOKENS} AND json_type(th[3]) = 'VARCHAR' THEN th[3]->>'$' ELSE 'uncounted' END,
-  CASE WHEN {_text('reason')} THEN {_str('reason')} END
+  CASE WHEN {_text('reason')} THEN {_str('reason')} END,
+  {' OR '.join(_loose(c) for c in FIELDS if c != 'thinking')}
 FROM (SELECT {', '.join(f"{c}::VARCHAR AS {c}" for c in FIELDS)}, {_THOUGHT} AS th
       FROM read_ndjson($path, columns = {{{', '.join(f"'{c}': 'JSON'" for c in FIELDS)}}}, ignore_errors = true,
                        maximum_object_size = 1073741824))"""
+
+# The same rows from the engine's typed read, for a log the exact scan found with no loose line (no field of
+# another JSON type than its own, no integer beyond BIGINT, no number beyond a double) and that has not changed
+# since: there the typed read's lenient casts ("5" as 5, 1.5 as 2, 5 as "5") have nothing to act on, and each
+# value is the one the exact scan makes. `thinking` is read as JSON text in both.
+TYPED = f"""INSERT INTO raw SELECT $f,
+  key IS NOT NULL AND status IS NOT NULL AND renderer IS NOT NULL AND solver IS NOT NULL AND family IS NOT NULL
+    AND complexity IS NOT NULL,
+  skeleton IS NOT NULL AND render_key IS NOT NULL AND render_sample IS NOT NULL AND sample IS NOT NULL,
+  schema, key, status, render_key, skeleton, renderer, solver, family, complexity, render_sample, sample, correct,
+  latency_s, prompt_tokens, completion_tokens, coalesce(finished_at, 0.0), coalesce(render_status, 'ok'),
+  CASE WHEN {_TOKENS} THEN TRY_CAST(th[1] AS BIGINT) END,
+  coalesce(th IS NOT NULL AND json_type(th[2]) = 'BOOLEAN' AND TRY_CAST(th[2] AS BOOLEAN), false),
+  CASE WHEN th IS NULL THEN NULL
+       WHEN {_TOKENS} AND json_type(th[3]) = 'VARCHAR' THEN th[3]->>'$' ELSE 'uncounted' END,
+  reason, false
+FROM (SELECT * EXCLUDE (thinking), thinking::VARCHAR AS thinking, {_THOUGHT} AS th
+      FROM read_ndjson($path, columns = {{{', '.join(f"'{c}': '{_TYPES.get(c, 'VARCHAR')}'" for c in FIELDS)}}},
+                       ignore_errors = true, maximum_object_size = 1073741824))"""
 
 PLAN = """CREATE TEMP TABLE plan_r (f INTEGER, rkey VARCHAR, skeleton VARCHAR, sample BIGINT, part INTEGER);
 CREATE TEMP TABLE plan_s (f INTEGER, key VARCHAR, rkey VARCHAR, sample BIGINT, part INTEGER);
