@@ -78,10 +78,8 @@ def _typed(value):
     return type(value).__name__, value
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                                  HealthCheck.too_slow])
-@given(data=st.data())
-def test_the_engines_render_read_equals_the_loaders_on_random_run_folders(tmp_path_factory, units, data):
+def _random_folders(tmp_path_factory, units, data) -> list:
+    """One to three run folders of random grids, each with a random render log of its own units and others'."""
     every = [u for plan in units for u in plan]
     tmp = tmp_path_factory.mktemp("runs")
     folders = []
@@ -94,6 +92,14 @@ def test_the_engines_render_read_equals_the_loaders_on_random_run_folders(tmp_pa
         save_grid(load_grid(grid_file), folder, grid_file)
         (folder / "renders.jsonl").write_bytes(b"".join(data.draw(render_lines(units[spec] * 3 + every))))
         folders.append(folder)
+    return folders
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                                  HealthCheck.too_slow])
+@given(data=st.data())
+def test_the_engines_render_read_equals_the_loaders_on_random_run_folders(tmp_path_factory, units, data):
+    folders = _random_folders(tmp_path_factory, units, data)
     _, grids = opened(folders)
     con = duckdb.connect()
     try:
@@ -119,19 +125,9 @@ def test_the_reports_render_figures_equal_the_loaders_on_random_run_folders(tmp_
     """What read_figures makes of the render logs in its thread, while the engine folds the solve records (each
     unit's best render, the solves it blocked, the fidelity rows, the renders table's counts), equals what the
     loader's renders give, on random render logs beside an empty solve log."""
-    every = [u for plan in units for u in plan]
-    tmp = tmp_path_factory.mktemp("runs")
-    folders = []
-    for n in range(data.draw(st.integers(1, 3))):
-        spec = data.draw(st.sampled_from(range(len(GRIDS))))
-        folder = tmp / str(n)
-        folder.mkdir()
-        grid_file = folder / "grid.yaml"
-        grid_file.write_text(GRID.format(name=GRIDS[spec][0], count=GRIDS[spec][1], seed=GRIDS[spec][2]))
-        save_grid(load_grid(grid_file), folder, grid_file)
-        (folder / "renders.jsonl").write_bytes(b"".join(data.draw(render_lines(units[spec] * 3 + every))))
+    folders = _random_folders(tmp_path_factory, units, data)
+    for folder in folders:
         (folder / "solves.jsonl").write_bytes(b"")
-        folders.append(folder)
     try:
         old = load_runs(folders)
     except UserError as exc:
