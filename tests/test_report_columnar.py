@@ -18,7 +18,7 @@ from runner.config.grid import Grid, load_grid
 from runner.errors import UserError
 from runner.plan.units import UnitPlan, skeletons
 from runner.reporting import files, thinking
-from runner.reporting.columnar import MARGIN, read_figures
+from runner.reporting.columnar import MARGIN, keep_marks, read_figures
 from runner.reporting.fidelity import fidelity_rows
 from runner.reporting.load import load_runs
 from runner.reporting.stats import cell_latency, summary_rows, tallies
@@ -219,7 +219,7 @@ def test_a_marked_log_that_gains_a_mistyped_field_of_any_kind_is_scanned_exactly
         _write(folder, GRIDS[0], lines)
     time.sleep(MARGIN)   # a log changed just now is not marked (its next change could keep its times)
     for folder, (name, value) in zip(folders, MISTYPED):
-        read_figures([folder])
+        keep_marks(read_figures([folder]))   # as the report does once it has written everything
         assert next(folder.glob(".report-typed-*")).is_file()
         rec = orjson.loads(lines[3])
         rec[name] = value
@@ -233,7 +233,7 @@ def test_a_same_size_edit_of_a_marked_log_is_scanned_exactly_again(tmp_path, pla
     lines = b"".join(_line(*u) for u in plans[0])
     _write(folder, GRIDS[0], [lines])
     time.sleep(MARGIN)
-    read_figures([folder])
+    keep_marks(read_figures([folder]))
     assert next(folder.glob(".report-typed-*")).is_file()
     edited = lines.replace(b'"latency_s":0.5', b'"latency_s":"5"', 1)
     assert len(edited) == len(lines) and edited != lines
@@ -246,7 +246,7 @@ def test_a_log_changed_just_before_the_report_is_not_marked(tmp_path, plans):
     would keep its size and times, and the typed read would cast what the exact scan skips."""
     folder = tmp_path / "run"
     _write(folder, GRIDS[0], [_line(*u) for u in plans[0]])
-    read_figures([folder])
+    keep_marks(read_figures([folder]))
     assert not list(folder.glob(".report-typed-*"))
 
 
@@ -260,6 +260,7 @@ def _equal_to_the_loaders(folders: list[Path], pool: bool, by: tuple[str, ...]):
         assert str(got.value) == str(exc)
         return None
     new = read_figures(folders, pool, by, all_outcomes=True)
+    keep_marks(new)   # as the report does once it has written everything: a well-typed log is read typed next
     assert new.loaded.outcomes == load_runs(folders).outcomes   # every unit's newest record, in the same order
     grouped = files.grouped_counts(Counter(dict(new.by_counts)), by, pool)
     assert _figures(new.loaded, new.groups, grouped, new.loaded.outcomes) == old

@@ -43,6 +43,9 @@ class Figures:
     by_counts: list[tuple[tuple, int]] = field(default_factory=list)
     fidelity: list[FidelityRow] = field(default_factory=list)       # fidelity_rows of loaded.renders
     render_counts: dict[str, RenderStats] = field(default_factory=dict)   # render_stats of loaded.renders
+    # the solve logs found well-typed, marked only once the report has written everything (keep_marks): a report
+    # that fails leaves its folders as they were
+    marks: list[tuple[Path, Path, tuple]] = field(default_factory=list)
 
 
 def read_figures(folders: list[Path], pool_renders: bool = False, by: tuple[str, ...] = ("renderer",),
@@ -88,8 +91,7 @@ def _figures(con: duckdb.DuckDBPyConnection, loaded: Loaded, folders: list[Path]
     """The body of read_figures, once the helpers run: the solve logs into the engine; then the render logs
     and the planned keys as the helpers give them."""
     con.execute(sql.RAW)
-    for i, folder in enumerate(folders):
-        _scan(con, i, folder / SOLVES, loaded)
+    marks = [_scan(con, i, folder / SOLVES, loaded) for i, folder in enumerate(folders)]
     readers = [_Reader(grid, loaded) for grid in grids]
     best, first, skipped = renders.result()
     best_renders = {key: (readers[i], rec) for key, (i, rec) in best.items()}
@@ -111,7 +113,9 @@ def _figures(con: duckdb.DuckDBPyConnection, loaded: Loaded, folders: list[Path]
     # the renders table's counts): in the thread, while the engine folds the solve records (it lets go of the GIL).
     side = thread.submit(_render_side, loaded, folders, grids, readers, best_renders, first, sources)
     con.execute(sql.OUTCOMES)
-    return _results(con, loaded, pool_renders, by, all_outcomes, side)
+    figures = _results(con, loaded, pool_renders, by, all_outcomes, side)
+    figures.marks = [m for m in marks if m is not None]
+    return figures
 
 
 def _render_side(loaded: Loaded, folders: list[Path], grids: list[Grid], readers: list[_Reader],
@@ -122,14 +126,15 @@ def _render_side(loaded: Loaded, folders: list[Path], grids: list[Grid], readers
     return fidelity_rows(loaded.renders), render_stats(loaded.renders)
 
 
-def _scan(con: duckdb.DuckDBPyConnection, i: int, path: Path, loaded: Loaded) -> None:
+def _scan(con: duckdb.DuckDBPyConnection, i: int, path: Path, loaded: Loaded) -> tuple[Path, Path, tuple] | None:
     """Scan one solve log into `raw`, its unreadable lines counted; a record of another schema stops the report
-    as the loader stops it (at the first, in the order of the logs)."""
+    as the loader stops it (at the first, in the order of the logs). The mark to keep where it was found
+    well-typed (its folder, the mark's path, the log's identity), else None."""
     try:
         open(path, "rb").close()
     except (FileNotFoundError, NotADirectoryError):
         loaded.skipped[path] += 0
-        return
+        return None
     except OSError as exc:   # unreadable (permissions, I/O): one line, as run and status say it
         raise UserError(f"log {path}: cannot read it ({exc.strerror})") from None
     before = con.execute("SELECT coalesce(max(rowid) + 1, 0) FROM raw").fetchone()[0]
@@ -151,11 +156,19 @@ def _scan(con: duckdb.DuckDBPyConnection, i: int, path: Path, loaded: Loaded) ->
         f"schema <> {SCHEMA}), count(*) FILTER (loose) FROM raw WHERE rowid >= $b", {"b": before}).fetchone()
     # a log changed within the margin before its scan could change again in the same clock tick of its file
     # system keeping its size and times: not marked (git's "racily clean" files)
-    if not typed and not loose and _identity(path) == seen and max(seen[3:]) <= now - int(MARGIN * 1e9):
-        _mark(path.parent, mark, seen)
+    well_typed = not typed and not loose and _identity(path) == seen and max(seen[3:]) <= now - int(MARGIN * 1e9)
     loaded.skipped[path] += bad
     if other is not None:   # an integer other than SCHEMA (the scan types it)
         refuse_schema(int(other), path)
+    return (path.parent, mark, seen) if well_typed else None
+
+
+def keep_marks(figures: Figures) -> None:
+    """Mark the solve logs the report found well-typed, once it has written everything; a log written to since
+    its scan is left unmarked (its next report scans it exactly)."""
+    for folder, mark, seen in figures.marks:
+        if _identity(folder / SOLVES) == seen:
+            _mark(folder, mark, seen)
 
 
 # A solve log the exact scan found with no loose line is marked so (its file's identity, in the run folder): the

@@ -10,7 +10,7 @@ import typer
 from runner.config.grid import Grid
 from runner.errors import UserError, WriteFailed
 from runner.reporting import files, terminal, thinking
-from runner.reporting.columnar import read_figures
+from runner.reporting.columnar import keep_marks, read_figures
 from runner.reporting.compare import Paired, compare
 from runner.reporting.fidelity import spread_warnings
 from runner.reporting.forked import Forked
@@ -100,6 +100,7 @@ def _report(folders: list[Path], by: tuple[str, ...] | None, grouped_csv: Path, 
         fh.write((files.markdown(rows, loaded.chance, compared, pictures, sorted(loaded.grids), renders_text,
                                  fidelity, warnings, loaded.auditors)
                   + "\n".join(thinking.markdown(rows, bins, thought_picture))).encode())
+    keep_marks(figures)   # the next report reads a well-typed solve log typed; only after everything was written
     typer.echo(f"wrote {grouped_csv} and {report_dir}/ (summary.csv, summary.json, report.md"
                + (", heatmap.png, accuracy_by_complexity.png" if pictures else "")
                + (", thinking_by_complexity.png" if thought_picture else "") + ")", err=True)
