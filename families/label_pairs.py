@@ -20,8 +20,13 @@ def _pair(label: str) -> tuple[str, str] | None:
     return None if m is None else (m.group("x"), m.group("y"))
 
 
+def _alternatives(labels: Sequence[str]) -> str:
+    """The labels as one pattern's alternatives, the longest first ("t != v" before "t = v" can match inside it)."""
+    return "|".join(re.escape(label) for label in sorted(labels, key=len, reverse=True))
+
+
 def _group(labels: Sequence[str]) -> re.Pattern[str]:
-    one = "|".join(re.escape(label) for label in sorted(labels, key=len, reverse=True))
+    one = _alternatives(labels)
     quote = r"[\"'“”‘’]?"
     return re.compile(rf"{quote}(?P<a>{one}){quote}\s+or\s+{quote}(?P<b>{one}){quote}\s+(?P<if>if|when|in case)\s+"
                       r"(?P<c>[^,;.?!]*)")
@@ -35,12 +40,12 @@ def each_explained(text: str, labels: Sequence[str]) -> str:
         return text
 
     def again(m: re.Match[str]) -> str:
+        if m.group("a") == m.group("b") or not _PAIR.search(m.group("c")):
+            return m.group(0)   # a label said twice, or a clause not about the pair: as written
         said = []
         for label in (m.group("a"), m.group("b")):
             x, y = pairs[label] or ("", "")
             said.append(f"{label} {m.group('if')} {_PAIR.sub(f'{x} and {y}', m.group('c'), count=1)}")
-        if m.group("a") == m.group("b") or not _PAIR.search(m.group("c")):
-            return m.group(0)   # a label said twice, or a clause not about the pair: as written
         return f"{said[0]}, or {said[1]}"
 
     text = _group(labels).sub(again, text)
@@ -54,6 +59,6 @@ def each_explained(text: str, labels: Sequence[str]) -> str:
 
 def _own(labels: Sequence[str]) -> re.Pattern[str]:
     """A label joined to its own clause, which opens with its pair said as a pronoun ("L states that they ...")."""
-    one = "|".join(re.escape(label) for label in sorted(labels, key=len, reverse=True))
+    one = _alternatives(labels)
     return re.compile(rf"(?P<a>{one})(?P<join>[\"'”’]?\s+(?:states|says|claims|asserts|means)(?: that)?\s+|"
                       rf"[\"'”’]?\s+(?:if|when)\s+)(?:{_PAIR.pattern})", re.IGNORECASE)
