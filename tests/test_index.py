@@ -8,14 +8,13 @@ import pickle
 import subprocess
 import sys
 
-import orjson
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from runner.store import index as index_module
-from runner.store.index import Index, fill, load_index, load_indexes
-from runner.store.logs import RENDER_FIELDS, SOLVE_FIELDS, Typed, read_at
+from runner.store.index import Index, fill, load_index
+from runner.store.logs import SOLVE_FIELDS, Typed, read_at
 from tests.test_logs import solve
 
 _LINES = st.one_of(
@@ -30,15 +29,12 @@ def one_pass(path) -> dict:
     return {k: (e.status, e.offset, e.correct) for k, e in index.items()}, index.skipped
 
 
-@pytest.mark.parametrize("fork", [True, False])
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(lines=st.lists(_LINES, min_size=1, max_size=60), parts=st.integers(2, 5), slice_bytes=st.integers(1, 2000))
-def test_parts_give_what_one_pass_gives(tmp_path, monkeypatch, fork, lines, parts, slice_bytes):
-    """Helpers (forked, or new interpreters) stream a frame per slice, merged by the run between its own slices, in
-    whatever order they come."""
+def test_parts_give_what_one_pass_gives(tmp_path, monkeypatch, lines, parts, slice_bytes):
+    """Helpers stream a frame per slice, merged by the run between its own slices, in whatever order they come."""
     path = tmp_path / "solves.jsonl"
     path.write_bytes(b"".join(lines))
-    monkeypatch.setattr(index_module, "FORK", fork)
     monkeypatch.setattr(index_module, "PART_BYTES", 1)            # every log is big here
     monkeypatch.setattr(index_module, "cores", lambda: parts)     # and the machine has `parts` cores
     monkeypatch.setattr(index_module, "SLICE_BYTES", slice_bytes)
@@ -76,7 +72,6 @@ def test_a_helper_that_stops_midway_leaves_its_part_to_the_run(tmp_path, monkeyp
     monkeypatch.setattr(index_module, "PART_BYTES", 1)
     monkeypatch.setattr(index_module, "cores", lambda: 3)
     monkeypatch.setattr(index_module, "SLICE_BYTES", 300)
-    monkeypatch.setattr(index_module, "FORK", False)   # a new interpreter, whose output is cut here
     real_popen = index_module.subprocess.Popen
 
     def cut_short(args, **kw):   # the helper's output cut at `cut` bytes, then the exit code `code`
@@ -113,7 +108,6 @@ def test_a_part_whose_file_changed_is_read_by_the_run(tmp_path, monkeypatch):
     path.write_bytes(b"".join(lines))
     monkeypatch.setattr(index_module, "PART_BYTES", 1)
     monkeypatch.setattr(index_module, "cores", lambda: 3)
-    monkeypatch.setattr(index_module, "FORK", False)
     real_popen = index_module.subprocess.Popen
 
     def elsewhere(args, **kw):   # the helper is told another file's identity, as if the log were replaced
@@ -154,78 +148,3 @@ def test_a_helper_part_in_columns(tmp_path):
     assert skip1 == 1
     assert k2 == ["b" * 32] and [s2[c] for c in c2] == ["error"] and list(o2) == [len(a) + len(b"{torn\n")]
     assert list(r2) == [0] and skip2 == 0
-
-
-_RENDER_LINES = st.one_of(
-    st.tuples(st.sampled_from("pqrstu"), st.sampled_from(["ok", "error", "invalid", "unfaithful", "unchecked"]),
-              st.text(max_size=30)).map(lambda t: orjson.dumps(
-                  {"key": t[0] * 32, "status": t[1], "skeleton": "order-0000#abc", "family": "f", "complexity": 2,
-                   "renderer": "a", "sample": 0, "text": t[2]}) + b"\n"),
-    st.sampled_from([b"\n", b"{torn\n", b'{"key": 1}\n', b"[1, 2]\n"]))
-
-
-def _entries(index: Index) -> tuple[dict, int]:
-    return {k: (e.status, e.offset, e.correct) for k, e in index.items()}, index.skipped
-
-
-@pytest.mark.parametrize("fork", [True, False])
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(renders=st.lists(_RENDER_LINES, max_size=40), solves=st.lists(_LINES, max_size=40),
-       slice_bytes=st.integers(1, 2000), solve_log=st.booleans())
-def test_the_render_log_read_beside_gives_what_each_log_gives_alone(tmp_path, monkeypatch, fork, renders, solves,
-                                                                     slice_bytes, solve_log):
-    """Where a core is idle, a helper reads the render log while the run reads the solve log (its frames merged
-    between the solve log's slices): each index is what `load_index` of that log alone gives, the solve log
-    present or not."""
-    render_path, solve_path = tmp_path / "renders.jsonl", tmp_path / "solves.jsonl"
-    render_path.write_bytes(b"".join(renders))
-    if solve_log:
-        solve_path.write_bytes(b"".join(solves))
-    monkeypatch.setattr(index_module, "FORK", fork)
-    monkeypatch.setattr(index_module, "BESIDE_BYTES", 0)
-    monkeypatch.setattr(index_module, "SLICE_BYTES", slice_bytes)
-    monkeypatch.setattr(index_module, "cores", lambda: 2)
-    monkeypatch.setattr(index_module.os, "getloadavg", lambda: (0.0, 0.0, 0.0))   # an idle core
-    got_r, got_s = load_indexes(render_path, solve_path)
-    assert _entries(got_r) == _entries(load_index(render_path, RENDER_FIELDS))
-    assert _entries(got_s) == _entries(load_index(solve_path, SOLVE_FIELDS))
-
-
-@pytest.mark.parametrize("load, helper", [(0.0, True), (1.5, False)])
-def test_the_render_log_is_read_beside_only_where_a_core_is_idle(tmp_path, monkeypatch, load, helper):
-    """On two cores with a load average over one, nothing is started: a helper there only adds its own costs."""
-    render_path, solve_path = tmp_path / "renders.jsonl", tmp_path / "solves.jsonl"
-    render_path.write_bytes(orjson.dumps({"key": "p" * 32, "status": "ok", "skeleton": "s", "family": "f",
-                                          "complexity": 2, "renderer": "a", "sample": 0}) + b"\n")
-    solve_path.write_bytes(solve("a" * 32, "ok", True))
-    monkeypatch.setattr(index_module, "BESIDE_BYTES", 0)
-    monkeypatch.setattr(index_module, "cores", lambda: 2)
-    monkeypatch.setattr(index_module.os, "getloadavg", lambda: (load, load, load))
-    started = []
-    real = index_module._Helper.__init__
-
-    def counted(self, *args):   # the real helper, counted
-        started.append(args[3])
-        real(self, *args)
-    monkeypatch.setattr(index_module._Helper, "__init__", counted)
-    got_r, got_s = load_indexes(render_path, solve_path)
-    assert started == (["render"] if helper else [])
-    assert list(got_r) == ["p" * 32] and list(got_s) == ["a" * 32]
-
-
-def test_a_render_log_replaced_under_its_helper_is_read_by_the_run(tmp_path, monkeypatch):
-    """A forked helper checks it reads the file the run opened: told another identity, it stops with nothing sent,
-    and the run reads the render log itself."""
-    render_path, solve_path = tmp_path / "renders.jsonl", tmp_path / "solves.jsonl"
-    render_path.write_bytes(b"".join(orjson.dumps({"key": c * 32, "status": "ok", "skeleton": "s", "family": "f",
-                                                   "complexity": 2, "renderer": "a", "sample": 0}) + b"\n"
-                                     for c in "pqr"))
-    solve_path.write_bytes(solve("a" * 32, "ok", True))
-    monkeypatch.setattr(index_module, "BESIDE_BYTES", 0)
-    monkeypatch.setattr(index_module, "cores", lambda: 2)
-    monkeypatch.setattr(index_module.os, "getloadavg", lambda: (0.0, 0.0, 0.0))
-    real = index_module._ForkedPart.__init__
-    monkeypatch.setattr(index_module._ForkedPart, "__init__",
-                        lambda self, path, start, end, kind, ident: real(self, path, start, end, kind, "0:0"))
-    got_r, _ = load_indexes(render_path, solve_path)
-    assert sorted(got_r) == [c * 32 for c in "pqr"] and got_r.skipped == 0

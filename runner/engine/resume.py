@@ -9,8 +9,8 @@ from runner.config.grid import Grid, Stage
 from runner.engine.result import RunResult
 from runner.fidelity.judge import PROCEED
 from runner.plan.units import RenderUnit, UnitPlan, cell, skeletons
-from runner.store.index import Entry, Index, load_indexes
-from runner.store.logs import RENDER_FIELDS, TERMINAL, Terminal, best_records
+from runner.store.index import Entry, Index, load_index
+from runner.store.logs import RENDER_FIELDS, SOLVE_FIELDS, TERMINAL, Terminal, best_records
 from runner.store.records import SentRenderStatus
 from runner.store.sinks import RENDERS, SOLVES
 from runner.store.tally import CellStats, RenderStats
@@ -53,7 +53,7 @@ def unit_status(grid: Grid, folder: Path) -> tuple[dict[tuple[str, str], CellSta
     """Per cell: done, invalid, errored and left, from the logs alone (no request is sent); counted as a run
     counts. Also the count of unreadable lines per log."""
     plan = UnitPlan(grid)
-    renders, solves = load_indexes(folder / RENDERS, folder / SOLVES)
+    renders, solves = load_index(folder / RENDERS, RENDER_FIELDS), load_index(folder / SOLVES, SOLVE_FIELDS)
     skipped = {folder / RENDERS: renders.skipped, folder / SOLVES: solves.skipped}
     cells: dict[tuple[str, str], CellStats] = defaultdict(CellStats)
     for sk in skeletons(grid):

@@ -8,15 +8,12 @@ frames as they come, in any order, gives what one pass gives."""
 from __future__ import annotations
 
 import array
-import contextlib
 import gc
 import os
 import pickle
-import signal
 import struct
 import subprocess
 import sys
-import threading
 from itertools import repeat
 from pathlib import Path
 from typing import Any, BinaryIO, NamedTuple
@@ -32,8 +29,6 @@ from runner.store.logs import CALIBRATION_FIELDS, RENDER_FIELDS, SOLVE_FIELDS, T
 # own costs stay: its start-up and imports, its part's index built, pickled, and rebuilt here (at 1M solve records on
 # two loaded cores, one helper cost 1.7x the CPU and 1.9x the time of one process: BENCHMARKS.md, issue 44)
 PART_BYTES = 1 << 30
-FORK = hasattr(os, "fork")   # a helper forked from the run where it can be, else a new interpreter (`main`)
-BESIDE_BYTES = 64 << 20   # a render log this big is read by a helper beside the solve log, where a core is idle
 MOST_PARTS = 16
 SLICE_BYTES = 4 << 20   # a helper sends a frame per slice it reads; the run takes frames between its slices
 RUN_SHARE = 0.75        # the run's part against a helper's: merging a record costs the run a third of reading it
@@ -59,14 +54,12 @@ class Index(dict[str, Entry]):
     skipped: int = 0
 
 
-def load_index(path: Path, fields: dict[str, type | tuple[type, ...]],
-               beside: tuple[_Helper, Index] | None = None) -> Index:
+def load_index(path: Path, fields: dict[str, type | tuple[type, ...]]) -> Index:
     """key -> Entry: the newest terminal record wins, over `error` ones; errors stay retryable; lines that are
     not whole records with `fields` (torn, damaged, glued, foreign, a field of another type) are skipped and
     counted, so their units are redone: exactly the lines `status` and `report` skip too.
 
-    A big log is read in parts on as many cores as it has parts for. `beside`: a helper reading another log and
-    that log's index, whose frames are merged between this log's slices (load_indexes)."""
+    A big log is read in parts on as many cores as it has parts for."""
     index = Index()
     try:
         fh = open_regular(path, "log")
@@ -78,46 +71,10 @@ def load_index(path: Path, fields: dict[str, type | tuple[type, ...]],
     gc.disable()
     try:
         with fh:
-            return _load(fh, path, fields, index, beside)
+            return _load(fh, path, fields, index)
     finally:
         if paused:
             gc.enable()
-
-
-def load_indexes(render_path: Path, solve_path: Path) -> tuple[Index, Index]:
-    """Both logs' indexes (`load_index` of each): where the render log is big and a core is idle, a helper reads
-    it while this process reads the solve log (the two are of a size: a render's line is long, a solve's short)."""
-    try:
-        fh = open_regular(render_path, "log")
-    except (FileNotFoundError, NotADirectoryError):
-        return Index(), load_index(solve_path, SOLVE_FIELDS)
-    with fh:
-        stat = os.fstat(fh.fileno())
-        if stat.st_size < BESIDE_BYTES or not spare_core() or parts_for(stat.st_size, cores()) > 1:
-            fh.close()
-            return load_index(render_path, RENDER_FIELDS), load_index(solve_path, SOLVE_FIELDS)
-        renders = Index()
-        helper = _Helper(render_path, 0, stat.st_size, "render", stat)
-        try:
-            solves = load_index(solve_path, SOLVE_FIELDS, beside=(helper, renders))
-            paused = gc.isenabled()
-            gc.disable()
-            try:
-                if not helper.take(renders, block=True):   # it failed (or the file changed under it): read here
-                    renders = fill(fh, Index(), Typed(RENDER_FIELDS))
-            finally:
-                if paused:
-                    gc.enable()
-        finally:
-            helper.close()
-    return renders, solves
-
-
-def spare_core() -> bool:
-    """Whether a helper process would have a core of its own: two or more cores, and the load average (over the
-    last minute) below all but one of them. On busy cores a helper only adds its own costs (BENCHMARKS.md)."""
-    n = cores()
-    return n >= 2 and os.getloadavg()[0] <= n - 1
 
 
 def fill(fh: BinaryIO, index: Index, typed: Typed, start: int = 0, end: int | None = None) -> Index:
@@ -239,18 +196,12 @@ def better(entry: Entry, old: Entry) -> bool:
     return (later if supersedes(earlier.status, later.status) else earlier) is entry
 
 
-def _load(fh: BinaryIO, path: Path, fields: dict[str, type | tuple[type, ...]], index: Index,
-          beside: tuple[_Helper, Index] | None) -> Index:
+def _load(fh: BinaryIO, path: Path, fields: dict[str, type | tuple[type, ...]], index: Index) -> Index:
     """The index of the open log `fh` (at `path`), in parts where it is big and the machine has cores."""
     kind = next((k for k, f in KINDS.items() if f is fields), None)
     stat = os.fstat(fh.fileno())
     n = parts_for(stat.st_size, cores()) if kind is not None else 1
     typed = Typed(fields)
-    if beside is not None and n == 1:   # in slices, the other log's frames merged between them (its pipe drained)
-        for start in range(0, stat.st_size, SLICE_BYTES):
-            fill(fh, index, typed, start, min(start + SLICE_BYTES, stat.st_size))
-            beside[0].take(beside[1], block=False)
-        return index
     if kind is None or n == 1:   # a log of no known kind is read here, in one part
         return fill(fh, index, typed)
     # The run's part is smaller than a helper's: it also merges theirs, so all end together.
@@ -264,8 +215,6 @@ def _load(fh: BinaryIO, path: Path, fields: dict[str, type | tuple[type, ...]], 
             fill(fh, index, typed, start, min(start + SLICE_BYTES, bounds[1]))
             for helper in helpers:
                 helper.take(index, block=False)
-            if beside is not None:
-                beside[0].take(beside[1], block=False)
         for helper in helpers:
             if not helper.take(index, block=True):   # it failed (or the file changed under it): read here
                 fill(fh, index, typed, helper.start, helper.end)
@@ -282,14 +231,10 @@ class _Helper:
         self.start, self.end, self.buffer, self.skipped, self.failed = start, end, bytearray(), 0, False
         self.ended = False   # its output was read to the end (and, unless failed, merged and counted)
         self.frames_left = len(range(start, end, SLICE_BYTES))   # a frame per slice, an empty one too
-        ident = f"{stat.st_dev}:{stat.st_ino}"
-        self.proc: subprocess.Popen[bytes] | _ForkedPart
-        if FORK and threading.active_count() == 1:   # forked: no start-up, no imports (no other thread holds a lock)
-            self.proc = _ForkedPart(path, start, end, kind, ident)
-        else:
-            self.proc = subprocess.Popen(
-                [sys.executable, "-m", "runner.store.index", str(path), str(start), str(end), kind, ident,
-                 str(SLICE_BYTES)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, preexec_fn=die_with_parent)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "runner.store.index", str(path), str(start), str(end), kind,
+             f"{stat.st_dev}:{stat.st_ino}", str(SLICE_BYTES)],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, preexec_fn=die_with_parent)
         assert self.proc.stdout is not None   # stdout=PIPE: for the type checker, never input
         self.fd = self.proc.stdout.fileno()
         widen_pipe(self.fd)
@@ -381,56 +326,12 @@ def columns(index: Index) -> bytes | None:
                         protocol=pickle.HIGHEST_PROTOCOL)
 
 
-class _ForkedPart:
-    """A helper forked from the run (what `subprocess.Popen` of `main` gives, for _Helper): the same frames
-    through a pipe, without a new interpreter's start-up and imports."""
-
-    def __init__(self, path: Path, start: int, end: int, kind: str, ident: str):
-        read, write = os.pipe()
-        self.code: int | None = None
-        self.pid = os.fork()
-        if self.pid == 0:   # the child: its part's frames, then leave without the run's exit code
-            code = 1
-            try:
-                os.close(read)
-                die_with_parent()
-                gc.disable()
-                code = part_frames(path, start, end, kind, ident, SLICE_BYTES, write)
-            finally:
-                os._exit(code)
-        os.close(write)
-        self.stdout: BinaryIO | None = os.fdopen(read, "rb")
-
-    def wait(self) -> int:
-        if self.code is None:
-            self.code = code = os.waitstatus_to_exitcode(os.waitpid(self.pid, 0)[1])
-            return code
-        return self.code
-
-    def poll(self) -> int | None:
-        if self.code is None:
-            pid, status = os.waitpid(self.pid, os.WNOHANG)
-            if pid:
-                self.code = os.waitstatus_to_exitcode(status)
-        return self.code
-
-    def kill(self) -> None:
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(self.pid, signal.SIGKILL)
-
-
 def main(argv: list[str]) -> int:
     """A helper: the index of one part of a log, a frame of columns per slice, to stdout.
     Arguments: PATH START END KIND DEV:INODE [SLICE_BYTES]."""
     path, start, end, kind, ident = Path(argv[0]), int(argv[1]), int(argv[2]), argv[3], argv[4]
     step = int(argv[5]) if len(argv) > 5 else SLICE_BYTES
-    # each frame written whole by write_all, not through sys.stdout's buffer
-    return part_frames(path, start, end, kind, ident, step, sys.stdout.fileno())
-
-
-def part_frames(path: Path, start: int, end: int, kind: str, ident: str, step: int, out: int) -> int:
-    """The index of the lines of `path` that begin in [start, end), a frame of columns per `step` bytes, to the
-    descriptor `out`; 1 where the file is not the one the run opened (`ident`: device:inode) or is damaged."""
+    out = sys.stdout.fileno()   # each frame written whole by write_all, not through sys.stdout's buffer
     with open_regular(path, "log") as fh:
         stat = os.fstat(fh.fileno())
         if f"{stat.st_dev}:{stat.st_ino}" != ident:   # not the file the run opened: let the run read it

@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from runner.errors import WriteFailed
-from runner.store.index import Entry, Index, load_indexes
-from runner.store.logs import AppendLog, read_at
+from runner.store.index import Entry, Index, load_index
+from runner.store.logs import RENDER_FIELDS, SOLVE_FIELDS, AppendLog, read_at
 
 RENDERS, SOLVES = "renders.jsonl", "solves.jsonl"
 
@@ -22,7 +22,8 @@ class FolderLogs:
 
     def __init__(self, folder: Path):
         self.render_path, self.solve_path = folder / RENDERS, folder / SOLVES
-        self.render_index, self.solve_index = load_indexes(self.render_path, self.solve_path)
+        self.render_index: Index = load_index(self.render_path, RENDER_FIELDS)
+        self.solve_index: Index = load_index(self.solve_path, SOLVE_FIELDS)
         self._render_log: AppendLog | None = None
         self._solve_log: AppendLog | None = None
 
