@@ -1,7 +1,9 @@
 """A sentence that says what the signs of statement labels mean ("Here = means equal and != means not equal", 'Read "="
 as "is equal to" and "!=" as "is not equal to"', 'An option with "!=" says their values differ'): each sign's clause
 must say its sign's meaning in words of (in)equality and of framing only; a clause that says the other sign's meaning
-is misread (the labels would mean what they do not), any other word leaves it unread. Read by families/questions.py."""
+is misread (the labels would mean what they do not), any other word leaves it unread. A sign may be mentioned through
+an example with placeholder letters that are no names ('An option of the form "x = y" says x equals y'): its clause
+may name the two placeholders, and no other letter. Read by families/questions.py."""
 from __future__ import annotations
 
 from typing import Literal, Sequence
@@ -22,17 +24,26 @@ _FRAME = frozenset(
     "sign signs symbol symbols option options statement statements answer answers choice choices written "
     "with using uses use one each every any in of to from as and while whereas but so two "
     "relation relationship between must necessarily definitely certainly hold holds hide hides store stores contain "
-    "contains keep keeps carry carries".split())
+    "contains keep keeps carry carries form does do".split())
 
 Gloss = Literal["read", "unread", "misread"]
 
 
 def _mentioned(words: Sequence[str], k: int) -> bool:
     """Whether the sign at k is mentioned, not used: a used sign stands between two symbols, as their marks ("@0 !=
-    @1") or as letters where the names are not marked ("q != j")."""
+    @1") or as letters where the names are not marked ("q != j"); one between placeholders is mentioned."""
     before = words[k - 1] if k else ""
     after = words[k + 1] if k + 1 < len(words) else ""
-    return not (_symbol(before) and _symbol(after))
+    return not (_symbol(before) and _symbol(after)) or bool(_placeholders(words, k))
+
+
+def _placeholders(words: Sequence[str], k: int) -> frozenset[str]:
+    """The placeholder letters of an example the sign at k stands in ("x = y"): two different bare letters, no
+    names (a name is read as its mark), none where the sign stands elsewhere. Why two different letters: "x = x"
+    glosses nothing."""
+    pair = (words[k - 1] if k else "", words[k + 1] if k + 1 < len(words) else "")
+    bare = all(len(w) == 1 and w.isalpha() for w in pair) and pair[0] != pair[1]
+    return frozenset(pair) if bare else frozenset()
 
 
 def _symbol(w: str) -> bool:
@@ -93,18 +104,24 @@ def sign_gloss(words: Sequence[str], signed: bool) -> tuple[Gloss, int] | None:
         return None
     if any(k > at[0] for k in signs if k not in at):   # a label used after a sign mentioned: no gloss this reads
         return "unread", 0
+    held = [_placeholders(words, k) for k in at]
+    opens = [k - 1 if h else k for k, h in zip(at, held)]   # where each mention starts: "x" of "x = y"
     start = 0   # labels used before the gloss ("Choose one of: f = p, ... (with = meaning ...)") are the rest's
-    if _unframed(words[:at[0]]):   # before the first sign: framing ("Here", "In each option,") or a
+    if _unframed(words[:opens[0]]):   # before the first sign: framing ("Here", "In each option,") or a
         # sentence of its own and an opener ("Answer with the one that follows, where")
-        opened = [k for k in range(at[0]) if words[k] in _OPENERS and not _unframed(words[k + 1:at[0]])]
+        opened = [k for k in range(opens[0]) if words[k] in _OPENERS and not _unframed(words[k + 1:opens[0]])]
+        # or a list of the labels before it, a line of its own ("- l != i\nA statement with = says ...")
+        after = max((k + 2 for k in signs if k < at[0] and k not in at), default=0)
+        opened += [after] if 0 < after < opens[0] and not _unframed(words[after:opens[0]]) else []
         if not opened:
             return "unread", 0
-        start = opened[0]   # the widest gloss: "where an option with =" opens at "where"
+        start = min(opened)   # the widest gloss: "where an option with =" opens at "where"
     verdict: Gloss = "read"
     before: str | None = None
     for n, k in enumerate(at):
-        end = at[n + 1] if n + 1 < len(at) else len(words)
-        said = _meaning(words[k + 1:end], before)
+        end = opens[n + 1] if n + 1 < len(at) else len(words)
+        clause = words[k + (2 if held[n] else 1):end]   # the placeholders named again say who is compared
+        said = _meaning([w if w not in held[n] else "they" for w in clause], before)
         if said is None:
             return "unread", start
         if said != SIGNS[words[k]]:
