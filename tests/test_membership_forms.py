@@ -37,3 +37,24 @@ def test_only_a_place_noun_of_a_name_is_read_away() -> None:
     assert rewrite(["is", "the", "town", "of", "@0", "in", "@2"]) == ["is", "@0", "in", "@2"]
     assert rewrite(["is", "the", "mayor", "of", "@0", "in", "@2"]) == ["is", "the", "mayor", "of", "@0", "in", "@2"]
     assert rewrite(["is", "the", "town", "of", "glass", "in", "@2"])[:4] == ["is", "the", "town", "of"]
+
+
+NOUNED = ["The stone called {n}", "A stone called {n}", "The gem named {n}", "The creature known as {n}", "{n}"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(NOUNED), st.booleans())
+def test_a_noun_that_only_names_the_member_reads_and_another_name_or_polarity_does_not(nouned: str, negative: bool
+                                                                                     ) -> None:
+    names = {"E0": "Glimmer", "E1": "Pallow", "S0": "quartzel", "S1": "kyrite"}
+    types = {"E0": "Entity", "E1": "Entity", "S0": "Set", "S1": "Set"}
+    marked, r = Marked(names, types), reader("membership_inheritance")
+    fact = ("NOT_MEMBER_OF" if negative else "MEMBER_OF", ("E0", "S0"))
+    said = f"{nouned.format(n='Glimmer')} is {'not ' if negative else ''}a quartzel."
+    assert r.read_fact(said, fact, marked, types).kind == "read", said
+    flipped = said.replace(" is not a", " is a") if negative else said.replace(" is a", " is not a")
+    assert r.read_fact(flipped, fact, marked, types).kind == "misread", flipped
+    other = said.replace("Glimmer", "Pallow")
+    assert r.read_fact(other, fact, marked, types).kind != "read", other
+    assert r.read_fact(said.replace(" called", " beside").replace(" named", " beside").replace(" known as", " beside"),
+                       fact, marked, types).kind != "read" or nouned == "{n}"
