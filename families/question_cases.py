@@ -44,7 +44,7 @@ class LabelCases(Asking):
             for m in re.finditer(rf"(?<![\w!=<>]){re.escape(label)}(?P<q>[\"'”’]?)\s*\(\s*(?P<g>[^()]+?)\s*\)", text):
                 words = normalize(marked.words(m.group("g")))
                 if len(m.group("g")) < 3 or not words or any(within(words, marked.words(other)) for other in labels) \
-                        or sign_gloss(words, True) is not None:
+                        or sign_gloss(words, True, frozenset(w for x in labels for w in marked.words(x))) is not None:
                     continue   # "(B)" letters the next option; a bracket of labels is a list; one of the signs
                     # glosses the signs of every label ("f != p (with = meaning ...)"), read as a sign gloss
                 while words and words[0] in ("if", "when", "whenever", "meaning", "i", "e", "ie", "that", "is"):

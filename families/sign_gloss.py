@@ -29,20 +29,21 @@ _FRAME = frozenset(
 Gloss = Literal["read", "unread", "misread"]
 
 
-def _mentioned(words: Sequence[str], k: int) -> bool:
+def _mentioned(words: Sequence[str], k: int, taken: frozenset[str]) -> bool:
     """Whether the sign at k is mentioned, not used: a used sign stands between two symbols, as their marks ("@0 !=
     @1") or as letters where the names are not marked ("q != j"); one between placeholders is mentioned."""
     before = words[k - 1] if k else ""
     after = words[k + 1] if k + 1 < len(words) else ""
-    return not (_symbol(before) and _symbol(after)) or bool(_placeholders(words, k))
+    return not (_symbol(before) and _symbol(after)) or bool(_placeholders(words, k, taken))
 
 
-def _placeholders(words: Sequence[str], k: int) -> frozenset[str]:
+def _placeholders(words: Sequence[str], k: int, taken: frozenset[str]) -> frozenset[str]:
     """The placeholder letters of an example the sign at k stands in ("x = y"): two different bare letters, no
-    names (a name is read as its mark), none where the sign stands elsewhere. Why two different letters: "x = x"
-    glosses nothing."""
+    names (a name is read as its mark) and no letters of the labels (`taken`: where the render named its symbols
+    otherwise, a label "h != a" keeps its bare letters), none where the sign stands elsewhere. Why two different
+    letters: "x = x" glosses nothing."""
     pair = (words[k - 1] if k else "", words[k + 1] if k + 1 < len(words) else "")
-    bare = all(len(w) == 1 and w.isalpha() for w in pair) and pair[0] != pair[1]
+    bare = all(len(w) == 1 and w.isalpha() and w not in taken for w in pair) and pair[0] != pair[1]
     return frozenset(pair) if bare else frozenset()
 
 
@@ -91,20 +92,20 @@ def _meaning(clause: Sequence[str], before: str | None) -> str | None:
 _OPENERS = frozenset("where here with whereby in".split())
 
 
-def sign_gloss(words: Sequence[str], signed: bool) -> tuple[Gloss, int] | None:
+def sign_gloss(words: Sequence[str], signed: bool, taken: frozenset[str] = frozenset()) -> tuple[Gloss, int] | None:
     """A gloss of the labels' signs and where it starts in `words` (the words before it are the sentence's own, to be
     read as they would be alone): "read" where every mentioned sign's clause says its meaning, "misread" where one
     says the other's, "unread" otherwise; None where the sentence mentions no sign or the labels have none
-    (`signed`: the labels are statements with the signs)."""
+    (`signed`: the labels are statements with the signs; `taken`: the labels' words, never placeholders)."""
     if not signed:
         return None
     signs = [k for k, w in enumerate(words) if w in SIGNS]
-    at = [k for k in signs if _mentioned(words, k)]
+    at = [k for k in signs if _mentioned(words, k, taken)]
     if not at:
         return None
     if any(k > at[0] for k in signs if k not in at):   # a label used after a sign mentioned: no gloss this reads
         return "unread", 0
-    held = [_placeholders(words, k) for k in at]
+    held = [_placeholders(words, k, taken) for k in at]
     opens = [k - 1 if h else k for k, h in zip(at, held)]   # where each mention starts: "x" of "x = y"
     start = 0   # labels used before the gloss ("Choose one of: f = p, ... (with = meaning ...)") are the rest's
     if _unframed(words[:opens[0]]):   # before the first sign: framing ("Here", "In each option,") or a

@@ -162,3 +162,14 @@ def test_a_sign_between_names_or_one_letter_twice_is_no_placeholder_gloss():
     for text in ['Here "q = j" means q and j are equal, and "q != j" means they are not equal.',
                  'Here "x = x" means x and x are equal, and "x != x" means they are not equal.']:
         assert _read_placed(text) != "read", text
+
+
+def test_a_labels_own_bare_letters_are_never_placeholders():
+    """Where the render named its symbols otherwise ("Halite" for h), a label "h != a" keeps its bare letters: it is
+    used, not an example of the sign, and no gloss."""
+    from families.sign_gloss import sign_gloss
+    words = ["which", "must", "hold", "h", "!=", "a", "or", "q", "=", "t"]
+    assert sign_gloss(words, True, frozenset({"h", "!=", "a", "q", "=", "t"})) is None
+    example = ["here", "x", "=", "y", "means", "x", "equals", "y"]
+    assert sign_gloss(example, True, frozenset({"h", "!=", "a"})) == ("read", 0)
+    assert sign_gloss(example, True, frozenset({"x", "="})) is None
