@@ -38,13 +38,28 @@ def _mentioned(words: Sequence[str], k: int, taken: frozenset[str]) -> bool:
 
 
 def _placeholders(words: Sequence[str], k: int, taken: frozenset[str]) -> frozenset[str]:
-    """The placeholder letters of an example the sign at k stands in ("x = y"): two different bare letters, no
-    names (a name is read as its mark) and no letters of the labels (`taken`: where the render named its symbols
-    otherwise, a label "h != a" keeps its bare letters), none where the sign stands elsewhere. Why two different
-    letters: "x = x" glosses nothing."""
+    """The placeholder letters of an example the sign at k stands in ("x = y"): two different bare letters, or two
+    names of the render that a clause of the same example names again ('"x = y" means that x and y are equal', x and
+    y variables of a large puzzle too); never a label's letters (`taken`: the labels' words, so "h != a" of a render
+    that named its symbols otherwise stays a label used). Why two different letters: "x = x" glosses nothing."""
     pair = (words[k - 1] if k else "", words[k + 1] if k + 1 < len(words) else "")
-    bare = all(len(w) == 1 and w.isalpha() and w not in taken for w in pair) and pair[0] != pair[1]
-    return frozenset(pair) if bare else frozenset()
+    if pair[0] == pair[1] or any(w in taken for w in pair):
+        return frozenset()
+    if all(len(w) == 1 and w.isalpha() for w in pair):
+        return frozenset(pair)
+    if all(w[:1] == "@" for w in pair) and _named_again(words, k, frozenset(pair)):
+        return frozenset(pair)
+    return frozenset()
+
+
+def _named_again(words: Sequence[str], k: int, pair: frozenset[str]) -> bool:
+    """Whether an example of the pair at k or before it has a clause that names both again (up to the next sign)."""
+    signs = [j for j, w in enumerate(words) if w in SIGNS] + [len(words)]
+    for n, j in enumerate(signs[:-1]):
+        if j <= k and 0 < j and {words[j - 1], words[j + 1] if j + 1 < len(words) else ""} == pair \
+                and pair <= set(words[j + 2:signs[n + 1]]):
+            return True
+    return False
 
 
 def _symbol(w: str) -> bool:

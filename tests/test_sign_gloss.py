@@ -173,3 +173,21 @@ def test_a_labels_own_bare_letters_are_never_placeholders():
     example = ["here", "x", "=", "y", "means", "x", "equals", "y"]
     assert sign_gloss(example, True, frozenset({"h", "!=", "a"})) == ("read", 0)
     assert sign_gloss(example, True, frozenset({"x", "="})) is None
+
+
+ALL_NAMED = Marked({s: s for s in LETTERS}, TYPES)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(PAIRS), st.sampled_from(PLACE_WHO[:4]), st.sampled_from(PLACE_EQUAL[:5]),
+       st.sampled_from(PLACE_UNEQUAL), st.booleans())
+def test_placeholders_that_are_also_names_read_where_their_clause_names_them_again(pair, who, e, u, swap):
+    """x and y variables of a large puzzle, not of the labels: the example's clause names both again, so the sentence
+    glosses the signs (read, or misread swapped); it never reads as a negated ask."""
+    a, b = pair
+    first, second = (f"{a} = {b}", e.format(a=a, b=b)), (f"{a} != {b}", u.format(a=a, b=b))
+    if swap:
+        first, second = (first[0], PLACE_UNEQUAL[0].format(a=a, b=b)), (second[0], PLACE_EQUAL[0].format(a=a, b=b))
+    text = f"{PLACE_ASK} Here {who.format(p=first[0])} means {first[1]}, and {who.format(p=second[0])} means {second[1]}."
+    got = reader("equality").read_question(text, QUERY, ALL_NAMED, TYPES, PLACE_LABELS).kind
+    assert got == ("misread" if swap else "read"), text
