@@ -505,15 +505,16 @@ WORDING = Wording(
         f"[below|above|listed|given|between the variables|among the options] [that|which] {_VERB_Q} {_CTX_Q}",
         f"(which|what) (one|one of the following|one of these|of the following|of these|of the options|of the "
         f"statements|of the listed statements|of the given options) [that|which] {_VERB_Q} {_CTX_Q}",
-        f"(select|pick|identify|determine|choose|find|name|give|state) [which|the one|the] [one] [of the] [four|4] "
-        f"{_NOUN_Q} [that|which] {_VERB_Q} {_CTX_Q}",
+        f"(select|pick|identify|determine|choose|find|name|give|state|answer with|reply with|respond with) "
+        f"[which|the one|the] [one] [of the] [four|4] {_NOUN_Q} [that|which] {_VERB_Q} {_CTX_Q}",
         f"(select|pick|identify|determine|choose|find|name) (which|the one|the one that|what) {_VERB_Q} {_CTX_Q}",
         f"what (follows|can be concluded|must be true|can be derived|can be deduced|can be inferred|is entailed|"
         f"must hold|necessarily follows) {_CTX_Q}",
         "(then|so|therefore) which (option|statement|one) (follows|holds|is true|must be true)",
         f"(select|pick|identify|determine|choose|find|name|give|state|which is|what is) the {_KIND_Q} {_NOUN_Q} "
         f"[among the options|of the options|among these|among them] {_CTX_Q}",
-        f"[exactly|precisely] (one|1) of (these|the|those|the following|the listed|the given|the) {_NOUN_Q} {_VERB_Q} {_CTX_Q} "
+        f"[exactly|precisely] (one|1) of (these|the|those|the following|the listed|the given|the|them) {_NOUN_Q} "
+        f"{_VERB_Q} {_CTX_Q} "
         f"{_WHICH_Q}",
         f"it (necessarily follows|follows|follows necessarily|must be the case|must be true|can be concluded|can be "
         f"deduced|can be derived|is entailed|is certain|logically follows) that {_WHICH_Q}",

@@ -27,10 +27,12 @@ _ONE = frozenset("a an one 1".split())
 # Verbs of having, showing or being at a measure ("run the same version", "broadcast on", "earned", "finished at").
 _HAVE_BASE = ("have use run write pick choose broadcast transmit show display give get earn receive score reach read carry bear "
               "hold wear record register sport post log clock finish end rise sit operate ring tune play sound "
-              "weigh cost measure last").split()
+              "weigh cost measure last hide conceal store contain keep represent").split()   # "a and n hide the
+# same number": a puzzle's letters that stand for hidden values
 _HAVE_PAST = frozenset("had used ran wrote picked chose broadcasted transmitted showed displayed gave got earned received scored "
                        "reached carried bore held wore recorded registered sported posted logged clocked finished "
-                       "ended rose sat operated rang tuned played sounded weighed cost measured lasted".split())
+                       "ended rose sat operated rang tuned played sounded weighed cost measured lasted hid concealed stored "
+                       "contained kept represented".split())
 _HAVE = frozenset(_HAVE_BASE) | third_person(_HAVE_BASE) | _HAVE_PAST | frozenset({"has"})
 _HAVE_PREPS = frozenset("on at in to with".split())
 

@@ -56,7 +56,8 @@ def _compelled() -> re.Pattern[str]:
 
 @cache
 def _from_source() -> re.Pattern[str]:
-    return re.compile(rf"^(?P<said>.+?) (?:from|given|by|according to|based on) {source()}$")
+    return re.compile(rf"^(?P<said>.+?) (?:from|given|by|according to|based on) (?:{source()}|them)$")   # "from them":
+    # the facts named before ("YES if her membership follows from the facts, NO if ... follows from them")
 
 
 def framed_away(words: list[str]) -> list[str]:
@@ -163,6 +164,7 @@ def affirmed(clause: list[str], first: str | None, core: frozenset[str]) -> bool
     if words is None or not words or set(words) & _HEDGES:
         return None
     lone = len(words) < len(clause) or tuple(clause) in (("so",), ("yes",))   # "YES if necessarily", "YES if so"
+    words = _membership_said(words, first)
     if words[0] in _SUBJECTS or (first is not None and words[0] == first):
         words = words[1:]
     elif tuple(words[:2]) in _HEADS:
@@ -175,6 +177,21 @@ def affirmed(clause: list[str], first: str | None, core: frozenset[str]) -> bool
     if not all(w in _ECHO or w in core for w in rest) or not (words or lone):
         return None
     return negations == 0
+
+
+_OWNERS = frozenset({"her", "his", "its", "their"})
+
+
+def _membership_said(words: list[str], first: str | None) -> list[str]:
+    """The query named as the subject's membership ("her membership follows", "Esme's non-membership is certain")
+    said as "it" (the query) and "non" as its negation; the words as they are otherwise."""
+    k = 1 if words[:1] and words[0] in _OWNERS else 2 if first is not None and words[:2] == [first, "'s"] else 0
+    if not k:
+        return words
+    for noun, neg in ((["membership"], False), (["non", "membership"], True), (["nonmembership"], True)):
+        if words[k:k + len(noun)] == noun:
+            return ["it"] + (["not"] if neg else []) + words[k + len(noun):]
+    return words
 
 
 @cache

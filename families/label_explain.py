@@ -43,7 +43,8 @@ def _lead_ok(lead: str) -> bool:
     """Whether the words between the core and the first label only instruct ("Answer", "The answer is")."""
     lead = _BULLET.sub(" ", lead)
     words = [w.lower() for w in _WORD.findall(lead)]
-    return not re.sub(r"[A-Za-z_'\s,:\"“”‘’]", "", lead) and all(w in _LEADS for w in words)
+    # an opening bracket may hold the whole explanation ("Is X a Y? (YES = ...; NO = ...; UNKNOWN = ...)")
+    return not re.sub(r"[A-Za-z_'\s,:\"“”‘’]", "", lead).replace("(", "", 1) and all(w in _LEADS for w in words)
 
 
 def _tail(clause: str) -> tuple[str, str]:

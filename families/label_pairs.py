@@ -54,7 +54,25 @@ def each_explained(text: str, labels: Sequence[str]) -> str:
         x, y = pairs[m.group("a")] or ("", "")
         return f"{m.group('a')}{m.group('join')}{x} and {y}"
 
-    return _own(labels).sub(own, text)
+    return _carried(_own(labels).sub(own, text), labels, pairs)
+
+
+def _carried(text: str, labels: Sequence[str], pairs: dict[str, tuple[str, str] | None]) -> str:
+    """The text with "they" of a case said as the pair the case before named, where both cases answer with a label of
+    that pair ("If d and j must be equal, the answer is d = j; if they must differ, it is d != j": "if d and j must
+    differ"); as it is where the label after "they" names another pair (then "they" may stand for either)."""
+    one = _alternatives(labels)
+    case = re.compile(rf"\b[Ii]f (?P<x>\w+) and (?P<y>\w+) (?P<c>[^;.,]*), (?P<lead>[^;.]*?)(?P<a>{one})(?P<sep>\s*[;.]\s*"
+                      rf"(?:and |but )?)(?P<if>[Ii]f) (?:they|both|the two) (?P<d>[^;.,]*), (?P<lead2>[^;.]*?)(?P<b>{one})")
+
+    def again(m: re.Match[str]) -> str:
+        pair = {m.group("x"), m.group("y")}
+        if not (pairs[m.group("a")] and set(pairs[m.group("a")] or ()) == pair == set(pairs[m.group("b")] or ())):
+            return m.group(0)
+        cut = m.end("if") - m.start()
+        said = m.group(0)
+        return said[:cut] + re.sub(r"^ (?:they|both|the two)", f" {m.group('x')} and {m.group('y')}", said[cut:])
+    return case.sub(again, text)
 
 
 def _own(labels: Sequence[str]) -> re.Pattern[str]:

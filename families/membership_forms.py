@@ -199,8 +199,7 @@ def rewrite(words: list[str]) -> list[str]:
     words = [w for w in apposed(words) if w not in _WHOLLY]
     if words[:3] == ["the", "whole", "of"] or words[:2] == ["the", "entirety"] and words[2:3] == ["of"]:
         words = ["all", "of", *words[3:]]   # "The whole of the Fenmoor district lies inside ..."
-    if words[:1] == ["the"] and len(words) > 3 and words[1] in _PLACES and words[2] == "of" and words[3][:1] == "@":
-        words = words[3:]
+    words = _places_away(words)
     if len(words) > 6 and words[0][:1] == "@" and words[1] in ("every", "each", "all") and \
             words[2:6] in (["last", "1", "of", "them"], ["single", "1", "of", "them"]):
         words = ["all", words[0], *words[6:]]   # "Burrowmites, every last one of them, are quillbeasts"
@@ -224,6 +223,36 @@ def rewrite(words: list[str]) -> list[str]:
         if said != words[1:]:
             return [words[0], *said]
     return words
+
+
+def _places_away(words: list[str]) -> list[str]:
+    """The words with each place's noun before its name read away, wherever it stands ("The town of Tamsby is in
+    ...", "Is the town of Pellham located in ...?"): "the town of @0" is @0; and a noun that only says what a name is
+    called ("The stone called Glimmer is a quartzel", "a gem known as Pallow"): "the stone called @0" is @0."""
+    out, k = [], 0
+    while k < len(words):
+        n = _named_by(words, k)
+        if n:
+            k += n
+            continue
+        out.append(words[k])
+        k += 1
+    return out
+
+
+def _named_by(words: list[str], k: int) -> int:
+    """The length of the words at k that stand before a name and only name it ("the town of", "the stone called", "a
+    gem known as"), or 0."""
+    if words[k:k + 1] not in (["the"], ["a"], ["an"]) or len(words) < k + 4:
+        return 0
+    noun = words[k + 1]
+    if words[k] == "the" and noun in _PLACES and words[k + 2] == "of" and words[k + 3][:1] == "@":
+        return 3
+    for said in (["called"], ["named"], ["known", "as"]):
+        n = 2 + len(said)
+        if plain(noun) and words[k + 2:k + n] == said and words[k + n:k + n + 1] and words[k + n][:1] == "@":
+            return n
+    return 0
 
 
 # Verbs by which a category holds its members ("the Ochre Ledger lists", "the Ember Menu serves"), any person

@@ -26,6 +26,12 @@ _STATEMENTS = "statements|premises|facts|information|clues|sentences|information
               "facts listed|relations listed|equations listed"
 # Before any question (read, never written): where the answer is to come from.
 @cache
+def announcements() -> tuple[str, ...]:
+    """What announces the question and says nothing of it ("Here's the puzzle: which ...", "Here is the question.")."""
+    return expand("here is|here 's|now for|now comes|and now", "the|our|your", "question|puzzle|task|problem|challenge|"
+                  "query")
+
+
 def question_openers() -> tuple[str, ...]:
     """The openers before a question. Built when first asked: importing costs nothing."""
     return (expand("based on|given|according to|from|using|considering|based only on|based solely on|using only|"
@@ -44,11 +50,12 @@ def question_openers() -> tuple[str, ...]:
                        "considering the line", "considering the whole line", "in the whole row", "taking everything "
                        "into account", "all things considered", "putting it all together", "putting everything together",
                        "when everything is done", "when all is done", "after everything", "with all that in mind",
-                       "logically", "strictly speaking", "to sum up", "here is the question", "the question is",
+                       "logically", "strictly speaking", "to sum up", "the question is",
                        "your task", "task", "puzzle", "quiz", "ultimately", "by the end", "at the end of the day", "query",
                        "from left to right", "left to right", "reading from left to right", "going from left to right",
                        "counting from the left", "reading left to right")
                     + expand("from|based on|using|given", "the|these", "premises|statements|facts", "alone|only")
+                    + announcements()
                     + expand("of|among", "the|these|those", "options|statements|choices|conclusions", "~|below|above|given|"
                              "listed|that follow"))
 # Where a third way says it cannot be told from ("... determined from the information given")

@@ -7,10 +7,11 @@ import re
 from typing import TYPE_CHECKING, Mapping
 
 from families.ask_forms import asked_unsettled
-from families.label_clauses import affirmed, framed_away, unsettled
+from families.label_clauses import affirmed, framed_away, plain, unsettled
 from families.label_lists import CONNECTORS, INSTRUCTION, Spelled, asked_first, within
 from families.question_asks import Asking
 from families.question_words import READ, QVerdict, embedders, openers, resolved, said, tails, unsettled_words
+from families.sign_gloss import sign_gloss
 from families.wording import normalize
 
 if TYPE_CHECKING:
@@ -20,7 +21,12 @@ _BRACKETED = re.compile(r"\(\s*([^()]+?)\s*\)")
 # A bracketed restatement of the question: "(that is, where is A compared to B)", "(i.e. ...)", "(in other words ...)"
 _RESTATED = re.compile(r"\(\s*(?:that is|i\.e\.|ie|in other words|namely|put differently|said differently|or rather)"
                        r"\s*,?\s*([^()]+?)\s*\)", re.IGNORECASE)
-_TRAILING = frozenset({"or", "and", "otherwise", "else"})
+# What may close a clause before the next label: a join, and the instruction said again after it ("..., and pick
+# c != g if ...", "..., and with h != j if ...")
+# "If C, the answer is L", "if C, it is L": the words before the label that only say it is the answer
+_ANSWER_IS = (("the", "answer", "is"), ("it", "is"), ("the", "answer", "would", "be"), ("it", "would", "be"))
+_TRAILING = frozenset({"or", "and", "otherwise", "else", "pick", "choose", "select", "answer", "reply", "respond",
+                       "give", "with"})
 
 
 class LabelCases(Asking):
@@ -37,8 +43,10 @@ class LabelCases(Asking):
         for label in sorted(labels, key=len, reverse=True):
             for m in re.finditer(rf"(?<![\w!=<>]){re.escape(label)}(?P<q>[\"'”’]?)\s*\(\s*(?P<g>[^()]+?)\s*\)", text):
                 words = normalize(marked.words(m.group("g")))
-                if len(m.group("g")) < 3 or not words or any(within(words, marked.words(other)) for other in labels):
-                    continue   # "(B)" letters the next option; a bracket of labels is a list
+                if len(m.group("g")) < 3 or not words or any(within(words, marked.words(other)) for other in labels) \
+                        or sign_gloss(words, True, frozenset(w for x in labels for w in marked.words(x))) is not None:
+                    continue   # "(B)" letters the next option; a bracket of labels is a list; one of the signs
+                    # glosses the signs of every label ("f != p (with = meaning ...)"), read as a sign gloss
                 while words and words[0] in ("if", "when", "whenever", "meaning", "i", "e", "ie", "that", "is"):
                     words = words[1:]
                 readings = [words] + resolved(words, query, marked) + resolved(["it", "is"] + words, query, marked)
@@ -116,17 +124,21 @@ class LabelCases(Asking):
     def _if_then(self, words: list[str], query: Fact, marked: Marked, types: Mapping[str, str],
                  spelled: Spelled, core: frozenset[str]) -> QVerdict | None:
         """"If CLAUSE, answer LABEL": the clause must mean what the label does (None: not of this form)."""
+        if words[:1] in (["and"], ["or"]):   # "...; and if they must differ, it is n != c": the last of several
+            words = words[1:]
         if words[:1] != ["if"]:
             return None
         for label, lw in spelled:
             n = len(lw)
             if n and words[-n:] == lw:
                 clause = words[1:-n]
+                cut = next((len(a) for a in _ANSWER_IS if tuple(clause[-len(a):]) == a), 0)
+                clause = clause[:len(clause) - cut]
                 while clause and clause[-1] in INSTRUCTION | {"then"}:
                     clause = clause[:-1]
                 clause = framed_away(clause)
                 got = self._affirmed(clause, query, marked, core) or \
-                    self._meaning(resolved(clause, query, marked), marked, types)
+                    self._said(clause, query, marked, types)
                 want = self._label_meaning(label, query, marked, types)
                 if got is None or want is None:
                     return QVerdict("unread")
@@ -157,13 +169,20 @@ class LabelCases(Asking):
             if clause[:1] == ["that"]:
                 clause = clause[1:]
             clause = framed_away(clause)
-            got = self._affirmed(clause, query, marked, core) or self._meaning(resolved(clause, query, marked), marked, types)
+            got = self._affirmed(clause, query, marked, core) or self._said(clause, query, marked, types)
             want = self._label_meaning(label, query, marked, types)
             if got is None or want is None:
                 return None
             if got != want:
                 return QVerdict("misread", f"says {label} means {said(got)}, where it means {said(want)}")
         return QVerdict("read")
+
+    def _said(self, clause: list[str], query: Fact, marked: Marked, types: Mapping[str, str]) -> object:
+        """What a label's clause says as a fact: as written, or with its modal plain ("c and g must have the same
+        value" as "c and g have the same value"; polarity kept, certainty denied reads as nothing)."""
+        got = self._meaning(resolved(clause, query, marked), marked, types)
+        bare = plain(clause) if got is None else None
+        return got if bare is None or bare == clause else self._meaning(resolved(bare, query, marked), marked, types)
 
     def _affirmed(self, clause: list[str], query: Fact, marked: Marked, core: frozenset[str] = frozenset()
                   ) -> frozenset[Fact] | None:

@@ -6,8 +6,8 @@ import re
 from functools import cache
 from typing import TYPE_CHECKING, Mapping
 
-from families.phrases import expand
-from families.wording import tokens
+from families.phrases import announcements, expand
+from families.wording import normalize, tokens
 
 if TYPE_CHECKING:
     from families.reading import Marked
@@ -42,7 +42,24 @@ def follow_ups() -> frozenset[tuple[str, ...]]:
                  "that matches|that matches it|that matches that number|equal to it|equal to that number|"
                  "that equals it|that equals that number|that is equal to it|that is equal to that number")
         + expand("~|and|then|please|so", "give|pick|choose|select", "the matching one|the matching option|"
-                 "the matching label|the matching answer|the matching number"))
+                 "the matching label|the matching answer|the matching number")
+        + tuple(" ".join(normalize(tokens(s))) for s in _verbatim()) + announcements())
+
+
+def _verbatim() -> tuple[str, ...]:
+    """An instruction to answer with one option as it is written ("answer with the option exactly as written",
+    "reply with one option exactly as written", "give one option exactly as it is written"), and a word that the
+    answer is one of the options ("Each answer is one of these exact statements"): nothing of what is asked."""
+    ones = "|".join(("one|exactly one|just one|only one|the one|a single one|one option|exactly one option|"
+                     "a single option|the option|one statement|the statement").split("|")
+                    + list(expand("one|exactly one|just one|only one", "of", "them|these|those|the options|"
+                                  "these options|the statements|these statements|the choices")))
+    return (expand("~|and|then|please|so", "answer with|reply with|respond with|give|pick|choose|select|write|state",
+                   ones, "~|exactly as written|exactly as it is written|as written|as it is written|verbatim|"
+                   "word for word|exactly as it appears|as it appears|exactly as shown|as shown|exactly as given")
+            + expand("each|every|your|the", "answer|option|response|reply", "is|must be|should be",
+                     "one of|exactly one of", "these|the|those|the listed|the given|the following",
+                     "~|exact", "statements|options|answers|choices"))
 
 
 # What says "the statements do not settle it" beyond phrases.undetermined(), built from its parts: what the

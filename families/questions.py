@@ -136,7 +136,7 @@ class QuestionReader(Explaining):
             words = unlisted(sentence, marked, spelled)
             if not words:
                 continue
-            signs = sign_gloss(words, signed)
+            signs = sign_gloss(words, signed, frozenset(w for _, lw in spelled for w in lw))
             if signs is not None:   # "Here = means equal and != means not equal": what the labels' signs mean
                 if signs[0] == "misread":
                     return QVerdict("misread", "says a label's sign means the other sign's meaning")

@@ -1,7 +1,9 @@
 """A sentence that says what the signs of statement labels mean ("Here = means equal and != means not equal", 'Read "="
 as "is equal to" and "!=" as "is not equal to"', 'An option with "!=" says their values differ'): each sign's clause
 must say its sign's meaning in words of (in)equality and of framing only; a clause that says the other sign's meaning
-is misread (the labels would mean what they do not), any other word leaves it unread. Read by families/questions.py."""
+is misread (the labels would mean what they do not), any other word leaves it unread. A sign may be mentioned through
+an example with placeholder letters that are no names ('An option of the form "x = y" says x equals y'): its clause
+may name the two placeholders, and no other letter. Read by families/questions.py."""
 from __future__ import annotations
 
 from typing import Literal, Sequence
@@ -22,17 +24,42 @@ _FRAME = frozenset(
     "sign signs symbol symbols option options statement statements answer answers choice choices written "
     "with using uses use one each every any in of to from as and while whereas but so two "
     "relation relationship between must necessarily definitely certainly hold holds hide hides store stores contain "
-    "contains keep keeps carry carries".split())
+    "contains keep keeps carry carries form does do".split())
 
 Gloss = Literal["read", "unread", "misread"]
 
 
-def _mentioned(words: Sequence[str], k: int) -> bool:
+def _mentioned(words: Sequence[str], k: int, taken: frozenset[str]) -> bool:
     """Whether the sign at k is mentioned, not used: a used sign stands between two symbols, as their marks ("@0 !=
-    @1") or as letters where the names are not marked ("q != j")."""
+    @1") or as letters where the names are not marked ("q != j"); one between placeholders is mentioned."""
     before = words[k - 1] if k else ""
     after = words[k + 1] if k + 1 < len(words) else ""
-    return not (_symbol(before) and _symbol(after))
+    return not (_symbol(before) and _symbol(after)) or bool(_placeholders(words, k, taken))
+
+
+def _placeholders(words: Sequence[str], k: int, taken: frozenset[str]) -> frozenset[str]:
+    """The placeholder letters of an example the sign at k stands in ("x = y"): two different bare letters, or two
+    names of the render that a clause of the same example names again ('"x = y" means that x and y are equal', x and
+    y variables of a large puzzle too); never a label's letters (`taken`: the labels' words, so "h != a" of a render
+    that named its symbols otherwise stays a label used). Why two different letters: "x = x" glosses nothing."""
+    pair = (words[k - 1] if k else "", words[k + 1] if k + 1 < len(words) else "")
+    if pair[0] == pair[1] or any(w in taken for w in pair):
+        return frozenset()
+    if all(len(w) == 1 and w.isalpha() for w in pair):
+        return frozenset(pair)
+    if all(w[:1] == "@" for w in pair) and _named_again(words, k, frozenset(pair)):
+        return frozenset(pair)
+    return frozenset()
+
+
+def _named_again(words: Sequence[str], k: int, pair: frozenset[str]) -> bool:
+    """Whether an example of the pair at k or before it has a clause that names both again (up to the next sign)."""
+    signs = [j for j, w in enumerate(words) if w in SIGNS] + [len(words)]
+    for n, j in enumerate(signs[:-1]):
+        if j <= k and 0 < j and {words[j - 1], words[j + 1] if j + 1 < len(words) else ""} == pair \
+                and pair <= set(words[j + 2:signs[n + 1]]):
+            return True
+    return False
 
 
 def _symbol(w: str) -> bool:
@@ -80,31 +107,37 @@ def _meaning(clause: Sequence[str], before: str | None) -> str | None:
 _OPENERS = frozenset("where here with whereby in".split())
 
 
-def sign_gloss(words: Sequence[str], signed: bool) -> tuple[Gloss, int] | None:
+def sign_gloss(words: Sequence[str], signed: bool, taken: frozenset[str] = frozenset()) -> tuple[Gloss, int] | None:
     """A gloss of the labels' signs and where it starts in `words` (the words before it are the sentence's own, to be
     read as they would be alone): "read" where every mentioned sign's clause says its meaning, "misread" where one
     says the other's, "unread" otherwise; None where the sentence mentions no sign or the labels have none
-    (`signed`: the labels are statements with the signs)."""
+    (`signed`: the labels are statements with the signs; `taken`: the labels' words, never placeholders)."""
     if not signed:
         return None
     signs = [k for k, w in enumerate(words) if w in SIGNS]
-    at = [k for k in signs if _mentioned(words, k)]
+    at = [k for k in signs if _mentioned(words, k, taken)]
     if not at:
         return None
     if any(k > at[0] for k in signs if k not in at):   # a label used after a sign mentioned: no gloss this reads
         return "unread", 0
+    held = [_placeholders(words, k, taken) for k in at]
+    opens = [k - 1 if h else k for k, h in zip(at, held)]   # where each mention starts: "x" of "x = y"
     start = 0   # labels used before the gloss ("Choose one of: f = p, ... (with = meaning ...)") are the rest's
-    if _unframed(words[:at[0]]):   # before the first sign: framing ("Here", "In each option,") or a
+    if _unframed(words[:opens[0]]):   # before the first sign: framing ("Here", "In each option,") or a
         # sentence of its own and an opener ("Answer with the one that follows, where")
-        opened = [k for k in range(at[0]) if words[k] in _OPENERS and not _unframed(words[k + 1:at[0]])]
+        opened = [k for k in range(opens[0]) if words[k] in _OPENERS and not _unframed(words[k + 1:opens[0]])]
+        # or a list of the labels before it, a line of its own ("- l != i\nA statement with = says ...")
+        after = max((k + 2 for k in signs if k < at[0] and k not in at), default=0)
+        opened += [after] if 0 < after < opens[0] and not _unframed(words[after:opens[0]]) else []
         if not opened:
             return "unread", 0
-        start = opened[0]   # the widest gloss: "where an option with =" opens at "where"
+        start = min(opened)   # the widest gloss: "where an option with =" opens at "where"
     verdict: Gloss = "read"
     before: str | None = None
     for n, k in enumerate(at):
-        end = at[n + 1] if n + 1 < len(at) else len(words)
-        said = _meaning(words[k + 1:end], before)
+        end = opens[n + 1] if n + 1 < len(at) else len(words)
+        clause = words[k + (2 if held[n] else 1):end]   # the placeholders named again say who is compared
+        said = _meaning([w if w not in held[n] else "they" for w in clause], before)
         if said is None:
             return "unread", start
         if said != SIGNS[words[k]]:

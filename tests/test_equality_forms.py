@@ -60,3 +60,22 @@ def test_the_instrument_a_measure_is_read_on_closes_a_fact_and_says_nothing_more
     assert _kind(said(("a", "i")), (pred, ("a", "l"))) == "misread", said(("a", "i"))
     assert _kind(f"A is heavier than l {tail}.", (pred, ("a", "l"))) != "read"
     assert _kind(f"A is probably equal to l {tail}.", (pred, ("a", "l"))) != "read"
+
+
+# A puzzle's letters that hide, store or keep a value ("a and n hide the same number", "p and l hide different
+# numbers"): read as the fact; the other polarity misread; a hedge, a repeat or no measure never read.
+HIDE = ["hide", "keep", "store", "conceal", "represent"]
+MEASURE = ["number", "value"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(HIDE), st.sampled_from(MEASURE))
+def test_letters_that_hide_a_value_read_and_the_other_polarity_does_not(verb: str, measure: str) -> None:
+    same, different = f"A and l {verb} the same {measure}.", f"A and l {verb} different {measure}s."
+    assert _kind(same, ("EQUAL", ("a", "l"))) == "read", same
+    assert _kind(different, ("NOT_EQUAL", ("a", "l"))) == "read", different
+    assert _kind(different, ("EQUAL", ("a", "l"))) == "misread", different
+    assert _kind(same, ("NOT_EQUAL", ("a", "l"))) == "misread", same
+    for wrong in [f"A and l {verb} similar {measure}s.", f"A and l {verb} the same {measure} twice.",
+                  f"A and l {verb} {measure}s.", f"A and i {verb} the same {measure}."]:
+        assert _kind(wrong, ("EQUAL", ("a", "l"))) != "read", wrong

@@ -34,3 +34,29 @@ def test_labels_opened_by_a_noun_of_options_read_and_a_swapped_meaning_is_misrea
     label = LABELS[k]
     flipped[label] = MEANING[LABELS[(k + 2) % 4]]   # the label said as its opposite
     assert _kind(_said(noun, verb, flipped)) == "misread", _said(noun, verb, flipped)
+
+
+# The whole explanation in one bracket after the ask ("Is Saffi a tumbit? (YES = ...; NO = ...; UNKNOWN = ...)")
+M_NAMES = {"E0": "Saffi", "E1": "Nib", "S0": "tumbit", "S1": "brindle"}
+M_TYPES = {"E0": "Entity", "E1": "Entity", "S0": "Set", "S1": "Set"}
+YES = ["Saffi is definitely a tumbit", "Saffi must be a tumbit", "she is certainly a tumbit", "it follows that Saffi is a tumbit"]
+NO = ["Saffi is definitely not a tumbit", "Saffi cannot be a tumbit", "she is certainly not a tumbit"]
+UNKNOWN = ["the information given does not allow us to decide", "it cannot be determined", "the facts leave it open"]
+
+
+def _member(text: str) -> str:
+    return reader("membership_inheritance").read_question(text, ("MEMBER_OF", ("E0", "S0")), Marked(M_NAMES, M_TYPES),
+                                                          M_TYPES, ("YES", "NO", "UNKNOWN")).kind
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(YES), st.sampled_from(NO), st.sampled_from(UNKNOWN), st.sampled_from([" = ", ": ", " means "]),
+       st.sampled_from(["Is Saffi a tumbit?", "Question: Is Saffi a tumbit?"]))
+def test_an_explanation_in_one_bracket_reads_and_swapped_or_hedged_does_not(yes: str, no: str, unknown: str, join: str,
+                                                                            ask: str) -> None:
+    def said(y: str, n: str) -> str:
+        return f"{ask} (YES{join}{y}; NO{join}{n}; UNKNOWN{join}{unknown}.)"
+    assert _member(said(yes, no)) == "read", said(yes, no)
+    assert _member(said(no, yes)) == "misread", said(no, yes)
+    hedged = said(yes.replace("Saffi", "Saffi probably", 1) if yes.startswith("Saffi") else "Saffi might be a tumbit", no)
+    assert _member(hedged) != "read", hedged

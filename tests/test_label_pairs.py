@@ -102,3 +102,42 @@ def test_a_negation_in_a_sentence_of_labels_is_no_negated_ask_but_a_negated_ask_
     for asked in ["Which statement does not hold? Answer u != l, t = b, t != b or u = l.",
                   "Which statement cannot be concluded with certainty? Answer u != l, t = b, t != b or u = l."]:
         assert _read(asked) == "misread", asked
+
+
+# A case's pair carried to the next case by "they" ("If t and b must be equal, the answer is t = b; if they must
+# differ, it is t != b"): read where the next case's label names the same pair, never where it names another.
+IF_SAYS = ["the answer is", "answer", "it is", "pick", "reply with"]
+IF_EQUAL = ["must be equal", "must have the same value", "are equal"]
+IF_UNEQUAL = ["must differ", "must have different values", "are not equal"]
+
+
+@st.composite
+def carried(draw: st.DrawFn, swap: bool = False, other: bool = False) -> str:
+    e, u = draw(st.sampled_from(IF_EQUAL)), draw(st.sampled_from(IF_UNEQUAL))
+    if swap:   # the carried case only: "if they must be equal, it is t != b"
+        u = draw(st.sampled_from(IF_EQUAL))
+    s1, s2 = draw(st.sampled_from(IF_SAYS)), draw(st.sampled_from(IF_SAYS))
+    who = draw(st.sampled_from(["they", "both", "the two"]))
+    sep = draw(st.sampled_from(["; ", "; and ", ". "]))
+    second = "u != l" if other else "t != b"
+    nxt = "If" if sep == ". " else "if"
+    return f"{ASK} If t and b {e}, {s1} t = b{sep}{nxt} {who} {u}, {s2} {second}; if u and l {IF_EQUAL[0]}, it is " \
+           f"u = l; and if they {IF_UNEQUAL[0]}, it is {'t != b' if other else 'u != l'}."
+
+
+@settings(max_examples=60, deadline=None)
+@given(carried())
+def test_a_pair_carried_to_the_next_case_by_a_pronoun_reads(text: str) -> None:
+    assert _read(text) == "read", text
+
+
+@settings(max_examples=40, deadline=None)
+@given(carried(swap=True))
+def test_a_carried_pair_with_the_meanings_swapped_is_misread(text: str) -> None:
+    assert _read(text) == "misread", text
+
+
+@settings(max_examples=40, deadline=None)
+@given(carried(other=True))
+def test_a_pronoun_before_a_label_of_another_pair_never_reads(text: str) -> None:
+    assert _read(text) != "read", text

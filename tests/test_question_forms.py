@@ -216,3 +216,43 @@ def test_equality_said_by_a_measure_reads_and_its_corruptions_do_not(measure: tu
     assert _fact(eq.replace(b, "Kai"), "EQUAL") != "read"   # about another name
     wrong = other.format(a=a, b=b, m=m, ms=ms, vp=vp, vs=vs)
     assert _fact(wrong, "EQUAL") != "read" and _fact(wrong, "NOT_EQUAL") != "read", wrong
+
+
+# An instruction to answer with one option as written, or a word that the answer is one of them, after the ask: it
+# says nothing of what is asked, so the question reads as its ask alone; a weaker or other ask never reads with it.
+EQ_ASKS = ["Which of the following must be true: i != n, k != p, i = n, or k = p?",
+           "Here's the puzzle: which one of the four statements i != n, k != p, i = n, k = p necessarily follows from "
+           "the facts?",
+           "Here is the question. Which of these must hold: i != n, k != p, i = n, or k = p?"]
+INSTRUCTIONS = ["{verb} {one}{how}."]
+VERBS_WITH = ["Answer with", "Reply with", "Respond with", "Give", "Pick", "Please answer with"]
+ONES = ["one option", "exactly one of them", "the option", "one of these statements", "just one", "a single option"]
+HOW = ["", " exactly as written", " exactly as it is written", " verbatim", " as it appears"]
+AFTER = ["Each answer is one of these exact statements.", "Exactly one of them is guaranteed by the facts above.",
+         "Answer with the one statement that necessarily follows from the premises."]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sampled_from(EQ_ASKS), st.sampled_from(VERBS_WITH), st.sampled_from(ONES), st.sampled_from(HOW),
+       st.sampled_from(AFTER + [""]))
+def test_an_instruction_to_answer_with_an_option_as_written_says_nothing_more(ask: str, verb: str, one: str,
+                                                                              how: str, after: str) -> None:
+    text = f"{ask} {verb} {one}{how}. {after}".strip()
+    assert _equality(text) == "read", text
+    weaker = text.replace("must be true", "could be true").replace("necessarily follows from the facts?",
+                                                                   "possibly follows from the facts?")
+    weaker = weaker.replace("must hold", "may hold").replace("necessarily follows from the premises", "may follow")
+    assert _equality(weaker) != "read", weaker
+
+
+def test_an_instruction_of_another_count_or_another_answer_never_reads() -> None:
+    for tail in ["Answer with exactly two of them.", "Answer with the option that is false.",
+                 "Exactly two of them are guaranteed by the facts above.", "Answer with the one that possibly follows.",
+                 "Answer with the one statement that is false.", "Each answer is two of these exact statements."]:
+        text = f"{EQ_ASKS[0]} {tail}"
+        assert _equality(text) != "read", text
+
+
+def test_an_announcement_alone_asks_nothing() -> None:
+    assert _equality("Here's the puzzle.") == "unread"
+    assert _equality("Here's the puzzle: which one is it?") == "unread"

@@ -97,3 +97,97 @@ def test_a_scene_noun_never_hides_a_comparison_a_negation_or_a_hedge():
               "the two registers hold the same value twice", "their larger values are equal", "the same most values"]:
         text = f'Here "=" means {e} and "!=" means they hold different values.'
         assert _read(text) != "read", text
+
+
+# A gloss through an example with placeholder letters ('An option of the form "x = y" says x equals y'): the letters
+# are no names of the render (here the names are a..s), and the clause may name them again.
+NAMED = Marked({s: s for s in "abcdefghijklmnopqrs"}, {s: "Variable" for s in "abcdefghijklmnopqrs"})
+PLACE_LABELS = ("q != j", "b = e", "b != e", "q = j")
+PLACE_ASK = "Which of the following must be true: q != j, b = e, b != e, or q = j?"
+PAIRS = [("x", "y"), ("u", "v"), ("x", "w"), ("w", "t")]   # never z: the clause that names z names another
+PLACE_WHO = ['"{p}"', "{p}", 'an option of the form "{p}"', 'an answer written "{p}"', 'a statement written as {p}',
+             'one written with "{p}"']
+PLACE_EQUAL = ["{a} and {b} are equal", "{a} equals {b}", "{a} is equal to {b}", "{a} and {b} have the same value",
+               "that {a} and {b} are equal", "they are equal", "{a} and {b} hold the same value"]
+PLACE_UNEQUAL = ["{a} and {b} are not equal", "{a} does not equal {b}", "{a} is not equal to {b}", "{a} differs from {b}",
+                 "that {a} and {b} are not equal", "they are not equal", "{a} and {b} have different values"]
+
+
+def _read_placed(gloss: str) -> str:
+    return reader("equality").read_question(f"{PLACE_ASK} {gloss}", QUERY, NAMED, NAMED.types or {}, PLACE_LABELS).kind
+
+
+@st.composite
+def placed(draw: st.DrawFn, equal: str | None = None, unequal: str | None = None) -> str:
+    """A gloss of both signs through placeholder examples, each part composed; one sentence or two (";" or ".")."""
+    a, b = draw(st.sampled_from(PAIRS))
+    e = (equal if equal is not None else draw(st.sampled_from(PLACE_EQUAL))).format(a=a, b=b)
+    u = (unequal if unequal is not None else draw(st.sampled_from(PLACE_UNEQUAL))).format(a=a, b=b)
+    who = draw(st.sampled_from(PLACE_WHO))
+    verb = draw(st.sampled_from(["means", "says", "indicates", "states"]))
+    first, second = (f"{a} = {b}", e), (f"{a} != {b}", u)
+    if draw(st.booleans()):
+        first, second = second, first
+    lead = draw(st.sampled_from(["", "Here ", "In each option, "])) + who.format(p=first[0])
+    join = draw(st.sampled_from([", and ", ", while ", "; ", ". "]))
+    other = who.format(p=second[0])
+    other = other[:1].upper() + other[1:] if join == ". " else other
+    text = f"{lead} {verb} {first[1]}{join}{other} {verb} {second[1]}."
+    return text[:1].upper() + text[1:]
+
+
+@settings(max_examples=120, deadline=None)
+@given(placed())
+def test_a_gloss_through_placeholder_examples_reads(text):
+    assert _read_placed(text) == "read", text
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.data(), st.sampled_from(PLACE_EQUAL[:5]), st.sampled_from(PLACE_UNEQUAL[:5]))
+def test_a_placeholder_gloss_with_the_meanings_swapped_is_misread(data, e, u):
+    text = data.draw(placed(equal=u, unequal=e))
+    assert _read_placed(text) == "misread", text
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.data(), st.sampled_from(["{a} and k are equal", "{a} equals k", "{a} is greater than {b}",
+                                   "{a} and {b} are roughly equal", "{a} and {b} are probably equal",
+                                   "{a} is at least {b}", "{a} equals {b} plus 1", "{a} and z are equal"]))
+def test_a_placeholder_clause_naming_another_letter_or_saying_more_never_reads(data, wrong):
+    text = data.draw(placed(equal=wrong))
+    assert _read_placed(text) != "read", text
+
+
+def test_a_sign_between_names_or_one_letter_twice_is_no_placeholder_gloss():
+    for text in ['Here "q = j" means q and j are equal, and "q != j" means they are not equal.',
+                 'Here "x = x" means x and x are equal, and "x != x" means they are not equal.']:
+        assert _read_placed(text) != "read", text
+
+
+def test_a_labels_own_bare_letters_are_never_placeholders():
+    """Where the render named its symbols otherwise ("Halite" for h), a label "h != a" keeps its bare letters: it is
+    used, not an example of the sign, and no gloss."""
+    from families.sign_gloss import sign_gloss
+    words = ["which", "must", "hold", "h", "!=", "a", "or", "q", "=", "t"]
+    assert sign_gloss(words, True, frozenset({"h", "!=", "a", "q", "=", "t"})) is None
+    example = ["here", "x", "=", "y", "means", "x", "equals", "y"]
+    assert sign_gloss(example, True, frozenset({"h", "!=", "a"})) == ("read", 0)
+    assert sign_gloss(example, True, frozenset({"x", "="})) is None
+
+
+ALL_NAMED = Marked({s: s for s in LETTERS}, TYPES)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(PAIRS), st.sampled_from(PLACE_WHO[:4]), st.sampled_from(PLACE_EQUAL[:5]),
+       st.sampled_from(PLACE_UNEQUAL), st.booleans())
+def test_placeholders_that_are_also_names_read_where_their_clause_names_them_again(pair, who, e, u, swap):
+    """x and y variables of a large puzzle, not of the labels: the example's clause names both again, so the sentence
+    glosses the signs (read, or misread swapped); it never reads as a negated ask."""
+    a, b = pair
+    first, second = (f"{a} = {b}", e.format(a=a, b=b)), (f"{a} != {b}", u.format(a=a, b=b))
+    if swap:
+        first, second = (first[0], PLACE_UNEQUAL[0].format(a=a, b=b)), (second[0], PLACE_EQUAL[0].format(a=a, b=b))
+    text = f"{PLACE_ASK} Here {who.format(p=first[0])} means {first[1]}, and {who.format(p=second[0])} means {second[1]}."
+    got = reader("equality").read_question(text, QUERY, ALL_NAMED, TYPES, PLACE_LABELS).kind
+    assert got == ("misread" if swap else "read"), text

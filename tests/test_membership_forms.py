@@ -1,0 +1,60 @@
+"""A place's noun before its name read away wherever it stands (families/membership_forms.py): "Is the town of
+Pellham located in Glenholt?" asks of Pellham; another town, a negation or another relation never reads as the query."""
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from families.membership_forms import rewrite
+from families.reading import Marked, reader
+
+NAMES = {"E0": "Pellham", "E1": "Quillon", "S0": "Glenholt", "S1": "Hartwold"}
+TYPES = {"E0": "Entity", "E1": "Entity", "S0": "Set", "S1": "Set"}
+PLACES = ["town", "village", "city", "hamlet"]
+ASKS = ["Is the {p} of Pellham located in Glenholt?", "Is the {p} of Pellham in Glenholt?",
+        "Does the {p} of Pellham lie within Glenholt?", "Is the {p} of Pellham part of Glenholt?"]
+TAIL = " Answer YES if it must be, NO if it cannot be, and UNKNOWN if the facts are not sufficient to decide."
+
+
+def _kind(text: str) -> str:
+    return reader("membership_inheritance").read_question(text, ("MEMBER_OF", ("E0", "S0")), Marked(NAMES, TYPES),
+                                                          TYPES, ("YES", "NO", "UNKNOWN")).kind
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(PLACES), st.sampled_from(ASKS), st.booleans())
+def test_a_place_noun_before_the_name_in_a_question_reads_and_its_corruptions_do_not(place: str, ask: str,
+                                                                                     tail: bool) -> None:
+    text = ask.format(p=place) + (TAIL if tail else "")
+    assert _kind(text) == "read", text
+    assert _kind(text.replace("Pellham", "Quillon", 1)) == "misread", text
+    negated = text.replace("of Pellham ", "of Pellham not ", 1)
+    assert _kind(negated) != "read", negated
+    assert _kind(text.replace("Glenholt", "Glenholt's neighbour")) != "read"
+
+
+def test_only_a_place_noun_of_a_name_is_read_away() -> None:
+    assert rewrite(["is", "the", "town", "of", "@0", "in", "@2"]) == ["is", "@0", "in", "@2"]
+    assert rewrite(["is", "the", "mayor", "of", "@0", "in", "@2"]) == ["is", "the", "mayor", "of", "@0", "in", "@2"]
+    assert rewrite(["is", "the", "town", "of", "glass", "in", "@2"])[:4] == ["is", "the", "town", "of"]
+
+
+NOUNED = ["The stone called {n}", "A stone called {n}", "The gem named {n}", "The creature known as {n}", "{n}"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(NOUNED), st.booleans())
+def test_a_noun_that_only_names_the_member_reads_and_another_name_or_polarity_does_not(nouned: str, negative: bool
+                                                                                     ) -> None:
+    names = {"E0": "Glimmer", "E1": "Pallow", "S0": "quartzel", "S1": "kyrite"}
+    types = {"E0": "Entity", "E1": "Entity", "S0": "Set", "S1": "Set"}
+    marked, r = Marked(names, types), reader("membership_inheritance")
+    fact = ("NOT_MEMBER_OF" if negative else "MEMBER_OF", ("E0", "S0"))
+    said = f"{nouned.format(n='Glimmer')} is {'not ' if negative else ''}a quartzel."
+    assert r.read_fact(said, fact, marked, types).kind == "read", said
+    flipped = said.replace(" is not a", " is a") if negative else said.replace(" is a", " is not a")
+    assert r.read_fact(flipped, fact, marked, types).kind == "misread", flipped
+    other = said.replace("Glimmer", "Pallow")
+    assert r.read_fact(other, fact, marked, types).kind != "read", other
+    assert r.read_fact(said.replace(" called", " beside").replace(" named", " beside").replace(" known as", " beside"),
+                       fact, marked, types).kind != "read" or nouned == "{n}"
