@@ -132,6 +132,8 @@ class QuestionReader(Explaining):
         asked, unread, cue = 0, False, None
         explained: set[str] = set()   # labels whose meaning a sentence said (a later list may leave them out)
         signed = any(w in SIGNS for _, lw in spelled for w in lw)
+        owners = {w for w in normalize(marked.words(text)) if w[:1] == "@"}
+        owner = next(iter(owners)) if len(owners) == 1 else None   # the one counter a gloss without a name is of
         for sentence in _SPLIT.split(_LETTERED.sub(" ", text.strip())):
             words = unlisted(sentence, marked, spelled)
             if not words:
@@ -144,7 +146,7 @@ class QuestionReader(Explaining):
                 words = words[:signs[1]]   # "Answer with the one that follows, where = means ...": the rest as alone
                 if not words:
                     continue
-            gloss = glossed(words, spelled) if self.r.counts else None
+            gloss = glossed(words, spelled, owner) if self.r.counts else None
             if gloss is not None:   # "Each option is a possible final number of marbles in the blue jar"
                 got = self._asks(self.r.counted(gloss), query, marked, types)
                 if got is not None and got.kind == "misread":
