@@ -20,7 +20,7 @@ _BRACKETED = re.compile(r"\(\s*([^()]+?)\s*\)")
 # A bracketed restatement of the question: "(that is, where is A compared to B)", "(i.e. ...)", "(in other words ...)"
 _RESTATED = re.compile(r"\(\s*(?:that is|i\.e\.|ie|in other words|namely|put differently|said differently|or rather)"
                        r"\s*,?\s*([^()]+?)\s*\)", re.IGNORECASE)
-_TRAILING = frozenset({"or", "and", "otherwise", "else"})
+_TRAILING = frozenset({"or", "and", "otherwise", "else", "with"})   # "..., with RIGHT_OF if ..., or with UNKNOWN if"
 
 
 class LabelCases(Asking):
