@@ -75,7 +75,7 @@ _TALLIES = frozenset("number count total amount".split())
 # verb ("gains nothing" is no amount).
 _HOLDING = frozenset("has holds contains keeps stores with".split())
 # Before a partitive's noun ("33 of the crates", "9 of its books"): the counter's own things.
-_OWNERS = frozenset("the its their".split())
+_OWNERS = frozenset("the its their her his".split())   # "83 of her coins": the owner's own
 
 
 def _thing(word: str, known: frozenset[str]) -> bool:
