@@ -1,5 +1,5 @@
 """Order questions of the seventh session's classes (families/label_brackets.py, families/order_reads.py,
-families/phrases.py): labels each explained in brackets after it, one side asked of the first name, the pair named by a
+families/phrases.py): labels each explained in brackets after it, one side asked of a pair, the pair named by a
 frame before "which is true", "with" before each label, and the third way said as the facts not letting you tell. Each
 reads; its poisons (the other direction, the labels' meanings swapped, adjacency, another name, a bracket left out) never
 do."""
@@ -51,11 +51,23 @@ def test_the_ask_itself_poisoned_never_reads() -> None:
     """The other direction, adjacency, another name or a negation in a polar or framed ask never reads."""
     tail = " Answer LEFT_OF if Ironwood is to the left of Atlas, RIGHT_OF if Ironwood is to the right of Atlas, or " \
            "UNKNOWN if the facts do not settle it."
-    for bad in ("Is Atlas to the left of Ironwood?", "Is Ironwood directly to the left of Atlas?",
-                "Is Ironwood to the left of Kestrel?", "Is Ironwood not to the left of Atlas?",
-                "Looking at Atlas and Ironwood, which is true?", "Looking at Ironwood and Kestrel, which is true?",
-                "Is Ironwood immediately to the right of Atlas?"):
+    for bad in ("Is Ironwood directly to the left of Atlas?", "Is Ironwood to the left of Kestrel?",
+                "Is Ironwood not to the left of Atlas?", "Looking at Ironwood and Kestrel, which is true?",
+                "Is Ironwood immediately to the right of Atlas?", "Is Kestrel to the left of Atlas?"):
         assert _kind(bad + tail) != "read", bad
+
+
+def test_a_yes_or_no_of_one_side_asks_of_the_pair_in_either_order_and_its_labels_clauses_decide() -> None:
+    """"Is Atlas to the right of Ironwood?" asks of the same pair as "Is Ironwood to the left of Atlas?" (never a false
+    misread of the other direction); the labels' clauses are what must say the query's meaning."""
+    right = " Answer LEFT_OF if Ironwood is to the left of Atlas, RIGHT_OF if Ironwood is to the right of Atlas, or " \
+            "UNKNOWN if the facts do not settle it."
+    swapped = right.replace("left of Atlas, RIGHT", "@").replace("right of Atlas", "left of Atlas").replace(
+        "@", "right of Atlas, RIGHT")
+    for ask in ("Is Atlas to the right of Ironwood?", "Is Atlas to the left of Ironwood?",
+                "Looking at Atlas and Ironwood, which is true?", "Is Ironwood to the right of Atlas?"):
+        assert _kind(ask + right) == "read", ask
+        assert _kind(ask + swapped) == "misread", ask + swapped
 
 
 def test_a_bracket_of_some_labels_or_holding_a_label_is_no_explanation() -> None:
