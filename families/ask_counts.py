@@ -58,3 +58,18 @@ def gauge_read(words: list[str]) -> list[str] | None:
 # The counter's own gauge, by which its count is read ("the violet lamp's dial"): the counter itself; one noun, and
 # only one that shows a count, never an owner or a part of another thing ("the lamp's neighbour", "the lamp's old dial")
 _GAUGES = frozenset("dial dials gauge meter counter display readout screen indicator tally scale clock".split())
+
+
+# The end of a period the story runs over ("at the end of the week", "by the close of the morning"): the end itself;
+# a period's start or middle is never read so ("at the start of the week" stays as it is)
+_PERIODS = frozenset("day week morning afternoon evening night shift trip journey month year season game match round "
+                     "contest session tournament voyage race festival fair party".split())
+
+
+def period_ended(words: list[str]) -> list[str] | None:
+    """ "how many stickers does @0 have at the end of the week" as "... at the end"; None where no such end is said."""
+    for k in range(len(words) - 5):
+        if words[k] in ("at", "by") and words[k + 1] == "the" and words[k + 2] in ("end", "close") and \
+                words[k + 3] == "of" and words[k + 4] in ("the", "this", "that") and words[k + 5] in _PERIODS:
+            return words[:k] + ["at", "the", "end"] + words[k + 6:]
+    return None

@@ -51,6 +51,17 @@ _CLAIMS = HEDGES | NEGATIONS | NUMBER_BEFORE | NUMBER_AFTER | frozenset(
     "but nor in at on to from by of with for as into onto".split())
 
 
+def plain_modifier(word: str) -> bool:
+    """A word that may stand before a count noun and say only what kind of thing it is ("gold coins"): no measure, no
+    claim of the count (a hedge, a bound, an end or a start), no plural."""
+    return _modifier(word, frozenset()) and word not in _TIMED
+
+
+# Words of a time that a modifier may say of the things ("the original coins", "the first crates"): never plain
+_TIMED = frozenset("start starting initial original first opening beginning previous earlier prior old middle current "
+                   "later latest new newest early late".split())
+
+
 def _modifier(word: str, known: frozenset[str]) -> bool:
     return word.isascii() and word.isalpha() and word not in known and word not in MEASURES \
         and word not in _CLAIMS and not word.endswith("s")
@@ -64,7 +75,7 @@ _TALLIES = frozenset("number count total amount".split())
 # verb ("gains nothing" is no amount).
 _HOLDING = frozenset("has holds contains keeps stores with".split())
 # Before a partitive's noun ("33 of the crates", "9 of its books"): the counter's own things.
-_OWNERS = frozenset("the its their".split())
+_OWNERS = frozenset("the its their her his".split())   # "83 of her coins": the owner's own
 
 
 def _thing(word: str, known: frozenset[str]) -> bool:

@@ -33,7 +33,8 @@ PERIODS = "|".join(expand("starts|begins|opens|starts out|kicks off|enters|start
 # never a later time ("In the evening, X has 40" may be after the updates)
 START_OPENERS = expand("in the|early in the|at the start of the|at the beginning of the|at the outset of the",
                        "morning|day|week|game|match|season|year|month|shift|session|journey|trip|voyage") + \
-    ("at opening", "at the opening", "on opening", "at daybreak", "at first light", "at sunrise", "at the opening bell")
+    ("at opening", "at the opening", "on opening", "at daybreak", "at first light", "at sunrise", "at the opening bell") + \
+    expand("at the same|at that same|at this same", "time|moment")   # a start said with the start before it
 # Ordinals past "fifth" ("Sixth, Ledger Beta gains 73 coins"); with "and last" they open the last step
 ORDINALS = tuple("sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth fifteenth sixteenth "
                  "seventeenth eighteenth nineteenth twentieth".split())

@@ -98,7 +98,7 @@ def unlisted(sentence: str, marked: Marked, spelled: Spelled) -> list[str]:
     chunks = sentence.split(",")
     for k in range(len(chunks) - 1, 0, -1):
         head = normalize(marked.words(",".join(chunks[:k])))
-        if listed(head, spelled) == "":
+        if head and listed(head, spelled) == "":   # a chunk of marks only ("10,") is no list
             return normalize(marked.words(",".join(chunks[k:])))
     return words
 

@@ -14,22 +14,30 @@ from families.question_forms import follow_ups
 # each of them, or nothing: "..., each being ..."), a verb of standing for, an article and a word of possibility; the
 # rest is the thing every option is a value of, asked as "what is the ...". Never "at least", "about": no verb takes them.
 _LINK = r"(?:(?:where|and|with|so|as|since|here|whereby) )?"
-_WHO = r"(?:(?:the|your) (?:(?:right|correct|matching) )?(?:number|answer|option|choice|value|label|1) (?:(?:you|we) (?:pick|choose|give|select) )?|(?:the |these |those |all )?(?:options|numbers|choices|answers|values|figures|labels|possible answers|possible " \
+_WHO = r"(?:(?:the|your) (?:(?:right|correct|matching) )?(?:number|answer|option|choice|value|label|1) (?:(?:you|we) (?:pick|choose|give|select) )?(?:(?:that|which) )?|(?:the |these |those |all )?(?:options|numbers|choices|answers|values|figures|labels|possible answers|possible " \
        r"options|listed options|listed numbers|answer options|answer choices|candidates)(?: listed| given| above)? |" \
        r"(?:they|these|those|them) )"
-_EACH = r"(?:(?:each|every 1|every|any|all|each 1)(?: 1)?(?: of (?:these|them|those|the (?:options|numbers|choices|" \
+_EACH = r"(?:(?:each|every 1|every|any|all|each 1)(?: 1)?(?: of (?:these|them|those|which|the (?:options|numbers|choices|" \
         r"answers|values)))?(?: (?:option|answer|choice|number|value|figure|label|listed option|listed number|of these))? )"
 _VERB = r"(?:is|are|being|gives|give|giving|names|name|naming|represents|represent|representing|stands for|stand for|" \
         r"standing for|is meant as|are meant as|meaning|means|mean|counts as|count as|serves as|serve as|is offered as|" \
-        r"are offered as|shows|show|showing|corresponds to|correspond to|corresponding to)"
+        r"are offered as|shows|show|showing|corresponds to|correspond to|corresponding to|equals|is equal to|" \
+        r"are equal to|equal to|equal|matches|match)"
+# An instruction to pick that opens a gloss of the one option picked ("choosing the option that gives the number of
+# books left on the cart", "pick the one that equals ..."): it says what the right option is, as "the option is" does
+_PICK = r"(?:(?:choosing|choose|pick|picking|select|selecting|give|giving) )?"
 # Without a subject, only a participle or "is/are" glosses ("..., each being", "59, 61 and 63 are the ..."): "give the
 # one that is correct" is an instruction, no gloss
 # "the right one equals the green bag's final count": the one option that is right, said equal to what is asked
 _RIGHT = r"(?:the|your) (?:right|correct|matching) (?:number|answer|option|choice|value|label|1) (?:equals|matches)"
 _BARE_VERB = r"(?:is|are|being|giving|naming|representing|standing for|meaning|showing|corresponding to|" \
-             r"whichever (?:1 |of them |of these )?(?:is|equals|gives|matches))"   # "..., whichever is the number of"
-_HEAD = re.compile(rf"^{_LINK}(?:(?:{_WHO}{_EACH}?|{_EACH}){_VERB}|{_RIGHT}|{_BARE_VERB}|(?:each|each 1|every 1)(?= (?:a|an|1) )) (?:(?:a|an|1|the|that(?! (?:many|number|exact|same|value|figure)\b)) )?(?:(?:possible|"
+             r"whichever (?:1 |of them |of these )?(?:is|equals|gives|matches)|" \
+             r"according to|based on|matching|to match|equal to)"   # "..., whichever is the number of", "based on X's total"
+_HEAD = re.compile(rf"^{_LINK}(?:(?:{_PICK}{_WHO}{_EACH}?|{_EACH}){_VERB}|{_RIGHT}|{_BARE_VERB}|(?:each|each 1|every 1)(?= (?:a|an|1) )) (?:(?:a|an|1|the|that(?! (?:many|number|exact|same|value|figure)\b)) )?(?:(?:possible|"
                    r"candidate|proposed|potential|plausible|suggested|conceivable) )?(?:(?:candidate|value|answer|option) )?(?:(?:for|as|of) )?")
+# The options' thing said after them as a noun phrase, with no verb ("Answer 251, 253 or 255, the number of visitors
+# in the hall at the end"): a count of something, said of every option as "the options are" says it
+_APPOSED = re.compile(r"^(?:which is |that is |i e )?(?=the (?:(?:final|resulting|ending|end) )?(?:number|count|total) of )")
 # Quantity nouns a gloss may name a count by ("the possible final sizes of the gold pile"): read as "count", one
 _QUANTITY = {"size": "count", "sizes": "count", "amount": "count", "amounts": "count", "quantity": "count",
              "quantities": "count", "counts": "count", "totals": "total", "numbers": "number", "values": "value",
@@ -48,23 +56,26 @@ _NOT_COUNTED = frozenset("start starting initial original first opening beginnin
                          "intermediate current partial running".split()) | _ENDS
 
 
-def glossed(words: list[str], spelled: Spelled = ()) -> list[str] | None:
+def glossed(words: list[str], spelled: Spelled = (), owner: str | None = None) -> list[str] | None:
     """The question a gloss of the options asks, as words ("what is the final count of items in @0"), or None where
     the words are no gloss of the options. The options may be named by their labels, every one ("The options 17, 19
-    and 21 each mean ...", "Each of 20, 22 and 24 stands for ...")."""
+    and 21 each mean ...", "Each of 20, 22 and 24 stands for ..."). `owner` is the one counter the question names: what a
+    gloss says of it without its name ("whichever is her final number of stamps", "that final count") is said of it."""
     words = _list_as_options(_unpicked(words), spelled)
     line = " ".join(words)
     m = _HEAD.match(line)
-    if m is None or m.end() == 0 or m.end() >= len(line):
+    start = m.end() if m is not None and m.end() else None
+    if start is None and (a := _APPOSED.match(line)) is not None:
+        start = a.end()   # the noun phrase itself, after "which is" or nothing
+    if start is None or start >= len(line):
         return None
-    rest = [_QUANTITY.get(w, w) for w in line[m.end():].split()]
+    rest = [_QUANTITY.get(w, w) for w in line[start:].split()]
     if any(w[:1].isdigit() for w in rest):
         return None   # "Options are 10, 12 or 13": a list, no gloss
     many = _that_many(rest) or _relative(rest)
     if many is not None:
         return many
-    if len(rest) > 2 and rest[0][:1] == "@" and rest[1] == "'s":
-        rest = ["the"] + rest[2:] + ["of", rest[0]]   # "Tomas's final total" -> "the final total of Tomas"
+    rest = _owned(_resolved(rest, owner))
     rest = _left_as_final(rest)
     if rest[:1] != ["the"]:
         rest = ["the"] + rest
@@ -89,7 +100,7 @@ def _unpicked(words: list[str]) -> list[str]:
     for k in range(3, len(words) - 1):
         if tuple(words[k:]) in follow_ups():
             return words[:k]
-    return words
+    return [] if tuple(words) in follow_ups() else words   # "give the one that is correct" alone glosses nothing
 
 
 Spelled = Sequence[tuple[str, list[str]]]
@@ -167,3 +178,41 @@ def _relative(rest: list[str]) -> list[str] | None:
     if not _PLAIN.fullmatch(noun) or subject[:1] != "@" or not _PLAIN.fullmatch(verb):
         return None
     return ["how", "many", "items", "does", subject, _BASE.get(verb, verb)] + rest[k + 5:]
+
+
+# A gloss that names no counter says its count of the one the question asks of ("whichever equals that final count",
+# "whichever is her final number of stamps"): a pronoun of the owner, "that" or "this" of the count the question asked
+_PRONOUNS = frozenset("her his its their".split())
+_THAT = frozenset("that this".split())
+
+
+def _resolved(rest: list[str], owner: str | None) -> list[str]:
+    """The gloss's thing with its owner named where it names none; as it was where the question names no one counter."""
+    if owner is None or any(w[:1] == "@" for w in rest):
+        return rest
+    if rest[0] in _PRONOUNS:
+        return [owner, "'s"] + rest[1:]   # "her final number of stamps": the owner's
+    head = rest[1:] if rest[0] in _THAT | {"the"} else rest
+    k = next((k for k, w in enumerate(head) if w in _COUNTS or w in _QUANTITY.values()), None)
+    if k is None:
+        return rest
+    k += 2 * (head[k + 1:k + 2] == ["of"] and len(head) > k + 2 and _PLAIN.fullmatch(head[k + 2]) is not None)
+    return ["the"] + head[:k + 1] + ["of", owner] + head[k + 1:]   # "that final count" -> "the final count of @0"
+
+
+def _owned(rest: list[str]) -> list[str]:
+    """The owner's count said as the count of the owner, the owner right after the count it owns ("@1 's point total
+    after all the updates" -> "the point total of @1 after all the updates"; "the final number of @0 of stickers", as a
+    possessive is read before, -> "the final number of stickers in @0")."""
+    if len(rest) > 2 and rest[0][:1] == "@" and rest[1] == "'s":
+        k = next((k for k in range(2, len(rest)) if rest[k] in _COUNTS or rest[k] in _QUANTITY.values()), None)
+        if k is None:
+            return ["the"] + rest[2:] + ["of", rest[0]]   # "Tomas's final total" -> "the final total of Tomas"
+        if rest[k + 1:k + 2] == ["of"] and len(rest) > k + 2 and _PLAIN.fullmatch(rest[k + 2]):
+            return ["the"] + rest[2:k + 3] + ["in", rest[0]] + rest[k + 3:]
+        return ["the"] + rest[2:k + 1] + ["of", rest[0]] + rest[k + 1:]
+    for k in range(1, len(rest) - 3):
+        if rest[k] in _COUNTS and rest[k + 1] == "of" and rest[k + 2][:1] == "@" and rest[k + 3] == "of" and \
+                k + 4 < len(rest) and _PLAIN.fullmatch(rest[k + 4]):
+            return rest[:k + 2] + [rest[k + 4], "in", rest[k + 2]] + rest[k + 5:]
+    return rest

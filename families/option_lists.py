@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple, Sequence
 
-from families.counted import MEASURES
+from families.counted import MEASURES, plain_modifier
 from families.label_lists import INSTRUCTION
 
 # What may stand between two options of a list: spaces, a comma or semicolon, "or", one slash, pipe or bullet,
@@ -25,14 +25,17 @@ _LEADS = INSTRUCTION | frozenset("possible are is use using these labels valid a
 # "how many jars are in ...", "how many sacks of grain are in ...": the counted noun is the skeleton's "items", whatever
 # a model calls the things counted (a lowercase word only, so a name is never taken for it; never a measure: "how many
 # kg of flour" counts no items)
-_COUNTED = re.compile(r"\b([Hh]ow many|number of|count of)\s+(?!items\b|things\b|units\b)([a-z]+)((?:\s+of\s+[a-z]+)?)\b"
+_COUNTED = re.compile(r"\b([Hh]ow many|number of|count of)\s+((?:[a-z]+\s+)??)(?!items\b|things\b|units\b)([a-z]+)"
+                      r"((?:\s+of\s+[a-z]+)?)\b"
                       r"(?=\s+(?:are|is|does|do|will|remain|end|in|at|the|has|have|left|sit|sits|stand|stands|lie|lies|rest|rests|"
                       r"stay|stays|wait|waits)\b)")   # "how many books sit on the shelf": a verb of being somewhere
 
 
 def _as_items(m: re.Match[str]) -> str:
-    noun, thing = m.group(2), m.group(3).split()[-1:]
+    kind, noun, thing = m.group(2).strip(), m.group(3), m.group(4).split()[-1:]
     if noun in MEASURES or (thing and (thing[0] in MEASURES or not noun.endswith("s"))):
+        return m.group(0)
+    if kind and (not plain_modifier(kind) or thing):   # "how many gold coins": one plain word of their kind only
         return m.group(0)
     return f"{m.group(1)} items"
 

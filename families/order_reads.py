@@ -135,4 +135,13 @@ _QUESTION_FORMS = (
     "(is|does) {0} [stand|sit|lie|standing|sitting|placed|positioned|located|situated] left_of or right_of {1}",
     f"(whether|if) {{0}} (is|stands|sits|lies|is placed|is positioned|is located|is situated) {_EITHER} {{1}}",
     "[complete|fill in] [the] [statement|sentence|blank] {0} is ___ {1}",
+    # one side asked of a pair ("Is the jasmine to the left of the peony?") or the pair named by a frame before which
+    # label holds ("Looking at A and B, which is true?"): a yes or no of one side, or no side at all, asks of the pair
+    # whichever name comes first (its labels' meaning is the query's, said after it or by their clauses, which are read)
+    *(form.format(a, b) for a, b in (("{0}", "{1}"), ("{1}", "{0}")) for form in (
+        "(is|does) {} [stand|sit|lie|standing|sitting|placed|positioned|located|situated] [somewhere] (to the left of|"
+        "left of|on the left of|on the left side of|to the right of|right of|on the right of|on the right side of) {}",
+        f"(looking at|considering|comparing|taking|regarding|as for|about|concerning|between|for) {{}} and {{}} "
+        f"{_WHICH} (is true|holds|is the case|is correct|applies|is right)",
+        f"{_WHICH} (is true|holds|is the case|is correct|applies) (of|about|for|between) {{}} and {{}}")),
     "[what is] [the] [relation|value|answer|result] [of] relation {0} {1}")

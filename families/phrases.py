@@ -50,7 +50,8 @@ def question_openers() -> tuple[str, ...]:
                        "considering the line", "considering the whole line", "in the whole row", "taking everything "
                        "into account", "all things considered", "putting it all together", "putting everything together",
                        "when everything is done", "when all is done", "after everything", "with all that in mind",
-                       "logically", "strictly speaking", "to sum up", "the question is",
+                       "logically", "strictly speaking", "to sum up", "here is the question", "the question is",
+                       "here is the puzzle", "here 's the question", "here 's the puzzle",
                        "your task", "task", "puzzle", "quiz", "ultimately", "by the end", "at the end of the day", "query",
                        "from left to right", "left to right", "reading from left to right", "going from left to right",
                        "counting from the left", "reading left to right")
@@ -60,6 +61,7 @@ def question_openers() -> tuple[str, ...]:
                              "listed|that follow"))
 # Where a third way says it cannot be told from ("... determined from the information given")
 _SOURCE = ("~|from the statements|from the premises|from the facts|from the information|from the information given|" \
+           "from these statements|from these premises|from these facts|from these clues|from this information|" \
            "from the given information|from the information provided|from the clues|from what we know|from what is known|" \
            "from this|for sure|for certain|with certainty|with the information given|given the information|" \
            "based on the information|based on the statements|based on the facts|based on the clues|from the above|" \
@@ -71,7 +73,10 @@ def undetermined() -> tuple[str, ...]:
     """The words that say "the statements do not settle it". Built when first asked: importing costs nothing."""
     return (
     expand("the|these", _STATEMENTS, "do not|does not|cannot|can not|fail to", "settle|determine|decide|say|tell|show",
-            "~|it|this|that|the answer|the question|which|either way|you|us")
+            "~|it|this|that|the answer|the question|which|either way|you|us|their relative position|their order|"
+            "their positions|which is which")
+    + expand("the|these", _STATEMENTS, "do not|does not|cannot|can not", "let you|let us|let one|allow you to|"
+             "allow us to|enable you to", "tell|say|decide|determine|know|be sure", "~|it|this|that|which|either way")
     + expand("it|this|that|the answer|the relation|the relationship|the position|the order|which|which one",
               "cannot|can not|could not", "be", "determined|decided|known|told|established|settled|inferred|deduced|"
               "concluded|worked out|said", _SOURCE)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Mapping
 
-from families.ask_counts import gauge_read, holder_away, ordered_away
+from families.ask_counts import gauge_read, holder_away, ordered_away, period_ended
 from families.ask_forms import (
     agent_as_verb,
     certainty_plain,
@@ -67,6 +67,7 @@ class Asking:
         sourced = sourced_away(words)   # "... according to the survey": where the answer comes from, read away
         sourced += [t for t in [so_as_true(w) for w in [words] + sourced] if t is not None]   # "must be so"
         sourced += [t for t in [certainty_plain(w) for w in [words] + sourced] if t is not None]   # "is certainly true"
+        sourced += [t for t in [period_ended(w) for w in [words] + sourced] if t is not None]   # "end of the week"
         sourced += [t for t in [holder_away(w) for w in [words] + sourced] if t is not None]   # "on Milo's card"
         sourced += [t for t in [gauge_read(w) for w in [words] + sourced] if t is not None]   # "what does X read"
         heads += sourced

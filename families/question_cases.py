@@ -21,10 +21,10 @@ _BRACKETED = re.compile(r"\(\s*([^()]+?)\s*\)")
 # A bracketed restatement of the question: "(that is, where is A compared to B)", "(i.e. ...)", "(in other words ...)"
 _RESTATED = re.compile(r"\(\s*(?:that is|i\.e\.|ie|in other words|namely|put differently|said differently|or rather)"
                        r"\s*,?\s*([^()]+?)\s*\)", re.IGNORECASE)
-# What may close a clause before the next label: a join, and the instruction said again after it ("..., and pick
-# c != g if ...", "..., and with h != j if ...")
 # "If C, the answer is L", "if C, it is L": the words before the label that only say it is the answer
 _ANSWER_IS = (("the", "answer", "is"), ("it", "is"), ("the", "answer", "would", "be"), ("it", "would", "be"))
+# What may close a clause before the next label: a join, and the instruction said again after it ("..., and pick
+# c != g if ...", "..., with RIGHT_OF if ..., or with UNKNOWN if")
 _TRAILING = frozenset({"or", "and", "otherwise", "else", "pick", "choose", "select", "answer", "reply", "respond",
                        "give", "with"})
 

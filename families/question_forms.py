@@ -37,7 +37,7 @@ def follow_ups() -> frozenset[tuple[str, ...]]:
         + expand("~|and|then|please|so", "give|pick|choose|select|state|name|write|say|report", "the one|the option|"
                  "the number|the answer|the value|the right one|the correct one|the right option|the correct option|"
                  "the label|the matching one|the matching option|the matching label",
-                 "that is correct|that is right|that applies|that is true|that holds|that fits|that is the answer|"
+                 "~|that is correct|that is right|that applies|that is true|that holds|that fits|that is the answer|"
                  # the option that is the number asked ("pick the label equal to that number", "the one that matches")
                  "that matches|that matches it|that matches that number|equal to it|equal to that number|"
                  "that equals it|that equals that number|that is equal to it|that is equal to that number")

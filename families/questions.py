@@ -15,6 +15,7 @@ import re
 from typing import TYPE_CHECKING, Mapping
 
 from families.ask_forms import scene_opened
+from families.label_brackets import bracketed
 from families.label_explain import explained
 from families.label_lists import (
     INSTRUCTION,
@@ -30,7 +31,7 @@ from families.option_lists import counted_as_items, option_list, repeated
 from families.option_respective import respective
 from families.question_explained import Explaining
 from families.question_forms import follow_ups
-from families.question_words import READ, QVerdict, colons_as_means, core_words, lowered
+from families.question_words import READ, QVerdict, colons_as_means, core_words, lowered, openers
 from families.sign_gloss import SIGNS, sign_gloss
 from families.wording import WORD_NAMES, normalize
 
@@ -109,6 +110,7 @@ class QuestionReader(Explaining):
         """The question ready to be read sentence by sentence, with each label's words; or the verdict it already
         has, read whole or with its labels inline."""
         text = each_explained(text, labels)   # "t = v or c = u if that pair must be equal": each with its own clause
+        text = bracketed(text, labels) or text   # "LEFT_OF (X is to the left of Y), ...": each label's "if" clause
         spelled = [(label, marked.words(label)) for label in labels]
         if "(" in text:   # a bracketed list of every label ("Is Ann a Baker (YES/NO/UNKNOWN)?") says nothing more
             text = _BRACKETED.sub(lambda m: " " if listed(normalize(marked.words(m.group(1))), spelled) == "" and
@@ -132,9 +134,11 @@ class QuestionReader(Explaining):
         asked, unread, cue = 0, False, None
         explained: set[str] = set()   # labels whose meaning a sentence said (a later list may leave them out)
         signed = any(w in SIGNS for _, lw in spelled for w in lw)
+        owners = {w for w in normalize(marked.words(text)) if w[:1] == "@"}
+        owner = next(iter(owners)) if len(owners) == 1 else None   # the one counter a gloss without a name is of
         for sentence in _SPLIT.split(_LETTERED.sub(" ", text.strip())):
             words = unlisted(sentence, marked, spelled)
-            if not words:
+            if not words or tuple(words) in openers()[0]:   # "Here's the puzzle:" alone opens and says nothing
                 continue
             signs = sign_gloss(words, signed, frozenset(w for _, lw in spelled for w in lw))
             if signs is not None:   # "Here = means equal and != means not equal": what the labels' signs mean
@@ -144,7 +148,7 @@ class QuestionReader(Explaining):
                 words = words[:signs[1]]   # "Answer with the one that follows, where = means ...": the rest as alone
                 if not words:
                     continue
-            gloss = glossed(words, spelled) if self.r.counts else None
+            gloss = glossed(words, spelled, owner) if self.r.counts else None
             if gloss is not None:   # "Each option is a possible final number of marbles in the blue jar"
                 got = self._asks(self.r.counted(gloss), query, marked, types)
                 if got is not None and got.kind == "misread":

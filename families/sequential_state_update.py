@@ -429,6 +429,8 @@ WORDING = Wording(
     | frozenset("instructions adjustments moves turns records log logs "
                 "lines actions notes".split()),
     rewrite=_rewrite,
+    # why a change is made ("the Otters lose 29 points as a penalty"): a reason, never an amount or a direction
+    fact_tails=expand("as", "a|the|their|its", "penalty|bonus|reward|fine|prize|gift|tip|fee"),
     intro="These events happen in this order:")
 FAMILY = Family(
     name=NAME, prefix="state", types=frozenset({"Counter"}),

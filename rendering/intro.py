@@ -87,10 +87,29 @@ def _one_each(intro_words: Sequence[str], k: int) -> bool:
 
 def _one_indefinite(intro_words: Sequence[str], k: int) -> bool:
     """Whether "one" says any one, no count: a noun of any one before a modal ("one person may belong to several",
-    "membership in one order can carry membership in another"), "one or more", "more than one"."""
+    "membership in one order can carry membership in another"), "one or more", "more than one", "one of them" set
+    against another ("belonging to one of them guarantees a place in another")."""
     before, after = tuple(intro_words[max(0, k - 2):k]), tuple(intro_words[k + 1:k + 3])
+    against = "another" in intro_words[k + 3:] or ("the", "other") in zip(intro_words[k + 3:], intro_words[k + 4:])
     return len(after) > 1 and after[0].isalpha() and after[0] not in _FUNCTION_WORDS and after[1] in _MAY or \
-        after[:2] == ("or", "more") or before[-2:] == ("more", "than")
+        after[:2] == ("or", "more") or before[-2:] == ("more", "than") or \
+        after[:1] == ("of",) and after[1:2] in (("them",), ("these",), ("those",)) and against
+
+
+# Where a row stands, had once by the scene ("along one wall", "on one very long bench"): a setting, no count
+_SETTINGS = frozenset("wall walls fence street road lane path corridor hallway hall track shelf rack platform "
+                      "string rope wire pole beam board".split())
+
+
+def _one_setting(intro_words: Sequence[str], k: int) -> bool:
+    """Whether "one" is the one place a row stands in: up to two plain words ("very long") and a noun of the setting."""
+    for j in range(k + 1, min(k + 4, len(intro_words))):
+        w = intro_words[j]
+        if w in _ONE_OK or w in _SETTINGS:
+            return True
+        if not w.isalpha() or w in _FUNCTION_WORDS or w in NUMBER_WORDS or w in _HINTS or w in MEASURES:
+            return False
+    return False
 
 
 def _counts(intro_words: Sequence[str], kinds: Kinds = (), options: tuple[str, ...] = ()) -> bool:
@@ -99,7 +118,8 @@ def _counts(intro_words: Sequence[str], kinds: Kinds = (), options: tuple[str, .
     for k, w in enumerate(intro_words):
         if w in ("1", "one") and (k + 1 < len(intro_words) and intro_words[k + 1] in _ONE_OK
                          or tuple(intro_words[max(0, k - 2):k]) == ("at", "least") or _one_of_order(intro_words, k)
-                         or _no_counts(options) and (_one_each(intro_words, k) or _one_indefinite(intro_words, k))):
+                         or _no_counts(options) and (_one_each(intro_words, k) or _one_indefinite(intro_words, k)
+                                                     or _one_setting(intro_words, k))):
             continue
         if w in NUMBER_WORDS and kinds and _of_kind(intro_words, k, kinds, options):
             continue
@@ -156,6 +176,8 @@ def _of_kind(intro_words: Sequence[str], k: int, kinds: Kinds, options: tuple[st
     if len(said) != 1 or not said[0].isdigit() or said[0] in options or k + 1 >= len(intro_words):
         return False
     n = int(said[0])
+    if tuple(intro_words[k + 1:k + 2]) == ("of",) and k + 2 < len(intro_words) and intro_words[k + 2] in _OWNERS:
+        k += 2   # "two of its warehouses": a partitive of the named things, all of them
     for j in range(k + 1, min(k + 4, len(intro_words))):   # "two counting dials": up to two words before the noun
         noun = intro_words[j]
         if not noun.isalpha():
@@ -170,6 +192,7 @@ def _of_kind(intro_words: Sequence[str], k: int, kinds: Kinds, options: tuple[st
 
 
 _FUNCTION_WORDS = frozenset("of in on at to the a an and or with from by for into onto its their his her".split())
+_OWNERS = frozenset("the its their his her our these those".split())
 
 
 @lru_cache(maxsize=1 << 12)   # a renderer's intros repeat (the template's always), and so do a family's labels

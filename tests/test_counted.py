@@ -50,3 +50,19 @@ def test_one_person_a_phrasing_names_as_an_agent_is_counted_after_a_number(perso
     assert _verdict(f"Finally, {one} {person} enters Silo.", "DECREMENT", 1) == "misread"
     assert _verdict(f"Finally, 2 {person}s leave Silo.", "DECREMENT", 1) == "misread"
     assert _verdict(f"Finally, {one} {person} takes 1 item from Silo.", "DECREMENT", 1) != "read"
+
+
+def test_a_partitive_of_her_or_his_own_things_reads_and_of_another_owner_does_not() -> None:
+    """"Maren then spends 83 of her coins": her own coins, the count of items; another's coins, a hedge or another
+    number never reads."""
+    from families.reading import Marked, reader
+    names, types = {"C0": "Maren", "C1": "Jago"}, {"C0": "Counter", "C1": "Counter"}
+
+    def kind(text: str) -> str:
+        return reader("sequential_state_update").read_fact(text, ("DECREMENT", ("C0", 83)), Marked(names, types),
+                                                           types).kind
+    for good in ("Maren then spends 83 of her coins.", "Then Maren gives away 83 of her coins."):
+        assert kind(good) == "read", good
+    for bad in ("Maren then spends 83 of Jago's coins.", "Maren then spends about 83 of her coins.",
+                "Maren then spends 84 of her coins.", "Maren then spends 83 of her 90 coins."):
+        assert kind(bad) != "read", bad

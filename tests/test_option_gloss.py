@@ -85,3 +85,47 @@ def test_the_right_one_glossed_as_what_is_asked_and_a_candidates_list_read_and_t
                     said.format(x="the green bag").replace(" is the", " is roughly the").replace(
                         " equals", " roughly equals").replace(" matches", " roughly matches")):
             assert _kind(f"{ASK} {bad}.", labels) != "read", bad
+
+
+# A gloss after the list by its link ("..., according to", "..., whichever equals", "..., choosing the option that
+# gives", "..., the number that equals", "each of which stands for", or a bare noun phrase), each with its thing said
+# of the counter by name, by a possessive with words after the count, by a pronoun or by "that" (the counter asked)
+LINKS = ["according to", "based on", "matching", "whichever equals", "whichever is", "choosing the option that gives",
+         "pick the one that equals", "the option equal to", "the option that matches", "the number that equals",
+         "each of which stands for", ""]
+THINGS = ["the final count of marbles in {x}", "{x}'s final marble count", "{x}'s marble total after all the steps",
+          "the number of marbles left in {x}", "its final number of marbles", "that final count", "that count",
+          "the final total"]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sampled_from(LINKS), st.sampled_from(THINGS), st.sampled_from(["Answer {a}, {b} or {c}, ",
+                                                                        "Choose {a}, {b}, or {c} "]),
+       st.integers(10, 200))
+def test_a_gloss_after_the_list_by_any_link_reads_of_the_asked_counter_and_its_poisons_do_not(
+        link: str, thing: str, listed: str, low: int) -> None:
+    """"Answer 69, 71 or 73, whichever is its final number of marbles": read as the question's own ask; a gloss of
+    another counter, another time, a hedge or a gloss with no question before it never reads."""
+    if link == "" and not thing.startswith(("the final count of", "the number of")):
+        thing = "the final count of marbles in {x}"   # a bare noun phrase is only a count of something
+    labels = (str(low), str(low + 2), str(low + 4))
+    said = listed.format(a=labels[0], b=labels[1], c=labels[2]) + (link + " " + thing).strip()
+    text = f"{ASK} {said.format(x='the green bag')}."
+    assert _kind(text, labels) == "read", text
+    poisons = [f"{ASK} {said.format(x='the green bag')}.".replace("final", "starting").replace(
+                   "that count", "that starting count").replace("left in", "in").replace(" after all the steps", "")
+               .replace("total.", "total at the start.").replace("bag.", "bag at the start."),   # another time
+               f"{ASK} {(said[:len(said) - len(thing)] + 'roughly ' + thing).format(x='the green bag')}.",  # hedge
+               ] + [f"{said.format(x='the green bag')}."] * bool(link)   # no ask (a bare noun phrase is an ask)
+    if "{x}" in thing:
+        poisons.append(f"{ASK} {said.format(x='the striped bag')}.")                             # another counter
+    for bad in poisons:
+        assert _kind(bad, labels) != "read", bad
+
+
+def test_a_pronoun_or_that_in_a_gloss_is_of_the_one_counter_the_question_names_and_never_of_two() -> None:
+    labels = ("69", "71", "73")
+    assert _kind(f"{ASK} Answer 69, 71 or 73, whichever is its final count.", labels) == "read"
+    two = "How many marbles are in the green bag, and how many in the striped bag, at the end?"
+    assert _kind(f"{two} Answer 69, 71 or 73, whichever is its final count.", labels) != "read"
+    assert _kind(f"{ASK} Answer 69, 71 or 73, whichever is its starting count.", labels) != "read"
