@@ -24,7 +24,6 @@ _STATEMENTS = "statements|premises|facts|information|clues|sentences|information
               "equations above|constraints above|conditions above|all that is given|what is given|what we know|" \
               "statements given|premises given|equalities and inequalities listed|statements listed|premises listed|" \
               "facts listed|relations listed|equations listed"
-# Before any question (read, never written): where the answer is to come from.
 @cache
 def announcements() -> tuple[str, ...]:
     """What announces the question and says nothing of it ("Here's the puzzle: which ...", "Here is the question.")."""
@@ -32,6 +31,8 @@ def announcements() -> tuple[str, ...]:
                   "query")
 
 
+# Before any question (read, never written): where the answer is to come from.
+@cache
 def question_openers() -> tuple[str, ...]:
     """The openers before a question. Built when first asked: importing costs nothing."""
     return (expand("based on|given|according to|from|using|considering|based only on|based solely on|using only|"
@@ -50,8 +51,7 @@ def question_openers() -> tuple[str, ...]:
                        "considering the line", "considering the whole line", "in the whole row", "taking everything "
                        "into account", "all things considered", "putting it all together", "putting everything together",
                        "when everything is done", "when all is done", "after everything", "with all that in mind",
-                       "logically", "strictly speaking", "to sum up", "here is the question", "the question is",
-                       "here is the puzzle", "here 's the question", "here 's the puzzle",
+                       "logically", "strictly speaking", "to sum up", "the question is",
                        "your task", "task", "puzzle", "quiz", "ultimately", "by the end", "at the end of the day", "query",
                        "from left to right", "left to right", "reading from left to right", "going from left to right",
                        "counting from the left", "reading left to right")
