@@ -14,3 +14,4 @@ class StructuredRender:
     premises: tuple[tuple[int, str], ...]
     question: str
     intro: str = ""
+    aside: str = ""   # prose the model wrote around the JSON's one code fence ("Here is the puzzle:"): no solver sees it

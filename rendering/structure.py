@@ -14,6 +14,7 @@ instruction with the labels verbatim, are ours.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any, Literal, Mapping, get_args
 
@@ -37,22 +38,35 @@ def names_fixed(payload: Mapping[str, Any]) -> bool:
 
 def parse(text: str) -> StructuredRender | str:
     """The render in `text`, or why it is malformed (one reason). The object may stand in one Markdown code fence
-    (```json ... ```), as models write JSON where no schema holds them to it; anything around the fence is not
-    read past."""
+    (```json ... ```), as models write JSON where no schema holds them to it, with prose around the fence ("Here is
+    the puzzle:"): kept as the render's `aside`, which `check` holds to what an intro may say, and which no solver
+    sees (the problem text is assembled from the object alone)."""
+    body, aside = fenced(text)
     try:
-        obj = orjson.loads(unfenced(text))
+        obj = orjson.loads(body)
     except orjson.JSONDecodeError as exc:
         return f"malformed: not valid JSON ({exc.args[0] if exc.args else exc})"
-    return from_object(obj)
+    render = from_object(obj)
+    return replace(render, aside=aside) if aside and not isinstance(render, str) else render
 
 
 def unfenced(text: str) -> str:
-    """`text` without the one code fence it stands in whole (its language tag, json or none, dropped); else as it is."""
-    body = text.strip()
-    if not (body.startswith("```") and body.endswith("```") and len(body) >= 6):
-        return text
-    first, _, rest = body[3:-3].partition("\n")
-    return rest if first.strip().lower() in ("", "json") and "```" not in rest else text
+    """`text` without the one code fence it stands in (its language tag, json or none, dropped), and without the
+    prose around that fence; else as it is."""
+    return fenced(text)[0]
+
+
+def fenced(text: str) -> tuple[str, str]:
+    """(what the one code fence in `text` holds, the prose around it, stripped), where `text` holds exactly one fence
+    that opens a line and is tagged json or not at all; else (`text`, "")."""
+    if text.count("```") != 2:
+        return text, ""
+    start = text.index("```")
+    end = text.index("```", start + 3)
+    tag, newline, inner = text[start + 3:end].partition("\n")
+    if not newline or tag.strip().lower() not in ("", "json") or text[:start].strip(" \t")[-1:] not in ("", "\n"):
+        return text, ""
+    return inner, f"{text[:start].strip()}\n{text[end + 3:].strip()}".strip()
 
 
 def from_object(obj: Any) -> StructuredRender | str:
@@ -137,18 +151,29 @@ def check(render: StructuredRender, payload: Mapping[str, Any], given: Mapping[s
         if names.get(s) and not mentions(names[s], render.question) and not (
                 entities.get(s) == "Set" and (v := number_variant(words(names[s]))) and mentions(v[0], render.question)):
             reasons.append(f"question: the question does not name {s} ({names[s]!r})")
-    scene = unarticled(render.intro) if ARTICLE_NAMES.intersection(w[0] for w in distinct.values() if w) \
-        else render.intro
-    intro_words = words(scene)
-    if family is not None and not {w[0] for w in distinct.values() if w}.isdisjoint(intro_words):
-        named = sorted(Finder(distinct).found(scene))   # a name's first word: look closer
-        hint = intro_hint(render.intro, payload, {s: names[s] for s in distinct}) if named else None
+    reasons += _scene_flaws(render.intro, payload, names, distinct, family is not None)
+    if render.aside:   # prose around the JSON's fence: held to the intro's rule, said as the aside's
+        reasons += [flaw.replace("the intro", "the text around the JSON")
+                    for flaw in _scene_flaws(render.aside, payload, names, distinct, family is not None)]
+    return reasons
+
+
+def _scene_flaws(scene: str, payload: Mapping[str, Any], names: Mapping[str, str],
+                 distinct: Mapping[str, tuple[str, ...]], known: bool) -> list[str]:
+    """What an intro (or the prose around the JSON) must not hold: a name with a hint of the answer, a number (but a
+    count of the named things), an answer label, talk of the answer."""
+    reasons = []
+    plain = unarticled(scene) if ARTICLE_NAMES.intersection(w[0] for w in distinct.values() if w) else scene
+    scene_words = words(plain)
+    if known and not {w[0] for w in distinct.values() if w}.isdisjoint(scene_words):
+        named = sorted(Finder(dict(distinct)).found(plain))   # a name's first word: look closer
+        hint = intro_hint(scene, payload, {s: names[s] for s in distinct}) if named else None
         if hint:
             reasons.append(f"intro: the intro names {', '.join(named)} and {hint}")
     # a count of the named things ("Two jars ...") is no number the intro rule bars: looked for only where one is said
-    kinds = kinds_named(entities, {s: names[s] for s in distinct}) \
-        if not NUMBER_WORDS.isdisjoint(intro_words) else ()
-    return reasons + list(intro_flaws(render.intro, tuple(payload["answer_options"]), kinds))
+    kinds = kinds_named(payload["entities"], {s: names[s] for s in distinct}) \
+        if not NUMBER_WORDS.isdisjoint(scene_words) else ()
+    return reasons + list(intro_flaws(scene, tuple(payload["answer_options"]), kinds))
 
 
 @lru_cache(maxsize=1 << 12)   # a renderer's names repeat (the template's per skeleton)

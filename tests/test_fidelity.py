@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import orjson
@@ -40,21 +41,44 @@ def test_the_template_renderer_passes_the_checker_on_every_family(family, comple
 
 @settings(max_examples=150, deadline=None)
 @given(index=st.integers(0, 500), tag=st.sampled_from(["json", "JSON", ""]), pad=st.sampled_from(["", "\n", "  \n\n"]),
-       indent=st.booleans(), around=st.sampled_from(["", "Here is the puzzle:\n", "\nHope this helps!"]))
-def test_a_render_in_one_code_fence_reads_as_the_bare_object_and_nothing_around_it_is_read(index, tag, pad, indent, around):
-    # models write JSON in a ```json fence where no schema holds them; the fence is not the render's
+       indent=st.booleans(), before=st.sampled_from(["", "Here is the puzzle:\n", "Sure! Here's the puzzle in the "
+                                                      "requested format:\n\n"]),
+       after=st.sampled_from(["", "\nHope this helps!", "\n\nLet me know if you want another scene."]))
+def test_a_render_in_one_code_fence_reads_as_the_bare_object_and_the_prose_around_it_as_an_aside(
+        index, tag, pad, indent, before, after):
+    # models write JSON in a ```json fence where no schema holds them, often with a line before or after it: the
+    # fence is not the render's, and the prose around it is kept aside (no solver sees it), held to the intro's rule
     family = ["transitive_order", "equality", "membership_inheritance", "sequential_state_update"][index % 4]
     payload = make(family, index, 3, seed=5).redact()
     request = RenderRequest(prompt="", payload=payload, schema=render_schema(payload))
-    bare = Template("template").render_now(request).text
+    done = Template("template").render_now(request)
+    bare = done.text
     body = orjson.dumps(orjson.loads(bare), option=orjson.OPT_INDENT_2).decode() if indent else bare
-    fenced = f"{pad}```{tag}\n{body}\n```{pad}"
-    if around:   # prose beside the fence: not one object, and not guessed at
-        text = around + fenced if around.endswith("\n") else fenced + around
-        assert isinstance(parse(text), str) and parse(text).startswith("malformed")
-        return
-    assert parse(fenced) == parse(bare) and not isinstance(parse(fenced), str)
+    text = f"{before}{pad}```{tag}\n{body}\n```{pad}{after}"
+    got = parse(text)
+    assert not isinstance(got, str) and replace(got, aside="") == parse(bare)
+    assert got.aside == f"{before.strip()}\n{after.strip()}".strip()
+    judged = judge(replace(done, text=text), "structured", tuple(payload["answer_options"]), payload)
+    assert judged.completion.status == "ok", judged.checks
+    assert before.strip() not in judged.completion.text or not before   # the solvers' text is the object's alone
     assert isinstance(parse(f"```{tag}\n{body}\n```\n```{tag}\n{body}\n```"), str)   # two fences: not one object
+    assert isinstance(parse(f"Here it is: ```{tag}\n{body}\n```"), str)   # a fence that opens no line: not read
+
+
+@settings(max_examples=100, deadline=None)
+@given(index=st.integers(0, 500), aside=st.sampled_from([
+    "Here is the puzzle with 12 facts:", "Here is the puzzle; the answer is {label}.", "Hint: think about {name}.",
+    "The puzzle has one answer: {label}.", "The correct option is easy to find."]))
+def test_prose_around_the_fence_may_hold_no_number_label_or_talk_of_the_answer(index, aside):
+    family = ["transitive_order", "equality", "membership_inheritance", "sequential_state_update"][index % 4]
+    payload = make(family, index, 3, seed=5).redact()
+    request = RenderRequest(prompt="", payload=payload, schema=render_schema(payload))
+    done = Template("template").render_now(request)
+    name = next(iter(orjson.loads(done.text)["names"].values()))
+    prose = aside.format(label=payload["answer_options"][0], name=name)
+    judged = judge(replace(done, text=f"{prose}\n```json\n{done.text}\n```"), "structured", tuple(payload["answer_options"]), payload)
+    assert judged.completion.status != "ok"
+    assert any(c.startswith("intro: the text around the JSON") for c in judged.checks), judged.checks
 
 
 # Each corruption of a faithful render (the template's), and the reason that must catch it.
