@@ -200,7 +200,10 @@ def _rewrite(predicate: str, words: list[str]) -> list[str]:
 
 
 _MOVES = frozenset({"INITIAL_VALUE", "INCREMENT", "DECREMENT"})
-_STEP_OPENERS = UPDATE_OPENERS + ORDINALS + LAST_ORDINALS
+# A change said to come "at the end" is the last change, not a final value ("At the end, Nora gains 94 coins",
+# blind24's false misread); "in the end" is not among them: it may sum every change ("In the end, Nora gained 94").
+_LAST_STEP = expand("at the|at the very|right at the|near the|toward the|towards the", "end")
+_STEP_OPENERS = UPDATE_OPENERS + ORDINALS + LAST_ORDINALS + _LAST_STEP
 WORDING = Wording(
     prompt_note="Each counter counts things (items, crates, coins, people): say every number as a count of things, "
                 "never as a measure (liters, kilograms, meters), a multiple (a dozen) or a percentage.",
