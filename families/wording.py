@@ -107,12 +107,21 @@ _NUMBERED = re.compile(r"^\s*(?:step|premise|fact|clue|statement|constraint|cond
 _MARKDOWN = re.compile(r"\*\*(\S(?:.*?\S)?)\*\*|\*(\S(?:[^*]*?\S)?)\*")
 
 
+# A plural's possessive ("the Otters' score") is its "'s" ("the Otters's score"), read as every possessive is; not
+# where a single quote opens a word ("the team called 'the Otters' scores"): the mark may close a quotation there;
+# nor before a capital, where the two words are one name ("the Potters' Guild" is the Potters, as "the Potters Guild").
+_PLURAL_OWNER = re.compile(r"(?<=[A-Za-z]s)['’](?=\s+[a-z0-9])")
+_OPENING_QUOTE = re.compile(r"(?:^|[\s(\[])['‘’]")
+
+
 def _clean(text: str) -> str:
     """Lower case, compatibility forms folded (full-width letters, ligatures) and a hyphen inside a word a space."""
     if not text.isascii():
         text = unicodedata.normalize("NFKC", text)
     if "*" in text or text[:1] in _LIST_MARKS or _NUMBERED.match(text):   # markdown a strong model writes: "**Question:**", "1. Ann is ..."
         text = _MARKDOWN.sub(lambda m: m.group(1) or m.group(2), _BULLET.sub("", text))
+    if ("'" in text or "’" in text) and _PLURAL_OWNER.search(text) and not _OPENING_QUOTE.search(text):
+        text = _PLURAL_OWNER.sub("'s", text)
     low = text.lower()
     if "'" in low or "’" in low:
         low = low.replace("’", "'")
