@@ -214,7 +214,10 @@ def settle_rows() -> re.Pattern[str]:
             "her side|their side|their order|its position|his position|her position|the order|the position|the " \
             "relation|the relationship|this one|that one|her status|his status|its status|either|membership|her " \
             "membership|his membership|its membership|the outcome|the result|things|anything"
-    thing = rf"(?:{_alt(thing)}|(?:its|his|her|their|the) (?:position|place|side|location|spot|order|seat)(?: " \
+    # the pair's order said of the pair, never of names ("the order of the two cannot be worked out")
+    pair = r"(?:the|their) (?:relative )?(?:order|positions|arrangement|placement)(?: of (?:the two|these two|" \
+           r"the pair|this pair|both|them|the 2|these 2)(?: (?:items|things|ones|names|people|animals|plants|objects))?)?"
+    thing = rf"(?:{_alt(thing)}|{pair}|(?:its|his|her|their|the) (?:position|place|side|location|spot|order|seat)(?: " \
             r"(?:relative to|with respect to|compared with|compared to|in relation to) @\w+)?|between (?:these|them|" \
             r"the two|these two|the options|these options|the answers|these answers|the possibilities|these " \
             r"possibilities))"   # "cannot decide between these"

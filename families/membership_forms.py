@@ -7,6 +7,7 @@ every" and "no" are never a quantifier here, so no such sentence reads as a subs
 from __future__ import annotations
 
 from families.free_forms import apposed, plain, progressive, third_person
+from families.membership_under import parallel_under
 
 _QUANT = (("every", "single", "1", "of"), ("each", "and", "every"), ("every", "1", "of"), ("each", "1", "of"),
           ("every", "single"), ("all", "of", "the"), ("all", "of"), ("all", "the"), ("every",), ("each",), ("any",),
@@ -208,6 +209,7 @@ def rewrite(words: list[str]) -> list[str]:
         k = 5 if words[1:5] in (["every", "1", "of", "them"], ["each", "1", "of", "them"]) else 4
         words = ["all", words[0], *words[k:]]
     words = _whatever(words) or _conditional(words)
+    words = parallel_under(words)
     subject = _subject(words)
     if subject is not None:
         n, mark, noun = subject

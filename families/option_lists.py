@@ -22,13 +22,16 @@ _LEADS = INSTRUCTION | frozenset("possible are is use using these labels valid a
                                  "admissible legal candidates candidate".split())
 
 
-# "how many jars are in ...", "how many sacks of grain are in ...": the counted noun is the skeleton's "items", whatever
+# "how many jars are in ...", "how many sacks of grain are in ..." (a verb of being somewhere: "how many books sit on
+# the shelf"): the counted noun is the skeleton's "items", whatever
 # a model calls the things counted (a lowercase word only, so a name is never taken for it; never a measure: "how many
 # kg of flour" counts no items)
 _COUNTED = re.compile(r"\b([Hh]ow many|number of|count of)\s+((?:[a-z]+\s+)??)(?!items\b|things\b|units\b)([a-z]+)"
                       r"((?:\s+of\s+[a-z]+)?)\b"
                       r"(?=\s+(?:are|is|does|do|will|remain|end|in|at|the|has|have|left|sit|sits|stand|stands|lie|lies|rest|rests|"
-                      r"stay|stays|wait|waits)\b)")   # "how many books sit on the shelf": a verb of being somewhere
+                      r"stay|stays|wait|waits|"
+                      # and each in the past, as a story told in the past asks it ("how many tokens were in ...")
+                      r"were|was|did|remained|ended|had|sat|stood|lay|rested|stayed|waited)\b)")
 
 
 def _as_items(m: re.Match[str]) -> str:
@@ -134,4 +137,19 @@ def option_list(text: str, labels: Sequence[str]) -> Options | None:
         noun = _NOUN_AFTER.match(after)
         if noun is not None and noun.group(1) not in MEASURES:
             after = after[noun.end(1):]
-    return Options(_lead_removed(text[:run[0][0]]).rstrip(), after)
+    before, after = _gloss_first(text[:run[0][0]], after)
+    return Options(_lead_removed(before).rstrip(), after)
+
+
+# A gloss said before the list, as what to answer with ("Answer with Lena's final score: 252, 254, or 256"): read as
+# the gloss after it ("Answer 252, 254, or 256, each being Lena's final score"), which must ask the query
+_GLOSS_FIRST = re.compile(r"\b([Aa]nswer|[Rr]espond|[Rr]eply)\s+(?:with|as|by giving|by stating)\s+((?:the|[A-Z][\w-]*(?:'s|’s|s'|s’))"
+                          r"\s[^.?!:;]+?)\s*:\s*$")
+
+
+def _gloss_first(before: str, after: str) -> tuple[str, str]:
+    """The words before the list and after it, a gloss before the list moved after it."""
+    m = _GLOSS_FIRST.search(before)
+    if m is None:
+        return before, after
+    return before[:m.start()] + m.group(1), f", each being {m.group(2)}{after if after[:1] in '.?!' else ' ' + after}"

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from families.wording import OWNED_PLACES
+
 _AGAINST = "(relative to|compared to|compared with|in relation to|with respect to|in comparison to)"
 # Read, never written: more verbs, the "at" and "on the ... hand side" forms (a possessive reads as its "of"
 # form: "to Ben's left" as "to the left of Ben"), "has X somewhere on their left", the far end first.
@@ -54,8 +56,8 @@ _INVERTED = "(is|stands|sits|lies|is standing|is sitting|is placed|is located|is
             "found|is seated|appears|is situated|waits|is waiting|you will find|you find|you can find|one finds|one " \
             "will find|we find|we will find|you would find|you will see|you see|one sees|is to be found|will be found|" \
             + _PLACED + ")"
-# A possessive's owned place after the last name ("left of Marisol's spot"): the place of that name.
-_PLACE_OF = "[the place of|the spot of|the position of|the seat of|the chair of]"
+# A possessive's owned place after the last name ("left of Marisol's spot") is the place of that name.
+_PLACE_OF = "[" + "|".join(f"the {p} of" for p in OWNED_PLACES.split("|")) + "]"
 
 def _mirrored(phrasings: tuple[str, ...]) -> tuple[str, ...]:
     """Each phrasing of LEFT_OF(A, B) as written, with A as {0} and B as {1}, and mirrored: left and right swapped,

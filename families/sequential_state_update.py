@@ -34,6 +34,7 @@ from families.counter_reads import (
 from families.family import Family
 from families.ir import INTEGER, Skeleton, atom
 from families.phrases import expand
+from families.question_tense import past
 from families.wording import Wording
 
 NAME = "sequential_state_update"
@@ -200,7 +201,51 @@ def _rewrite(predicate: str, words: list[str]) -> list[str]:
 
 
 _MOVES = frozenset({"INITIAL_VALUE", "INCREMENT", "DECREMENT"})
-_STEP_OPENERS = UPDATE_OPENERS + ORDINALS + LAST_ORDINALS
+# A change said to come "at the end" is the last change, not a final value ("At the end, Nora gains 94 coins",
+# blind24's false misread); "in the end" is not among them: it may sum every change ("In the end, Nora gained 94").
+_LAST_STEP = expand("at the|at the very|right at the|near the|toward the|towards the", "end")
+_STEP_OPENERS = UPDATE_OPENERS + ORDINALS + LAST_ORDINALS + _LAST_STEP
+_ASKED = (f"how many [items|things|units] (does|will|do) {{0}} (hold|have|contain|store|keep|end up with|end with|finish "
+        f"with|end up holding|end up having|finish holding|wind up with|have left|hold in the end|have in the end|"
+        f"have at the end|have at the finish) {_END}",
+        f"how many [items|things|units] (are|remain|are left|will remain|will be|will be left|are there|end up|"
+        f"remain in the end|are stored|are held|are kept|are sitting|are waiting|are queuing|are queueing|are standing|"
+        f"are parked|are stacked|are seated|are resting|are lying|are docked|are perched|are housed) "
+        f"(in|at|on|inside|aboard) {{0}} {_END}",
+        f"what (number|count|total) of items (does|will) {{0}} (hold|have|contain|store|end up with|end with) {_END}",
+        "what (final|ending|last|resulting|closing) (count|number|total|tally) [of items] (does|will) {0} (reach|end "
+        "with|end up with|have|hold|finish with|end at|arrive at)",
+        f"(what is|what will be) the {_NOUN} (of|in|at|for|on) {{0}} {_END}",
+        f"how many [items|things|units] (end up|finish|remain|are left) (in|at) {{0}} {_END}",
+        "how many [items|things|units] (does|will) {0} (hold|have|contain|store) (once|after) (all|every|all of) "
+        "(the|these|those) (updates|events|changes|steps|transactions) (are done|are over|have happened|are finished|"
+        "have taken place|are complete)",
+        f"what is the (final|ending|last|resulting|end|closing|remaining|eventual) {_NOUN} (of|in|at|for) {{0}} {_END}",
+        f"what is the {_NOUN} (of|in|at|for) {{0}} (at the end|in the end|after all the updates|after every update|"
+        f"after all of this|after all these events|after all the events|finally|after all these changes|after "
+        f"these events|after all updates|once all updates are done)",
+        "what (value|count|number|total) does {0} (end with|end up with|finish with|end on|end up at|end at|"
+        "finish at|settle at|reach)",
+        "(with|at) what (value|count|number|total) does {0} (end|finish|end up)",
+        "what does {0} (hold|have|contain) (at the end|in the end|finally|after all the updates)",
+        # the family asks one thing, a final value: a bare "what value does X have" (its end read away as context,
+        # "After the last update, ...") asks it; "at the start" is no end word and stays unread
+        f"what (value|count|number|total|amount) (does|will) {{0}} (have|hold|contain|show|reach|read|display|store) "
+        f"{_END}",
+        f"what (does|will) {{0}} (hold|have|contain|store) {_END}",
+        f"what (number|count|total|amount) of items (is|are|will be|remain|remains|ends up|end up) (in|at|inside|on) "
+        f"{{0}} {_END}",
+        f"how many [items|things|units] {{0}} (holds|has|contains|stores|will hold|will have|will contain|ends up with|"
+        f"ends with|finishes with|is left with|will end up with|will be left with) {_END}",
+        f"(what is|what 's|what will be) the (final|ending|last|resulting|end|closing|remaining|eventual) {_NOUN} "
+        f"(of|in|at|for) {{0}} {_END}",
+        # a terse heading or the skeleton's notation: "Final count in the Harbor: 28, 29, or 30?", "FINAL_VALUE(X)"
+        f"[the] (final|ending|end|closing|resulting|last|eventual) {_NOUN} (of|in|at|for) {{0}} {_END}",
+        "[query|question] final_value [of] {0}",
+        # the counter itself asked, as the family asks one thing ("What is the Gold score after all updates?"), and
+        # what a counter shows ("How many visitors does the north gate's count show at the end?")
+        f"(what is|what 's|what will be) {{0}} {_END}",
+        f"how many [items|things|units] (does|will|do) {{0}} (show|read|display|register|record) {_END}")
 WORDING = Wording(
     prompt_note="Each counter counts things (items, crates, coins, people): say every number as a count of things, "
                 "never as a measure (liters, kilograms, meters), a multiple (a dozen) or a percentage.",
@@ -359,48 +404,7 @@ WORDING = Wording(
         f"how many (items|things) (are|remain|are left) (in|at) {{0}} {_END}",
         "what is the final (value|count|number of items|total) (of|in|at|for) {0}",
         "what (value|count|number) does {0} end (with|up with)")},
-    question_reads={"FINAL_VALUE": (
-        f"how many [items|things|units] (does|will|do) {{0}} (hold|have|contain|store|keep|end up with|end with|finish "
-        f"with|end up holding|end up having|finish holding|wind up with|have left|hold in the end|have in the end|"
-        f"have at the end|have at the finish) {_END}",
-        f"how many [items|things|units] (are|remain|are left|will remain|will be|will be left|are there|end up|"
-        f"remain in the end|are stored|are held|are kept|are sitting|are waiting|are queuing|are queueing|are standing|"
-        f"are parked|are stacked|are seated|are resting|are lying|are docked|are perched|are housed) "
-        f"(in|at|on|inside|aboard) {{0}} {_END}",
-        f"what (number|count|total) of items (does|will) {{0}} (hold|have|contain|store|end up with|end with) {_END}",
-        "what (final|ending|last|resulting|closing) (count|number|total|tally) [of items] (does|will) {0} (reach|end "
-        "with|end up with|have|hold|finish with|end at|arrive at)",
-        f"(what is|what will be) the {_NOUN} (of|in|at|for|on) {{0}} {_END}",
-        f"how many [items|things|units] (end up|finish|remain|are left) (in|at) {{0}} {_END}",
-        "how many [items|things|units] (does|will) {0} (hold|have|contain|store) (once|after) (all|every|all of) "
-        "(the|these|those) (updates|events|changes|steps|transactions) (are done|are over|have happened|are finished|"
-        "have taken place|are complete)",
-        f"what is the (final|ending|last|resulting|end|closing|remaining|eventual) {_NOUN} (of|in|at|for) {{0}} {_END}",
-        f"what is the {_NOUN} (of|in|at|for) {{0}} (at the end|in the end|after all the updates|after every update|"
-        f"after all of this|after all these events|after all the events|finally|after all these changes|after "
-        f"these events|after all updates|once all updates are done)",
-        "what (value|count|number|total) does {0} (end with|end up with|finish with|end on|end up at|end at|"
-        "finish at|settle at|reach)",
-        "(with|at) what (value|count|number|total) does {0} (end|finish|end up)",
-        "what does {0} (hold|have|contain) (at the end|in the end|finally|after all the updates)",
-        # the family asks one thing, a final value: a bare "what value does X have" (its end read away as context,
-        # "After the last update, ...") asks it; "at the start" is no end word and stays unread
-        f"what (value|count|number|total|amount) (does|will) {{0}} (have|hold|contain|show|reach|read|display|store) "
-        f"{_END}",
-        f"what (does|will) {{0}} (hold|have|contain|store) {_END}",
-        f"what (number|count|total|amount) of items (is|are|will be|remain|remains|ends up|end up) (in|at|inside|on) "
-        f"{{0}} {_END}",
-        f"how many [items|things|units] {{0}} (holds|has|contains|stores|will hold|will have|will contain|ends up with|"
-        f"ends with|finishes with|is left with|will end up with|will be left with) {_END}",
-        f"(what is|what 's|what will be) the (final|ending|last|resulting|end|closing|remaining|eventual) {_NOUN} "
-        f"(of|in|at|for) {{0}} {_END}",
-        # a terse heading or the skeleton's notation: "Final count in the Harbor: 28, 29, or 30?", "FINAL_VALUE(X)"
-        f"[the] (final|ending|end|closing|resulting|last|eventual) {_NOUN} (of|in|at|for) {{0}} {_END}",
-        "[query|question] final_value [of] {0}",
-        # the counter itself asked, as the family asks one thing ("What is the Gold score after all updates?"), and
-        # what a counter shows ("How many visitors does the north gate's count show at the end?")
-        f"(what is|what 's|what will be) {{0}} {_END}",
-        f"how many [items|things|units] (does|will|do) {{0}} (show|read|display|register|record) {_END}")},
+    question_reads={"FINAL_VALUE": _ASKED + past(_ASKED)},
     openers=("then", "next", "after that", "later", "afterwards", "subsequently"),
     read_openers={"INCREMENT": _STEP_OPENERS, "DECREMENT": _STEP_OPENERS,
                   "INITIAL_VALUE": ("first", "first of all", "to begin", "to start", "at the start", "initially",

@@ -48,7 +48,7 @@ from families.order_reads import (
 )
 from families.phrases import expand
 from families.seeding import symbol_names
-from families.wording import Wording
+from families.wording import OWNED_PLACES, Wording
 
 NAME = "transitive_order"
 LABELS = ("LEFT_OF", "RIGHT_OF", "UNKNOWN")
@@ -154,9 +154,9 @@ WORDING = Wording(
         "finds|pass|passes|get to|gets to|arrive at|arrives at) {1}",
         "{0} (stands|is|sits|comes|is placed|is positioned|is located) (left|leftward|leftwards) of {1}",
         "{0} and {1} stand in that order from left to right",
-        f"the (place|spot|position|seat|chair) of {{0}} [in the row|in the line|in the lineup] {_BE_READ} {_SOME} "
+        f"the ({OWNED_PLACES}) of {{0}} [in the row|in the line|in the lineup] {_BE_READ} {_SOME} "
         f"{_SIDE_READ.format('left')} {_PLACE_OF} {{1}}",
-        f"the (place|spot|position|seat|chair) of {{1}} [in the row|in the line|in the lineup] {_BE_READ} {_SOME} "
+        f"the ({OWNED_PLACES}) of {{1}} [in the row|in the line|in the lineup] {_BE_READ} {_SOME} "
         f"{_SIDE_READ.format('right')} {_PLACE_OF} {{0}}",
         *_SEQUENCES, *_COMPARED)},
     read_openers={"LEFT_OF": ("in the row", "in the line", "in the lineup", "in this row", "in the queue",

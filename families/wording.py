@@ -113,6 +113,8 @@ def _clean(text: str) -> str:
         text = unicodedata.normalize("NFKC", text)
     if "*" in text or text[:1] in _LIST_MARKS or _NUMBERED.match(text):   # markdown a strong model writes: "**Question:**", "1. Ann is ..."
         text = _MARKDOWN.sub(lambda m: m.group(1) or m.group(2), _BULLET.sub("", text))
+    if ("'" in text or "’" in text) and _PLURAL_OWNER.search(text) and not _OPENING_QUOTE.search(text):
+        text = _PLURAL_OWNER.sub("'s", text)
     low = text.lower()
     if "'" in low or "’" in low:
         low = low.replace("’", "'")
@@ -156,9 +158,19 @@ def symbols(words: Sequence[str]) -> list[str]:
 _SIGNS = frozenset({"=", "==", "!=", "≠", "<>", ":="})
 # Nouns a possessive may own ("Ben's left", "Silo's final count"), read as "the left of Ben": every phrasing
 # with "the N of X" is then read with "X's N" too.
-_OWNED = frozenset("left right position place spot seat chair count total value number stock supply inventory amount tally status "
+# What one in a row owns where it stands ("Wren's desk", "the seat of Ann"): its place, as the name itself is. Only
+# nouns the grammar holds besides (a row's setting: "on the desk", "at the counter"); any other noun a render sets
+# after two names ("Hesketh's stall", "Ilse's locker") is a kind noun of that render, read away as it is.
+OWNED_PLACES = "place|spot|position|seat|chair|desk|bench|table|counter"
+_OWNED = frozenset(OWNED_PLACES.split("|")) | frozenset("left right position place spot seat chair count total value number stock supply inventory amount tally status "
                    "contents content balance side holdings reserves store collection score".split())
 _OWNED_ADJ = frozenset("final initial starting ending current first last item relative".split())
+# A plural's possessive of what a possessive may own ("the Otters' score", "the Hawks' final score") is its "'s"
+# ("the Otters's score"), read as every possessive is; before any other word it is dropped as before ("the Carvers'
+# guild" is the Carvers, as "the Carvers guild"); and never where a single quote opens a word ("the team called
+# 'the Otters' scores"): the mark may close a quotation there.
+_PLURAL_OWNER = re.compile(r"(?<=[A-Za-z]s)['’](?=\s+(?:" + "|".join(sorted(_OWNED | _OWNED_ADJ)) + r")\b)")
+_OPENING_QUOTE = re.compile(r"(?:^|[\s(\[])['‘’]")
 # Words that add nothing to what a sentence claims ("Felix is also not a Fletcher", "Ivan is not, in fact, a
 # Smith"): read away in sentences and phrasings alike.
 FILLERS = tuple(tuple(f.split()) for f in sorted((

@@ -156,8 +156,17 @@ def kinds_named(entities: Mapping[str, str], names: Mapping[str, str]) -> Kinds:
     return tuple(sorted(out, key=lambda k: (k[0], sorted(k[1]))))
 
 
+# Plurals of no "s" ("Two children are saving stickers", blind23): each the plural of its singular, as "jars" of "jar"
+_IRREGULAR = {"children": "child", "people": "person", "men": "man", "women": "woman", "mice": "mouse",
+              "geese": "goose", "oxen": "ox", "teeth": "tooth", "dice": "die", "sheep": "sheep", "fish": "fish",
+              "deer": "deer", "cattle": "cattle"}
+
+
 def _singulars(word: str) -> tuple[str, ...]:
-    """What a plural may be the plural of: jars -> jar, boxes -> box, shelves -> shelf, knives -> knife."""
+    """What a plural may be the plural of: jars -> jar, boxes -> box, shelves -> shelf, knives -> knife, children ->
+    child."""
+    if word in _IRREGULAR:
+        return (_IRREGULAR[word],)
     out = []
     if word.endswith("ies"):
         out.append(word[:-3] + "y")

@@ -43,3 +43,29 @@ def test_a_hedged_or_doubly_denied_membership_never_affirms() -> None:
         words = normalize(tokens(clause))
         assert affirmed(words, "@0", frozenset({"@0", "@1"})) is None or clause.endswith("not certain"), clause
     assert affirmed(normalize(tokens("her membership is not certain")), "@0", frozenset()) is not True
+
+
+# The pair's order said of the pair ("UNKNOWN if the order of the two cannot be worked out", blind24): unsettled; the
+# same said settled, hedged, or of other names never is.
+_ROW = {"E0": "tulip", "E1": "fern", "E2": "iris"}
+_ROW_TYPES = {k: "Entity" for k in _ROW}
+_LEFT_RIGHT = ("Is the tulip to the left or to the right of the fern? Answer LEFT_OF if the tulip is on the fern's left, "
+               "RIGHT_OF if the tulip is on the fern's right, or UNKNOWN if ")
+
+
+def _row_kind(text: str) -> str:
+    return reader("transitive_order").read_question(text, ("RELATION", ("E0", "E1")), Marked(_ROW, _ROW_TYPES),
+                                                    _ROW_TYPES, ("LEFT_OF", "RIGHT_OF", "UNKNOWN")).kind
+
+
+@settings(max_examples=40, deadline=None)
+@given(thing=st.sampled_from(["the order of the two", "their relative order", "the order of these two",
+                              "the relative positions of the two", "the arrangement of the pair"]),
+       said=st.sampled_from(["cannot be worked out", "cannot be determined", "is not known", "cannot be told"]))
+def test_the_pairs_order_unsettled_reads_and_settled_or_hedged_does_not(thing, said):
+    assert _row_kind(_LEFT_RIGHT + f"{thing} {said}.") == "read"
+    settled = said.replace("cannot", "can").replace("is not", "is")
+    assert _row_kind(_LEFT_RIGHT + f"{thing} {settled}.") != "read"
+    assert _row_kind(_LEFT_RIGHT + f"{thing} probably {said}.") != "read"
+    assert _row_kind(_LEFT_RIGHT + f"{thing.replace('the two', 'the tulip and the iris')} {said}.") != "read" or \
+        "the two" not in thing

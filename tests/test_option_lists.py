@@ -81,3 +81,29 @@ def test_options_are_found_whole_and_a_negated_query_or_hint_stays_unread():
     assert _read(negated, "Is Nico not a member of the Bakers? Answer YES, NO, or UNKNOWN.") != "read"
     assert _read(CASES[3], "Hint: look at f = z. Which of the following conclusions necessarily follows? "
                            "A. q != m B. f != z C. f = z D. c != f") != "read"
+
+
+# A gloss said before the list ("Answer with Lena's final score: 252, 254, or 256", blind23) reads as the gloss after
+# it: of the queried counter it reads; of another counter it is misread; of its start, hedged or of another thing it
+# never reads.
+_COUNTERS = {"C0": "Lena", "C1": "Omar"}
+_COUNTER_TYPES = {"C0": "Counter", "C1": "Counter"}
+
+
+def _final(text: str) -> str:
+    return reader("sequential_state_update").read_question(text, ("FINAL_VALUE", ("C0",)), Marked(_COUNTERS, _COUNTER_TYPES),
+                                                           _COUNTER_TYPES, ("252", "254", "256")).kind
+
+
+@settings(max_examples=30, deadline=None)
+@given(ask=st.sampled_from(["What is Lena's score once all of the changes have been applied?",
+                            "What is Lena's final score?", "How many points does Lena have at the end?"]),
+       verb=st.sampled_from(["Answer with", "Respond with", "Reply with"]),
+       gloss=st.sampled_from(["Lena's final score", "the final score of Lena", "Lena's score at the end"]))
+def test_a_gloss_before_the_list_reads_as_after_it(ask, verb, gloss):
+    text = f"{ask} {verb} {gloss}: 252, 254, or 256."
+    assert _final(text) == "read", text
+    assert _final(text.replace(f"{verb} Lena", f"{verb} Omar").replace("of Lena:", "of Omar:")) == "misread", text
+    for twin in (gloss.replace("final score", "starting score").replace("at the end", "at the start"),
+                 f"roughly {gloss}", f"the option closest to {gloss}"):
+        assert _final(f"{ask} {verb} {twin}: 252, 254, or 256.") != "read", twin

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from families.family import Family
 from families.reading import READ, Marked, Reader, reader
 from families.registry import FAMILIES, register
-from families.wording import Wording, normalize, say
+from families.wording import Wording, normalize, say, tokens
 from providers.builtin import template_structure
 from rendering.read_back import premise_verdicts
 from rendering.structure import check, from_object, reason_code
@@ -567,3 +567,44 @@ def test_a_category_named_in_us_reads_in_its_plural_in_es(stems, form):
     r = reader("membership_inheritance")
     assert r.read_fact(text, ("SUBSET_OF", ("S0", "S1")), marked, types).kind == "read", text
     assert r.read_fact(text, ("SUBSET_OF", ("S1", "S0")), marked, types).kind == "misread", text
+
+
+# A plural's possessive ("the Otters' score") reads as its "'s" form: the same fact, the same twins misread; a
+# single quote that closes a quotation ("called 'the Otters'") is no possessive.
+_TEAMS = ["the Otters", "the Hawks", "the Badgers", "the Lions"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(team=st.sampled_from(_TEAMS), n=st.integers(2, 99), noun=st.sampled_from(["score", "total", "count", "tally"]),
+       change=st.sampled_from([("INITIAL_VALUE", "starts at {n}"), ("INITIAL_VALUE", "begins at {n}"),
+                               ("INCREMENT", "rises by {n}"), ("DECREMENT", "drops by {n}")]))
+def test_a_plurals_possessive_reads_as_its_s_form_and_its_twins_do_not(team, n, noun, change):
+    pred, verb = change
+    other = next(t for t in _TEAMS if t != team)
+    types = {t: "Counter" for t in _TEAMS}
+    marked = Marked({t: t for t in _TEAMS}, types)
+    r = reader("sequential_state_update")
+
+    def verdict(text: str, fact: tuple) -> str:
+        return r.read_fact(text, fact, marked, types)[0]
+    owner = team[0].upper() + team[1:]
+    fact = (pred, (team, n))
+    plural, s_form = f"{owner}' {noun} {verb.format(n=n)}.", f"{owner}'s {noun} {verb.format(n=n)}."
+    assert verdict(plural, fact) == verdict(s_form, fact) == "read", plural
+    assert verdict(plural, (pred, (other, n))) == "misread", plural
+    assert verdict(plural, (pred, (team, n + 1))) == "misread", plural
+    assert verdict(f"{owner}' {noun} {verb.format(n=f'about {n}')}.", fact) != "read"
+    assert verdict(f"{owner}' {noun} never {verb.format(n=n)}.", fact) != "read"
+
+
+def test_a_closing_quote_is_no_possessive():
+    assert tokens("The team called 'the Otters' scores 5") == tokens("The team called the Otters scores 5")
+    assert tokens("The Otters' score") == tokens("The Otters's score")
+
+
+def test_a_plurals_possessive_before_a_capital_or_a_noun_not_owned_is_one_name():
+    # blind10: "Everyone in the Potters' Guild also belongs to the Masons' Guild" names the Potters and the Masons
+    assert tokens("the Potters' Guild") == tokens("the Potters Guild")
+    # blind12: "Alaric is a member of the Potters' guild": a possessive of no owned noun is dropped as before
+    assert tokens("the Potters' guild") == tokens("the Potters guild")
+    assert tokens("the Otters’ score") == tokens("the Otters's score")

@@ -119,3 +119,20 @@ def test_the_final_value_asked_in_free_english_reads_and_asked_of_the_start_or_b
     assert asked(question.rstrip("?.:") + " at the start?") != "read", question
     assert asked(question.rstrip("?.:") + " and the Depot together?") != "read", question
     assert asked(question.replace("Silo", "Depot")) != "read", question
+
+
+@pytest.mark.parametrize("opener", ["At the end", "At the very end", "Right at the end", "Near the end", "Toward the end"])
+@pytest.mark.parametrize("pred,verb", [("INCREMENT", "gains"), ("DECREMENT", "loses")])
+def test_a_change_said_at_the_end_is_the_last_change_and_a_value_there_is_none(opener, pred, verb):
+    # blind24's false misread: "At the end, Nora gains 94 coins" is a change applied last, not a final value
+    n = 14
+    assert _read(f"{opener}, the Silo {verb} {n} crates.", pred, n) == "read"
+    assert _read(f"{opener}, the Silo {verb} {n + 2} crates.", pred, n) == "misread"
+    other = "DECREMENT" if pred == "INCREMENT" else "INCREMENT"
+    assert _read(f"{opener}, the Silo {verb} {n} crates.", other, n) == "misread"
+    for twin in (f"{opener}, the Silo does not {verb[:-1]} {n} crates.", f"{opener}, the Silo {verb} about {n} crates.",
+                 f"{opener}, the Silo has {n} crates.", f"{opener}, the Silo ends with {n} crates."):
+        assert _read(twin, pred, n) != "read", twin
+    assert _read(f"{opener}, the Silo has {n} crates.", "INITIAL_VALUE", n) != "read"
+    # "in the end" may sum every change: never read as one
+    assert _read(f"In the end, the Silo {verb} {n} crates.", pred, n) != "read"

@@ -231,3 +231,24 @@ def test_labels_explained_after_a_colon_or_dash_must_mean_their_labels(mark, sep
     assert _question(head + right).kind == "read", head + right
     swapped = f"LEFT_OF{mark}Nico is to the right of Ben{sep}RIGHT_OF{mark}Nico is to the left of Ben{sep}UNKNOWN{mark}{unknown}."
     assert _question(head + swapped).kind == "misread", head + swapped
+
+
+# What one in the row owns where it stands ("Wren's desk is to the left of Mirela's desk", blind24) is its place:
+# read as the name, in either possessive, either side, the second owner's noun said or not; the twins stay unread.
+@settings(max_examples=80, deadline=None)
+@given(noun=st.sampled_from(["desk", "seat", "bench", "chair", "table", "counter", "place"]),
+       side=st.sampled_from(["left", "right"]), be=st.sampled_from(["is to the", "is", "sits to the", "is somewhere to the"]),
+       form=st.sampled_from(["{a}'s {n}", "the {n} of {a}"]), second=st.booleans())
+def test_an_owned_place_is_its_owner_and_its_twins_never_read(noun, side, be, form, second):
+    first, other = ("Nico", "Ben") if side == "left" else ("Ben", "Nico")
+    owned = form.format(a=first, n=noun)
+    owned = owned[0].upper() + owned[1:]
+    tail = form.format(a=other, n=noun) if second else f"{other}'s"
+    text = f"{owned} {be} {side} of {tail}."
+    assert _verdict(text)[0] == "read", text
+    flipped = text.replace(side, "right" if side == "left" else "left")
+    assert _verdict(flipped)[0] == "misread", flipped
+    for word in ("directly", "not", "probably", "immediately"):
+        twin = text.replace(f" {side} of", f" {word} {side} of") if "to the" not in be else \
+            text.replace(" to the", f" {word} to the")
+        assert _verdict(twin)[0] != "read", twin
