@@ -477,12 +477,23 @@ class Reader:
         return self._word_cues(words, pred)
 
     def _word_cues(self, words: Sequence[str], pred: str) -> str | None:
-        present = set(words)
+        present = set(_without(words, self.wording.unsure)) if self.wording.unsure else set(words)
         for what, cue_words in self.wording.cues.get(pred, ()):
             hit = sorted(present & cue_words)
             if hit:
                 return f"says {what} ({hit[0]!r})"
         return None
+
+
+def _without(words: Sequence[str], runs: tuple[tuple[str, ...], ...]) -> list[str]:
+    """`words` with every occurrence of each run taken out."""
+    out, i = [], 0
+    while i < len(words):
+        run = next((r for r in runs if tuple(words[i:i + len(r)]) == r), None)
+        if run is None:
+            out.append(words[i])
+        i += len(run) if run else 1
+    return out
 
 
 def _unowned(words: list[str]) -> list[str]:

@@ -418,6 +418,7 @@ WORDING = Wording(
     question_cues=(("another question", frozenset({"together", "combined", "both", "altogether", "sum", "difference",
                                                    "more", "fewer", "less", "compare", "than"})),),
     opposites={"INCREMENT": "DECREMENT", "DECREMENT": "INCREMENT"},
+    unsure=(("in", "the", "end"),),   # a change said "in the end" may be the last one or the sum of all: unread
     no_final_openers=frozenset({"INITIAL_VALUE"}),
     intro_hints=frozenset("ends end ending final finally finishes most least empty full total left remaining".split()),
     context_starts=frozenset("after once when following at by in taking finally now".split()),

@@ -515,6 +515,9 @@ class Wording:
     question_reads: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     read_openers: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     question_cues: tuple[tuple[str, frozenset[str]], ...] = ()   # words that make a question ask another thing
+    # runs of words whose cue word the grammar is not sure of: a sentence with one and no other cue is unread, not
+    # misread ("In the end, Nora gains 94" may say the last change or the sum of every change)
+    unsure: tuple[tuple[str, ...], ...] = ()
     fact_tails: tuple[str, ...] = ()              # what may follow any fact and say nothing more ("in the row")
     no_final_openers: frozenset[str] = frozenset()   # fact predicates that "Finally," may not open (a start)
     # A question about a final value may sit in words of its end ("once every step is done"): where a run of

@@ -134,5 +134,9 @@ def test_a_change_said_at_the_end_is_the_last_change_and_a_value_there_is_none(o
                  f"{opener}, the Silo has {n} crates.", f"{opener}, the Silo ends with {n} crates."):
         assert _read(twin, pred, n) != "read", twin
     assert _read(f"{opener}, the Silo has {n} crates.", "INITIAL_VALUE", n) != "read"
-    # "in the end" may sum every change: never read as one
-    assert _read(f"In the end, the Silo {verb} {n} crates.", pred, n) != "read"
+    # "in the end" may sum every change: never read as one, and no misread either (its "end" is no word the grammar
+    # is sure of); another cue beside it still is one
+    assert _read(f"In the end, the Silo {verb} {n} crates.", pred, n) == "unread"
+    assert _read(f"In the end, the Silo {verb} {n} crates.", other, n) == "misread"
+    assert _read(f"In the end, the Silo ends up gaining {n} crates.", pred, n) == "misread"
+    assert _read(f"In the end, the Silo probably {verb} {n} crates.", pred, n) == "misread"
