@@ -50,12 +50,6 @@ def parse(text: str) -> StructuredRender | str:
     return replace(render, aside=aside) if aside and not isinstance(render, str) else render
 
 
-def unfenced(text: str) -> str:
-    """`text` without the one code fence it stands in (its language tag, json or none, dropped), and without the
-    prose around that fence; else as it is."""
-    return fenced(text)[0]
-
-
 def fenced(text: str) -> tuple[str, str]:
     """(what the one code fence in `text` holds, the prose around it, stripped), where `text` holds exactly one fence
     that opens a line and is tagged json or not at all; else (`text`, "")."""
@@ -159,14 +153,14 @@ def check(render: StructuredRender, payload: Mapping[str, Any], given: Mapping[s
 
 
 def _scene_flaws(scene: str, payload: Mapping[str, Any], names: Mapping[str, str],
-                 distinct: Mapping[str, tuple[str, ...]], known: bool) -> list[str]:
+                 distinct: dict[str, tuple[str, ...]], known: bool) -> list[str]:
     """What an intro (or the prose around the JSON) must not hold: a name with a hint of the answer, a number (but a
     count of the named things), an answer label, talk of the answer."""
     reasons = []
     plain = unarticled(scene) if ARTICLE_NAMES.intersection(w[0] for w in distinct.values() if w) else scene
     scene_words = words(plain)
     if known and not {w[0] for w in distinct.values() if w}.isdisjoint(scene_words):
-        named = sorted(Finder(dict(distinct)).found(plain))   # a name's first word: look closer
+        named = sorted(Finder(distinct).found(plain))   # a name's first word: look closer
         hint = intro_hint(scene, payload, {s: names[s] for s in distinct}) if named else None
         if hint:
             reasons.append(f"intro: the intro names {', '.join(named)} and {hint}")
