@@ -33,10 +33,12 @@ def vocabulary(phrasings: Iterable[str]) -> frozenset[str]:
 # Persons a phrasing names as the one who moves things ("a visitor adds ..."): counted all the same after a number
 # ("1 visitor leaves the Map Room"), as a person is a thing a counter counts
 _PERSONS = frozenset("visitor customer worker person clerk employee courier supplier".split())
+# Words of the phrasings that are also things counted after a number ("gains 1 point"; "at some point" opens a step)
+_COUNTABLE = _PERSONS | {"point"}
 
 
 def _noun(word: str, one: bool, known: frozenset[str]) -> bool:
-    if not (word.isascii() and word.isalpha()) or word in known and word not in _PERSONS or word in MEASURES or \
+    if not (word.isascii() and word.isalpha()) or word in known and word not in _COUNTABLE or word in MEASURES or \
             word in _CLAIMS:
         return False
     plural = word.endswith("s") or word in _IRREGULAR

@@ -257,7 +257,8 @@ _VERB_Q = "(follows|follow|must be true|must hold|must follow|holds|hold|is true
           "is logically valid|is a correct conclusion|" + "|".join(expand("the", "premises|statements|facts|relations|clues|equations|constraints",
                               "force to be true|force|guarantee|imply|entail|make true|establish|prove|require")) + "|" \
           "follows for certain|holds for certain|is true for certain|follows for sure|holds for sure|can be drawn|" \
-          "can be drawn with certainty|can be concluded with certainty|is certainly entailed)"
+          "can be drawn with certainty|can be concluded with certainty|is certainly entailed|" + \
+          "|".join(expand("is", "necessarily|definitely|strictly|thus|therefore", "entailed|implied|guaranteed")) + ")"
 # where the answer is to come from, in parts ("from the relations above", "given all of the premises")
 _CTX_Q = "[from|by|given|of|according to|based on|in view of|with|in] [the|these|those|all|all of the|all the|what is|" \
          "them|every] [premises|statements|facts|relations|equations|constraints|information|clues|above|conditions|" \

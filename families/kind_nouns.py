@@ -53,8 +53,8 @@ def _named_marks(marked: Marked, types: Mapping[str, str]) -> frozenset[str]:
     return frozenset(f"@{k}" for k, s in enumerate(marked.symbols) if types.get(s) in NAMED_KINDS)
 
 
-def _noun_like(word: str, known: frozenset[str], category: bool = False) -> bool:
-    if category and word in _CATEGORY_NOUNS:
+def _noun_like(word: str, known: frozenset[str], category: bool = False, member: frozenset[str] = frozenset()) -> bool:
+    if category and word in _CATEGORY_NOUNS or word in member:
         return True
     return word.isascii() and word.isalpha() and len(word) > 2 and not word.endswith("ly") and word not in known
 
@@ -105,6 +105,7 @@ class KindMarked(Marked):
 def kind_nouns(texts: Iterable[str], marked: Marked, types: Mapping[str, str], family: str) -> frozenset[str]:
     """The words that follow two or more different names of `texts` as a noun follows a name."""
     known = grammar_words(family)
+    member_nouns = reader(family).wording.member_nouns
     named = _named_marks(marked, types)
     after: dict[str, set[str]] = {}
     for text in texts:
@@ -118,6 +119,7 @@ def kind_nouns(texts: Iterable[str], marked: Marked, types: Mapping[str, str], f
                 word = w[i + 1]   # "the Sunward clan"; a category's "every Fir House student", "a sludgejazz song"
             else:
                 continue
-            if _noun_like(word, known, types.get(marked.symbols[int(t[1:])]) == "Set"):
+            kind = types.get(marked.symbols[int(t[1:])])
+            if _noun_like(word, known, kind == "Set", member_nouns):
                 after.setdefault(word, set()).add(t)
     return frozenset(word for word, marks in after.items() if len(marks) > 1)

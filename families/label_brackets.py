@@ -15,12 +15,22 @@ _LEAD = re.compile(r"(?:^|(?<=[.?!;:]\s))(?:the\s+)?(?:possible\s+|allowed\s+|va
                    r"(?:answers|options|choices|labels|responses)\s+(?:are|being)\s*:?\s+(?=\S)", re.IGNORECASE)
 
 
+def _meant(text: str, labels: Sequence[str], alternatives: str) -> str:
+    """The text with each label's clause said after a comma ("'k != a', meaning k is not equal to a; 'j = c', meaning
+    ...") in brackets after the label, as `bracketed` reads them; as it was where a label has no such clause."""
+    q = "['\"‘’“”]?"
+    pattern = re.compile(rf"{q}(?<![\w=!<>])({alternatives})(?![\w=]){q}\s*,?\s+(?:meaning|which means|i\.e\.,?|that is,)"
+                         rf"\s+([^;()]+?)(?=\s*;|,\s*(?:and\s+|or\s+)?{q}(?:{alternatives})(?![\w=])|[.?!](?:\s|$)|$)")
+    return pattern.sub(lambda m: f"{m.group(1)} ({m.group(2)})", text)
+
+
 def bracketed(text: str, labels: Sequence[str]) -> str | None:
     """The question with each label's bracketed clause said as "LABEL if CLAUSE"; None unless every label is followed
     by exactly one bracket that holds no label (a bracket of some labels only explains nothing for certain)."""
     if len(labels) < 2:
         return None
     alternatives = "|".join(re.escape(label) for label in sorted(labels, key=len, reverse=True))
+    text = _meant(text, labels, alternatives)
     found = list(re.finditer(rf"(?<![\w=!<>])({alternatives})(?![\w=])\s*\(([^()]+)\)", text))
     if sorted(m.group(1) for m in found) != sorted(labels):
         return None

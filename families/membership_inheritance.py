@@ -35,6 +35,7 @@ import random
 from families.family import Family
 from families.free_forms import only_where_unread
 from families.ir import Atom, Skeleton, atom
+from families.membership_forms import CONTAINERS
 from families.membership_forms import rewrite as membership_rewrite
 from families.membership_reads import (
     _ALL_R,
@@ -204,7 +205,8 @@ WORDING = Wording(
             f"{{1}} (include|includes|contain|contains|take in|takes in|cover|covers|encompass|encompasses) "
             f"{_ALL_R} {{0}}",
             "{1} (include|includes|contain|contains|cover|covers|encompass|encompasses) (every|each|any) {0}",
-            f"{_WHO} (is|belongs to|counts as|is counted among|is in|is among|is one of|is a member of|is part of) "
+            f"{_WHO} (is|belongs to|counts as|is counted among|is in|is among|is one of|is a member of|is part of|"
+            f"are|belong to|count as|are counted among|are in|are among|are members of|are part of) "   # "all who belong to"
             f"{{0}} {_ARE_ALSO} {_IN_O} {{1}}",
             f"(anyone|everyone|anybody|whoever|each person|every person|any person|everybody) (in|among|of) {{0}} "
             f"{_ARE_ALSO} {_IN_O} {{1}}",
@@ -265,6 +267,7 @@ WORDING = Wording(
         f"(is|must) {{0}} (necessarily|definitely|certainly) [be] {_IN_O} {{1}}"), "1")},
     # words that negate a membership beside the common ones: a sentence of a non-membership with one holds a negation
     negations=frozenset({"∉", "excluded", "absent", "barred", "non", "nonmember"}),
+    member_nouns=CONTAINERS,
     cues={"SUBSET_OF": (("some, not all", frozenset({"some", "most", "many", "several", "few"})),),
           "MEMBER_OF": (("a likelihood", frozenset({"most", "many", "some"})),)},
     # how long a membership has held says nothing more ("Keiko has been one of the Cartographers for years")

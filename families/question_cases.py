@@ -84,6 +84,15 @@ class LabelCases(Asking):
             return None
         if text[tagged[-1].end():].strip(" ?.!"):
             return None
+        # a sentence before the cases that asks the query itself ("Let's determine the relative position of A and B.
+        # Is A to the left of B (LEFT_OF), ...?"): read, and the cases after it read as they stand alone
+        cut = max((m.end() for m in re.finditer(r"[.?!:]\s+", text[:tagged[0].start()])), default=0)
+        if cut:
+            lead = self._asks(normalize(marked.words(text[:cut])), query, marked, types)
+            if lead is not None and lead.kind == "misread":
+                return lead
+            if lead is not None:   # (a lead that asks nothing, "Here is the question.", is an opener or unread below)
+                text, tagged = text[cut:], [m for m in _BRACKETED.finditer(text[cut:]) if m.group(1) in labels]
         subject, pos = None, 0
         for m in tagged:
             words = normalize(marked.words(text[pos:m.start()]))

@@ -36,7 +36,9 @@ def follow_ups() -> frozenset[tuple[str, ...]]:
         # "give the one that is correct": an instruction to pick, after a sentence that asked
         + expand("~|and|then|please|so", "give|pick|choose|select|state|name|write|say|report", "the one|the option|"
                  "the number|the answer|the value|the right one|the correct one|the right option|the correct option|"
-                 "the label|the matching one|the matching option|the matching label",
+                 "the label|the matching one|the matching option|the matching label|" +
+                 "|".join(expand("the", "single|only|one", "correct|right|true", "one|option|statement|answer")) +
+                 "|the correct statement|the true statement|the correct answer|the right answer",
                  "~|that is correct|that is right|that applies|that is true|that holds|that fits|that is the answer|"
                  # the option that is the number asked ("pick the label equal to that number", "the one that matches")
                  "that matches|that matches it|that matches that number|equal to it|equal to that number|"
@@ -81,6 +83,10 @@ _FROM = "~|from the above|from the facts|from the statements|from the premises|f
         "from the rules|from the line up|for sure|for certain|with certainty|either way"
 
 
+# How the query's two stand, as a clause's subject ("or UNKNOWN if their relative position cannot be determined")
+_THEIR = "|".join(expand("the|their", "~|relative", "position|positions|order|relation|relationship|ordering|placement"))
+
+
 def _row(*choices: str) -> str:
     """A row of choices (`a|b` each, `~` for none) as a pattern of words: what `phrases.expand` would list."""
     parts = []
@@ -103,11 +109,10 @@ def _unsettled_rows() -> re.Pattern[str]:
          "the matter", _LEFT),
     _row("~|the|these|this", _SOURCES, _WHERE, "are not enough|is not enough|are insufficient|is insufficient|"
          "do not suffice|does not suffice", "~|to tell|to decide|to determine|to say|to settle it|to know"),
-    _row("~|it|this|that|the answer|which|which one|the position|the order|the relation", "cannot|can not|could not",
-         "be", _SETTLED, _FROM),
+    _row("~|it|this|that|the answer|which|which one|" + _THEIR, "cannot|can not|could not", "be", _SETTLED, _FROM),
     _row("it|this|that|the answer", "is not|is still not|is not yet", _SETTLED.replace("|told|", "|"), _FROM),
-    _row("~|it is|this is|that is|it remains|this remains|that remains", "undetermined|undecided|unsettled|open|"
-         "uncertain|unknown|unclear", _FROM)]))
+    _row("~|it is|this is|that is|it remains|this remains|that remains|" +
+         "|".join(expand(_THEIR, "is|remains")), "undetermined|undecided|unsettled|open|uncertain|unknown|unclear", _FROM)]))
 
 
 class Unsettled(frozenset[tuple[str, ...]]):

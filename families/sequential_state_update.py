@@ -435,7 +435,10 @@ WORDING = Wording(
                 "lines actions notes".split()),
     rewrite=_rewrite,
     # why a change is made ("the Otters lose 29 points as a penalty"): a reason, never an amount or a direction
-    fact_tails=expand("as", "a|the|their|its", "penalty|bonus|reward|fine|prize|gift|tip|fee"),
+    # and "again", "once more" after a change ("is increased by 5 once more"): a step like an earlier one, the amount
+    # its own (as "gains another 5")
+    fact_tails=expand("as", "a|the|their|its", "penalty|bonus|reward|fine|prize|gift|tip|fee") +
+    ("again", "once more", "once again"),
     intro="These events happen in this order:")
 FAMILY = Family(
     name=NAME, prefix="state", types=frozenset({"Counter"}),

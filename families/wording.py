@@ -527,6 +527,10 @@ class Wording:
     # Words that negate in this family beside `NEGATIONS` ("excluded", "absent", "∉" for a membership): a sentence of
     # a negative fact that holds one is not taken for one that holds no negation.
     negations: frozenset[str] = frozenset()
+    # Nouns the grammar reads after a category's name ("the Drifters class", "the Ostrand family") that a render may
+    # also set after a member's name as its kind ("the Thistlecrown card"): there read away where the render shows
+    # them after two or more members' names (rendering's kind nouns)
+    member_nouns: frozenset[str] = frozenset()
     # A family's own rewrite of a sentence's read words before its phrasings are tried (predicate or query, words):
     # words that wrap a name and say nothing more ("the count at the north gate" as the north gate)
     rewrite: Callable[[str, list[str]], list[str]] | None = None
