@@ -36,7 +36,8 @@ def _forms(bases: str, irregular: str = "") -> frozenset[str]:
 # "drop" go both ways and so read only with one
 SELF_VERBS = _forms("walk pass march stream pour flow file crowd wander step move roll hurry troop drift trickle "
                     "climb squeeze pile check stroll hop jump travel head crawl rush flock float seep trek sail slip "
-                    "spill tumble drop crowd pack shuffle spill squeeze cram transfer", "transferred get gets got come comes came "
+                    "spill tumble drop crowd pack shuffle spill squeeze cram transfer pull drive park steer taxi "
+                    "cycle paddle row waddle scurry scamper trot gallop", "transferred get gets got come comes came "
                     "go goes went run runs ran fly flies flew swim swims swam fall falls fell ride rides rode slide "
                     "slides slid escape escapes escaped flee flees fled stray strays strayed")
 # Transitive verbs whose object is the counter, with their own way: "31 passengers board @0", "9 leave @1"

@@ -50,10 +50,11 @@ def _singular(word: str) -> str | None:
     return word[:-1] if word.endswith("s") and not word.endswith("ss") and len(word) > 3 else None
 
 
-def _noun(word: str, known: frozenset[str]) -> bool:
-    """A word that may be a noun of the story: plain letters, no grammar word, no adverb."""
+def _noun(word: str, known: frozenset[str], member: frozenset[str] = frozenset()) -> bool:
+    """A word that may be a noun of the story: plain letters, no grammar word (but a family's own nouns of what a
+    symbol is: "variable", and a category's "Team Cascade"), no adverb."""
     return word.isascii() and word.isalpha() and len(word) > 2 and not word.endswith("ly") \
-        and (word not in known or word in _REFERENCES)
+        and (word not in known or word in _REFERENCES or word in member)
 
 
 def _in_place(w: list[str], i: int) -> bool:
@@ -78,6 +79,7 @@ def kinds_before(texts: Iterable[str], marked: Marked, types: Mapping[str, str],
     set after "the" before one name only ("Is the crystal Tovin a glassite?") where the intro names it as the story's
     thing, itself or in the plural ("A collector of imaginary crystals ..."): the story says what kind its names are."""
     known = grammar_words(family)
+    member = reader(family).wording.member_nouns
     named = _named(marked, types)
     story = {x for x in Marked({}).words(intro) if x.isalpha()}
     story |= {x[:-2] for x in story if x.endswith("ses")}   # "canvases": no "canvase"
@@ -88,7 +90,7 @@ def kinds_before(texts: Iterable[str], marked: Marked, types: Mapping[str, str],
         w = marked.words(text)
         for i, t in enumerate(w[1:], 1):
             word = w[i - 1]
-            if t not in named or not _in_place(w, i - 1) or not _noun(word, known):
+            if t not in named or not _in_place(w, i - 1) or not _noun(word, known, member):
                 continue
             if word in story and w[i - 2:i - 1] == ["the"] and word not in _NOT_KINDS and not word.endswith("ed"):
                 before.setdefault(word, set()).update(("", t))   # the story's own kind: one name is enough
@@ -97,7 +99,7 @@ def kinds_before(texts: Iterable[str], marked: Marked, types: Mapping[str, str],
             elif not word.endswith("s") or word.endswith("ss"):        # "exceeds c": a verb, not a noun
                 before.setdefault(word, set()).add(t)
     singles = {word for word, marks in before.items() if len(marks) > 1}
-    singles |= {one for one, marks in pairs.items() if len(marks) > 1 and _noun(one, known)}
+    singles |= {one for one, marks in pairs.items() if len(marks) > 1 and _noun(one, known, member)}
     return frozenset(singles | {s_form(s) for s in singles} | {p for p in map(s_form, pairs) if _singular(p) in singles})
 
 

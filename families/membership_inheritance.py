@@ -48,6 +48,7 @@ from families.membership_reads import (
     _all_reads,
     _grouped,
 )
+from families.phrases import expand
 from families.seeding import symbol_names
 from families.wording import Wording
 
@@ -205,6 +206,22 @@ WORDING = Wording(
             f"{{1}} (include|includes|contain|contains|take in|takes in|cover|covers|encompass|encompasses) "
             f"{_ALL_R} {{0}}",
             "{1} (include|includes|contain|contains|cover|covers|encompass|encompasses) (every|each|any) {0}",
+            # one category holding another whole ("Eastmoor entirely contains Greyhill", "The Reports folder contains
+            # the Workspace folder"): a category is never a member of a category, so its containing is a subset's
+            "{1} [wholly|entirely|completely|fully] (includes|contains|encloses|encompasses|include|contain|enclose|"
+            "encompass) {0}",
+            "(inside|within) {1} (is|lies|sits|are|lie|sit) {0}",
+            # what the other's members are called, composed ("all items of", "everything in", "every member of")
+            "{1} (include|includes|contain|contains|cover|covers|encompass|encompasses|hold|holds) (" +
+            "|".join(expand("all|all the|every|each", "item|items|element|elements|thing|things|entry|entries|member|members",
+                            "of|in|from")) + "|everything in|everything from|everyone in|everyone on|everybody in|"
+            "everyone from) {0}",
+            # the token held, said passively ("The Ember Badge is held by everyone who has the Tide Badge")
+            "{1} is [also] (held|had|owned|carried|worn|shared) by (" + "|".join(expand(
+                "everyone|anyone|everybody|anybody|all those|all|each person|every person", "who|that", "has|holds|have|"
+                "hold|carries|owns|wears|is in|belongs to|is a member of")) + "|" + "|".join(expand(
+                "every|each|any", "holder|owner|bearer|member|carrier", "of")) + "|everyone with|anyone with|all with|"
+                "everybody with|all holders of|all owners of|all bearers of|all members of) {0}",
             f"{_WHO} (is|belongs to|counts as|is counted among|is in|is among|is one of|is a member of|is part of|"
             f"are|belong to|count as|are counted among|are in|are among|are members of|are part of) "   # "all who belong to"
             f"{{0}} {_ARE_ALSO} {_IN_O} {{1}}",
@@ -216,6 +233,9 @@ WORDING = Wording(
             f"{_IN_O} {{1}}",
             f"(being|to be) {_IN_O} {{0}} (means|implies|entails|guarantees) (being|that one is|membership in) "
             f"{_IN_O} {{1}}",
+            # a token held ("Holding the birdcall badge means also holding the knot badge")
+            "(holding|having|owning|carrying|wearing|earning) {0} (means|implies|entails|guarantees) [also] "
+            "(holding|having|owning|carrying|wearing|earning) {1} [too|as well]",
             "{0} (form|are|make up|is|are a part of|constitute|is|forms) a (subset|subgroup|subclass|part) of {1}",
             # a kind within the other, by any noun of a kind ("the vinefolk are a subkind of the marshfolk", "a breed
             # of"); never "sort of" (a hedge) nor "a variety of" (many different ones, not a kind)

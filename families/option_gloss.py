@@ -39,7 +39,7 @@ _HEAD = re.compile(rf"^{_LINK}(?:(?:{_PICK}{_WHO}{_EACH}?|{_EACH}){_VERB}|{_RIGH
 # in the hall at the end"): a count of something, said of every option as "the options are" says it
 # ("Answer 190, 192 or 194, the candidate final counts for the coin purse", "Pick 73, 75 or 77 as the final number of
 # apples in the basket"): a word of possibility before it read away, as after a gloss's verb
-_APPOSED = re.compile(r"^(?:which is |that is |i e |as )?(?:the (?:possible|candidate|proposed|potential) )?"
+_APPOSED = re.compile(r"^(?:which (?:is|are) |that (?:is|are) |i e |as )?(?:the (?:possible|candidate|proposed|potential) )?"
                       r"(?=(?:the )?(?:(?:final|resulting|ending|end) )?(?:number|count|total)s? (?:of|for) )")
 # Quantity nouns a gloss may name a count by ("the possible final sizes of the gold pile"): read as "count", one
 _QUANTITY = {"size": "count", "sizes": "count", "amount": "count", "amounts": "count", "quantity": "count",

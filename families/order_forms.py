@@ -12,7 +12,8 @@ from families.wording import _SIMPLE_PAST
 _REGULAR = ("moor dock shelve park place position locate situate store mount pin display plant seat berth station "
             "post stack install arrange line queue slot pitch erect anchor hook nail fasten fix affix tape clip lash "
             "chain tether secure lodge house stow file rack perch prop pile crowd wedge squeeze stand rest settle "
-            "plot paint draw print sketch carve engrave stamp tie rope moor couple hitch attach").split()
+            "plot paint draw print sketch carve engrave stamp tie rope moor couple hitch attach thread stable pen coop "
+            "kennel pot glue tuck nestle curl sprawl string").split()
 _IRREGULAR = frozenset("set put hung found kept built strung laid held stuck spread shown seen drawn sewn hidden "
                        "dug sunk grown".split())
 PARTICIPLES = frozenset(v + ("d" if v.endswith("e") else "ed") for v in _REGULAR) | _IRREGULAR
@@ -23,10 +24,16 @@ _AS_PRESENT = frozenset(present for past, present in _SIMPLE_PAST.items() if pas
 # looking or pointing, no wish.
 _POSTURE = ("sit stand lie rest hang float wait live stay perch lean fly work operate dwell reside remain grow "
             "nestle huddle lodge camp sleep squat crouch kneel lounge hover bob sway dangle tower loom bloom "
-            "sprout perch roost nest park dock moor berth anchor sit").split()
+            "sprout perch roost nest park dock moor berth anchor sit sleep nap doze snooze rest curl sprawl graze "
+            "bask").split()
 POSTURE = third_person(_POSTURE)
 _POSTURE_ING = progressive(_POSTURE)
 _PARTICLES = frozenset("up out down away".split())
+# Nouns of a likeness, which stands in a row for whom it shows ("the statue of Ferelith", "the portrait of Ivo"); never
+# a person's relation ("the brother of", "the friend of") nor a thing owned ("the house of"), which is another thing
+_LIKENESSES = frozenset("statue statuette bust portrait painting sculpture effigy likeness carving figurine image "
+                        "poster photo photograph picture drawing sketch".split())
+_BASES = frozenset(_POSTURE)   # "Where does Hazel stand relative to ...": a question's base form
 _AUX = (("is",), ("are",), ("can", "be"), ("will", "be"), ("is", "to", "be"), ("is", "being"))
 _SCENE_PREPS = frozenset("along on in at across down up inside within by upon through".split())
 _DETS = frozenset("the this that our its their".split())
@@ -91,6 +98,15 @@ def rewrite(words: list[str]) -> list[str]:
             if k and i + 2 + k < len(words) and words[i + 2 + k][:1] == "@":
                 i += 2 + k   # "the cottage called Ivers" as Ivers
                 continue
+        if len(out) > 2 and out[-1][:1] == "@" and out[-2] in ("is", "does") and out[-3] == "where" and \
+                (w in (PARTICIPLES | _POSTURE_ING) if out[-2] == "is" else w in _BASES):
+            out[-2] = "is"   # a question's verb after its name ("Where is Marble sleeping ...", "Where does Hazel stand")
+            i += 1 + (words[i + 1:i + 2] != [] and words[i + 1] in _PARTICLES)
+            continue
+        if w == "the" and i + 3 < len(words) and words[i + 1] in _LIKENESSES and words[i + 2] == "of" and \
+                words[i + 3][:1] == "@":
+            i += 3   # "The statue of Ferelith stands ...": a row of likenesses, each named by whom it shows
+            continue
         if (w in PARTICIPLES or w in _AS_PRESENT) and out and out[-1][:1] == "@" and (len(out) == 1 or out[-2] == "has"):
             i += 1 + (words[i + 1:i + 2] != [] and words[i + 1] in _PARTICLES)
             continue   # "Sea Thistle, moored at the pier, is ...", "Driftmoth has Sea Thistle moored to its left"

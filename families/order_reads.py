@@ -31,30 +31,14 @@ _PLACING = {"hang": "hung", "moor": "moored", "dock": "docked", "park": "parked"
             "float": "", "wait": "", "tie": "tied", "berth": "berthed", "anchor": "anchored", "hook": "hooked",
             "nail": "nailed", "lean": "", "settle": "settled", "install": "installed", "arrange": "arranged",
             "line": "lined", "queue": "queued", "seat": "seated", "slot": "slotted", "grow": "grown", "pitch": "pitched",
-            "build": "built", "erect": "erected", "thread": "threaded", "string": "strung", "sleep": "", "nap": "",
-            "doze": "", "curl up": "curled up", "nestle": "nestled", "tuck": "tucked", "sprawl": "sprawled",
-            "glue": "glued", "tape": "taped", "clip": "clipped", "attach": "attached", "lodge": "lodged",
-            "prop": "propped", "lay": "laid", "position": "positioned", "place": "placed", "set": "set", "put": "put"}
-
-
-def _ing(verb: str) -> str:
-    """The verb's -ing form ("place" -> "placing", "nap" -> "napping", "see" -> "seeing")."""
-    if verb.endswith("ie"):
-        return verb[:-2] + "ying"   # "tie" -> "tying"
-    if verb.endswith("e") and not verb.endswith("ee"):
-        return verb[:-1] + "ing"
-    if len(re.findall("[aeiou]+", verb)) == 1 and re.search("[^aeiou][aeiou][^aeiouwxy]$", verb):
-        return verb + verb[-1] + "ing"   # one syllable, a short vowel, one consonant: doubled ("nap", "prop", "pin")
-    return verb + "ing"
+            "build": "built", "erect": "erected"}
 
 
 def _forms(verbs: dict[str, str]) -> str:
     out = []
-    for phrase, done in verbs.items():
-        verb, _, particle = phrase.partition(" ")   # "curl up": the particle after each form ("is curled up")
-        up = f" {particle}" if particle else ""
-        s = verb + ("es" if verb.endswith(("sh", "ch", "s", "x")) else "s") + up
-        ing = _ing(verb) + up
+    for verb, done in verbs.items():
+        s = verb + ("es" if verb.endswith(("sh", "ch", "s", "x")) else "s")
+        ing = (verb[:-1] if verb.endswith("e") and not verb.endswith("ee") else verb) + "ing"
         out += [s, f"is {ing}"] + ([f"is {done}", f"has been {done}"] if done else [])
     return "|".join(sorted(set(out), key=len, reverse=True))
 
@@ -62,8 +46,9 @@ def _forms(verbs: dict[str, str]) -> str:
 _PLACED = _forms(_PLACING)
 # The same verbs as a question asks with them ("Where does the lantern hang ...", "where is Nimbus moored ..."):
 # base, progressive and passive forms.
-_PLACED_ASKED = "|".join(sorted({f for phrase, done in _PLACING.items() for f in (
-    phrase, _ing(phrase.split()[0]) + phrase[len(phrase.split()[0]):], done) if f}, key=len, reverse=True))
+_PLACED_ASKED = "|".join(sorted({f for verb, done in _PLACING.items() for f in (
+    verb, (verb[:-1] if verb.endswith("e") and not verb.endswith("ee") else verb) + "ing", done) if f}, key=len,
+    reverse=True))
 _BE_READ = _BE_READ[:-1] + "|" + _PLACED + ")"
 
 # Verbs of the far end first ("To the left of Bob sits Alice", "Somewhere left of Juno, you will find Ivo").

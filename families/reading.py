@@ -206,8 +206,11 @@ class Reader:
         said += [*w.fact_tails, *(o for ops in self.openers.values() for o in ops)]
         # a word a cue is sure of ("2 ends", "5 gains") is never a noun the model named
         known = vocabulary(said) | frozenset(c for table in w.cues.values() for _, cue in table for c in cue)
-        self._known: frozenset[str] | None = known if "items" in known else None
-        self.counts = self._known is not None   # a family that counts items: a question's counted noun is "items"
+        # a family whose facts hold a number counts items (a question's counted noun is "items"); another family's
+        # phrasings may say "items" too ("all items of the Kestrel collection")
+        counting = "items" in known and any(INTEGER in sig for sig in family.predicates.values())
+        self._known: frozenset[str] | None = known if counting else None
+        self.counts = self._known is not None
         self._groups = {p: tuple(f"s{i}" for i in range(len(sig))) for p, sig in self.signatures.items()}
         self._memo: dict[tuple[int, str | None, str], Matches] = {}
         self._reads: dict[ReadKey, bool] = {}   # (marked line, predicate, (mark, type) of each argument) -> reads
