@@ -66,3 +66,19 @@ def test_a_partitive_of_her_or_his_own_things_reads_and_of_another_owner_does_no
     for bad in ("Maren then spends 83 of Jago's coins.", "Maren then spends about 83 of her coins.",
                 "Maren then spends 84 of her coins.", "Maren then spends 83 of her 90 coins."):
         assert kind(bad) != "read", bad
+
+
+def test_a_phrasing_word_counted_after_1_is_a_count_noun_and_a_measure_never() -> None:
+    """ "gains 1 point" (blind25): "point" is also a word of the openers ("at some point"), yet after a number it is a
+    thing counted, as "points" is; "1 pound" stays a measure."""
+    from families.reading import Marked, reader
+    names, types = {"C0": "Heron tally"}, {"C0": "Counter"}
+    r = reader("sequential_state_update")
+
+    def kind(text: str, fact: tuple) -> str:
+        return r.read_fact(text, fact, Marked(names, types), types).kind
+    assert kind("Finally, the Heron tally gains 1 point.", ("INCREMENT", ("C0", 1))) == "read"
+    assert kind("Finally, the Heron tally gains 4 points.", ("INCREMENT", ("C0", 4))) == "read"
+    assert kind("Finally, the Heron tally loses 1 point.", ("INCREMENT", ("C0", 1))) == "misread"
+    assert kind("Finally, the Heron tally gains 1 pound.", ("INCREMENT", ("C0", 1))) != "read"
+    assert kind("Finally, the Heron tally gains 1 point.", ("INCREMENT", ("C0", 2))) == "misread"

@@ -131,3 +131,34 @@ def test_an_unread_question_of_a_render_with_kind_nouns_and_word_like_names_is_u
     reasons = check(render, payload)
     assert any(r.startswith("unread: the question") for r in reasons)
     assert not any(r.startswith(("unread: the premise", "misread: the premise")) for r in reasons)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(["card", "stone", "ship"]), st.sampled_from(["class", "family", "circle", "team"]),
+       st.booleans())
+def test_a_members_noun_and_a_categorys_noun_read_away_where_the_render_sets_them_after_names(
+        member: str, category: str, team_first: bool) -> None:
+    """ "The Thistlecrown card belongs to the Drifters class", "The Frost Stone belongs to the Ostrand family", "Renata
+    is on Team Cascade" (blind25, 26, 28): a noun of the category's (a grammar word after a category) said after a
+    member's name, or before a category's name, is the render's kind noun like any other."""
+    payload = make("membership_inheritance", 2, 3).redact()
+    names = _named(payload)
+
+    def cat(s: str) -> str:
+        # (a noun before the name as English sets it: "Team Cascade", "Circle Ash"; "the Ostrand family" after it)
+        before = team_first and category != "family"
+        return f"{category.title()} {names[s]}" if before else f"the {names[s]} {category}"
+    said = {"SUBSET_OF": "Every member of {1} is also a member of {2}.", "MEMBER_OF": "The {0} {m} belongs to {2}.",
+            "NOT_MEMBER_OF": "The {0} {m} is not in {2}."}
+    premises = []
+    for i, f in enumerate(payload["facts"]):
+        a, b = f["arguments"]
+        premises.append((i, said[f["predicate"]].format(names[a], cat(a) if f["predicate"] == "SUBSET_OF" else "",
+                                                        cat(b), m=member)))
+    e, s = payload["query"]["arguments"]
+    render = StructuredRender(names, tuple(premises), f"Is the {names[e]} {member} in {cat(s)}? Answer YES, NO or UNKNOWN.")
+    assert check(render, payload) == [], (premises, check(render, payload))
+    at = next(i for i, f in enumerate(payload["facts"]) if f["predicate"] == "MEMBER_OF")
+    negated = [(i, t.replace("belongs to", "does not belong to") if i == at else t) for i, t in premises]
+    assert any(r.startswith(f"misread: the premise of fact {at} ")
+               for r in check(StructuredRender(names, tuple(negated), render.question), payload))

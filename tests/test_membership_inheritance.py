@@ -137,3 +137,34 @@ def test_on_a_team_is_in_it():
     assert _club("Nico is on the Chess Club.", ("MEMBER_OF", ("E0", "S0"))).kind == "read"
     assert _club("Nico is not on the Chess Club.", ("NOT_MEMBER_OF", ("E0", "S0"))).kind == "read"
     assert _club("Nico is not on the Chess Club.", ("MEMBER_OF", ("E0", "S0"))).kind == "misread"
+
+
+# A category holding another whole, the holding of a token said passively or as a gerund, and "all who" with a plural
+# verb (blind25, 28, 29): composed from their parts; reversed they are misread, with a part or a negation never read.
+CONTAINS = ["{G} Divers {adv}contains {g} Bakers.", "Inside {g} Divers is {g} Bakers.",
+            "{G} Divers includes all items of {g} Bakers.", "{G} Divers contains everything in {g} Bakers.",
+            "{G} Divers is held by everyone who has {g} Bakers.", "{G} Divers is held by every holder of {g} Bakers.",
+            "Holding {g} Bakers means also holding {g} Divers.", "All who belong to {g} Bakers also belong to {g} Divers.",
+            "All who are in {g} Bakers are also in {g} Divers."]
+
+
+@settings(max_examples=80, deadline=None)
+@given(form=st.sampled_from(CONTAINS), g=st.sampled_from(["the", ""]),
+       adv=st.sampled_from(["", "entirely ", "fully ", "wholly "]),
+       poison=st.sampled_from(["partly", "not", "probably", "some of", "most of", "never"]))
+def test_a_category_holding_another_whole_reads_and_its_poisons_do_not(form, g, adv, poison):
+    text = " ".join(form.format(g=g, G=g.title(), adv=adv).split())
+    assert _verdict(text, ("SUBSET_OF", ("S0", "S1"))).kind == "read", text
+    assert _verdict(text, ("SUBSET_OF", ("S1", "S0"))).kind == "misread", text
+    words = text.rstrip(".").split()
+    k = next(i for i, w in enumerate(words) if w.lower() in ("contains", "is", "includes", "means", "belong", "are"))
+    poisoned = " ".join(words[:k + 1] + [poison] + words[k + 1:]) + "."
+    assert _verdict(poisoned, ("SUBSET_OF", ("S0", "S1"))).kind != "read", poisoned
+
+
+def test_only_a_family_whose_facts_hold_a_number_counts_items():
+    """Membership's phrasings say "items" ("all items of the Kestrel collection"), yet its labels are never counts:
+    a question's "UNKNOWN if ..." stays a clause of not being settled, never a final value."""
+    from families.reading import reader
+    assert reader("sequential_state_update").counts
+    assert not reader(FAMILY).counts and not reader("transitive_order").counts and not reader("equality").counts

@@ -129,3 +129,24 @@ def test_a_pronoun_or_that_in_a_gloss_is_of_the_one_counter_the_question_names_a
     two = "How many marbles are in the green bag, and how many in the striped bag, at the end?"
     assert _kind(f"{two} Answer 69, 71 or 73, whichever is its final count.", labels) != "read"
     assert _kind(f"{ASK} Answer 69, 71 or 73, whichever is its starting count.", labels) != "read"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(["", "which are ", "that are "]), st.sampled_from(["the ", "the possible ", "the candidate "]),
+       st.sampled_from(["final counts for {x}", "final counts of marbles in {x}", "final number of marbles in {x}"]),
+       st.integers(10, 200))
+def test_the_options_apposed_as_what_they_are_read_of_the_asked_counter_and_their_poisons_do_not(
+        link: str, head: str, body: str, low: int) -> None:
+    """ "Answer 190, 192 or 194, the candidate final counts for the coin purse", "Pick 73, 75 or 77 as the final number
+    of apples in the basket" (blind23, 26, 28): the options said as the counter's final count, with no verb."""
+    labels = (str(low), str(low + 2), str(low + 4))
+    a, b, c = labels
+    text = f"{ASK} Answer {a}, {b} or {c}, {link}{head}{body.format(x='the green bag')}."
+    assert _kind(text, labels) == "read", text
+    picked = f"{ASK} Pick {a}, {b} or {c} as the final number of marbles in the green bag."
+    assert _kind(picked, labels) == "read", picked
+    for bad in (body.replace("final", "starting"), body.replace("final", "first")):   # another time: never read
+        said = f"{ASK} Answer {a}, {b} or {c}, {link}{head}{bad.format(x='the green bag')}."
+        assert _kind(said, labels) != "read", said
+    other = f"{ASK} Answer {a}, {b} or {c}, {link}{head}{body.format(x='the striped bag')}."   # another counter
+    assert _kind(other, labels) != "read", other

@@ -3,6 +3,7 @@ Oriel", "the painting titled Blue Ferry") and a placing verb of coupling or hitc
 of"), composed; the faithful sentence reads, and reversed or with adjacency it is misread."""
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -32,3 +33,42 @@ def test_a_thing_named_by_a_participle_reads_and_its_poisons_do_not(naming, noun
     assert _kind(say("Oriel", "Tansy", "left")) == "misread"                   # another name
     for near in ("immediately ", "directly ", "just "):
         assert _kind(say("Oriel", "Corvin", "left", near)) == "misread", say("Oriel", "Corvin", "left", near)
+
+
+PLACING = ["is threaded", "is curled up", "is sleeping", "is stabled", "is tucked", "naps", "is nestled", "dozes"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(PLACING), st.booleans())
+def test_a_placing_or_resting_verb_reads_and_its_poisons_do_not(verb: str, statue: bool) -> None:
+    """ "The navy bead is threaded to the left of ...", "Marble is curled up to the left of ...", "Hazel is stabled
+    ...", "The statue of Ferelith stands ..." (blind23, 26, 28): a verb of where a thing rests, composed as the
+    others; a likeness named by whom it shows."""
+    def say(a: str, b: str, side: str, near: str = "") -> str:
+        subject = f"The statue of {a}" if statue else a
+        return f"{subject} {verb} {near}to the {side} of {b}."
+    assert _kind(say("Oriel", "Corvin", "left")) == "read", say("Oriel", "Corvin", "left")
+    assert _kind(say("Corvin", "Oriel", "right")) == "read", say("Corvin", "Oriel", "right")
+    assert _kind(say("Oriel", "Corvin", "right")) == "misread"
+    assert _kind(say("Oriel", "Tansy", "left")) == "misread"
+    assert _kind(say("Oriel", "Corvin", "left", "immediately ")) == "misread"
+    assert _kind(say("Oriel", "Corvin", "left", "probably ")) != "read"
+    # a person's relation or a thing owned is another one than the name: never read as the name
+    assert _kind(f"The brother of Oriel {verb} to the left of Corvin.") != "read"
+    assert _kind(f"The house of Oriel {verb} to the left of Corvin.") != "read"
+
+
+def _asked(text: str) -> str:
+    return reader("transitive_order").read_question(text, ("RELATION", ("E0", "E1")), Marked(NAMES, TYPES), TYPES,
+                                                    ("LEFT_OF", "RIGHT_OF", "UNKNOWN")).kind
+
+
+@pytest.mark.parametrize("verb", ["is Oriel sleeping", "does Oriel sleep", "is Oriel curled up", "is Oriel parked",
+                                  "is Oriel moored"])
+def test_where_a_thing_rests_asked_with_its_verb_reads_and_the_other_way_round_is_misread(verb: str) -> None:
+    """ "Where is Marble sleeping relative to Clover?", "Relative to Clover, where is Marble sleeping?" (blind23)."""
+    assert _asked(f"Where {verb} relative to Corvin?") == "read"
+    assert _asked(f"Relative to Corvin, where {verb}?") == "read"
+    assert _asked(f"Where {verb.replace('Oriel', 'Corvin')} relative to Oriel?") == "misread"
+    assert _asked("Where is Oriel looking relative to Corvin?") == "unread"   # looking places nothing
+    assert _asked("How is Oriel placed relative to Corvin?") == "read"

@@ -256,3 +256,55 @@ def test_an_instruction_of_another_count_or_another_answer_never_reads() -> None
 def test_an_announcement_alone_asks_nothing() -> None:
     assert _equality("Here's the puzzle.") == "unread"
     assert _equality("Here's the puzzle: which one is it?") == "unread"
+
+
+EQ_MEANT = ["'i != n', meaning i is not equal to n", "'k != p', meaning k is not equal to p",
+            "'i = n', meaning i is equal to n", "'k = p', meaning k is equal to p"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(["Which of the following conclusions necessarily follows?",
+                        "Which statement is necessarily entailed by the premises?",
+                        "Which of the following options is necessarily true?"]),
+       st.sampled_from(["; ", ", "]), st.sampled_from(["", " Pick the single correct one.", " Choose the one correct option.",
+                                                       " Give the correct answer."]))
+def test_labels_glossed_after_a_comma_with_a_closing_pick_read_and_swapped_glosses_are_misread(
+        head: str, sep: str, closer: str) -> None:
+    """ "The options are: 'k != a', meaning k is not equal to a; 'j != c', ..." and "Pick the single correct one."
+    (blind23, 25): each gloss read as its label's clause; a gloss of another label's meaning is misread."""
+    said = f"{head} The options are: {sep.join(EQ_MEANT[:3])}{sep}and {EQ_MEANT[3]}.{closer}"
+    assert _equality(said) == "read", said
+    swapped = said.replace("i is not equal to n", "i is equal to n", 1)
+    assert _equality(swapped) == "misread", swapped
+    hedged = said.replace("k is not equal to p", "k is probably not equal to p", 1)
+    assert _equality(hedged) != "read", hedged
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(["their relative position cannot be determined", "their order is unknown",
+                        "the relative order cannot be determined", "their relation remains unclear"]))
+def test_the_pair_said_unsettled_by_how_the_two_stand_reads_as_unknown_and_as_another_label_is_misread(third: str):
+    """ "... or UNKNOWN if their relative position cannot be determined" (blind25)."""
+    head = "Determine the relation between Gideon and Jolene."
+    good = (f"{head} Answer LEFT_OF if Gideon is to the left of Jolene, RIGHT_OF if Gideon is to the right of Jolene, "
+            f"or UNKNOWN if {third}.")
+    assert _order(good, "Gideon", "Jolene", PEOPLE) == "read", good
+    bad = (f"{head} Answer LEFT_OF if {third}, RIGHT_OF if Gideon is to the right of Jolene, "
+           f"or UNKNOWN if Gideon is to the left of Jolene.")
+    assert _order(bad, "Gideon", "Jolene", PEOPLE) == "misread", bad
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(["Let's determine the relative position of {a} and {b}.", "We need to work out the order of {a} "
+                        "and {b}.", "Where is {a} relative to {b}?"]))
+def test_a_lead_sentence_that_asks_before_bracketed_cases_reads_and_the_cases_swapped_are_misread(lead: str):
+    """ "Let's determine the relative position of the compass and the lamp. Is the compass to the left of the lamp
+    (LEFT_OF), to the right of the lamp (RIGHT_OF), or is it impossible to tell (UNKNOWN)?" (blind23)."""
+    cases = "Is Gideon to the left of Jolene ({0}), to the right of Jolene ({1}), or is it impossible to tell (UNKNOWN)?"
+    said = lead.format(a="Gideon", b="Jolene") + " " + cases.format("LEFT_OF", "RIGHT_OF")
+    assert _order(said, "Gideon", "Jolene", PEOPLE) == "read", said
+    swapped = lead.format(a="Gideon", b="Jolene") + " " + cases.format("RIGHT_OF", "LEFT_OF")
+    assert _order(swapped, "Gideon", "Jolene", PEOPLE) == "misread", swapped
+    if lead.startswith("Where"):   # a lead that asks the other way round
+        other = lead.format(a="Jolene", b="Gideon") + " " + cases.format("LEFT_OF", "RIGHT_OF")
+        assert _order(other, "Gideon", "Jolene", PEOPLE) == "misread", other

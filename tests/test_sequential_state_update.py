@@ -49,12 +49,15 @@ FORMS = {
                   "{n} canoes are stored in the Silo on top of what is already there.",
                   "Someone donates {n} novels, and they all go into the Silo.",
                   "After this, the Silo contains {n} more cars than it did before.", "Then {n} extra units are added to the Silo.",
-                  "Then, the Silo receives a delivery of {n} crates.", "{n} crates are added to the Silo's stock."],
+                  "Then, the Silo receives a delivery of {n} crates.", "{n} crates are added to the Silo's stock.",
+                  "Then the Silo is increased by {n} once more.", "The Silo gains {n} crates again.",
+                  "Then another {n} cars park in the Silo.", "First, {n} cars pull into the Silo."],
     "DECREMENT": ["Silo -= {n}.", "Silo = Silo - {n}.", "Decrease the Silo by {n}.", "The Silo is debited {n} loaves.",
                   "Next, {n} of the crates in the Silo are sold off.", "Later, the Silo hands over {n} of its books.",
                   "After this, the Silo contains {n} fewer cars than it did before.",
                   "The number of gold bars in the Silo falls by {n}.", "In the afternoon, the Silo's count drops by {n}.",
-                  "Silo is decremented by {n}.", "Step 4: remove {n} dogs from the Silo."]}
+                  "Silo is decremented by {n}.", "Step 4: remove {n} dogs from the Silo.",
+                  "The Silo loses {n} crates once again.", "Finally, {n} cars drive out of the Silo."]}
 _CASES = [(pred, form) for pred, forms in FORMS.items() for form in forms]
 # What makes a faithful form say another thing: a sign, a hedge or bound on its number, a percent, a multiplier, a
 # negation, a final value.
