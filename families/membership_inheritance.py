@@ -216,6 +216,10 @@ WORDING = Wording(
             "|".join(expand("all|all the|every|each", "item|items|element|elements|thing|things|entry|entries|member|members",
                             "of|in|from")) + "|everything in|everything from|everyone in|everyone on|everybody in|"
             "everyone from) {0}",
+            # every member of one counted among the other's ("The Frost League counts every Oak Circle member among
+            # its own members")
+            "{1} (counts|count|includes|include|lists|list|numbers|number) (every|each|any|all) [member of|one of|"
+            "member in] {0} [member|members] (among|in) (its|their) [own] (members|number|ranks|membership)",
             # the token held, said passively ("The Ember Badge is held by everyone who has the Tide Badge")
             "{1} is [also] (held|had|owned|carried|worn|shared) by (" + "|".join(expand(
                 "everyone|anyone|everybody|anybody|all those|all|each person|every person", "who|that", "has|holds|have|"
@@ -223,7 +227,8 @@ WORDING = Wording(
                 "every|each|any", "holder|owner|bearer|member|carrier", "of")) + "|everyone with|anyone with|all with|"
                 "everybody with|all holders of|all owners of|all bearers of|all members of) {0}",
             f"{_WHO} (is|belongs to|counts as|is counted among|is in|is among|is one of|is a member of|is part of|"
-            f"are|belong to|count as|are counted among|are in|are among|are members of|are part of) "   # "all who belong to"
+            f"are|belong to|count as|are counted among|are in|are among|are members of|are part of|has|have|holds|"
+            f"hold) "   # "all who belong to", "all who have Saffron clearance"
             f"{{0}} {_ARE_ALSO} {_IN_O} {{1}}",
             f"(anyone|everyone|anybody|whoever|each person|every person|any person|everybody) (in|among|of) {{0}} "
             f"{_ARE_ALSO} {_IN_O} {{1}}",

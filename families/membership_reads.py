@@ -30,9 +30,11 @@ _ALL_R = "(all|all of|every one of|each of|each one of|every member of|each memb
          "every single one of|all of the members of|the whole of)"
 _WHO = "(anyone who|whoever|everyone who|anybody who|each person who|every person who|someone who|a person who|" \
        "anyone that|everyone that|everybody who|all who|all those who|those who)"
+# (and a token's holders: "All who have Saffron clearance also have Topaz clearance")
 _ARE_ALSO = "(is|are|must be|must also be|is also|are also|is then|is therefore|is necessarily|is automatically|" \
             "is likewise|counts as|also counts as|also belongs to|belongs to|belong to|also belong to|are then|are likewise|" \
-            "count as|also count as|are counted in|is counted in|is counted among|are counted among)"
+            "count as|also count as|are counted in|is counted in|is counted among|are counted among|" \
+            "has|have|also has|also have|holds|hold|also holds|also hold)"
 # A category named through its members or as a set ("Among the members of the Fenner League is Lior", "The roster of the
 # Glimmerhaus includes Neve", "the set of Falconers", "The group of Beekeepers is contained in the group of Potters"):
 # every reading phrasing takes each category slot so named.

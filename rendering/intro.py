@@ -136,7 +136,7 @@ def _counts(intro_words: Sequence[str], kinds: Kinds = (), options: tuple[str, .
 # never where the number is an answer option (a label said in the intro is refused whatever it counts).
 Kinds = tuple[tuple[int, frozenset[str]], ...]   # per type of several symbols: how many, the words all its names share
 ANY_NOUN = "*"   # among a type's shared words: any plural noun counts its names
-_NOT_NOUNS = frozenset("the a an s of and".split())
+_NOT_NOUNS = frozenset("the a an 's of and".split())
 
 
 def kinds_named(entities: Mapping[str, str], names: Mapping[str, str]) -> Kinds:
@@ -151,7 +151,7 @@ def kinds_named(entities: Mapping[str, str], names: Mapping[str, str]) -> Kinds:
         shared = frozenset.intersection(*map(frozenset, named)) - _NOT_NOUNS
         # names of no shared noun ("Jonas", "Mara"; "the Otters", "the Badgers") or each an owner's ("Mira's purse"):
         # what they are is no word of theirs ("two players", "two teams", "two travelers"), so any noun counts them
-        owners = all(len(w) > 2 and "s" in w[1:-1] for w in named)
+        owners = all(len(w) > 2 and "'s" in w[1:-1] for w in named)
         out.append((len(named), shared | ({ANY_NOUN} if owners or not shared else frozenset())))
     return tuple(sorted(out, key=lambda k: (k[0], sorted(k[1]))))
 

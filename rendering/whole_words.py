@@ -5,13 +5,15 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-_WORD = re.compile(r"\w+")
+# A word, or an English clitic after an apostrophe as a word of its own with its apostrophe ("Let's", "it's", "don't",
+# "Mira's purse"): never the name of a variable s or t
+_WORD = re.compile(r"(?<=\w)['’](?:s|t|re|ll|d|ve|m)\b|\w+")
 
 
 @lru_cache(maxsize=1 << 14)   # names, labels and intros repeat from render to render
 def words(text: str) -> tuple[str, ...]:
-    """The words of a text, lower-cased: names are found as whole words, ignoring case and punctuation."""
-    return tuple(_WORD.findall(text.lower()))
+    """The words of a text, lower-cased: names are found as whole words, ignoring case, punctuation and clitics."""
+    return tuple(w.replace("’", "'") for w in _WORD.findall(text.lower()))
 
 
 def mentions(name: str, text: str) -> bool:

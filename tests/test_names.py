@@ -76,3 +76,14 @@ def test_equality_names_must_be_the_symbols_themselves():
     reasons = check(parse(orjson.dumps(render).decode()), payload)
     assert {reason_code(r) for r in reasons} >= {"wrong_name"}
     assert sum(reason_code(r) == "wrong_name" for r in reasons) == len(renamed)
+
+
+@pytest.mark.parametrize("clitic", ["Let's", "It's", "That's", "Don't", "We'll", "They've", "I'm", "We'd", "Let’s"])
+def test_a_clitic_never_names_a_one_letter_symbol_and_the_letter_itself_still_does(clitic):
+    """ "Let's consider a system of letter variables related by the premises." (blind23): the "s" of "Let's" is no
+    variable s; "the variable s is related to t" names s and t."""
+    from rendering.whole_words import Finder
+    letters = {x: (x,) for x in "stdmv"}
+    assert Finder(letters).found(f"{clitic} consider letters related by premises.") == set()
+    assert Finder(letters).found(f"{clitic} say the variable s is related to t's value.") == {"s", "t"}
+    assert words("Mira's purse") == ("mira", "'s", "purse")   # an owner's noun: its clitic a word of its own
