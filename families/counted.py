@@ -37,9 +37,16 @@ _PERSONS = frozenset("visitor customer worker person clerk employee courier supp
 _COUNTABLE = _PERSONS | {"point"}
 
 
+# Words of the phrasings that never name a thing, whatever follows a number: particles, pronouns, determiners
+_NEVER_THINGS = frozenset("a an the one up down off out away back inside aboard through toward there here it he she "
+                          "they we you that these those their our which what when while now very well true same right "
+                          "early late long little old already else".split())
+
+
 def _noun(word: str, one: bool, known: frozenset[str]) -> bool:
-    if not (word.isascii() and word.isalpha()) or word in known and word not in _COUNTABLE or word in MEASURES or \
-            word in _CLAIMS:
+    if not (word.isascii() and word.isalpha()) or word in MEASURES or word in _CLAIMS:
+        return False
+    if word in known and word not in _COUNTABLE and not (one and _thing_after_one(word)):
         return False
     plural = word.endswith("s") or word in _IRREGULAR
     return True if one else plural   # after 1 a plural is a slip ("1 jars"), the count the same; never a singular after 5
@@ -51,6 +58,12 @@ _CLAIMS = HEDGES | NEGATIONS | NUMBER_BEFORE | NUMBER_AFTER | frozenset(
     "final total remaining ending ended last left initial starting only whole entire odd roughly together both each "
     "every all twice thrice once again apiece altogether combined overall exactly precisely then too also so and or "
     "but nor in at on to from by of with for as into onto".split())
+
+
+def _thing_after_one(word: str) -> bool:
+    """A phrasing's word that names a thing after "1" ("1 crate is delivered", "gains 1 point": the phrasings say "a
+    crate of", "at some point"): a singular noun's place, which no particle, pronoun or participle takes."""
+    return word not in _NEVER_THINGS and not word.endswith(("ed", "ing", "s"))
 
 
 def plain_modifier(word: str) -> bool:

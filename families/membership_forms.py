@@ -41,7 +41,8 @@ _AS_VERBS = frozenset("serve serves work works act acts volunteer volunteers".sp
 # a closed set, never a relation to the category from outside ("a rival of", "a friend of", "a visitor to", "a former
 # member of", "a sponsor of" stay unread)
 PARTICIPANTS = frozenset(("member volunteer helper participant worker player resident citizen student subscriber "
-                          "contributor affiliate recruit enrollee").split())
+                          "contributor affiliate recruit enrollee knight squire monk soldier sailor scholar pupil "
+                          "apprentice disciple fellow").split())
 # Nouns of a category's members said after its possessive ("all the Pewter Tier's holders", "each of the Guild's
 # members"): those who take part or hold its token; never another relation ("the Guild's rivals", "its founders")
 _MEMBER_NOUNS = frozenset({p + "s" for p in PARTICIPANTS} | {"members", "holders", "bearers", "owners", "wearers",

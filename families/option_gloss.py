@@ -173,8 +173,11 @@ def _relative(rest: list[str]) -> list[str] | None:
     """The question a gloss said as a relative clause asks ("the number of points @1 have after all the updates" ->
     "how many items does @1 have after all the updates"), or None."""
     k = 1 if rest[:1] == ["the"] else 0
-    while k < len(rest) and rest[k] in ("final", "total", "resulting", "ending"):
+    while k + 1 < len(rest) and rest[k] in ("final", "total", "resulting", "ending") and rest[k + 1][:1] != "@":
         k += 1
+    if len(rest) > k + 2 and rest[k] in _COUNTS | {"score", "amount", "value"} and rest[k + 1][:1] == "@" and \
+            _PLAIN.fullmatch(rest[k + 2]):   # "the score Aldric has at the end": the count itself, then its owner
+        return ["how", "many", "items", "does", rest[k + 1], _BASE.get(rest[k + 2], rest[k + 2])] + rest[k + 3:]
     if rest[k:k + 2] not in (["number", "of"], ["count", "of"]) or len(rest) < k + 5:
         return None
     noun, subject, verb = rest[k + 2], rest[k + 3], rest[k + 4]

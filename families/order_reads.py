@@ -150,4 +150,6 @@ _QUESTION_FORMS = (
         "(let 's|let us|we need to|we want to|now) (determine|find|find out|figure out|work out|establish|decide) "
         "the (relative position|relative positions|relation|relationship|relative order|order|positions) (of|between) "
         "{} and {}")),
-    "[what is] [the] [relation|value|answer|result] [of] relation {0} {1}")
+    "[what is] [the] [relation|value|answer|result] [of] relation {0} {1}",
+    # "Which way is the cumin jar from the chervil jar?": the first one's side seen from the second
+    "(which way|which side|what side|in which direction|what direction) (is|does) {0} [stand|sit|lie] from {1}")

@@ -25,6 +25,10 @@ _AUX = frozenset({"is", "are", "does", "do", "was"})
 _PLACES = frozenset({"in", "on", "at", "under", "inside", "within", "among", "into", "onto", "to"})
 
 
+# Verbs of a count's end value ("ends at 141", "finishes on 141"): asked back as "what value does X end with"
+_ENDS_AT = frozenset("ends finishes closes settles lands stops end finish close settle land stop".split())
+
+
 class Explaining(LabelCases):
     """A question of a core ask and a label explanation segmented on its labels."""
 
@@ -61,7 +65,8 @@ class Explaining(LabelCases):
                         core: list[str], before: tuple[str, list[str]] | None) -> object:
         """What one label's clause means: "not settled", the facts it says (the query's or its opposite), a final
         value; None where it reads as nothing."""
-        if tuple(words) in _OTHERWISE or unsettled(words) or tuple(words) in unsettled_words():
+        if tuple(words) in _OTHERWISE or unsettled(words) or tuple(words) in unsettled_words() or \
+                self._unsettled_whether(words, label, query, marked, types):
             return "not settled"
         if self.r.counts:
             return self._final_said(words, query, marked, types, core, before)
@@ -81,6 +86,18 @@ class Explaining(LabelCases):
         readings += [there for r in readings if (there := _there(r, core, query, marked)) is not None]
         got = self._meaning(readings, marked, types)
         return got if got is not None else self._asked_back(readings, query, marked, types)
+
+    def _unsettled_whether(self, words: list[str], label: str, query: Fact, marked: Marked,
+                           types: Mapping[str, str]) -> bool:
+        """ "it cannot be determined whether Kiri is a mistpiper [or not]": not settled, of what another label means
+        (the query's fact or its opposite); of anything else it says nothing (False)."""
+        k = next((k for k, w in enumerate(words) if w in ("whether", "if") and k), None)
+        if k is None or not (tuple(words[:k]) in unsettled_words() or unsettled(words[:k])):
+            return False
+        tail = words[k + 1:-2] if words[-2:] == ["or", "not"] else words[k + 1:]
+        got = self._meaning(resolved(tail, query, marked), marked, types) if tail else None
+        others = [other for other in self.r.wording.definitions if other != label]
+        return got is not None and any(got == self._label_meaning(o, query, marked, types) for o in others)
 
     def _asked_back(self, readings: list[list[str]], query: Fact, marked: Marked, types: Mapping[str, str]
                     ) -> object:
@@ -130,6 +147,8 @@ class Explaining(LabelCases):
         asks = [["how", "many", "items"] + head + tail]
         if head[-1:] in (["is"], ["will", "be"]) and head[:-1]:
             asks.append(["what", "is"] + head[:-1] + tail)   # "the final count of @0 is 147"
+        if len(head) > 2 and head[-2] in _ENDS_AT and head[-1] in ("at", "on", "with"):   # "the red ledger ends at 141"
+            asks.append(["what", "value", "does"] + head[:-2] + ["end", "with"] + tail)
         for ask in asks:
             got = self._asks(normalize(ask), query, marked, types)
             if got == READ:

@@ -103,7 +103,8 @@ def _unsettled_rows() -> re.Pattern[str]:
     return re.compile("|".join([
     _row("~|the|these|this|that|all the|the given", _SOURCES, _WHERE, "do not|does not|cannot|can not|fail to|"
          "will not|would not|are not enough to|is not enough to|are insufficient to|is insufficient to|"
-         "do not suffice to|does not suffice to", _SETTLE, "~|it|this|that|the answer|the question|either way|"
+         "do not suffice to|does not suffice to", "~|make it possible to|allow you to|allow one to|allow us to|let you|"
+         "let one|let us|enable you to|enable one to", _SETTLE, "~|it|this|that|the answer|the question|either way|"
          "one way or the other|for sure|for certain"),
     _row("~|the|these|this|all the", _SOURCES, _WHERE, "leave|leaves", "it|this|that|the question|the answer|"
          "the matter", _LEFT),

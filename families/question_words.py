@@ -74,7 +74,7 @@ def colons_as_means(text: str, labels: tuple[str, ...]) -> str:
     label, as any explanation must. Only where the label opens the text, a sentence or a bracket."""
     for label in labels:
         if label in text:
-            text = re.sub(rf"(^|[.;!?(]\s*|\n\s*)([\"'“‘]?{re.escape(label)}[\"'”’]?)\s*[:—–-]\s+",
+            text = re.sub(rf"(^|[.;!?(]\s*|\n\s*)(?:(?<=\n)[-*•]\s+|(?<=\n)[1-9][.)]\s+)?([\"'“‘]?{re.escape(label)}[\"'”’]?)[ \t]*[:—–-]\s+",
                           r"\1\2 means ", text)
     return text
 

@@ -79,12 +79,12 @@ class QuestionReader(Explaining):
         if any(lowered(label, text) for label in labels) and \
                 explained(text.lower(), tuple(label.lower() for label in labels)) is not None:
             return QVerdict("unread")   # "Answer yes if ..., no if ...": the labels not as they are answered
+        text = colons_as_means(text, labels)   # "- YES: Kiri must be ...": its list's marks read away
         said = self._explained(text, query, marked, types, labels,   # "Is X ...? Answer YES if C, NO if C, ..."
                                lambda core: self._read(core, query, marked, types, labels))
         if said is not None:
             return said
         text = respective(text, labels) or text   # "..., meaning X ends with 104, 106 or 108 pebbles respectively"
-        text = colons_as_means(text, labels)
         glossed = self._glossed(text, query, marked, types, labels)
         if isinstance(glossed, QVerdict):
             return glossed

@@ -197,7 +197,16 @@ def _rewrite(predicate: str, words: list[str]) -> list[str]:
     """A sentence's words as the phrasings read them: a wrapped counter unwrapped, and a fact's movement or start
     in the family's plainest words (families/counter_moves.py; never the question's)."""
     words = unwrapped(predicate, words)
+    if predicate in _MOVES:
+        k = next((k for k in range(1, len(words) - 2) if words[k] in _AUX and words[k + 1] in _MID_OPENERS), None)
+        if k is not None:   # "The silver dial is initially set to 70": the opener said after the auxiliary, fronted
+            words = [words[k + 1]] + words[:k + 1] + words[k + 2:]
     return canonical(words) if predicate in _MOVES else words
+
+
+_AUX = frozenset("is was are were gets got".split())
+# One-word openers a model sets between the auxiliary and the participle ("is initially set", "is then increased")
+_MID_OPENERS = frozenset("initially originally first then next later subsequently afterwards finally".split())
 
 
 _MOVES = frozenset({"INITIAL_VALUE", "INCREMENT", "DECREMENT"})
@@ -210,7 +219,8 @@ _ASKED = (f"how many [items|things|units] (does|will|do) {{0}} (hold|have|contai
         f"have at the end|have at the finish) {_END}",
         f"how many [items|things|units] (are|remain|are left|will remain|will be|will be left|are there|end up|"
         f"remain in the end|are stored|are held|are kept|are sitting|are waiting|are queuing|are queueing|are standing|"
-        f"are parked|are stacked|are seated|are resting|are lying|are docked|are perched|are housed) "
+        f"are parked|are stacked|are seated|are resting|are lying|are docked|are perched|are housed|are staying|"
+        f"are living|are lodging|are sleeping|are working|are grazing|are penned|are shelved|are kept) "
         f"(in|at|on|inside|aboard) {{0}} {_END}",
         f"what (number|count|total) of items (does|will) {{0}} (hold|have|contain|store|end up with|end with) {_END}",
         "what (final|ending|last|resulting|closing) (count|number|total|tally) [of items] (does|will) {0} (reach|end "

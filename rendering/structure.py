@@ -45,7 +45,10 @@ def parse(text: str) -> StructuredRender | str:
     try:
         obj = orjson.loads(body)
     except orjson.JSONDecodeError as exc:
-        return f"malformed: not valid JSON ({exc.args[0] if exc.args else exc})"
+        bare = unfenced(text) if not aside else None
+        if bare is None:
+            return f"malformed: not valid JSON ({exc.args[0] if exc.args else exc})"
+        obj, aside = bare
     render = from_object(obj)
     return replace(render, aside=aside) if aside and not isinstance(render, str) else render
 
@@ -61,6 +64,25 @@ def fenced(text: str) -> tuple[str, str]:
     if not newline or tag.strip().lower() not in ("", "json") or text[:start].strip(" \t")[-1:] not in ("", "\n"):
         return text, ""
     return inner, f"{text[:start].strip()}\n{text[end + 3:].strip()}".strip()
+
+
+def unfenced(text: str) -> tuple[Any, str] | None:
+    """(the JSON object, the prose around it) where `text` holds one object with no fence, from a line that opens with
+    "{" to the last line that closes with "}", with prose (no brace, no backtick) before or after it ("Here is the
+    puzzle:\n\n{...}"); else None."""
+    lines = text.splitlines()
+    first = next((k for k, line in enumerate(lines) if line.lstrip().startswith("{")), None)
+    last = next((k for k in range(len(lines) - 1, -1, -1) if lines[k].rstrip().endswith("}")), None)
+    if first is None or last is None or last < first:
+        return None
+    before, after = "\n".join(lines[:first]).strip(), "\n".join(lines[last + 1:]).strip()
+    if not (before or after) or any(c in before + after for c in "{}`"):   # a brace, or a fence not read as one
+        return None
+    try:
+        obj = orjson.loads("\n".join(lines[first:last + 1]))
+    except orjson.JSONDecodeError:
+        return None
+    return obj, f"{before}\n{after}".strip()
 
 
 def from_object(obj: Any) -> StructuredRender | str:

@@ -82,3 +82,8 @@ def test_a_phrasing_word_counted_after_1_is_a_count_noun_and_a_measure_never() -
     assert kind("Finally, the Heron tally loses 1 point.", ("INCREMENT", ("C0", 1))) == "misread"
     assert kind("Finally, the Heron tally gains 1 pound.", ("INCREMENT", ("C0", 1))) != "read"
     assert kind("Finally, the Heron tally gains 1 point.", ("INCREMENT", ("C0", 2))) == "misread"
+    # a singular after 1 that the phrasings also say ("a crate of"): a thing counted; never a particle or participle
+    assert kind("Then 1 crate is delivered to the Heron tally.", ("INCREMENT", ("C0", 1))) == "read"
+    assert kind("Then 1 crate is taken from the Heron tally.", ("INCREMENT", ("C0", 1))) == "misread"
+    assert kind("Then the Heron tally gains 1 back.", ("INCREMENT", ("C0", 1))) != "read"
+    assert kind("Then the Heron tally gains 1 added.", ("INCREMENT", ("C0", 1))) != "read"

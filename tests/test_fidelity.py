@@ -66,6 +66,31 @@ def test_a_render_in_one_code_fence_reads_as_the_bare_object_and_the_prose_aroun
 
 
 @settings(max_examples=100, deadline=None)
+@given(index=st.integers(0, 500), indent=st.booleans(),
+       before=st.sampled_from(["", "Here is the natural-language puzzle:\n\n", "Sure, here it is:\n"]),
+       after=st.sampled_from(["", "\n\nHope this helps!", "\nLet me know if you want changes."]))
+def test_a_bare_object_with_prose_around_it_reads_as_the_object_and_the_prose_as_an_aside(index, indent, before, after):
+    # "Here is the natural-language puzzle:\n\n{...}" with no fence (blind30): the object from the line that opens with
+    # "{" to the last that closes with "}", the prose around it aside; prose holding a brace, or two objects, are not read
+    family = ["transitive_order", "equality", "membership_inheritance", "sequential_state_update"][index % 4]
+    payload = make(family, index, 3, seed=5).redact()
+    request = RenderRequest(prompt="", payload=payload, schema=render_schema(payload))
+    done = Template("template").render_now(request)
+    body = orjson.dumps(orjson.loads(done.text), option=orjson.OPT_INDENT_2).decode() if indent else done.text
+    text = f"{before}{body}{after}"
+    got = parse(text)
+    assert not isinstance(got, str) and replace(got, aside="") == parse(done.text)
+    assert got.aside == f"{before.strip()}\n{after.strip()}".strip()
+    judged = judge(replace(done, text=text), "structured", tuple(payload["answer_options"]), payload)
+    assert judged.completion.status == "ok", judged.checks
+    assert isinstance(parse(f"Here is {{one}}:\n{body}"), str)        # prose with a brace: not read
+    assert isinstance(parse(f"Here it is:\n{body}\n{body}"), str)      # two objects: not one render
+    labelled = judge(replace(done, text=f"The answer is {payload['answer_options'][0]}:\n{body}"), "structured",
+                     tuple(payload["answer_options"]), payload)
+    assert labelled.completion.status != "ok"                          # the aside held to the intro's rule
+
+
+@settings(max_examples=100, deadline=None)
 @given(index=st.integers(0, 500), aside=st.sampled_from([
     "Here is the puzzle with 12 facts:", "Here is the puzzle; the answer is {label}.", "Hint: think about {name}.",
     "The puzzle has one answer: {label}.", "The correct option is easy to find."]))

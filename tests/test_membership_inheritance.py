@@ -60,7 +60,7 @@ TYPES = {"E0": "Entity", "S0": "Set", "S1": "Set"}
 GROUPS = ["the", "the members of the", "the roster of the", "the set of", "the group of", "the ranks of the"]
 MEMBER = ["Among {g} Bakers is Nico.", "Nico is among {g} Bakers.", "{G} Bakers include Nico.",
           "Nico appears on the roster of the Bakers.", "Nico sits within {g} Bakers.", "Nico is classed as a Baker.",
-          "Nico ∈ Bakers.", "Nico: member of {g} Bakers."]
+          "Nico ∈ Bakers.", "Nico: member of {g} Bakers.", "Nico is a knight of {g} Bakers."]
 NOT_MEMBER = ["Nico is not listed among {g} Bakers.", "None of {g} Bakers is Nico.", "{G} Bakers do not include Nico.",
               "Nico does not fall within {g} Bakers.", "{G} Bakers have no member named Nico.", "Nico ∉ Bakers.",
               "Nico cannot be found anywhere among {g} Bakers."]

@@ -150,3 +150,30 @@ def test_the_options_apposed_as_what_they_are_read_of_the_asked_counter_and_thei
         assert _kind(said, labels) != "read", said
     other = f"{ASK} Answer {a}, {b} or {c}, {link}{head}{body.format(x='the striped bag')}."   # another counter
     assert _kind(other, labels) != "read", other
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(["where each number stands for the score {x} has at the end",
+                        "each being the total {x} holds at the end"]),
+       st.sampled_from(["{a} if {x} ends at {a}, {b} if it ends at {b}, or {c} if it ends at {c}",
+                        "{a} if {x} finishes on {a}, {b} if {x} finishes on {b}, or {c} if {x} finishes on {c}"]),
+       st.integers(10, 200))
+def test_the_count_the_counter_has_and_its_end_at_a_number_read_and_their_poisons_do_not(
+        gloss: str, cases: str, low: int) -> None:
+    """ "Answer 73, 75, or 77, where each number stands for the score Aldric has at the end", "Answer 141 if the red
+    ledger ends at 141, ..." (blind31): the options said as the counter's count at the end, or each case as its end."""
+    labels = (str(low), str(low + 2), str(low + 4))
+    a, b, c = labels
+    glossed_ = f"{ASK} Answer {a}, {b} or {c}, {gloss.format(x='the green bag')}."
+    assert _kind(glossed_, labels) == "read", glossed_
+    at_start = glossed_.replace("at the end", "at the start")
+    assert _kind(at_start, labels) != "read", at_start
+    other = f"{ASK} Answer {a}, {b} or {c}, {gloss.format(x='the striped bag')}."
+    assert _kind(other, labels) != "read", other
+    said = f"{ASK} Answer {cases.format(a=a, b=b, c=c, x='the green bag')}."
+    assert _kind(said, labels) == "read", said
+    swapped = said.replace(f"at {a}", "at X").replace(f"on {a}", "on X").replace(f"at {c}", f"at {a}") \
+        .replace(f"on {c}", f"on {a}").replace("at X", f"at {c}").replace("on X", f"on {c}")   # each case another's end
+    assert _kind(swapped, labels) != "read", swapped
+    started = said.replace("ends at", "starts at").replace("finishes on", "starts on")
+    assert _kind(started, labels) != "read", started

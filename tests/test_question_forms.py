@@ -3,6 +3,7 @@ label explanations x words of "not settled") they read; each corruption of them 
 label meanings, another name, a negation, a weaker modal) is never read."""
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -308,3 +309,31 @@ def test_a_lead_sentence_that_asks_before_bracketed_cases_reads_and_the_cases_sw
     if lead.startswith("Where"):   # a lead that asks the other way round
         other = lead.format(a="Jolene", b="Gideon") + " " + cases.format("LEFT_OF", "RIGHT_OF")
         assert _order(other, "Gideon", "Jolene", PEOPLE) == "misread", other
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(["it cannot be determined whether {e} is in the {s}", "it is not possible to determine whether "
+                        "{e} is in the {s} or not", "the statements do not make it possible to decide",
+                        "the facts do not allow you to tell"]),
+       st.sampled_from(["- ", "1. ", ""]))
+def test_unknown_said_as_not_settled_whether_the_fact_holds_reads_and_of_another_fact_does_not(third: str, bullet: str):
+    """ "UNKNOWN: it cannot be determined whether Kiri is a mistpiper." in a bulleted list, and "UNKNOWN if the
+    statements do not make it possible to decide" (blind30, 31): not settled, of the query's own fact."""
+    e, s = PEOPLE[0], SETS[0]
+    lines = [f"YES: {e} must be in the {s}.", f"NO: {e} cannot be in the {s}.", f"UNKNOWN: {third.format(e=e, s=s)}."]
+    said = f"Is {e} in the {s}? Choose:\n" + "\n".join(bullet.replace("1", str(k + 1)) + line
+                                                      for k, line in enumerate(lines))
+    assert _member(said, e, s, PEOPLE) == "read", said
+    other = said.replace(f"whether {e} is", f"whether {PEOPLE[1]} is")
+    if other != said:   # undetermined of another member: no meaning of a label here
+        assert _member(other, e, s, PEOPLE) != "read", other
+    swapped = said.replace("YES:", "X:").replace("UNKNOWN:", "YES:").replace("X:", "UNKNOWN:")
+    assert _member(swapped, e, s, PEOPLE) == "misread", swapped
+
+
+@pytest.mark.parametrize("form", ["Which way is {a} from {b}?", "In which direction is {a} from {b}?",
+                                  "What side does {a} stand from {b}?"])
+def test_which_way_one_is_from_the_other_asks_its_side_and_the_other_way_round_is_misread(form: str):
+    a, b = PEOPLE[0], PEOPLE[1]
+    assert _order(form.format(a=a, b=b), a, b, PEOPLE) == "read"
+    assert _order(form.format(a=b, b=a), a, b, PEOPLE) == "misread"

@@ -41,7 +41,7 @@ FORMS = {
                       "The count in the Silo is {n} at the beginning.", "The Silo is stocked with {n} bags of rice at first.",
                       "The Silo has an initial stock of {n} crates.", "At the beginning, {n} crates sit in the Silo.",
                       "Silo: {n} crates at the start.", "The Silo was initially stocked with {n} crates.",
-                      "We start with the Silo holding {n} crates."],
+                      "We start with the Silo holding {n} crates.", "The Silo is initially set to {n}."],
     "INCREMENT": ["Silo += {n}.", "Silo = Silo + {n}.", "Increase the Silo by {n}.", "Silo is incremented by {n}.",
                   "Later that day, {n} sacks of grain are added to the Silo.", "Step: add {n} crates to the Silo.",
                   "Shortly afterwards, the Silo is restocked with {n} more parcels.",
@@ -51,13 +51,15 @@ FORMS = {
                   "After this, the Silo contains {n} more cars than it did before.", "Then {n} extra units are added to the Silo.",
                   "Then, the Silo receives a delivery of {n} crates.", "{n} crates are added to the Silo's stock.",
                   "Then the Silo is increased by {n} once more.", "The Silo gains {n} crates again.",
-                  "Then another {n} cars park in the Silo.", "First, {n} cars pull into the Silo."],
+                  "Then another {n} cars park in the Silo.", "First, {n} cars pull into the Silo.",
+                  "First, the Silo's reading rises by {n}."],
     "DECREMENT": ["Silo -= {n}.", "Silo = Silo - {n}.", "Decrease the Silo by {n}.", "The Silo is debited {n} loaves.",
                   "Next, {n} of the crates in the Silo are sold off.", "Later, the Silo hands over {n} of its books.",
                   "After this, the Silo contains {n} fewer cars than it did before.",
                   "The number of gold bars in the Silo falls by {n}.", "In the afternoon, the Silo's count drops by {n}.",
                   "Silo is decremented by {n}.", "Step 4: remove {n} dogs from the Silo.",
-                  "The Silo loses {n} crates once again.", "Finally, {n} cars drive out of the Silo."]}
+                  "The Silo loses {n} crates once again.", "Finally, {n} cars drive out of the Silo.",
+                  "Then the Silo's level falls by {n}."]}
 _CASES = [(pred, form) for pred, forms in FORMS.items() for form in forms]
 # What makes a faithful form say another thing: a sign, a hedge or bound on its number, a percent, a multiplier, a
 # negation, a final value.
@@ -110,7 +112,8 @@ QUESTIONS = ["After the last update, what value does the Silo have?", "What valu
              "Query: FINAL_VALUE(Silo).", "By the end, what number of horses is in the Silo?",
              "What's the final count for the Silo?", "Work out how many books the Silo holds after everything above has happened.",
              "So how many fish are in the Silo now that everything has happened?",
-             "After all of these steps, how many sacks of grain are in the Silo?"]
+             "After all of these steps, how many sacks of grain are in the Silo?",
+             "How many guests are staying at the Silo after all of these changes?"]
 
 
 @pytest.mark.parametrize("question", QUESTIONS)
