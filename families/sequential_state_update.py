@@ -34,7 +34,6 @@ from families.counter_reads import (
 from families.family import Family
 from families.ir import INTEGER, Skeleton, atom
 from families.phrases import expand
-from families.question_tense import past
 from families.wording import Wording
 
 NAME = "sequential_state_update"
@@ -217,7 +216,7 @@ _STEP_OPENERS = UPDATE_OPENERS + ORDINALS + LAST_ORDINALS + _LAST_STEP
 _ASKED = (f"how many [items|things|units] (does|will|do) {{0}} (hold|have|contain|store|keep|end up with|end with|finish "
         f"with|end up holding|end up having|finish holding|wind up with|have left|hold in the end|have in the end|"
         f"have at the end|have at the finish) {_END}",
-        f"how many [items|things|units] (are|remain|are left|will remain|will be|will be left|are there|end up|"
+        f"how many [items|things|units] (are|remain|remains|are left|will remain|will be|will be left|are there|end up|"
         f"remain in the end|are stored|are held|are kept|are sitting|are waiting|are queuing|are queueing|are standing|"
         f"are parked|are stacked|are seated|are resting|are lying|are docked|are perched|are housed|are staying|"
         f"are living|are lodging|are sleeping|are working|are grazing|are penned|are shelved|are kept) "
@@ -414,7 +413,7 @@ WORDING = Wording(
         f"how many (items|things) (are|remain|are left) (in|at) {{0}} {_END}",
         "what is the final (value|count|number of items|total) (of|in|at|for) {0}",
         "what (value|count|number) does {0} end (with|up with)")},
-    question_reads={"FINAL_VALUE": _ASKED + past(_ASKED)},
+    question_reads={"FINAL_VALUE": _ASKED},   # in the past too: the words of a question are read in the present
     openers=("then", "next", "after that", "later", "afterwards", "subsequently"),
     read_openers={"INCREMENT": _STEP_OPENERS, "DECREMENT": _STEP_OPENERS,
                   "INITIAL_VALUE": ("first", "first of all", "to begin", "to start", "at the start", "initially",

@@ -214,7 +214,7 @@ _SIMPLE_PAST = {w: p for w, p in (pair.split(":") for pair in (
     "unloaded:unloads counted:counts included:includes numbered:numbers ranked:ranks kept:keeps "
     "withdrew:withdraws donated:donates handed:hands discarded:discards consumed:consumes earned:earns "
     "picked:picks took:takes gave:gives dipped:dips climbed:climbs jumped:jumps declined:declines did:does "
-    "opened:opens kicked:kicks emptied:empties").split())}
+    "opened:opens kicked:kicks emptied:empties remained:remains stored:stores finished:finishes").split())}
 _AUX = frozenset("is are be been being get gets has have does do".split())   # "How does X placed": a participle
 _PAST_BY_HEAD: dict[str, list[tuple[str, ...]]] = {}   # each form by its first word, longest first
 for _k in sorted(_PAST, key=len, reverse=True):

@@ -1,11 +1,10 @@
-"""A count's question in the past tense asks what the present asks; its twins (another counter, a start, a negation,
-a hedge) do not read as the query."""
+"""A count's question in the past tense asks what the present asks (its words read in the present, as every sentence's:
+families/wording.py); its twins (another counter, a start, a negation, a hedge) do not read as the query."""
 from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from families.question_tense import past
 from families.reading import Marked, reader
 
 _NAMES = ["the gold bin", "the silver bin"]
@@ -27,12 +26,6 @@ def _tensed(ask: str, tense: int, noun: str, x: str) -> str:
     head, rest = ask.split("(", 1)
     verbs, tail = rest.split(")", 1)
     return (head + verbs.split("|")[tense] + tail).format(noun=noun, x=x)
-
-
-def test_past_turns_each_verb_of_the_present_and_leaves_a_phrasing_without_one():
-    assert past(("how many items (are|remain) in {0}", "what (does|will) {0} hold", "{0} ends")) == (
-        "how many items (were|remained) in {0}", "what (did|will) {0} hold", "{0} ended")
-    assert past(("how many items will {0} hold",)) == ()
 
 
 @settings(max_examples=60, deadline=None)
