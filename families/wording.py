@@ -162,8 +162,9 @@ _SIGNS = frozenset({"=", "==", "!=", "≠", "<>", ":="})
 # nouns the grammar holds besides (a row's setting: "on the desk", "at the counter"); any other noun a render sets
 # after two names ("Hesketh's stall", "Ilse's locker") is a kind noun of that render, read away as it is.
 OWNED_PLACES = "place|spot|position|seat|chair|desk|bench|table|counter"
-_OWNED = frozenset(OWNED_PLACES.split("|")) | frozenset("left right position place spot seat chair count total value number stock supply inventory amount tally status "
-                   "contents content balance side holdings reserves store collection score reading level headcount".split())
+_OWNED = frozenset(OWNED_PLACES.split("|")) | frozenset("left right side count total value number stock supply inventory "
+                   "amount tally status contents content balance holdings reserves store collection score reading level "
+                   "headcount".split())
 _OWNED_ADJ = frozenset("final initial starting ending current first last item relative".split())
 # A plural's possessive of what a possessive may own ("the Otters' score", "the Hawks' final score") is its "'s"
 # ("the Otters's score"), read as every possessive is; before any other word it is dropped as before ("the Carvers'
