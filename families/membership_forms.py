@@ -59,7 +59,7 @@ CONTAINERS = frozenset((
     "list lists roster rosters roll rolls register registry catalogue catalog ledger index menu category class group "
     "set team club guild badge tag label card circle society order collection holdings archive directory file folder "
     "records membership ranks section division unit department league crew band company list category genre "
-    "family clan tribe troupe squad clearance tier "
+    "family clan tribe troupe squad clearance tier type "
     "tagged").split()) - {"tagged"}
 # Nouns a place is named with, "of" before its name ("the village of Lowmere"): the place itself.
 _AUXILIARIES = frozenset("does has was is seems remains stays becomes joins".split())

@@ -34,7 +34,8 @@ _WHO = "(anyone who|whoever|everyone who|anybody who|each person who|every perso
 _ARE_ALSO = "(is|are|must be|must also be|is also|are also|is then|is therefore|is necessarily|is automatically|" \
             "is likewise|counts as|also counts as|also belongs to|belongs to|belong to|also belong to|are then|are likewise|" \
             "count as|also count as|are counted in|is counted in|is counted among|are counted among|" \
-            "has|have|also has|also have|holds|hold|also holds|also hold)"
+            "has|have|also has|also have|holds|hold|also holds|also hold|is classified as|is also classified as|" \
+            "are classified as|are also classified as)"
 # A category named through its members or as a set ("Among the members of the Fenner League is Lior", "The roster of the
 # Glimmerhaus includes Neve", "the set of Falconers", "The group of Beekeepers is contained in the group of Potters"):
 # every reading phrasing takes each category slot so named.

@@ -180,6 +180,8 @@ def _relative(rest: list[str]) -> list[str] | None:
         return ["how", "many", "items", "does", rest[k + 1], _BASE.get(rest[k + 2], rest[k + 2])] + rest[k + 3:]
     if rest[k:k + 2] not in (["number", "of"], ["count", "of"]) or len(rest) < k + 5:
         return None
+    if rest[k + 3] in ("that", "which") and len(rest) > k + 5:   # "the number of stickers that Marcus holds"
+        rest = rest[:k + 3] + rest[k + 4:]
     noun, subject, verb = rest[k + 2], rest[k + 3], rest[k + 4]
     if not _PLAIN.fullmatch(noun) or subject[:1] != "@" or not _PLAIN.fullmatch(verb):
         return None

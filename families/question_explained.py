@@ -149,6 +149,8 @@ class Explaining(LabelCases):
             asks.append(["what", "is"] + head[:-1] + tail)   # "the final count of @0 is 147"
         if len(head) > 2 and head[-2] in _ENDS_AT and head[-1] in ("at", "on", "with"):   # "the red ledger ends at 141"
             asks.append(["what", "value", "does"] + head[:-2] + ["end", "with"] + tail)
+        if len(head) > 3 and head[-3] in _ENDS_AT and head[-2] == "up" and head[-1] in ("holding", "having", "with"):
+            asks.append(["what", "value", "does"] + head[:-3] + ["end", "with"] + tail)   # "ends up holding 110"
         for ask in asks:
             got = self._asks(normalize(ask), query, marked, types)
             if got == READ:

@@ -73,7 +73,8 @@ _SOURCES = "statements|premises|facts|information|clues|rules|conditions|above|d
            "given information|given statements|facts provided|information provided"
 _WHERE = "~|given|given here|here|above|provided|stated|listed|so far"
 _SETTLE = "settle|determine|decide|say|tell|show|fix|establish|resolve|pin down|answer|specify|make clear|reveal|" \
-          "tell us|say which|establish which|determine which|decide which"
+          "tell us|say which|establish which|determine which|decide which|make certain|make it certain|" \
+          "make this certain|make that certain|make it clear|make this clear|make sure of"
 _LEFT = "undetermined|open|unsettled|undecided|unclear|uncertain|unresolved|ambiguous|an open question|unknown|" \
         "unanswered|to chance"
 _SETTLED = "determined|decided|settled|established|worked out|figured out|pinned down|deduced|inferred|concluded|" \
@@ -105,7 +106,7 @@ def _unsettled_rows() -> re.Pattern[str]:
          "will not|would not|are not enough to|is not enough to|are insufficient to|is insufficient to|"
          "do not suffice to|does not suffice to", "~|make it possible to|allow you to|allow one to|allow us to|let you|"
          "let one|let us|enable you to|enable one to", _SETTLE, "~|it|this|that|the answer|the question|either way|"
-         "one way or the other|for sure|for certain"),
+         "one way or the other|for sure|for certain|" + _THEIR),
     _row("~|the|these|this|all the", _SOURCES, _WHERE, "leave|leaves", "it|this|that|the question|the answer|"
          "the matter", _LEFT),
     _row("~|the|these|this", _SOURCES, _WHERE, "are not enough|is not enough|are insufficient|is insufficient|"

@@ -114,7 +114,7 @@ _ITEMS_R = "[items|item|more items|more item|additional items|extra items|new it
 _NOUN = "(count|total|number of items|value|stock|supply|inventory|amount|item count|tally|contents|balance|number|" \
         "holdings|reserves|store|collection|total of items|count of items|total number of items|item total|score|reading|" \
         "figure|level|headcount)"
-_GAIN = "(gains|receives|gets|is given|takes in|collects|acquires|obtains|picks up|earns|adds|gains another|" \
+_GAIN = "(gains|receives|gets|is given|takes in|collects|acquires|obtains|picks up|earns|adds|saves|saves up|gains another|" \
         "receives another|gets another|is given another|takes in another|collects another|adds another|" \
         "is sent|is delivered|is handed|is supplied with|is restocked with|is topped up with|is filled with|" \
         "takes delivery of|welcomes|accepts|brings in|gathers|is credited with|is refilled with|is loaded with|" \
@@ -213,7 +213,7 @@ _MOVES = frozenset({"INITIAL_VALUE", "INCREMENT", "DECREMENT"})
 # blind24's false misread); "in the end" is not among them: it may sum every change ("In the end, Nora gained 94").
 _LAST_STEP = expand("at the|at the very|right at the|near the|toward the|towards the", "end")
 _STEP_OPENERS = UPDATE_OPENERS + ORDINALS + LAST_ORDINALS + _LAST_STEP
-_ASKED = (f"how many [items|things|units] (does|will|do) {{0}} (hold|have|contain|store|keep|end up with|end with|finish "
+_ASKED = (f"how many [items|things|units] (does|will|do) {{0}} (hold|have|contain|store|keep|carry|end up with|end with|finish "
         f"with|end up holding|end up having|finish holding|wind up with|have left|hold in the end|have in the end|"
         f"have at the end|have at the finish) {_END}",
         f"how many [items|things|units] (are|remain|remains|are left|will remain|will be|will be left|are there|end up|"

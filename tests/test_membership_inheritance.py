@@ -145,7 +145,7 @@ CONTAINS = ["{G} Divers {adv}contains {g} Bakers.", "Inside {g} Divers is {g} Ba
             "{G} Divers includes all items of {g} Bakers.", "{G} Divers contains everything in {g} Bakers.",
             "{G} Divers is held by everyone who has {g} Bakers.", "{G} Divers is held by every holder of {g} Bakers.",
             "Holding {g} Bakers means also holding {g} Divers.", "All who belong to {g} Bakers also belong to {g} Divers.",
-            "All who are in {g} Bakers are also in {g} Divers."]
+            "All who are in {g} Bakers are also in {g} Divers.", "All {g} Bakers are also classified as {g} Divers."]
 
 
 @settings(max_examples=80, deadline=None)

@@ -154,9 +154,12 @@ def test_the_options_apposed_as_what_they_are_read_of_the_asked_counter_and_thei
 
 @settings(max_examples=40, deadline=None)
 @given(st.sampled_from(["where each number stands for the score {x} has at the end",
-                        "each being the total {x} holds at the end"]),
-       st.sampled_from(["{a} if {x} ends at {a}, {b} if it ends at {b}, or {c} if it ends at {c}",
-                        "{a} if {x} finishes on {a}, {b} if {x} finishes on {b}, or {c} if {x} finishes on {c}"]),
+                        "each being the total {x} holds at the end",
+                        "where each option is a possible final number of marbles that {x} holds at the end"]),
+       st.sampled_from(["{a} if {x} ends at {na}, {b} if it ends at {nb}, or {c} if it ends at {nc}",
+                        "{a} if {x} finishes on {na}, {b} if {x} finishes on {nb}, or {c} if {x} finishes on {nc}",
+                        "{a} if {x} ends up holding {na} marbles, {b} if it ends up holding {nb} marbles, or {c} if it "
+                        "ends up holding {nc} marbles"]),
        st.integers(10, 200))
 def test_the_count_the_counter_has_and_its_end_at_a_number_read_and_their_poisons_do_not(
         gloss: str, cases: str, low: int) -> None:
@@ -170,10 +173,9 @@ def test_the_count_the_counter_has_and_its_end_at_a_number_read_and_their_poison
     assert _kind(at_start, labels) != "read", at_start
     other = f"{ASK} Answer {a}, {b} or {c}, {gloss.format(x='the striped bag')}."
     assert _kind(other, labels) != "read", other
-    said = f"{ASK} Answer {cases.format(a=a, b=b, c=c, x='the green bag')}."
+    said = f"{ASK} Answer {cases.format(a=a, b=b, c=c, na=a, nb=b, nc=c, x='the green bag')}."
     assert _kind(said, labels) == "read", said
-    swapped = said.replace(f"at {a}", "at X").replace(f"on {a}", "on X").replace(f"at {c}", f"at {a}") \
-        .replace(f"on {c}", f"on {a}").replace("at X", f"at {c}").replace("on X", f"on {c}")   # each case another's end
+    swapped = f"{ASK} Answer {cases.format(a=a, b=b, c=c, na=c, nb=b, nc=a, x='the green bag')}."   # another's end
     assert _kind(swapped, labels) != "read", swapped
-    started = said.replace("ends at", "starts at").replace("finishes on", "starts on")
+    started = said.replace("ends at", "starts at").replace("finishes on", "starts on").replace("ends up", "starts")
     assert _kind(started, labels) != "read", started

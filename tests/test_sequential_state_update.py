@@ -52,7 +52,7 @@ FORMS = {
                   "Then, the Silo receives a delivery of {n} crates.", "{n} crates are added to the Silo's stock.",
                   "Then the Silo is increased by {n} once more.", "The Silo gains {n} crates again.",
                   "Then another {n} cars park in the Silo.", "First, {n} cars pull into the Silo.",
-                  "First, the Silo's reading rises by {n}."],
+                  "First, the Silo's reading rises by {n}.", "Then the Silo saves {n} more coins."],
     "DECREMENT": ["Silo -= {n}.", "Silo = Silo - {n}.", "Decrease the Silo by {n}.", "The Silo is debited {n} loaves.",
                   "Next, {n} of the crates in the Silo are sold off.", "Later, the Silo hands over {n} of its books.",
                   "After this, the Silo contains {n} fewer cars than it did before.",
@@ -113,7 +113,8 @@ QUESTIONS = ["After the last update, what value does the Silo have?", "What valu
              "What's the final count for the Silo?", "Work out how many books the Silo holds after everything above has happened.",
              "So how many fish are in the Silo now that everything has happened?",
              "After all of these steps, how many sacks of grain are in the Silo?",
-             "How many guests are staying at the Silo after all of these changes?"]
+             "How many guests are staying at the Silo after all of these changes?",
+             "How many barrels does the Silo carry after all of these steps?"]
 
 
 @pytest.mark.parametrize("question", QUESTIONS)
