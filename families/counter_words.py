@@ -45,7 +45,7 @@ INTO_VERBS = _forms("board enter join reboard embark")
 OUT_VERBS = _forms("exit vacate deboard disembark alight quit depart", "leave leaves left")
 # Participles of a passive ("48 coins are taken out of @0"): the way is the preposition's, but for a few that say
 # their own (then the preposition must agree)
-IN_ONLY = _forms("add deposit credit insert admit", "admitted")
+IN_ONLY = _forms("add deposit credit insert admit award grant", "admitted")
 OUT_ONLY = _forms("remove withdraw deduct subtract debit extract evict eject expel steal", "withdrawn stolen spent used "
                  "lost consumed eaten")
 PARTICIPLES = frozenset(

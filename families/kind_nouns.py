@@ -115,7 +115,8 @@ def kind_nouns(texts: Iterable[str], marked: Marked, types: Mapping[str, str], f
                 continue
             if w[i + 1] == "'s" and i + 2 < len(w):
                 word = w[i + 2]
-            elif i > 0 and (w[i - 1] == "the" or w[i - 1] in _QUANTIFIERS and types.get(marked.symbols[int(t[1:])]) == "Set"):
+            elif i > 0 and (w[i - 1] == "the" or w[i - 1] in _QUANTIFIERS | {"are"} and
+                            types.get(marked.symbols[int(t[1:])]) == "Set"):   # ("All Duskflowers are Cloudmoss plants")
                 word = w[i + 1]   # "the Sunward clan"; a category's "every Fir House student", "a sludgejazz song"
             else:
                 continue

@@ -33,7 +33,7 @@ _RIGHT = r"(?:the|your) (?:right|correct|matching) (?:number|answer|option|choic
 _BARE_VERB = r"(?:is|are|being|giving|naming|representing|standing for|meaning|showing|corresponding to|" \
              r"whichever (?:1 |of them |of these )?(?:is|equals|gives|matches)|" \
              r"according to|based on|matching|to match|equal to)"   # "..., whichever is the number of", "based on X's total"
-_HEAD = re.compile(rf"^{_LINK}(?:(?:{_PICK}{_WHO}{_EACH}?|{_EACH}){_VERB}|{_RIGHT}|{_BARE_VERB}|(?:each|each 1|every 1)(?= (?:a|an|1) )) (?:(?:a|an|1|the|that(?! (?:many|number|exact|same|value|figure)\b)) )?(?:(?:possible|"
+_HEAD = re.compile(rf"^{_LINK}(?:(?:{_PICK}{_WHO}{_EACH}?|{_EACH}){_VERB}(?: each)?|{_RIGHT}|{_BARE_VERB}(?: each)?|(?:each|each 1|every 1)(?= (?:a|an|1) )) (?:(?:a|an|1|the|that(?! (?:many|number|exact|same|value|figure)\b)) )?(?:(?:possible|"
                    r"candidate|proposed|potential|plausible|suggested|conceivable) )?(?:(?:candidate|value|answer|option) )?(?:(?:for|as|of) )?")
 # The options' thing said after them as a noun phrase, with no verb ("Answer 251, 253 or 255, the number of visitors
 # in the hall at the end"): a count of something, said of every option as "the options are" says it
@@ -198,6 +198,8 @@ def _resolved(rest: list[str], owner: str | None) -> list[str]:
     """The gloss's thing with its owner named where it names none; as it was where the question names no one counter."""
     if owner is None or any(w[:1] == "@" for w in rest):
         return rest
+    if len(rest) > 2 and rest[-3] in _PLACES | {"in", "at"} and rest[-2] in _THAT and _PLAIN.fullmatch(rest[-1]):
+        return rest[:-2] + [owner]   # "a possible final number of marbles in that jar": the jar the question named
     if rest[0] in _PRONOUNS:
         return [owner, "'s"] + rest[1:]   # "her final number of stamps": the owner's
     head = rest[1:] if rest[0] in _THAT | {"the"} else rest

@@ -109,6 +109,22 @@ def _lead_removed(before: str) -> str:
         before = before[:m.start()]
 
 
+def listed_before_explained(text: str, labels: Sequence[str]) -> str | None:
+    """The question without a list of every option that closes a sentence where each option is explained after it
+    ("Answer 46, 48 or 50: 46 means the green cart ends with 46 books, 48 means ..."): the list says only which options
+    there are, and each explanation is read as it is read without the list; None where there is no such list."""
+    occs = occurrences(text, labels)
+    for run in runs(text, occs):
+        if len(run) != len(labels) or {label for _, _, label in run} != set(labels):
+            continue
+        closed = re.match(r"\s*[.:;]\s+", text[run[-1][1]:])
+        later = {label for a, _, label in occs if a >= run[-1][1]}
+        if closed is None or later != set(labels):
+            return None
+        return (_lead_removed(text[:run[0][0]]).rstrip() + " " + text[run[-1][1] + closed.end():]).strip()
+    return None
+
+
 def repeated(text: str, labels: Sequence[str]) -> str | None:
     """An option a list says twice ("LEFT_OF, LEFT_OF, RIGHT_OF"), or None: a list is of each option once."""
     for run in runs(text, occurrences(text, labels)):

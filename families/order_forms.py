@@ -27,6 +27,9 @@ _POSTURE = ("sit stand lie rest hang float wait live stay perch lean fly work op
             "sprout perch roost nest park dock moor berth anchor sit sleep nap doze snooze rest curl sprawl graze "
             "bask").split()
 POSTURE = third_person(_POSTURE)
+# Phrasal verbs of taking a place, said with their particle ("The spicer sets up to the left of the baker", "lines up")
+_SETTING_UP = frozenset({("sets", "up"), ("set", "up"), ("lines", "up"), ("line", "up"), ("settles", "in"),
+                         ("pulls", "up"), ("pull", "up")})
 _POSTURE_ING = progressive(_POSTURE)
 _PARTICLES = frozenset("up out down away".split())
 # Nouns of a likeness, which stands in a row for whom it shows ("the statue of Ferelith", "the portrait of Ivo"); never
@@ -47,8 +50,10 @@ _NAMING = (("called",), ("named",), ("known", "as"), ("by", "the", "name", "of")
 def _verb(words: list[str], i: int) -> int:
     """The length of a placement verb phrase at `i` ("is tied up", "sits", "is sitting"), or 0."""
     w = words[i]
+    if tuple(words[i:i + 2]) in _SETTING_UP:
+        return 2
     if w in POSTURE:
-        return 1
+        return 1 + (i + 1 < len(words) and words[i + 1] in _PARTICLES and words[i + 1] != "out")
     for aux in _AUX:
         n = len(aux)
         if tuple(words[i:i + n]) == aux and i + n < len(words):

@@ -74,7 +74,9 @@ _SOURCES = "statements|premises|facts|information|clues|rules|conditions|above|d
 _WHERE = "~|given|given here|here|above|provided|stated|listed|so far"
 _SETTLE = "settle|determine|decide|say|tell|show|fix|establish|resolve|pin down|answer|specify|make clear|reveal|" \
           "tell us|say which|establish which|determine which|decide which|make certain|make it certain|" \
-          "make this certain|make that certain|make it clear|make this clear|make sure of"
+          "make this certain|make that certain|make it clear|make this clear|make sure of|pin this down|pin it down|" \
+          "pin that down|make that determinable|make it determinable|make this determinable|say enough to tell|" \
+          "say enough to decide|give enough to tell|give enough to decide|contain enough to tell"
 _LEFT = "undetermined|open|unsettled|undecided|unclear|uncertain|unresolved|ambiguous|an open question|unknown|" \
         "unanswered|to chance"
 _SETTLED = "determined|decided|settled|established|worked out|figured out|pinned down|deduced|inferred|concluded|" \

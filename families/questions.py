@@ -27,7 +27,7 @@ from families.label_lists import (
 )
 from families.label_pairs import each_explained
 from families.option_gloss import glossed
-from families.option_lists import counted_as_items, option_list, repeated
+from families.option_lists import counted_as_items, listed_before_explained, option_list, repeated
 from families.option_respective import respective
 from families.question_explained import Explaining
 from families.question_forms import follow_ups
@@ -79,6 +79,7 @@ class QuestionReader(Explaining):
         if any(lowered(label, text) for label in labels) and \
                 explained(text.lower(), tuple(label.lower() for label in labels)) is not None:
             return QVerdict("unread")   # "Answer yes if ..., no if ...": the labels not as they are answered
+        text = listed_before_explained(text, labels) or text   # "Answer 46, 48 or 50: 46 means ..., 48 means ..."
         text = colons_as_means(text, labels)   # "- YES: Kiri must be ...": its list's marks read away
         said = self._explained(text, query, marked, types, labels,   # "Is X ...? Answer YES if C, NO if C, ..."
                                lambda core: self._read(core, query, marked, types, labels))

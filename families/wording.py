@@ -20,7 +20,8 @@ from typing import Callable, Mapping, NamedTuple, Sequence
 # its own (which no phrasing holds, so a sentence with one reads as nothing); only plain punctuation is dropped.
 _TOKEN = re.compile(r"'s\b|\w+|:=|!=|==|<=|>=|<>|=|[^\w\s]")
 _DROPPED = frozenset(".,;:?!\"'()“”‘’«»…")
-_HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")   # left-hand, forty-six: a hyphen inside a word joins
+_HYPHEN = re.compile(r"(?<=[^\W\d_])[-‐‑](?=[^\W\d_])")   # left-hand, forty-six: a hyphen inside a word joins
+# (the Unicode hyphen and the non-breaking one as the ASCII hyphen: "right‑hand"; never a minus or a dash)
 _UNITS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
     "sixteen seventeen eighteen nineteen".split())}
@@ -121,7 +122,7 @@ def _clean(text: str) -> str:
         if "n't" in low:   # "can't" is "can not", "won't" "will not" (not "ca not", "wo not")
             low = low.replace("can't", "can not").replace("won't", "will not").replace("shan't", "shall not")
             low = low.replace("n't", " not")
-    return _HYPHEN.sub(" ", low) if "-" in low else low
+    return _HYPHEN.sub(" ", low) if "-" in low or "‐" in low or "‑" in low else low
 
 
 def tokens(text: str) -> list[str]:

@@ -162,3 +162,21 @@ def test_a_members_noun_and_a_categorys_noun_read_away_where_the_render_sets_the
     negated = [(i, t.replace("belongs to", "does not belong to") if i == at else t) for i, t in premises]
     assert any(r.startswith(f"misread: the premise of fact {at} ")
                for r in check(StructuredRender(names, tuple(negated), render.question), payload))
+
+
+def test_a_kind_noun_after_a_category_named_as_what_others_are_reads_and_reversed_is_misread():
+    """ "All Duskflowers are Cloudmoss plants." (blind35): the render's noun after a category it calls what others are."""
+    payload = make("membership_inheritance", 2, 3).redact()
+    names = _named(payload)
+    said = {"SUBSET_OF": "All {0}s are {1} plants.", "MEMBER_OF": "{0} is a {1} plant.",
+            "NOT_MEMBER_OF": "{0} is not a {1} plant."}
+    premises = tuple((i, said[f["predicate"]].format(*(names[x] for x in f["arguments"])))
+                     for i, f in enumerate(payload["facts"]))
+    e, s = (names[x] for x in payload["query"]["arguments"])
+    render = StructuredRender(names, premises, f"Is {e} a {s} plant? Answer YES, NO or UNKNOWN.")
+    assert check(render, payload) == []
+    at = next(i for i, f in enumerate(payload["facts"]) if f["predicate"] == "SUBSET_OF")
+    a, b = (names[x] for x in payload["facts"][at]["arguments"])
+    flipped = tuple((i, f"All {b}s are {a} plants." if i == at else t) for i, t in premises)
+    assert any(r.startswith(f"misread: the premise of fact {at} ")
+               for r in check(StructuredRender(names, flipped, render.question), payload))

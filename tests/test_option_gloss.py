@@ -155,7 +155,9 @@ def test_the_options_apposed_as_what_they_are_read_of_the_asked_counter_and_thei
 @settings(max_examples=40, deadline=None)
 @given(st.sampled_from(["where each number stands for the score {x} has at the end",
                         "each being the total {x} holds at the end",
-                        "where each option is a possible final number of marbles that {x} holds at the end"]),
+                        "where each option is a possible final number of marbles that {x} holds at the end",
+                        "the options are each a possible final number of marbles in that bag",
+                        "each being a possible final count of marbles in that bag"]),
        st.sampled_from(["{a} if {x} ends at {na}, {b} if it ends at {nb}, or {c} if it ends at {nc}",
                         "{a} if {x} finishes on {na}, {b} if {x} finishes on {nb}, or {c} if {x} finishes on {nc}",
                         "{a} if {x} ends up holding {na} marbles, {b} if it ends up holding {nb} marbles, or {c} if it "
@@ -171,8 +173,9 @@ def test_the_count_the_counter_has_and_its_end_at_a_number_read_and_their_poison
     assert _kind(glossed_, labels) == "read", glossed_
     at_start = glossed_.replace("at the end", "at the start")
     assert _kind(at_start, labels) != "read", at_start
-    other = f"{ASK} Answer {a}, {b} or {c}, {gloss.format(x='the striped bag')}."
-    assert _kind(other, labels) != "read", other
+    if "{x}" in gloss:
+        other = f"{ASK} Answer {a}, {b} or {c}, {gloss.format(x='the striped bag')}."
+        assert _kind(other, labels) != "read", other
     said = f"{ASK} Answer {cases.format(a=a, b=b, c=c, na=a, nb=b, nc=c, x='the green bag')}."
     assert _kind(said, labels) == "read", said
     swapped = f"{ASK} Answer {cases.format(a=a, b=b, c=c, na=c, nb=b, nc=a, x='the green bag')}."   # another's end

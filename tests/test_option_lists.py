@@ -107,3 +107,15 @@ def test_a_gloss_before_the_list_reads_as_after_it(ask, verb, gloss):
     for twin in (gloss.replace("final score", "starting score").replace("at the end", "at the start"),
                  f"roughly {gloss}", f"the option closest to {gloss}"):
         assert _final(f"{ask} {verb} {twin}: 252, 254, or 256.") != "read", twin
+
+
+def test_a_list_before_each_options_explanation_is_read_away_and_the_explanations_as_they_stand():
+    """ "Answer 46, 48 or 50: 46 means the green cart ends with 46 books, 48 means ..." (blind36): the list only says
+    which options there are; without the explanations after it, or with one left out, it stays as it was."""
+    from families.option_lists import listed_before_explained
+    labels = ("46", "48", "50")
+    said = "How many? Answer 46, 48 or 50: 46 means it ends with 46, 48 means it ends with 48, 50 means it ends with 50."
+    assert listed_before_explained(said, labels) == \
+        "How many? 46 means it ends with 46, 48 means it ends with 48, 50 means it ends with 50."
+    assert listed_before_explained("How many? Answer 46, 48 or 50.", labels) is None
+    assert listed_before_explained("How many? Answer 46, 48 or 50: 46 means it ends with 46.", labels) is None

@@ -35,7 +35,8 @@ def test_a_thing_named_by_a_participle_reads_and_its_poisons_do_not(naming, noun
         assert _kind(say("Oriel", "Corvin", "left", near)) == "misread", say("Oriel", "Corvin", "left", near)
 
 
-PLACING = ["is threaded", "is curled up", "is sleeping", "is stabled", "is tucked", "naps", "is nestled", "dozes"]
+PLACING = ["is threaded", "is curled up", "is sleeping", "is stabled", "is tucked", "naps", "is nestled", "dozes",
+           "sets up", "lines up", "sits down"]
 
 
 @settings(max_examples=60, deadline=None)
@@ -72,3 +73,11 @@ def test_where_a_thing_rests_asked_with_its_verb_reads_and_the_other_way_round_i
     assert _asked(f"Where {verb.replace('Oriel', 'Corvin')} relative to Oriel?") == "misread"
     assert _asked("Where is Oriel looking relative to Corvin?") == "unread"   # looking places nothing
     assert _asked("How is Oriel placed relative to Corvin?") == "read"
+
+
+def test_a_unicode_hyphen_inside_a_word_joins_it_and_a_minus_never_does():
+    """ "Mossgate is on the right‑hand side of Tamberly." (blind35, a non-breaking hyphen)."""
+    for hyphen in ("-", "\u2010", "\u2011"):
+        assert _kind(f"Corvin is on the right{hyphen}hand side of Oriel.") == "read", hyphen
+        assert _kind(f"Oriel is on the right{hyphen}hand side of Corvin.") == "misread", hyphen
+    assert _kind("Corvin is on the right\u2212hand side of Oriel.") != "read"   # a minus sign: a symbol, never a hyphen

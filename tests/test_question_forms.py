@@ -284,7 +284,9 @@ def test_labels_glossed_after_a_comma_with_a_closing_pick_read_and_swapped_gloss
 @settings(max_examples=40, deadline=None)
 @given(st.sampled_from(["their relative position cannot be determined", "their order is unknown",
                         "the relative order cannot be determined", "their relation remains unclear",
-                        "the clues do not make this certain", "the statements do not fix their relative position"]))
+                        "the clues do not make this certain", "the statements do not fix their relative position",
+                        "the statements do not pin this down", "the statements do not make that determinable",
+                        "the statements do not say enough to tell"]))
 def test_the_pair_said_unsettled_by_how_the_two_stand_reads_as_unknown_and_as_another_label_is_misread(third: str):
     """ "... or UNKNOWN if their relative position cannot be determined" (blind25)."""
     head = "Determine the relation between Gideon and Jolene."
