@@ -86,7 +86,8 @@ class LabelCases(Asking):
             return None
         # a sentence before the cases that asks the query itself ("Let's determine the relative position of A and B.
         # Is A to the left of B (LEFT_OF), ...?"): read, and the cases after it read as they stand alone
-        cut = max((m.end() for m in re.finditer(r"[.?!:]\s+", text[:tagged[0].start()])), default=0)
+        # (a sentence's end only: a colon opens the cases of the question before it, "Where does X stand: to his left")
+        cut = max((m.end() for m in re.finditer(r"[.?!]\s+", text[:tagged[0].start()])), default=0)
         if cut:
             lead = self._asks(normalize(marked.words(text[:cut])), query, marked, types)
             if lead is not None and lead.kind == "misread":
