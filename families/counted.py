@@ -30,13 +30,6 @@ def vocabulary(phrasings: Iterable[str]) -> frozenset[str]:
     return frozenset(w for ph in phrasings for w in _WORD.findall(ph.lower()))
 
 
-# Persons a phrasing names as the one who moves things ("a visitor adds ..."): counted all the same after a number
-# ("1 visitor leaves the Map Room"), as a person is a thing a counter counts
-_PERSONS = frozenset("visitor customer worker person clerk employee courier supplier".split())
-# Words of the phrasings that are also things counted after a number ("gains 1 point"; "at some point" opens a step)
-_COUNTABLE = _PERSONS | {"point"}
-
-
 # Words of the phrasings that never name a thing, whatever follows a number: particles, pronouns, determiners
 _NEVER_THINGS = frozenset("a an the one up down off out away back inside aboard through toward there here it he she "
                           "they we you that these those their our which what when while now very well true same right "
@@ -46,7 +39,7 @@ _NEVER_THINGS = frozenset("a an the one up down off out away back inside aboard 
 def _noun(word: str, one: bool, known: frozenset[str]) -> bool:
     if not (word.isascii() and word.isalpha()) or word in MEASURES or word in _CLAIMS:
         return False
-    if word in known and word not in _COUNTABLE and not (one and _thing_after_one(word)):
+    if word in known and not (one and _thing_after_one(word)):
         return False
     plural = word.endswith("s") or word in _IRREGULAR
     return True if one else plural   # after 1 a plural is a slip ("1 jars"), the count the same; never a singular after 5
@@ -61,8 +54,9 @@ _CLAIMS = HEDGES | NEGATIONS | NUMBER_BEFORE | NUMBER_AFTER | frozenset(
 
 
 def _thing_after_one(word: str) -> bool:
-    """A phrasing's word that names a thing after "1" ("1 crate is delivered", "gains 1 point": the phrasings say "a
-    crate of", "at some point"): a singular noun's place, which no particle, pronoun or participle takes."""
+    """A phrasing's word that names a thing after "1" ("1 crate is delivered", "gains 1 point", "1 visitor leaves": the
+    phrasings say "a crate of", "at some point", "a visitor adds"): a singular noun's place, which no particle,
+    pronoun or participle takes."""
     return word not in _NEVER_THINGS and not word.endswith(("ed", "ing", "s"))
 
 

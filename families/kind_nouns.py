@@ -113,14 +113,14 @@ def kind_nouns(texts: Iterable[str], marked: Marked, types: Mapping[str, str], f
         for i, t in enumerate(w[:-1]):
             if t not in named:
                 continue
+            category = types.get(marked.symbols[int(t[1:])]) == "Set"
             if w[i + 1] == "'s" and i + 2 < len(w):
                 word = w[i + 2]
-            elif i > 0 and (w[i - 1] == "the" or w[i - 1] in _QUANTIFIERS | {"are"} and
-                            types.get(marked.symbols[int(t[1:])]) == "Set"):   # ("All Duskflowers are Cloudmoss plants")
-                word = w[i + 1]   # "the Sunward clan"; a category's "every Fir House student", "a sludgejazz song"
+            elif i > 0 and (w[i - 1] == "the" or w[i - 1] in _QUANTIFIERS | {"are"} and category):
+                # "the Sunward clan"; a category's "every Fir House student", "a sludgejazz song", "are Cloudmoss plants"
+                word = w[i + 1]
             else:
                 continue
-            kind = types.get(marked.symbols[int(t[1:])])
-            if _noun_like(word, known, kind == "Set", member_nouns):
+            if _noun_like(word, known, category, member_nouns):
                 after.setdefault(word, set()).add(t)
     return frozenset(word for word, marks in after.items() if len(marks) > 1)

@@ -24,8 +24,7 @@ _AS_PRESENT = frozenset(present for past, present in _SIMPLE_PAST.items() if pas
 # looking or pointing, no wish.
 _POSTURE = ("sit stand lie rest hang float wait live stay perch lean fly work operate dwell reside remain grow "
             "nestle huddle lodge camp sleep squat crouch kneel lounge hover bob sway dangle tower loom bloom "
-            "sprout perch roost nest park dock moor berth anchor sit sleep nap doze snooze rest curl sprawl graze "
-            "bask").split()
+            "sprout perch roost nest park dock moor berth anchor sit nap doze snooze curl sprawl graze bask").split()
 POSTURE = third_person(_POSTURE)
 # Phrasal verbs of taking a place, said with their particle ("The spicer sets up to the left of the baker", "lines up")
 _SETTING_UP = frozenset({("sets", "up"), ("set", "up"), ("lines", "up"), ("line", "up"), ("settles", "in"),

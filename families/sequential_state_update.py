@@ -196,11 +196,13 @@ def _rewrite(predicate: str, words: list[str]) -> list[str]:
     """A sentence's words as the phrasings read them: a wrapped counter unwrapped, and a fact's movement or start
     in the family's plainest words (families/counter_moves.py; never the question's)."""
     words = unwrapped(predicate, words)
-    if predicate in _MOVES:
+    if predicate not in _MOVES:
+        return words
+    if not _MID_OPENERS.isdisjoint(words):   # (few sentences hold one: the scan only for them)
         k = next((k for k in range(1, len(words) - 2) if words[k] in _AUX and words[k + 1] in _MID_OPENERS), None)
         if k is not None:   # "The silver dial is initially set to 70": the opener said after the auxiliary, fronted
             words = [words[k + 1]] + words[:k + 1] + words[k + 2:]
-    return canonical(words) if predicate in _MOVES else words
+    return canonical(words)
 
 
 _AUX = frozenset("is was are were gets got".split())

@@ -1,6 +1,7 @@
 """Kind nouns after names ("the Sunward clan", "Quarles's stall"): read away only where the render shows them."""
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -100,22 +101,32 @@ def test_reading_does_not_depend_on_an_earlier_render_with_the_kind_noun():
 
 
 
-def test_a_kind_noun_after_a_quantified_category_reads():
-    """"Every Fir House student is in Oak House", "Paper Lanterns is a sludgejazz song": the noun after a category's
-    name, set there by the render itself, is read away."""
+@pytest.mark.parametrize("noun,said", [
+    # "Every Fir House student is in Oak House", "Paper Lanterns is a sludgejazz song": the noun after a category's name
+    ("student", {"SUBSET_OF": "Every {0} student is a {1} student.", "MEMBER_OF": "{0} is a {1} student.",
+                 "NOT_MEMBER_OF": "{0} is not a {1} student."}),
+    # "All Duskflowers are Cloudmoss plants." (blind35): after a category it calls what others are
+    ("plant", {"SUBSET_OF": "All {0}s are {1} plants.", "MEMBER_OF": "{0} is a {1} plant.",
+               "NOT_MEMBER_OF": "{0} is not a {1} plant."})])
+def test_a_kind_noun_after_a_quantified_category_reads_and_reversed_is_misread(noun, said):
+    """The noun after a category's name, set there by the render itself, is read away; a subset said the other way
+    round is misread, at its own premise."""
     payload = make("membership_inheritance", 2, 3).redact()
     names = _named(payload)
-    said = {"SUBSET_OF": "Every {0} student is a {1} student.", "MEMBER_OF": "{0} is a {1} student.",
-            "NOT_MEMBER_OF": "{0} is not a {1} student."}
     premises = tuple((i, said[f["predicate"]].format(*(names[x] for x in f["arguments"])))
                      for i, f in enumerate(payload["facts"]))
     e, s = (names[x] for x in payload["query"]["arguments"])
-    render = StructuredRender(names, premises, f"Is {e} a {s} student? Answer YES, NO or UNKNOWN.")
+    render = StructuredRender(names, premises, f"Is {e} a {s} {noun}? Answer YES, NO or UNKNOWN.")
     assert check(render, payload) == []
-    reversed_ = tuple((i, t if payload["facts"][i]["predicate"] != "SUBSET_OF" else
-                       said["SUBSET_OF"].format(*(names[x] for x in payload["facts"][i]["arguments"][::-1])))
-                      for i, t in premises)
-    assert any(r.startswith("misread") for r in check(StructuredRender(names, reversed_, render.question), payload))
+
+    def flipped(at: int) -> str:
+        return said["SUBSET_OF"].format(*(names[x] for x in payload["facts"][at]["arguments"][::-1]))
+    subsets = [i for i, f in enumerate(payload["facts"]) if f["predicate"] == "SUBSET_OF"]
+    every = tuple((i, flipped(i) if i in subsets else t) for i, t in premises)
+    assert any(r.startswith("misread") for r in check(StructuredRender(names, every, render.question), payload))
+    one = tuple((i, flipped(i) if i == subsets[0] else t) for i, t in premises)
+    assert any(r.startswith(f"misread: the premise of fact {subsets[0]} ")
+               for r in check(StructuredRender(names, one, render.question), payload))
 
 
 def test_an_unread_question_of_a_render_with_kind_nouns_and_word_like_names_is_unread_not_a_crash():
@@ -162,21 +173,3 @@ def test_a_members_noun_and_a_categorys_noun_read_away_where_the_render_sets_the
     negated = [(i, t.replace("belongs to", "does not belong to") if i == at else t) for i, t in premises]
     assert any(r.startswith(f"misread: the premise of fact {at} ")
                for r in check(StructuredRender(names, tuple(negated), render.question), payload))
-
-
-def test_a_kind_noun_after_a_category_named_as_what_others_are_reads_and_reversed_is_misread():
-    """ "All Duskflowers are Cloudmoss plants." (blind35): the render's noun after a category it calls what others are."""
-    payload = make("membership_inheritance", 2, 3).redact()
-    names = _named(payload)
-    said = {"SUBSET_OF": "All {0}s are {1} plants.", "MEMBER_OF": "{0} is a {1} plant.",
-            "NOT_MEMBER_OF": "{0} is not a {1} plant."}
-    premises = tuple((i, said[f["predicate"]].format(*(names[x] for x in f["arguments"])))
-                     for i, f in enumerate(payload["facts"]))
-    e, s = (names[x] for x in payload["query"]["arguments"])
-    render = StructuredRender(names, premises, f"Is {e} a {s} plant? Answer YES, NO or UNKNOWN.")
-    assert check(render, payload) == []
-    at = next(i for i, f in enumerate(payload["facts"]) if f["predicate"] == "SUBSET_OF")
-    a, b = (names[x] for x in payload["facts"][at]["arguments"])
-    flipped = tuple((i, f"All {b}s are {a} plants." if i == at else t) for i, t in premises)
-    assert any(r.startswith(f"misread: the premise of fact {at} ")
-               for r in check(StructuredRender(names, flipped, render.question), payload))
