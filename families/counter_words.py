@@ -83,9 +83,13 @@ POSED = frozenset("waiting queuing queueing sitting standing resting lying parke
                   "perched idling sleeping kept held housed".split())
 # What a counter keeps its things in, said after its possessive ("Lena's card starts with 22 tokens", "Milo loads 73
 # tokens onto his card"): the counter itself; a closed set, so an owner's other thing ("Lena's sister") never is
-HOLDERS = frozenset("card purse wallet pouch bag jar box album pocket tin chest basket piggybank".split())
+HOLDERS = frozenset("card purse wallet pouch bag jar box album pocket tin chest basket piggybank hold account locker "
+                    "vault collection stash hoard savings".split())
 # A holding's verb, and a start's (a holding is a start only with a word of the start)
 HOLD_VERBS = tuple(tuple(w.split()) for w in (
+    # a tally of what one has done so far ("Marco has read 49 pages at the start"): a holding of its things (before
+    # "has": the longest first)
+    "has read", "has collected", "has earned", "has scored", "has saved", "has gathered", "has won",
     "is home to", "is stocked with", "is filled with", "is loaded with", "is holding", "is carrying", "is storing",
     "is keeping", "is housing", "has got", "has", "holds",
     "contains", "carries", "stores", "keeps", "houses", "owns"))
@@ -93,14 +97,17 @@ START_VERBS = tuple(tuple(w.split()) for w in (
     "starts out holding", "starts out having", "starts out carrying", "starts out with", "starts off with",
     "starts off holding", "starts holding", "begins holding", "starts with", "begins with", "opens with",
     "sets out carrying", "sets off carrying", "sets out holding", "sets off holding",
-    "sets off with", "sets out with", "kicks off with", "starts the day with", "begins the day with"))
+    "sets off with", "sets out with", "kicks off with", "starts the day with", "begins the day with",
+    "starts its route carrying", "begins its route carrying", "starts its route with", "begins its route with",
+    "starts the route carrying", "starts the route with"))
 # Before the counter (there are 5 items aboard @0), and the counter's own place after its number ("on board")
 THERE_PLACES = tuple(tuple(w.split()) for w in (
     "on board", "sitting in", "waiting in", "stored in", "kept in", "held in", "in", "on", "inside", "aboard", "at",
     "within"))
 OWN_PLACES = frozenset(tuple(w.split()) for w in (
     "on board", "aboard", "in it", "on it", "inside", "inside it", "in stock", "on hand", "in store", "in storage",
-    "on its shelves", "in its hold", "on them", "in them"))
+    "on its shelves", "in its hold", "on them", "in them",
+    "to his", "to hers", "to theirs", "into his", "into hers", "into theirs"))   # "Maya adds 75 stamps to hers"
 START_TIMES = tuple(sorted({tuple(w.split()) for w in (
     "at the start", "at the beginning", "at the outset", "to begin with", "to start with", "to start", "to begin",
     "initially", "originally", "at first", "in the beginning", "at the very start", "at the very beginning",
@@ -169,8 +176,10 @@ def place_tail(words: Words, i: int, given: bool = False) -> bool:
         return bool(rest)
     if rest[0] not in _PLACE_PREPS and rest[0] not in ("to", "into", "onto"):
         return False
-    if rest[0] in ("to", "into", "onto") and not given and (len(rest) < 2 or rest[1] not in _OWN):
-        return False   # "adds 5 coins to the box" moves them elsewhere: only the counter's own place ("to his album")
+    if rest[0] in ("to", "into", "onto") and not given and (len(rest) != 3 or rest[1] not in _OWN
+                                                           or rest[2] not in HOLDERS):
+        return False   # "adds 5 coins to the box" (or "to his friend") moves them elsewhere: only the counter's own
+        # holder ("to his album")
     body = rest[1:]
     if body[:1] and body[0] in DETS:
         body = body[1:]

@@ -98,13 +98,14 @@ VESSELS = frozenset("jar jars bottle bottles box boxes crate crates tin tins can
 
 
 
-def apposed(words: list[str]) -> list[str]:
+def apposed(words: list[str], verbs: frozenset[str] = frozenset()) -> list[str]:
     """The words without a noun said alike beside two names ("Box n and box r", "Bluebird cottage is left of Sundew
     cottage") or a vessel a name is in ("the jar of Brine Pearls"). A word before one name alone is never read away:
     it may be a noun ("the painting Blue Ferry") or a word that changes who is meant ("the former Weavers", "the
-    late Osei"), and nothing in one sentence tells which."""
+    late Osei"), and nothing in one sentence tells which. `verbs`: a family's verbs, never a noun ("who attend X
+    also attend Y")."""
     marks = [k for k, w in enumerate(words) if w[:1] == "@"]
-    before = [words[k - 1] for k in marks if k and plain(words[k - 1]) and not words[k - 1].endswith(("s", "ed"))]
+    before = [words[k - 1] for k in marks if k and plain(words[k - 1], verbs) and not words[k - 1].endswith(("s", "ed"))]
     # (a word beside a name ending in -s or -ed may be a verb: "the hammock costs what the mirror costs", "every
     # scout who holds the Lantern badge also holds ...")
     after = [words[k + 1] for k in marks if k + 1 < len(words) and plain(words[k + 1]) and not words[k + 1].endswith(("s", "ed"))]

@@ -18,18 +18,21 @@ _PREPS = frozenset("in on of from within among under at inside to with for".spli
 _LISTED = frozenset((
     "listed filed found served kept stored entered recorded catalogued cataloged registered enrolled included counted "
     "shelved placed assigned subscribed posted stationed located housed held classed classified tagged labelled labeled "
-    "grouped sorted marked").split())
+    "grouped sorted marked cleared certified licensed accredited admitted").split())
 _TAGGED = frozenset("tagged labelled labeled marked classed classified".split())   # no preposition: "is tagged X"
 # Verbs of being in a category ("appears on", "falls under", "plays in", "subscribes to"), any person or number.
 _IN_BASE = ("appear feature lie sit serve play sing work live fall belong subscribe count dwell reside stand rank "
-            "figure volunteer participate help enlist").split()
-_IN_VERBS = frozenset(_IN_BASE) | third_person(_IN_BASE)
+            "figure volunteer participate help enlist dance ride sail march train compete perform study").split()
+# Verbs of taking part that name the category as their object, no preposition ("attends the Atlas Forum")
+_DIRECT_BASE = ["attend"]
+_DIRECT = frozenset(_DIRECT_BASE) | third_person(_DIRECT_BASE)
+_IN_VERBS = frozenset(_IN_BASE) | third_person(_IN_BASE) | _DIRECT
 # Verbs of holding a category's token ("holds the Acorn badge", "carries the bedroomjazz tag", "gets the Herald").
 _HOLD_BASE = "hold have carry wear bear get receive own earn".split()
 _HOLD = frozenset(_HOLD_BASE) | third_person(_HOLD_BASE) | frozenset({"has"})
 HOLDING = _HOLD   # (a label's clause may say the category as "it" after one: "NO if it cannot carry it")
 _HOLD_ING = progressive(_HOLD_BASE)
-_ING = progressive(_IN_BASE) | _HOLD_ING   # "any ship serving in", "anyone holding the Rope badge"
+_ING = progressive(_IN_BASE + _DIRECT_BASE) | _HOLD_ING   # "any ship serving in", "anyone holding the Rope badge"
 # After a verb of being in, the prepositions of being in ("works for", "comes from", "is named for" say no membership)
 _IN_PREPS = frozenset("in on among to with at within inside".split())
 # Verbs of being in a category said with "for" (one volunteers for a team: is one of its volunteers); no other verb
@@ -128,6 +131,8 @@ def _subject(words: list[str]) -> tuple[int, str, str] | None:
         pass   # "anything that is a glimmerkin"
     elif words[i:i + 1] and words[i] == "for" and words[i - 1] in _FOR_VERBS:
         i += 1   # "every one of the Market Stewards volunteers for ...": a volunteer of it
+    elif verb and words[i - 1] in _DIRECT | progressive(_DIRECT_BASE) and words[i:i + 1] and words[i][:1] == "@":
+        pass   # "every student who attends the Atlas Forum"
     elif words[i:i + 1] and (words[i] in (_IN_PREPS if verb else _PREPS - {"under"})
                              or verb and words[i] == "under" and words[i - 1] in _UNDER_VERBS):
         i += 1   # "kept for", "coming from", a bare "under": no membership
@@ -173,7 +178,7 @@ def _predicate(words: list[str], noun: str) -> list[str]:
         if words[i:i + 1] and (words[i] in _IN_PREPS or words[i] == "under" and words[i - 1] in _UNDER_VERBS
                                or words[i] == "for" and words[i - 1] in _FOR_VERBS):
             i += 1
-        else:   # a verb of being in says it with its preposition: "helps the X", "plays the X" say no membership
+        elif words[i - 1] not in _DIRECT:   # a verb of being in says it with its preposition: "helps the X", "plays the X" say no membership
             return words
     elif words[i:i + 1] and words[i] in _HOLD:
         i += 1
@@ -199,7 +204,7 @@ def _predicate(words: list[str], noun: str) -> list[str]:
 def rewrite(words: list[str]) -> list[str]:
     """The words with a members' subject as "every member of X" and a predicate of being in a category as "is in Y";
     an entity's noun before its name ("the specimen Nell", "the village of Lowmere") read away."""
-    words = [w for w in apposed(words) if w not in _WHOLLY]
+    words = [w for w in apposed(words, _DIRECT) if w not in _WHOLLY]
     if words[:3] == ["the", "whole", "of"] or words[:2] == ["the", "entirety"] and words[2:3] == ["of"]:
         words = ["all", "of", *words[3:]]   # "The whole of the Fenmoor district lies inside ..."
     words = _places_away(words)

@@ -4,7 +4,7 @@ cottage called Ivers") read away, so that the family's phrasings read what is le
 ("points", "looks", "moves", "wants to be") are no placement verb: such a sentence stays unread."""
 from __future__ import annotations
 
-from families.free_forms import apposed, plain, progressive, third_person
+from families.free_forms import apposed, plain, progressive, s_form, third_person
 from families.wording import _SIMPLE_PAST
 
 # Verbs whose passive places a thing where it is ("is moored", "has been tied up", "is strung"): regular ones
@@ -81,6 +81,8 @@ def rewrite(words: list[str]) -> list[str]:
     words = apposed(words)
     if len(words) > 2 and words[0][:1] == "@" and words[1] == "are":
         words = [words[0], "is", *words[2:]]   # "The lentils are to the left of the capers": a plural name
+    elif len(words) > 2 and words[0][:1] == "@" and words[1] in _BASES:
+        words = [words[0], s_form(words[1]), *words[2:]]   # "The Oakleys live to the left of ...": a family's verb
     out: list[str] = []
     i = 0
     while i < len(words):

@@ -111,6 +111,14 @@ def _set_variants(spelled: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     return tuple(v for v in found + rarer if v)
 
 
+def _family(spelled: tuple[str, ...], name: str) -> tuple[tuple[str, ...], ...]:
+    """A capitalized one-word name said as its family's, with its article ("the Oakleys", "the Joneses"), or none."""
+    if len(spelled) != 1 or len(name) < 3 or not name[:1].isupper() or not name.isalpha():
+        return ()
+    word = spelled[0]
+    return (("the", word + ("es" if word.endswith(("s", "x", "z", "ch", "sh")) else "s")),)
+
+
 class Marked:
     """A render's names, each read as one mark (`@k`, k its symbol's place): sentences become words and marks.
     A category's name (a `Set`) is marked in the singular too ("every Gardener" for the Gardeners)."""
@@ -123,6 +131,9 @@ class Marked:
         sets = types if types is not None and "Set" in types.values() else None   # only a category has another number
         self._variants = [_set_variants(w) if sets.get(s) == "Set" else ()
                           for s, w in zip(self.symbols, self._spelled)] if sets is not None else []
+        if types is not None and sets is None and set(types.values()) == {"Entity"}:
+            # an order's one-word names said as a family's ("the Oakleys live left of the Kingsleys")
+            self._variants = [_family(w, n) for w, n in zip(self._spelled, names.values())]
         spelled = [w for w in self._spelled if w] + [v for vs in self._variants for v in vs]
         ones = frozenset(w[0] for w in spelled) if all(len(w) == 1 for w in spelled) else frozenset()
         # The names' words when every name is one word and no two are the same word (the common case): a word

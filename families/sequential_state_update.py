@@ -349,6 +349,8 @@ WORDING = Wording(
         "INCREMENT": (
             f"{{0}} {_THEN} {_GAIN} {{1}} {_ITEMS_R}",
             f"{{0}} {_THEN} {_GAIN} {{1}} {_ITEMS_R} (more|in addition|on top|extra)",
+            # one reads things, never a bare number ("the meter then reads 30" says its value)
+            f"{{0}} {_THEN} (reads|reads another) {{1}} (items|item|more items|more item|additional items|further items)",
             f"{{1}} {_ITEMS_R} (is|are|get|gets|were|was) {_THEN} {_ADDED} {{0}} {_ON_TOP}",
             f"{{0}} {_THEN} (contains|has|holds) {{1}} (more|additional|extra) [items|item] than {_BEFORE}",
             f"(a|one) (shipment|delivery|batch|load|crate|box|consignment|lot) of {{1}} {_ITEMS_R} (is|gets|arrives) "

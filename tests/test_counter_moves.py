@@ -415,3 +415,71 @@ def test_a_place_where_nothing_moved_never_reads(place):
     not once, so the sentence stays unread (a plain place still reads)."""
     assert _verdict(f"Then 12 coins are dropped into the yellow bus {place}.", "INCREMENT", 12, NAMES[0]) != "read"
     assert _verdict("Then 12 coins are dropped into the yellow bus at the depot.", "INCREMENT", 12, NAMES[0]) == "read"
+
+
+TALLY_VERBS = ["has read", "has collected", "has earned", "has scored", "has saved", "has gathered", "has won"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(TALLY_VERBS), st.sampled_from(NOUNS), st.sampled_from(TIMES_AFTER[:4]),
+       st.integers(2, 99), st.sampled_from([("Marco", "Tamsin"), ("the Badgers", "the Otters")]))
+def test_a_tally_so_far_at_the_start_is_a_start_and_its_twins_are_not(verb: str, noun: str, time: str, n: int,
+                                                                     names: tuple[str, str]) -> None:
+    """"Marco has read 49 pages at the start": what one has done so far, at the start, is the count one starts with;
+    without a word of the start, with a loss, a hedge or another number, it is not."""
+    said = _cap(f"{names[0]} {verb} {n} {noun}{time}.")
+    if names[0].startswith("the "):
+        said = said.replace(" has ", " have ", 1)
+    assert _verdict(said, "INITIAL_VALUE", n, names) == "read", said
+    assert _verdict(said, "INITIAL_VALUE", n + 1, names) == "misread", said
+    assert _verdict(said, "INCREMENT", n, names) != "read", said
+    assert _verdict(said.replace(time, ""), "INITIAL_VALUE", n, names) != "read", said
+    assert _verdict(said.replace(f" {n} ", f" about {n} "), "INITIAL_VALUE", n, names) != "read"
+    lost = said.replace(verb.split()[1], "lost").replace(" have ", " has ")
+    assert _verdict(lost, "INITIAL_VALUE", n, names) != "read", lost
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(["Then ", "Next, ", "After that, ", ""]), st.sampled_from(["", "more ", "another "]),
+       st.integers(2, 99), st.sampled_from(["pages", "chapters", "books", "letters"]))
+def test_reading_things_is_a_gain_and_a_bare_reading_is_a_value(opener: str, more: str, n: int, noun: str) -> None:
+    """"Then Marco reads 60 more pages" adds 60 to what Marco has read; "The meter then reads 30" says a value,
+    never a change (blind27's defect of a change written as a final value)."""
+    names = ("Marco", "Tamsin")
+    said = _cap(f"{opener}Marco reads {more.replace('another ', 'another ') if more != 'another ' else 'another '}"
+                f"{n} {noun}.") if more != "more " else _cap(f"{opener}Marco reads {n} more {noun}.")
+    assert _verdict(said, "INCREMENT", n, names) == "read", said
+    assert _verdict(said, "DECREMENT", n, names) == "misread", said
+    assert _verdict(said, "INCREMENT", n + 2, names) == "misread", said
+    assert _verdict(said.replace("Marco", "Tamsin"), "INCREMENT", n, names) != "read"
+    bare = _cap(f"{opener}Marco reads {n}.")
+    assert _verdict(bare, "INCREMENT", n, names) != "read", bare
+    assert _verdict(f"The meter then reads {n}.", "INCREMENT", n, ("the meter", "the gauge")) != "read"
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(["hers", "his", "theirs"]), st.sampled_from([("adds", "to"), ("adds", "into")]), st.integers(2, 99))
+def test_a_possessive_pronoun_for_the_counters_own_holder_reads(pronoun: str, moved: tuple[str, str], n: int) -> None:
+    """"Maya adds 75 stamps to hers": her own collection, the counter; the way reversed or another number is not it."""
+    names = ("Maya", "Rook")
+    verb, prep = moved
+    said = f"Next, Maya {verb} {n} stamps {prep} {pronoun}."
+    assert _verdict(said, "INCREMENT", n, names) == "read", said
+    assert _verdict(said, "DECREMENT", n, names) == "misread", said
+    for other in ("friend", "sister", "neighbour"):   # given to another: never the counter's gain
+        away = said.replace(f"{prep} {pronoun}", f"{prep} {pronoun.rstrip('s').replace('hi', 'his')} {other}")
+        assert _verdict(away, "INCREMENT", n, names) != "read", away
+    assert _verdict(said.replace(f"{prep} {pronoun}", "to her album"), "INCREMENT", n, names) == "read"
+
+
+@pytest.mark.parametrize("said,fact,kind", [
+    ("The Morning Star's hold contains 46 barrels at first.", ("INITIAL_VALUE", 46), "read"),
+    ("The Morning Star's hold contains 46 barrels at first.", ("INITIAL_VALUE", 47), "misread"),
+    ("The Morning Star's crew contains 46 barrels at first.", ("INITIAL_VALUE", 46), "unread"),
+    ("The Morning Star starts its route carrying 63 passengers.", ("INITIAL_VALUE", 63), "read"),
+    ("The Morning Star starts its route carrying 63 passengers.", ("INCREMENT", 63), "misread"),
+    ("The Morning Star starts its route carrying about 63 passengers.", ("INITIAL_VALUE", 63), "misread"),
+])
+def test_a_ships_hold_and_a_routes_start(said: str, fact: tuple[str, int], kind: str) -> None:
+    """"X's hold contains 46 barrels at first" is X holding them; "starts its route carrying" is a start."""
+    assert _verdict(said, fact[0], fact[1], ("the Morning Star", "the Sea Lark")) == kind

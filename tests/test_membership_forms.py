@@ -58,3 +58,49 @@ def test_a_noun_that_only_names_the_member_reads_and_another_name_or_polarity_do
     assert r.read_fact(other, fact, marked, types).kind != "read", other
     assert r.read_fact(said.replace(" called", " beside").replace(" named", " beside").replace(" known as", " beside"),
                        fact, marked, types).kind != "read" or nouned == "{n}"
+
+
+
+# (a verb of taking part, said of one member; the same said of members, plural)
+TAKING_PART = [("attends {c}", "attend {c}"), ("dances with {c}", "dance with {c}"), ("dances in {c}", "dance in {c}"),
+               ("rides with {c}", "ride with {c}"), ("sails with {c}", "sail with {c}"),
+               ("marches with {c}", "march with {c}"), ("trains with {c}", "train with {c}"),
+               ("competes in {c}", "compete in {c}"), ("performs with {c}", "perform with {c}"),
+               ("studies at {c}", "study at {c}"), ("is cleared at {c}", "are cleared at {c}")]
+SUBSETS = ["Every student in the {a} also {one}.", "Anyone in the {a} also {one}.",
+           "All students who {many_a} also {many}.", "Each {a} member also {one}."]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sampled_from(TAKING_PART), st.sampled_from(TAKING_PART), st.sampled_from(SUBSETS))
+def test_a_verb_of_taking_part_says_membership_and_its_twins_do_not(member: tuple[str, str], other: tuple[str, str],
+                                                                   subset: str) -> None:
+    """"Ysolde attends the Atlas Forum", "Everyone in Solstice also dances with Halcyon": a closed set of verbs of taking
+    part says membership; the other member or category, the subset's sides swapped, "some", a negation or a hedge
+    never read as the fact."""
+    names = {"E0": "Ysolde", "E1": "Zerin", "S0": "Atlas Forum", "S1": "Comet Seminar"}
+    types = {"E0": "Entity", "E1": "Entity", "S0": "Set", "S1": "Set"}
+    marked, r = Marked(names, types), reader("membership_inheritance")
+
+    def kind(text: str, fact: tuple) -> str:
+        return r.read_fact(text, fact, marked, types).kind
+
+    fact = ("MEMBER_OF", ("E0", "S0"))
+    said = "Ysolde " + member[0].format(c="the Atlas Forum") + "."
+    assert kind(said, fact) == "read", said
+    assert kind(said.replace("Ysolde", "Zerin"), fact) == "misread"
+    assert kind(said.replace("Atlas Forum", "Comet Seminar"), fact) == "misread"
+    negated = "Ysolde does not " + member[1].format(c="the Atlas Forum") + "." if not member[0].startswith("is") \
+        else said.replace(" is ", " is not ")
+    assert kind(negated, fact) == "misread", negated
+    for twin in (said.replace("Ysolde ", "Ysolde rarely "), said.replace("Ysolde ", "Ysolde no longer "),
+                 said.replace(" the Atlas Forum", " against the Atlas Forum")):
+        assert kind(twin, fact) != "read", twin
+    rule = subset.format(a="Comet Seminar", one=other[0].format(c="the Atlas Forum"),
+                         many_a=member[1].format(c="the Comet Seminar"), many=other[1].format(c="the Atlas Forum"))
+    rfact = ("SUBSET_OF", ("S1", "S0"))
+    assert kind(rule, rfact) == "read", rule
+    swapped = rule.replace("Atlas Forum", "@@").replace("Comet Seminar", "Atlas Forum").replace("@@", "Comet Seminar")
+    assert kind(swapped, rfact) == "misread", swapped
+    some = "Some " + rule.split(" ", 1)[1] if rule.startswith(("Every", "Each", "All")) else "Some of them: " + rule
+    assert kind(some, rfact) != "read", some

@@ -81,3 +81,32 @@ def test_a_unicode_hyphen_inside_a_word_joins_it_and_a_minus_never_does():
         assert _kind(f"Corvin is on the right{hyphen}hand side of Oriel.") == "read", hyphen
         assert _kind(f"Oriel is on the right{hyphen}hand side of Corvin.") == "misread", hyphen
     assert _kind("Corvin is on the right\u2212hand side of Oriel.") != "read"   # a minus sign: a symbol, never a hyphen
+
+
+
+FAMILIES = [("Oakley", "Kingsley"), ("Bellamy", "Jessop"), ("Calloway", "Ellery"), ("Ross", "Fox")]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(FAMILIES), st.sampled_from(["live", "stand", "sit", "are", "camp"]),
+       st.sampled_from(["to the {s} of", "{s} of", "somewhere to the {s} of"]), st.booleans())
+def test_names_said_as_their_families_read_and_their_twins_do_not(pair: tuple[str, str], verb: str, side: str,
+                                                                  converse: bool) -> None:
+    """"The Oakleys live to the left of the Kingsleys": a one-word name said as its family's is that name; the other
+    way round, "immediately", or another family's name is not the fact."""
+    a, b = pair
+    plural = {n: n + ("es" if n.endswith(("s", "x")) else "s") for n in pair}
+    names = {"E0": a, "E1": b, "E2": "Marlow"}
+    types = {k: "Entity" for k in names}
+    marked, r = Marked(names, types), reader("transitive_order")
+    first, second, way = (b, a, "right") if converse else (a, b, "left")
+
+    def said(where: str, other: str = "") -> str:
+        return f"The {plural[first]} {verb} {where.format(s=way)} the {other or plural[second]}."
+
+    fact = ("LEFT_OF", ("E0", "E1"))
+    assert r.read_fact(said(side), fact, marked, types).kind == "read", said(side)
+    assert r.read_fact(said(side), ("LEFT_OF", ("E1", "E0")), marked, types).kind == "misread", said(side)
+    assert r.read_fact(said(side, "Marlows"), fact, marked, types).kind != "read", said(side, "Marlows")
+    adjacent = said("immediately " + side.replace("somewhere ", ""))
+    assert r.read_fact(adjacent, fact, marked, types).kind != "read", adjacent
