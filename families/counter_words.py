@@ -84,7 +84,7 @@ POSED = frozenset("waiting queuing queueing sitting standing resting lying parke
 # What a counter keeps its things in, said after its possessive ("Lena's card starts with 22 tokens", "Milo loads 73
 # tokens onto his card"): the counter itself; a closed set, so an owner's other thing ("Lena's sister") never is
 HOLDERS = frozenset("card purse wallet pouch bag jar box album pocket tin chest basket piggybank hold account locker "
-                    "vault collection stash hoard savings".split())
+                    "vault collection stash hoard savings crew".split())   # (a boat's crew hauls in its catch)
 # A holding's verb, and a start's (a holding is a start only with a word of the start)
 HOLD_VERBS = tuple(tuple(w.split()) for w in (
     # a tally of what one has done so far ("Marco has read 49 pages at the start"): a holding of its things (before

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
+from families.counter_words import POSED
 from families.label_lists import labels_named
 from families.question_forms import follow_ups
 
@@ -91,6 +92,9 @@ def glossed(words: list[str], spelled: Spelled = (), owner: str | None = None) -
         if w == "'s" and out and out[-1][:1] == "@" and _PLAIN.fullmatch(nxt) and nxt.endswith("s") and k + 2 == len(rest):
             out[-1:] = ["items", "in", out[-1]]   # "the final count of Jonah's coins": the items in Jonah
             break
+        if w in POSED and out and (nxt in _PLACES or nxt in ("in", "at")) and rest[k + 2:k + 3][:1] and \
+                rest[k + 2][:1] == "@":
+            continue   # "the number of cars parked in the West Garage": where they wait, nothing of the count
         if w in _PLACES and nxt[:1] == "@":
             w = "in"   # "on the yellow bus", "inside the tall jar": the counter's place, as the grammar says it
         out.append(w)

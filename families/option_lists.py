@@ -26,9 +26,11 @@ _LEADS = INSTRUCTION | frozenset("possible are is use using these labels valid a
 # the shelf"): the counted noun is the skeleton's "items", whatever
 # a model calls the things counted (a lowercase word only, so a name is never taken for it; never a measure: "how many
 # kg of flour" counts no items)
-_COUNTED = re.compile(r"\b([Hh]ow many|number of|count of)\s+((?:[a-z]+\s+)??)(?!items\b|things\b|units\b)([a-z]+)"
+_COUNTED = re.compile(r"\b([Hh]ow many|number of|count of)\s+((?:[a-z]+\s+)??)"
+                      r"(?!items\b|things\b|units\b|aboard\b|inside\b|within\b|on\b|onboard\b)([a-z]+)"   # a place: no noun
                       r"((?:\s+of\s+[a-z]+)?)\b"
                       r"(?=\s+(?:are|is|does|do|will|remain|end|in|at|the|has|have|left|sit|sits|stand|stands|lie|lies|rest|rests|"
+                      r"aboard|inside|within|on|onboard|"
                       r"stay|stays|wait|waits|"
                       # and each in the past, as a story told in the past asks it ("how many tokens were in ...")
                       r"were|was|did|remained|ended|had|sat|stood|lay|rested|stayed|waited)\b)")

@@ -156,6 +156,12 @@ class QuestionReader(Explaining):
                     return got
                 unread |= got is None
                 continue
+            which = _which_as_what(words, spelled) if self.r.counts else None
+            if which is not None and (got := self._asks(self.r.counted(which), query, marked, types)) is not None:
+                if got.kind == "misread":   # "Which of 149, 151 or 153 is the final number of beads in X?"
+                    return got
+                asked += 1
+                continue
             start = first_label(words, spelled)
             as_list = listed(words, spelled, explained) if start is None else None
             if as_list is not None:
@@ -199,3 +205,15 @@ class QuestionReader(Explaining):
             return QVerdict("misread", cue)
         return QVerdict("read") if asked and not unread else QVerdict("unread")
 
+
+
+def _which_as_what(words: list[str], spelled: list[tuple[str, list[str]]]) -> list[str] | None:
+    """A count's ask by which option it is ("which of 149, 151 or 153 is the final number of beads in @1", "which is
+    the final count of @0") as "what is ..."; None where the words are no such ask."""
+    named = labels_named(words, spelled) or words
+    for lead in (["which", "of", "the", "labels"], ["which", "1", "of", "the", "labels"], ["which"]):
+        if named[:len(lead)] == lead and named[len(lead):len(lead) + 1] in (["is"], ["equals"], ["gives"]):
+            rest = named[len(lead) + 1:]
+            return ["what", "is", *rest] if rest and rest[0] in ("the", "@") or rest[:1] and rest[0][:1] == "@" \
+                else None
+    return None

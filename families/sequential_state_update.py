@@ -121,7 +121,8 @@ _GAIN = "(gains|receives|gets|is given|takes in|collects|acquires|obtains|picks 
         "is stocked with|is topped up by|is restocked by|takes on|is given|is granted|is handed|is sent|is brought|" \
         "is credited|is credited by|" \
         "is donated|borrows|buys|purchases|wins|is awarded|scores|racks up|rakes in|banks|pockets|nets|is paid|" \
-        "is credited with|takes delivery of|finds|finds another|discovers|digs up|unearths|comes across)"
+        "is credited with|takes delivery of|finds|finds another|discovers|digs up|unearths|comes across|" \
+        "catches|catches another|hauls in|reels in)"
 _LOSE = "(loses|gives away|gives up|hands over|gives out|spends|uses up|sheds|sells|gives|ships|ships out|" \
         "sends out|sends away|sends off|hands out|gives off|lets go of|parts with|is emptied of|is drained of|" \
         "is relieved of|is robbed of|has removed|has taken away|discards|dispatches|releases|donates|drops|" \

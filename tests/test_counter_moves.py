@@ -475,7 +475,7 @@ def test_a_possessive_pronoun_for_the_counters_own_holder_reads(pronoun: str, mo
 @pytest.mark.parametrize("said,fact,kind", [
     ("The Morning Star's hold contains 46 barrels at first.", ("INITIAL_VALUE", 46), "read"),
     ("The Morning Star's hold contains 46 barrels at first.", ("INITIAL_VALUE", 47), "misread"),
-    ("The Morning Star's crew contains 46 barrels at first.", ("INITIAL_VALUE", 46), "unread"),
+    ("The Morning Star's rival contains 46 barrels at first.", ("INITIAL_VALUE", 46), "unread"),
     ("The Morning Star starts its route carrying 63 passengers.", ("INITIAL_VALUE", 63), "read"),
     ("The Morning Star starts its route carrying 63 passengers.", ("INCREMENT", 63), "misread"),
     ("The Morning Star starts its route carrying about 63 passengers.", ("INITIAL_VALUE", 63), "misread"),
@@ -483,3 +483,36 @@ def test_a_possessive_pronoun_for_the_counters_own_holder_reads(pronoun: str, mo
 def test_a_ships_hold_and_a_routes_start(said: str, fact: tuple[str, int], kind: str) -> None:
     """"X's hold contains 46 barrels at first" is X holding them; "starts its route carrying" is a start."""
     assert _verdict(said, fact[0], fact[1], ("the Morning Star", "the Sea Lark")) == kind
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(["catches", "hauls in", "reels in", "catches another"]), st.integers(2, 99),
+       st.sampled_from(["the Gray Skiff", "the Gray Skiff's crew"]), st.sampled_from(["Then ", "Finally, ", ""]))
+def test_a_catch_is_a_gain_of_the_boat_or_its_crew(verb: str, n: int, who: str, opener: str) -> None:
+    """"Then the Gray Skiff's crew hauls in 65 more fish": a catch is a gain of the boat; its rival's catch, or a
+    hedge, never is."""
+    names = ("the Gray Skiff", "the Red Skiff")
+    said = _cap(f"{opener}{who} {verb} {n} fish.")
+    assert _verdict(said, "INCREMENT", n, names) == "read", said
+    assert _verdict(said, "DECREMENT", n, names) == "misread", said
+    assert _verdict(said.replace("Gray Skiff", "Gray Skiff's rival").replace("'s rival's crew", "'s rival"),
+                    "INCREMENT", n, names) != "read"
+    assert _verdict(said.replace(f" {n} ", f" nearly {n} "), "INCREMENT", n, names) != "read"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from([("adds", "to", "INCREMENT"), ("gains", "to", "INCREMENT"), ("loses", "from", "DECREMENT"),
+                        ("spends", "from", "DECREMENT")]), st.sampled_from(["its", "their"]),
+       st.sampled_from(["total", "score", "tally", "count"]), st.integers(2, 99))
+def test_a_change_said_into_the_counters_own_tally_is_the_change(move: tuple[str, str, str], own: str, tally: str,
+                                                                  n: int) -> None:
+    """"The Red Team then adds 84 points to its total": the counter's own tally is the count; the other team's total, a
+    final total, or a result after it never reads."""
+    names = ("the Red Team", "the Blue Team")
+    verb, prep, pred = move
+    said = f"The Red Team then {verb} {n} points {prep} {own} {tally}."
+    assert _verdict(said, pred, n, names) == "read", said
+    assert _verdict(said, "INITIAL_VALUE", n, names) != "read", said
+    assert _verdict(said.replace(f"{own} {tally}", f"the Blue Team's {tally}"), pred, n, names) != "read"
+    assert _verdict(said.replace(f"{own} {tally}", f"{own} final {tally}"), pred, n, names) != "read"
+    assert _verdict(said.replace(".", f", making {n + 6}."), pred, n, names) != "read"

@@ -182,3 +182,37 @@ def test_the_count_the_counter_has_and_its_end_at_a_number_read_and_their_poison
     assert _kind(swapped, labels) != "read", swapped
     started = said.replace("ends at", "starts at").replace("finishes on", "starts on").replace("ends up", "starts")
     assert _kind(started, labels) != "read", started
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(["parked", "waiting", "sitting", "stored", "kept"]), st.sampled_from(["in", "inside", "aboard",
+       "on"]), st.sampled_from(["where each option is the number of marbles {p} {w} {x} at the end",
+                                "each being the final number of marbles {p} {w} {x}"]), st.integers(10, 200))
+def test_where_the_things_wait_in_a_gloss_says_nothing_of_the_count(posed: str, where: str, body: str, n: int) -> None:
+    """"where each option is the number of cars parked in the West Garage at the end": where the things wait is read
+    away; the other counter, or things missing there, never read as the query."""
+    labels = (str(n), str(n + 2), str(n + 4))
+    text = f"{ASK} Answer {n}, {n + 2} or {n + 4}, " + body.format(p=posed, w=where, x="the green bag") + "."
+    assert _kind(text, labels) == "read", text
+    other = f"{ASK} Answer {n}, {n + 2} or {n + 4}, " + body.format(p=posed, w=where, x="the striped bag") + "."
+    assert _kind(other, labels) == "misread", other
+    missing = text.replace(f" {posed} ", " missing ")
+    assert _kind(missing, labels) != "read", missing
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(["Which of {a}, {b}, or {c} is", "Which of {a}, {b} and {c} is", "Which one of {a}, {b} or {c} is"]),
+       st.sampled_from(["the final number of marbles in {x}", "the number of marbles in {x} at the end",
+                        "the final count of {x}"]), st.sampled_from(["", "Once every change has been made, "]),
+       st.integers(10, 200))
+def test_which_option_is_the_final_count_asks_the_count(which: str, what: str, opener: str, n: int) -> None:
+    """"Which of 149, 151, or 153 is the final number of beads in the Glass Bowl?" asks the count; of the other
+    counter it is misread; a list of some options only, a start, or a negation never reads."""
+    labels = (str(n), str(n + 2), str(n + 4))
+    head = which.format(a=n, b=n + 2, c=n + 4)
+    text = f"{opener}{head[:1].lower() if opener else head[:1]}{head[1:]} {what.format(x='the green bag')}?"
+    assert _kind(text, labels) == "read", text
+    assert _kind(text.replace("the green bag", "the striped bag"), labels) == "misread"
+    assert _kind(text.replace(f", {n + 4}", "").replace(f" {n + 4}", ""), labels) != "read"
+    assert _kind(text.replace(" is the ", " is not the "), labels) != "read"
+    assert _kind(text.replace("final", "starting").replace("at the end", "at the start"), labels) != "read"
