@@ -99,10 +99,10 @@ def rewrite(words: list[str]) -> list[str]:
             out.append(w)   # "Reading the shelf from left to right": the scan, its scene read away
             i += 3
             continue
-        if w == "the" and i + 2 < len(words) and plain(words[i + 1]):
+        if w == "the" and i + 2 < len(words) and (plain(words[i + 1]) or words[i + 1] in ("1", "one")):
             k = next((len(m) for m in _NAMING if tuple(words[i + 2:i + 2 + len(m)]) == m), 0)
             if k and i + 2 + k < len(words) and words[i + 2 + k][:1] == "@":
-                i += 2 + k   # "the cottage called Ivers" as Ivers
+                i += 2 + k   # "the cottage called Ivers" (or "the one labeled Walnut") as Ivers
                 continue
         if len(out) > 2 and out[-1][:1] == "@" and out[-2] in ("is", "does") and out[-3] == "where" and \
                 (w in (PARTICIPLES | _POSTURE_ING) if out[-2] == "is" else w in _BASES):

@@ -109,6 +109,9 @@ def _unsettled_rows() -> re.Pattern[str]:
          "do not suffice to|does not suffice to", "~|make it possible to|allow you to|allow one to|allow us to|let you|"
          "let one|let us|enable you to|enable one to", _SETTLE, "~|it|this|that|the answer|the question|either way|"
          "one way or the other|for sure|for certain|" + _THEIR),
+    # "if the premises do not allow this to be determined"
+    _row("~|the|these|this|that|all the|the given", _SOURCES, _WHERE, "do not|does not|cannot|can not|will not",
+         "allow|permit|let", "it|this|that|the answer|the question|" + _THEIR, "~|to", "be", _SETTLED, _FROM),
     _row("~|the|these|this|all the", _SOURCES, _WHERE, "leave|leaves", "it|this|that|the question|the answer|"
          "the matter", _LEFT),
     _row("~|the|these|this", _SOURCES, _WHERE, "are not enough|is not enough|are insufficient|is insufficient|"

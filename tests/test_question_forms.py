@@ -286,7 +286,8 @@ def test_labels_glossed_after_a_comma_with_a_closing_pick_read_and_swapped_gloss
                         "the relative order cannot be determined", "their relation remains unclear",
                         "the clues do not make this certain", "the statements do not fix their relative position",
                         "the statements do not pin this down", "the statements do not make that determinable",
-                        "the statements do not say enough to tell"]))
+                        "the statements do not say enough to tell", "the premises do not allow this to be determined",
+                        "the clues do not permit their order to be decided", "the facts will not let it be known"]))
 def test_the_pair_said_unsettled_by_how_the_two_stand_reads_as_unknown_and_as_another_label_is_misread(third: str):
     """ "... or UNKNOWN if their relative position cannot be determined" (blind25)."""
     head = "Determine the relation between Gideon and Jolene."
@@ -340,3 +341,14 @@ def test_which_way_one_is_from_the_other_asks_its_side_and_the_other_way_round_i
     a, b = PEOPLE[0], PEOPLE[1]
     assert _order(form.format(a=a, b=b), a, b, PEOPLE) == "read"
     assert _order(form.format(a=b, b=a), a, b, PEOPLE) == "misread"
+
+
+@pytest.mark.parametrize("settled", ["the premises allow this to be determined", "the premises do not allow this to be "
+                                     "ignored", "the premises do not allow this to be probably determined"])
+def test_a_permission_to_settle_that_is_not_denied_or_is_of_another_thing_is_no_unknown(settled: str) -> None:
+    """"UNKNOWN if the premises allow this to be determined" says the opposite of not settled, and "... to be ignored"
+    says another thing: neither reads as UNKNOWN's meaning."""
+    head = "Determine the relation between Gideon and Jolene."
+    said = (f"{head} Answer LEFT_OF if Gideon is to the left of Jolene, RIGHT_OF if Gideon is to the right of Jolene, "
+            f"or UNKNOWN if {settled}.")
+    assert _order(said, "Gideon", "Jolene", PEOPLE) != "read", said
