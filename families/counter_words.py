@@ -55,7 +55,7 @@ PARTICIPLES = frozenset(
     "walked guided ushered paid posted sold fed returned collected gathered picked cleared unloaded offloaded tapped "
     "bailed raked swept marched steered filed passed taken drawn given handed lent borrowed fetched dragged shifted "
     "relocated piped funneled funnelled channeled channelled transported mailed dispatched lowered hoisted stored "
-    "stashed tucked slipped sorted brought let checked".split()) | IN_ONLY | OUT_ONLY
+    "stashed tucked slipped sorted brought let checked stuck pasted glued pinned taped clipped".split()) | IN_ONLY | OUT_ONLY
 # Verbs of giving with the counter as the first object: "the first batch gives @0 46 more votes" (an increase)
 TOGETHER = _forms("give hand send bring award pay grant lend", "gave given sent brought paid lent")
 # What someone does to things: "the merchant puts 52 coins into @0" (the way the preposition's, as above)

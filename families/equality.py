@@ -431,7 +431,8 @@ WORDING = Wording(
             "has exactly the same value as|is the same value as) {1}",
             "{0} and {1} (are|are both|have|hold|share|take) (equal|the same|identical|equivalent|equal to each other|"
             "the same value|equal values|identical values|the same values|of equal value|of the same value|equal in "
-            "value|one and the same value|the same value as each other)",
+            "value|identical in value|the same in value|equivalent in value|one and the same value|the same value as "
+            "each other)",
             "(the value of|the variable|variable) {0} (equals|is equal to|is the same as|is identical to|matches) "
             "[the value of|the variable|variable|that of] {1}",
             "{0} 's value (equals|is equal to|is the same as|matches) {1} 's [value]",
@@ -466,7 +467,7 @@ WORDING = Wording(
             "value than|is not identical to|does not match|is not equivalent to|differs in value from|has a value "
             "different from|has a different value to) {1}",
             "{0} and {1} are not (equal|the same|identical|equivalent|equal to each other|the same value|of equal value|"
-            "of the same value|equal in value)",
+            "of the same value|equal in value|identical in value|the same in value|equivalent in value)",
             "{0} and {1} (are|have|hold|take) (different|unequal|distinct|different from each other|different values|"
             "distinct values|unequal values|of different value|different in value|not the same value)",
             "{0} and {1} (differ|do not have the same value|do not share the same value|do not share a value|"

@@ -23,11 +23,11 @@ def _alt(choices: str) -> str:
 
 @cache
 def source() -> str:
-    """A pattern of the noun phrase the answer comes from: a determiner and up to three plain words ("the facts", "the
+    """A pattern of the noun phrase the answer comes from: a determiner and up to four plain words ("the facts", "the
     given clues above", "the catalogue entries", "the seating facts", "the registry"), or "they", "we"."""
     noun = r"(?!(?:not|no|never|is|are|do|does|can|cannot|could|must|may|might|will|would|leave|leaves|show|shows)\b)" \
            r"(?:[a-z][a-z'-]*|'s(?= ))"   # an owner's "'s" among them ("the marshal's notes")
-    return rf"(?:(?:{_alt(_DET)}{noun}(?: {noun}){{0,2}}|{_alt(_SOURCE_NOUNS)})(?: {_alt(_WHERE)})?|they|we|you|one|it|" \
+    return rf"(?:(?:{_alt(_DET)}{noun}(?: {noun}){{0,3}}|{_alt(_SOURCE_NOUNS)})(?: {_alt(_WHERE)})?|they|we|you|one|it|" \
            rf"this|that)"
 
 

@@ -133,6 +133,8 @@ def _subject(words: list[str]) -> tuple[int, str, str] | None:
         i += 1   # "every one of the Market Stewards volunteers for ...": a volunteer of it
     elif verb and words[i - 1] in _DIRECT | progressive(_DIRECT_BASE) and words[i:i + 1] and words[i][:1] == "@":
         pass   # "every student who attends the Atlas Forum"
+    elif words[i:i + 1] == ["as"] and verb and words[i - 1] in _LISTED:
+        i += 1 + (words[i + 1:i + 2] in (["a"], ["an"]))   # "anything catalogued as a pyrel"
     elif words[i:i + 1] and (words[i] in (_IN_PREPS if verb else _PREPS - {"under"})
                              or verb and words[i] == "under" and words[i - 1] in _UNDER_VERBS):
         i += 1   # "kept for", "coming from", a bare "under": no membership

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from families.phrases import expand
+
 # Read, never written. Articles before names are read away (families/wording.py `normalize`) and a category is
 # read in the singular too ("every Gardener", "a Baker"), so these hold each form once.
 _IN_R = "(a member of|one of|among|in|part of|a part of|counted among|included in|included among|listed among|" \
@@ -16,14 +18,16 @@ _IN_O = "[" + _IN_R[1:-1] + "]"   # the same words, optional
 _IS_IN_R = "(is|belongs to|counts as|counts among|is counted as|is listed as|is numbered among|ranks among|happens to be|" \
            "turns out to be|is known to be|belongs among|numbers among|is found among|is found in|holds membership in|" \
            "has membership in|has a place among|has a place in|is enrolled in|is registered with|serves among|has joined|" \
-           "is now|is now one of|has become|has become one of)"
+           "is now|is now one of|has become|has become one of|" + \
+           "|".join(expand("holds|bears|carries|has", "the", "rank|title", "of")) + ")"
 _ISNT_IN_R = "(is not|is never|is no|does not belong to|does not belong in|does not belong among|" \
              "does not count as|is not counted as|cannot be counted among|cannot be counted as|does not number among|" \
              "is not found among|is not found in|is not numbered among|does not rank among|does not hold membership in|" \
              "has no place among|has no place in|holds no membership in|has no membership in|is not listed as|" \
              "is not enrolled in|never belongs to|is never counted among|does not appear among|does not " \
              "appear in|does not feature among|does not figure among|is not to be found among|falls outside|lies outside|" \
-             "stands outside|remains outside|stays outside|is nowhere among|is not seen among)"
+             "stands outside|remains outside|stays outside|is nowhere among|is not seen among|" + \
+             "|".join(expand("does not|never", "hold|bear|carry|have", "the", "rank|title", "of")) + ")"
 _EVERY = "(every|each|any|every single|each and every|every last)"
 _ALL_R = "(all|all of|every one of|each of|each one of|every member of|each member of|all members of|all the members of|" \
          "every element of|each element of|all elements of|all the elements of|everyone on|everybody on|anyone on|" \
@@ -34,8 +38,10 @@ _WHO = "(anyone who|whoever|everyone who|anybody who|each person who|every perso
 _ARE_ALSO = "(is|are|must be|must also be|is also|are also|is then|is therefore|is necessarily|is automatically|" \
             "is likewise|counts as|also counts as|also belongs to|belongs to|belong to|also belong to|are then|are likewise|" \
             "count as|also count as|are counted in|is counted in|is counted among|are counted among|" \
-            "has|have|also has|also have|holds|hold|also holds|also hold|is classified as|is also classified as|" \
-            "are classified as|are also classified as)"
+            "has|have|also has|also have|holds|hold|also holds|also hold|" + \
+            "|".join(expand("is|are", "~|also", "classified|classed|catalogued|cataloged|filed|listed|registered|"
+                            "recorded|reckoned|counted", "as")) + "|" + \
+            "|".join(expand("~|also", "hold|holds|bear|bears|carry|carries|has|have", "the", "rank|title", "of")) + ")"
 # A category named through its members or as a set ("Among the members of the Fenner League is Lior", "The roster of the
 # Glimmerhaus includes Neve", "the set of Falconers", "The group of Beekeepers is contained in the group of Potters"):
 # every reading phrasing takes each category slot so named.
@@ -88,6 +94,10 @@ _SUBSET_MORE = (
     "(is|are|lies|falls|stands) (outside|not in|not among|not one of|not a member of|not part of) {1}",
     "if you (are|belong to) " + _IN_O + " {0} [then] you (are|belong to|must be|are also) " + _IN_O + " {1}",
     "only {1} (are|can be) {0}", "{0} ⊆ {1}", "subset_of {0} {1}",
+    # "Membership in Umberglen always comes with membership in Wickhaven"
+    "(membership in|belonging to|being in|being a member of|being one of) {0} [always|automatically|necessarily] "
+    "(comes with|brings|brings with it|implies|entails|guarantees|means) (membership in|belonging to|being in|"
+    "being a member of|being one of) {1}",
     # whatever a category holds, named as "anything in it" ("Anything in Box K is also in Box S")
     "(anything|anyone|anybody|everything|everyone|everybody|whatever|whoever|any item|any member|any person|any thing) "
     "[is|that is|who is|which is|that belongs to|who belongs to|that lies] (in|inside|within|among|belonging to) {0} "

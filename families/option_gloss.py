@@ -150,6 +150,9 @@ def _that_many(rest: list[str]) -> list[str] | None:
                 before = rest[:k - 1] if k and rest[k - 1] == "exactly" else rest[:k]   # "exactly that many"
                 if len(before) > 1 and before[-2] in _ENDING and before[-1] in ("at", "on"):
                     before = before[:-2] + ["ends", "with"]   # "ends at that number": the option is its end value
+                elif len(before) > 2 and before[-3] in _ENDING and before[-2] == "up" and \
+                        before[-1] in ("holding", "having", "with"):
+                    before = before[:-3] + ["ends", "with"]   # "ends up holding that many coins"
                 if not before and after[:1] in (["left"], ["remaining"]):
                     after = ["are", "left"] + after[1:]   # "that number of sheep left in the pen": how many are left
                 elif not before and after[:1]:

@@ -79,3 +79,17 @@ def test_letters_that_hide_a_value_read_and_the_other_polarity_does_not(verb: st
     for wrong in [f"A and l {verb} similar {measure}s.", f"A and l {verb} the same {measure} twice.",
                   f"A and l {verb} {measure}s.", f"A and i {verb} the same {measure}."]:
         assert _kind(wrong, ("EQUAL", ("a", "l"))) != "read", wrong
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(["identical", "equal", "the same", "equivalent"]), st.booleans())
+def test_two_said_alike_in_value_read_and_their_twins_do_not(alike: str, negative: bool) -> None:
+    """"i and e are identical in value" (blind40) is EQUAL, "... are not identical in value" NOT_EQUAL; the other
+    polarity is misread, a hedge or another variable never reads."""
+    said = f"i and e are {'not ' if negative else ''}{alike} in value."
+    fact = ("NOT_EQUAL" if negative else "EQUAL", ("i", "e"))
+    other = ("EQUAL" if negative else "NOT_EQUAL", ("i", "e"))
+    assert _kind(said, fact) == "read", said
+    assert _kind(said, other) == "misread", said
+    assert _kind(said.replace(" are ", " are nearly "), fact) != "read"
+    assert _kind(said.replace("i and", "a and"), fact) != "read"

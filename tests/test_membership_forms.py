@@ -104,3 +104,33 @@ def test_a_verb_of_taking_part_says_membership_and_its_twins_do_not(member: tupl
     assert kind(swapped, rfact) == "misread", swapped
     some = "Some " + rule.split(" ", 1)[1] if rule.startswith(("Every", "Each", "All")) else "Some of them: " + rule
     assert kind(some, rfact) != "read", some
+
+
+RANKED = [("Every {a} is classed as a {b}.", True), ("Anything catalogued as a {a} is a {b}.", True),
+          ("Anything filed as a {a} is also a {b}.", True), ("All {a}s hold the rank of {b}.", True),
+          ("Each {a} holds the title of {b}.", True), ("Membership in {a} always comes with membership in {b}.", True),
+          ("Every {a} is also registered as a {b}.", True), ("Pim holds the rank of {b}.", False)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(RANKED))
+def test_a_class_a_rank_or_a_title_says_the_subset_and_its_twins_do_not(said: tuple[str, bool]) -> None:
+    """"Every dapplewort is classed as a lanternet", "All netticks hold the rank of mossel", "Membership in Umberglen
+    always comes with membership in Wickhaven" (blind40): the subset (or for a member, membership); the sides
+    swapped, "some", "sometimes" or a negation never read as the fact."""
+    names = {"E0": "Pim", "E1": "Tov", "S0": "dapplewort", "S1": "lanternet"}
+    types = {"E0": "Entity", "E1": "Entity", "S0": "Set", "S1": "Set"}
+    marked, r = Marked(names, types), reader("membership_inheritance")
+    template, subset = said
+    fact = ("SUBSET_OF", ("S0", "S1")) if subset else ("MEMBER_OF", ("E0", "S1"))
+    text = template.format(a="dapplewort", b="lanternet")
+    assert r.read_fact(text, fact, marked, types).kind == "read", text
+    if subset:
+        swapped = template.format(a="lanternet", b="dapplewort")
+        assert r.read_fact(swapped, fact, marked, types).kind == "misread", swapped
+        some = "Some " + text.split(" ", 1)[1] if text.startswith(("Every", "Each", "All")) else \
+            text.replace("always", "sometimes").replace("Anything", "Something")
+        assert r.read_fact(some, fact, marked, types).kind != "read", some
+    negated = text.replace(" is ", " is not ", 1).replace(" hold ", " do not hold ", 1).replace(" holds ", " does not hold ")
+    if negated != text:
+        assert r.read_fact(negated, fact, marked, types).kind != "read", negated

@@ -216,3 +216,17 @@ def test_which_option_is_the_final_count_asks_the_count(which: str, what: str, o
     assert _kind(text.replace(f", {n + 4}", "").replace(f" {n + 4}", ""), labels) != "read"
     assert _kind(text.replace(" is the ", " is not the "), labels) != "read"
     assert _kind(text.replace("final", "starting").replace("at the end", "at the start"), labels) != "read"
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(["ends up holding", "ends up having", "ends up with", "finishes up holding"]),
+       st.integers(10, 200))
+def test_a_respective_gloss_of_where_the_counter_ends_up_reads(ends: str, n: int) -> None:
+    """"Answer 33, 35, or 37, meaning the silver box ends up holding 33, 35, or 37 coins respectively" (blind39): each
+    option is the counter's end; of the other counter it is misread, of its start never read."""
+    labels = (str(n), str(n + 2), str(n + 4))
+    text = f"{ASK} Answer {n}, {n + 2}, or {n + 4}, meaning the green bag {ends} {n}, {n + 2}, or {n + 4} marbles " \
+           f"respectively."
+    assert _kind(text, labels) == "read", text
+    assert _kind(text.replace("meaning the green bag", "meaning the striped bag"), labels) == "misread"
+    assert _kind(text.replace(ends, ends.replace("ends", "starts").replace("finishes", "starts")), labels) != "read"

@@ -94,7 +94,8 @@ ORDER_TYPES = {"E0": "Entity", "E1": "Entity"}
 LR = ("LEFT_OF", "RIGHT_OF", "UNKNOWN")
 OWNED_SOURCES = ["the marshal's notes are not enough to tell", "the visitor's notes do not determine it",
                  "that cannot be determined from the postman's information", "the notes do not allow a conclusion",
-                 "the spectator's notes cannot decide between these", "the trainspotter's record does not settle it"]
+                 "the spectator's notes cannot decide between these", "the trainspotter's record does not settle it",
+                 "the field guide's facts do not settle it"]
 
 
 @settings(max_examples=60, deadline=None)
@@ -120,7 +121,8 @@ def test_not_settled_by_an_owned_source_and_its_settled_or_hedged_variants() -> 
         assert unsettled(t.replace("'s", " 's").split()), t
     for t in ["the notes allow a conclusion", "the notes do not allow a guess", "the marshal 's notes are enough to tell",
               "the notes might not allow a conclusion", "the spectator 's notes decide between these",
-              "@3 's notes do not settle it", "the notes do not allow a conclusion about @3", "they allow neither"]:
+              "@3 's notes do not settle it", "the notes do not allow a conclusion about @3", "they allow neither",
+              "the field guide 's facts settle it", "the field guide 's facts probably do not settle it"]:
         assert not unsettled(t.split()), t
 
 
