@@ -101,6 +101,10 @@ def _things_move(words: Words) -> Words | None:
             j += 3   # "join the crowd in @0"
         if j < len(words) and words[j] in ("from",) and sign < 0:
             j += 1   # "depart from @0"
+        if sign > 0 and words[j:j + 1] == ["and"]:   # "board and take seats on @0": the verb's way, a place after
+            k = next((m for m in range(j + 2, min(j + 5, len(words))) if words[m] in _SEATED), None)
+            if k is not None and all(plain(w) for w in words[j + 1:k]) and words[j + 1] in _SETTLING:
+                j = k + 1
         return _closed(words, j, sign, got[0])
     if i < len(words) and words[i] in SELF_VERBS:   # "get off @1", "come back into @0", "climb aboard @0"
         j = i + 1 + (i + 1 < len(words) and words[i + 1] == "back")
@@ -110,6 +114,10 @@ def _things_move(words: Words) -> Words | None:
 
 
 _HAVE = frozenset("have has had".split())
+# After a verb of coming in, "and" a verb of settling where the things then are ("board and take seats on @0",
+# "enter and settle in @0"): the place is the counter boarded; never a verb of leaving or moving on
+_SETTLING = frozenset("take takes find finds settle settles sit sits stay stays wait waits".split())
+_SEATED = frozenset("on in inside aboard at".split())
 _TALLIED = frozenset("counted cast tallied recorded logged registered scored".split())
 
 

@@ -516,3 +516,17 @@ def test_a_change_said_into_the_counters_own_tally_is_the_change(move: tuple[str
     assert _verdict(said.replace(f"{own} {tally}", f"the Blue Team's {tally}"), pred, n, names) != "read"
     assert _verdict(said.replace(f"{own} {tally}", f"{own} final {tally}"), pred, n, names) != "read"
     assert _verdict(said.replace(".", f", making {n + 6}."), pred, n, names) != "read"
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(["board", "enter", "join"]), st.sampled_from(["take seats on", "settle on", "find seats in",
+       "sit down inside", "wait aboard"]), st.integers(2, 99), st.sampled_from(OPENERS))
+def test_coming_in_and_settling_there_is_a_gain_of_the_place(verb: str, settle: str, n: int, opener: str) -> None:
+    """"First, 49 new passengers board and take seats on the upper deck" (blind28): the verb of coming in says the way,
+    the place after the verb of settling is the counter; the other place, a verb of leaving or another number is not."""
+    names = ("the upper deck", "the lower deck")
+    said = _cap(f"{opener}{n} new passengers {verb} and {settle} the upper deck.")
+    assert _verdict(said, "INCREMENT", n, names) == "read", said
+    assert _verdict(said, "DECREMENT", n, names) == "misread", said
+    assert _verdict(said.replace("upper", "lower"), "INCREMENT", n, names) != "read"
+    assert _verdict(said.replace(settle, "leave"), "INCREMENT", n, names) != "read"
