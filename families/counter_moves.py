@@ -102,9 +102,9 @@ def _things_move(words: Words) -> Words | None:
         if j < len(words) and words[j] in ("from",) and sign < 0:
             j += 1   # "depart from @0"
         if sign > 0 and words[j:j + 1] == ["and"]:   # "board and take seats on @0": the verb's way, a place after
-            k = next((m for m in range(j + 2, min(j + 5, len(words))) if words[m] in _SEATED), None)
-            if k is not None and all(plain(w) for w in words[j + 1:k]) and words[j + 1] in _SETTLING:
-                j = k + 1
+            seat = next((m for m in range(j + 2, min(j + 5, len(words))) if words[m] in _SEATED), None)
+            if seat is not None and all(plain(w) for w in words[j + 1:seat]) and words[j + 1] in _SETTLING:
+                j = seat + 1
         return _closed(words, j, sign, got[0])
     if i < len(words) and words[i] in SELF_VERBS:   # "get off @1", "come back into @0", "climb aboard @0"
         j = i + 1 + (i + 1 < len(words) and words[i + 1] == "back")

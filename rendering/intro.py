@@ -18,7 +18,9 @@ _HINTS = frozenset("answer answers question result solution ends end ending fina
                    "leftmost rightmost between next beside before after member members belongs belong includes "
                    "include equal equals different differ differs relates related turns gains gain loses lose "
                    "more most fewer fewest less least start starts started begins initially empty full "
-                   "none subset".split())
+                   "none subset linked link links connected connects tied chained joined through via same alike "
+                   "matched match matches coincide share shares shared".split())   # (blind41: "q and g turn out to be
+# linked through n")
 
 
 def intro_hint(intro: str, payload: Mapping[str, Any], names: Mapping[str, str]) -> str | None:

@@ -48,3 +48,19 @@ def test_a_count_of_the_named_owners_passes_in_an_irregular_plural_too(kind: str
     assert intro_flaws(frame.format(n="Two", k=kind), COUNTS, owners) == ()
     assert NUMBER in intro_flaws(frame.format(n="Three", k=kind), COUNTS, owners)   # not their count
     assert NUMBER in intro_flaws(frame.format(n="Two", k=kind) + " One of them ends with 12.", COUNTS, owners)
+
+
+EQ_PAYLOAD = {"family": "equality", "entities": {s: "Variable" for s in "gnqx"}}
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(["turn out to be linked through {c}", "are connected via {c}", "are tied together through {c}",
+                        "share a value with {c}", "are chained through {c}", "coincide through {c}"]))
+def test_an_intro_that_relates_named_symbols_is_a_hint(relation: str) -> None:
+    """"A quick puzzle in which q and g turn out to be linked through n" (blind41's intro defect) hints at the answer;
+    the same scene without the relation, or with the names alone, says nothing of it."""
+    from rendering.intro import intro_hint
+    names = {s: s for s in "gnqx"}
+    said = "A quick puzzle in which q and g " + relation.format(c="n") + ", among other comparisons."
+    assert intro_hint(said, EQ_PAYLOAD, names) is not None, said
+    assert intro_hint("A quick puzzle with q, g and n, among other letters.", EQ_PAYLOAD, names) is None
