@@ -16,7 +16,7 @@ CONNECTORS = frozenset({"if", "when", "means", "meaning", "=", "should", "whenev
 INSTRUCTION = frozenset("answer answers respond reply say write choose pick select output give return with one 1 of "
                          "question query "
                          "the following options option labels label exactly either or and only a single word "
-                         "from these your as please otherwise".split())
+                         "from these your as please otherwise here".split())   # ("Here k = c means k equals c")
 # Words a list of the answers may hold besides the labels ("Possible answers: 10, 12 or 11", "(YES / NO /
 # UNKNOWN)", "Use the labels ..."): read only in a list, where they say nothing of the question.
 _LIST_WORDS = frozenset("/ possible are use using respectively these labels valid allowed choices choice "

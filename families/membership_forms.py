@@ -38,6 +38,8 @@ _IN_PREPS = frozenset("in on among to with at within inside".split())
 # Verbs of being in a category said with "for" (one volunteers for a team: is one of its volunteers); no other verb
 # ("works for", "plays for" a rival, "is named for" say no membership)
 _FOR_VERBS = frozenset("volunteer volunteers volunteered volunteering".split())
+# Verbs of counting as one of a category, said with "as" ("anything that counts as a thaddic")
+_COUNTS_AS = frozenset("count counts rank ranks".split())
 # Verbs of a role, said with "as" before the category it names ("serves as a Market Steward", "acts as one of")
 _AS_VERBS = frozenset("serve serves work works act acts volunteer volunteers".split())
 # Nouns of one who takes part, said before the category ("a volunteer in X", "members of the X team", "a player on X"):
@@ -133,8 +135,8 @@ def _subject(words: list[str]) -> tuple[int, str, str] | None:
         i += 1   # "every one of the Market Stewards volunteers for ...": a volunteer of it
     elif verb and words[i - 1] in _DIRECT | progressive(_DIRECT_BASE) and words[i:i + 1] and words[i][:1] == "@":
         pass   # "every student who attends the Atlas Forum"
-    elif words[i:i + 1] == ["as"] and verb and words[i - 1] in _LISTED:
-        i += 1 + (words[i + 1:i + 2] in (["a"], ["an"]))   # "anything catalogued as a pyrel"
+    elif words[i:i + 1] == ["as"] and verb and words[i - 1] in _LISTED | _COUNTS_AS:
+        i += 1 + (words[i + 1:i + 2] in (["a"], ["an"]))   # "anything catalogued as a pyrel", "that counts as a"
     elif words[i:i + 1] and (words[i] in (_IN_PREPS if verb else _PREPS - {"under"})
                              or verb and words[i] == "under" and words[i - 1] in _UNDER_VERBS):
         i += 1   # "kept for", "coming from", a bare "under": no membership

@@ -87,7 +87,7 @@ _FROM = "~|from the above|from the facts|from the statements|from the premises|f
 
 
 # How the query's two stand, as a clause's subject ("or UNKNOWN if their relative position cannot be determined")
-_THEIR = "|".join(expand("the|their", "~|relative", "position|positions|order|relation|relationship|ordering|placement"))
+_THEIR = "|".join(expand("the|their|its", "~|relative", "position|positions|order|relation|relationship|ordering|placement"))
 
 
 def _row(*choices: str) -> str:

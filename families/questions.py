@@ -57,6 +57,8 @@ class QuestionReader(Explaining):
         """The question's verdict against the query (see the module's docstring), and where it reads as nothing,
         again with each name that is also a word of the clause and no symbol of the query read as that word
         ("Which statement is a valid consequence?" with a variable named a)."""
+        if "[" in text and not any("[" in label for label in labels):   # "f != k [f is not equal to k]": a bracket
+            text = text.replace("[", "(").replace("]", ")")
         verdict = self._read_listed(text, query, marked, types, labels)
         if verdict.kind != "unread":
             return verdict

@@ -109,7 +109,8 @@ def test_a_verb_of_taking_part_says_membership_and_its_twins_do_not(member: tupl
 RANKED = [("Every {a} is classed as a {b}.", True), ("Anything catalogued as a {a} is a {b}.", True),
           ("Anything filed as a {a} is also a {b}.", True), ("All {a}s hold the rank of {b}.", True),
           ("Each {a} holds the title of {b}.", True), ("Membership in {a} always comes with membership in {b}.", True),
-          ("Every {a} is also registered as a {b}.", True), ("Pim holds the rank of {b}.", False)]
+          ("Every {a} is also registered as a {b}.", True), ("Pim holds the rank of {b}.", False),
+          ("Anything that counts as a {a} also counts as a {b}.", True)]
 
 
 @settings(max_examples=60, deadline=None)

@@ -230,3 +230,19 @@ def test_a_respective_gloss_of_where_the_counter_ends_up_reads(ends: str, n: int
     assert _kind(text, labels) == "read", text
     assert _kind(text.replace("meaning the green bag", "meaning the striped bag"), labels) == "misread"
     assert _kind(text.replace(ends, ends.replace("ends", "starts").replace("finishes", "starts")), labels) != "read"
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(["in", "being in", "inside"]), st.sampled_from(["at the end", "after every change has taken place"]),
+       st.integers(10, 200))
+def test_that_number_of_things_in_the_counter_glosses_each_option(where: str, when: str, n: int) -> None:
+    """"The possible answers are 102, 104 and 106, and each one stands for that number of sheep being in the north pen
+    after every change has taken place" (blind43): the option is the count asked; of the other counter misread, at the
+    start never read."""
+    labels = (str(n), str(n + 2), str(n + 4))
+    text = f"{ASK} The possible answers are {n}, {n + 2} and {n + 4}, and each one stands for that number of marbles " \
+           f"{where} the green bag {when}."
+    assert _kind(text, labels) == "read", text
+    assert _kind(text.replace("that number of marbles " + where + " the green bag",
+                              "that number of marbles " + where + " the striped bag"), labels) == "misread"
+    assert _kind(text.replace(when, "at the start"), labels) != "read"

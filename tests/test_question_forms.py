@@ -287,7 +287,8 @@ def test_labels_glossed_after_a_comma_with_a_closing_pick_read_and_swapped_gloss
                         "the clues do not make this certain", "the statements do not fix their relative position",
                         "the statements do not pin this down", "the statements do not make that determinable",
                         "the statements do not say enough to tell", "the premises do not allow this to be determined",
-                        "the clues do not permit their order to be decided", "the facts will not let it be known"]))
+                        "the clues do not permit their order to be decided", "the facts will not let it be known",
+                        "its position cannot be determined from the clues"]))
 def test_the_pair_said_unsettled_by_how_the_two_stand_reads_as_unknown_and_as_another_label_is_misread(third: str):
     """ "... or UNKNOWN if their relative position cannot be determined" (blind25)."""
     head = "Determine the relation between Gideon and Jolene."
@@ -352,3 +353,22 @@ def test_a_permission_to_settle_that_is_not_denied_or_is_of_another_thing_is_no_
     said = (f"{head} Answer LEFT_OF if Gideon is to the left of Jolene, RIGHT_OF if Gideon is to the right of Jolene, "
             f"or UNKNOWN if {settled}.")
     assert _order(said, "Gideon", "Jolene", PEOPLE) != "read", said
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(["Here {g}", "Here, {g}", "{g}"]), st.sampled_from(["Which of the following must hold: {o}?",
+       "Based on the premises, which of the following statements must be true? {o}."]), st.booleans())
+def test_glosses_after_here_or_in_square_brackets_read_and_swapped_are_misread(here: str, ask: str, square: bool):
+    """"Here k = c means k equals c, ..." and "f != k [f is not equal to k], ..." (blind43): each label's gloss is read
+    as its meaning; a gloss of another meaning is misread."""
+    labels = ("i != n", "k != p", "i = n", "k = p")
+    meant = ["i is not equal to n", "k is not equal to p", "i is equal to n", "k is equal to p"]
+    if square:
+        said = ask.format(o=", ".join(f"{lb} [{m}]" for lb, m in zip(labels, meant)))
+        swapped = said.replace("[i is not equal to n]", "[i is equal to n]", 1)
+    else:
+        glosses = ", ".join(f"{lb} means {m}" for lb, m in zip(labels, meant))
+        said = ask.format(o=", ".join(labels)) + " " + here.format(g=glosses) + "."
+        swapped = said.replace("i != n means i is not equal to n", "i != n means i is equal to n")
+    assert _equality(said) == "read", said
+    assert _equality(swapped) == "misread", swapped
