@@ -159,9 +159,14 @@ def test_a_placeholder_clause_naming_another_letter_or_saying_more_never_reads(d
 
 
 def test_a_sign_between_names_or_one_letter_twice_is_no_placeholder_gloss():
-    for text in ['Here "q = j" means q and j are equal, and "q != j" means they are not equal.',
-                 'Here "x = x" means x and x are equal, and "x != x" means they are not equal.']:
-        assert _read_placed(text) != "read", text
+    """A sign between two of the puzzle's names is no placeholder: where it is a label ("q = j"), the sentence glosses
+    those labels and is held to their meanings (read as said, misread swapped); one letter twice glosses nothing."""
+    labels = 'Here "q = j" means q and j are equal, and "q != j" means they are not equal.'
+    assert _read_placed(labels) == "read", labels
+    swapped = 'Here "q = j" means q and j are not equal, and "q != j" means they are equal.'
+    assert _read_placed(swapped) == "misread", swapped
+    twice = 'Here "x = x" means x and x are equal, and "x != x" means they are not equal.'
+    assert _read_placed(twice) != "read", twice
 
 
 def test_a_labels_own_bare_letters_are_never_placeholders():
