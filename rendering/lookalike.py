@@ -72,7 +72,15 @@ def skeleton(text: str) -> str:
     return out
 
 
+# Dotless strokes: TR39 maps them to "i" (through the dotless ı), and in most fonts they look as much like "l" (the
+# Cyrillic palochka ӏ for the variable l). They are given both looks; "i" and "l" themselves stay two letters.
+_STROKES = frozenset("ıӏɩι")
+
+
 def looks(name: str) -> frozenset[str]:
     """What a name looks like, with and without case: two names look alike where these meet."""
     folded = unicodedata.normalize("NFKC", name).casefold()
-    return frozenset({skeleton(name), skeleton(folded), folded})
+    forms = {skeleton(name), skeleton(folded), folded}
+    if not _STROKES.isdisjoint(folded):
+        forms.add(skeleton("".join("l" if c in _STROKES else c for c in folded)))
+    return frozenset(forms)
