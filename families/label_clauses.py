@@ -200,7 +200,8 @@ def settle_rows() -> re.Pattern[str]:
     (a pronoun, a noun of the question, or a clause of which/whether/where), from where; or the passive."""
     settle = "settle|determine|decide|say|tell|show|fix|establish|resolve|pin down|answer|specify|make clear|reveal|" \
              "work out|figure out|clarify|give|guarantee|indicate|confirm|let us know|let us tell|tell us|allow us to " \
-             "tell|allow us to say|allow us to decide|allow us to determine|let us decide|let us determine|let us say"
+             "tell|allow us to say|allow us to decide|allow us to determine|let us decide|let us determine|let us say|" \
+             "make it clear|make this clear|make that clear|make it certain|make this certain"   # (its object inside)
     # a conclusion allowed, composed: "do not allow a conclusion", "do not support a firm answer"
     settle += "|" + "|".join(f"{v} {a}{d}{n}" for v in ("allow", "permit", "support", "give", "yield", "lead to",
                                                          "justify", "warrant") for a in ("a ", "an ", "any ")

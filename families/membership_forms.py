@@ -18,7 +18,7 @@ _PREPS = frozenset("in on of from within among under at inside to with for".spli
 _LISTED = frozenset((
     "listed filed found served kept stored entered recorded catalogued cataloged registered enrolled included counted "
     "shelved placed assigned subscribed posted stationed located housed held classed classified tagged labelled labeled "
-    "grouped sorted marked cleared certified licensed accredited admitted").split())
+    "grouped sorted marked cleared certified licensed accredited admitted situated").split())
 _TAGGED = frozenset("tagged labelled labeled marked classed classified".split())   # no preposition: "is tagged X"
 # Verbs of being in a category ("appears on", "falls under", "plays in", "subscribes to"), any person or number.
 _IN_BASE = ("appear feature lie sit serve play sing work live fall belong subscribe count dwell reside stand rank "
@@ -48,6 +48,14 @@ _AS_VERBS = frozenset("serve serves work works act acts volunteer volunteers".sp
 PARTICIPANTS = frozenset(("member volunteer helper participant worker player resident citizen student subscriber "
                           "contributor affiliate recruit enrollee knight squire monk soldier sailor scholar pupil "
                           "apprentice disciple fellow").split())
+# Nouns of a relation to a category from outside it ("every rival of X", "each friend of X", "all founders of X"): said
+# with "of", never its members
+RELATIONS = frozenset(w for base in (
+    "rival friend enemy foe neighbour neighbor founder leader sponsor visitor guest fan ally critic opponent brother "
+    "sister mother father parent cousin sibling owner patron partner teacher coach captain descendant ancestor admirer "
+    "supporter successor predecessor challenger competitor guardian mentor servant employer customer client "
+    "creator maker builder former ex").split() for w in (base, base + "s", base + "es")) | frozenset(
+    "children child allies enemies".split())
 # Nouns of a category's members said after its possessive ("all the Pewter Tier's holders", "each of the Guild's
 # members"): those who take part or hold its token; never another relation ("the Guild's rivals", "its founders")
 _MEMBER_NOUNS = frozenset({p + "s" for p in PARTICIPANTS} | {"members", "holders", "bearers", "owners", "wearers",
@@ -114,8 +122,8 @@ def _subject(words: list[str]) -> tuple[int, str, str] | None:
         k = i
         while k < len(words) and k < i + 1 and plain(words[k]) and words[k] not in _PREPS:   # one noun: a second may be a verb
             noun, k = words[k], k + 1
-        if not noun:
-            return None
+        if not noun or noun in RELATIONS and words[k:k + 1] == ["of"]:
+            return None   # "every rival of the Nova Squadron" is no member of it
         i = k
     else:
         return None
@@ -127,8 +135,10 @@ def _subject(words: list[str]) -> tuple[int, str, str] | None:
     verb = bool(words[i:i + 1]) and (words[i] in _LISTED or words[i] in _IN_VERBS or words[i] in _ING) or \
         bool(words[i:i + 1]) and words[i] in _HOLD and words[i + 1:i + 2] != [] and words[i + 1] in _IN_PREPS
     i += verb   # "listed on", "serving in", "held in" (read as "holds in": a past with no auxiliary)
-    if words[i:i + 2] in (["one", "of"], ["1", "of"]):
+    if words[i:i + 2] in (["one", "of"], ["1", "of"], ["member", "of"], ["members", "of"]):
         i += 2
+    elif words[i:i + 3] == ["a", "member", "of"]:   # "any creature that is a member of the Pleebs"
+        i += 3
     elif words[i - 1:i] in (["is"], ["are"]) and not verb and words[i:i + 1] and words[i][:1] == "@":
         pass   # "anything that is a glimmerkin"
     elif words[i:i + 1] and words[i] == "for" and words[i - 1] in _FOR_VERBS:
@@ -219,7 +229,7 @@ def rewrite(words: list[str]) -> list[str]:
                                                                ["all", "of", "them"]):
         k = 5 if words[1:5] in (["every", "1", "of", "them"], ["each", "1", "of", "them"]) else 4
         words = ["all", words[0], *words[k:]]
-    words = _whatever(words) or _conditional(words)
+    words = _whatever(words) or _holds_every(words) or _conditional(words)
     words = parallel_under(words)
     subject = _subject(words)
     if subject is not None:
@@ -284,6 +294,19 @@ def _whatever(words: list[str]) -> list[str] | None:
     a, verb, b, again = words[k:k + 4]
     if a[:1] == "@" and b[:1] == "@" and a != b and verb in _HOLDS and again == verb:
         return ["every", "member", "of", a, "is", "in", b]
+    return None
+
+
+def _holds_every(words: list[str]) -> list[str] | None:
+    """"The Orion Wing contains every ship of the Nova Squadron" as "every member of @0 is in @1": a verb by which a
+    category holds its members, every one of the other's by the story's noun for them (never a relation from outside:
+    "every rival of"); None where the words are no such sentence."""
+    if len(words) != 6 or words[0][:1] != "@" or words[5][:1] != "@" or words[0] == words[5]:
+        return None
+    _, verb, every, noun, prep, _ = words
+    if verb in _HOLDS and every in ("every", "each", "all") and plain(noun) and noun not in RELATIONS and \
+            noun not in _HOLDS and prep in ("of", "in", "from"):
+        return ["every", "member", "of", words[5], "is", "in", words[0]]
     return None
 
 

@@ -203,8 +203,8 @@ WORDING = Wording(
             f"{{0}} (are|are all|all are|are each|are always|are every one|are all of them|without exception are) "
             f"[also] {_IN_O} {{1}}",
             "{0} (all|each|also all|all also) (belong to|count as|are|are counted among) {1}",
-            f"{{1}} (include|includes|contain|contains|take in|takes in|cover|covers|encompass|encompasses) "
-            f"{_ALL_R} {{0}}",
+            f"{{1}} (include|includes|contain|contains|take in|takes in|cover|covers|encompass|encompasses|enclose|"
+            f"encloses) {_ALL_R} {{0}}",
             "{1} (include|includes|contain|contains|cover|covers|encompass|encompasses) (every|each|any) {0}",
             # one category holding another whole ("Eastmoor entirely contains Greyhill", "The Reports folder contains
             # the Workspace folder"): a category is never a member of a category, so its containing is a subset's

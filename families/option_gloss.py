@@ -73,7 +73,7 @@ def glossed(words: list[str], spelled: Spelled = (), owner: str | None = None) -
         start = a.end()   # the noun phrase itself, after "which is" or nothing
     if start is None or start >= len(line):
         return None
-    rest = [_QUANTITY.get(w, w) for w in line[start:].split()]
+    rest = _possible([_QUANTITY.get(w, w) for w in line[start:].split()])
     if any(w[:1].isdigit() for w in rest):
         return None   # "Options are 10, 12 or 13": a list, no gloss
     many = _that_many(rest) or _relative(rest)
@@ -99,6 +99,26 @@ def glossed(words: list[str], spelled: Spelled = (), owner: str | None = None) -
             w = "in"   # "on the yellow bus", "inside the tall jar": the counter's place, as the grammar says it
         out.append(w)
     return ["what", "is"] + out
+
+
+def _possible(rest: list[str]) -> list[str]:
+    """A gloss's "could" of each option's being the end ("the number of coins Mia could end up with", "that could be
+    left in the Tin Box") read as the end itself: every option is a possible end, which a gloss says of them all; only
+    before a verb of ending or being left ("could have been", "could lose" stay as they are)."""
+    out: list[str] = []
+    k = 0
+    while k < len(rest):
+        if rest[k] == "could" and rest[k + 1:k + 3] == ["end", "up"]:
+            out.append("ends")
+            k += 2
+            continue
+        if rest[k] == "could" and rest[k + 1:k + 3] == ["be", "left"] and out[-1:] == ["that"]:
+            out[-1:] = ["left"]   # "coins that could be left in X": the coins left in X
+            k += 3
+            continue
+        out.append(rest[k])
+        k += 1
+    return out
 
 
 def _unpicked(words: list[str]) -> list[str]:

@@ -2,6 +2,7 @@
 Pellham located in Glenholt?" asks of Pellham; another town, a negation or another relation never reads as the query."""
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -135,3 +136,56 @@ def test_a_class_a_rank_or_a_title_says_the_subset_and_its_twins_do_not(said: tu
     negated = text.replace(" is ", " is not ", 1).replace(" hold ", " do not hold ", 1).replace(" holds ", " does not hold ")
     if negated != text:
         assert r.read_fact(negated, fact, marked, types).kind != "read", negated
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(["rival", "friend", "founder", "sponsor", "ally", "neighbour", "enemy", "former"]),
+       st.sampled_from(["Every {r} of the {a} is in the {b}.", "Each {r} of the {a} is also in the {b}.",
+                        "Any creature that is a {r} of the {a} is also a member of the {b}."]))
+def test_a_relation_to_a_category_from_outside_is_never_its_members(relation: str, said: str) -> None:
+    """"Every rival of the Nova Squadron is in the Orion Wing" says nothing of the Squadron's members (it had read as
+    the subset); "every ship of", "every member of", "any creature that is a member of" do (blind44)."""
+    names = {"E0": "Pim", "S0": "Nova Squadron", "S1": "Orion Wing"}
+    types = {"E0": "Entity", "S0": "Set", "S1": "Set"}
+    marked, r = Marked(names, types), reader("membership_inheritance")
+    fact = ("SUBSET_OF", ("S0", "S1"))
+    text = said.format(r=relation, a="Nova Squadron", b="Orion Wing")
+    assert r.read_fact(text, fact, marked, types).kind != "read", text
+    member = said.format(r="member", a="Nova Squadron", b="Orion Wing").replace("Every member of", "Every ship of")
+    assert r.read_fact(member, fact, marked, types).kind == "read", member
+
+
+@pytest.mark.parametrize("said,fact,kind", [
+    ("Briarwood encloses all of Riven Coast.", ("SUBSET_OF", ("S0", "S1")), "read"),
+    ("Riven Coast encloses all of Briarwood.", ("SUBSET_OF", ("S0", "S1")), "misread"),
+    ("Briarwood encloses some of Riven Coast.", ("SUBSET_OF", ("S0", "S1")), "unread"),
+    ("Millbrook is situated in Briarwood.", ("MEMBER_OF", ("E0", "S1")), "read"),
+    ("Millbrook is not situated in Briarwood.", ("MEMBER_OF", ("E0", "S1")), "misread"),
+    ("Millbrook is situated near Briarwood.", ("MEMBER_OF", ("E0", "S1")), "unread"),
+])
+def test_enclosing_all_of_and_being_situated_in(said: str, fact: tuple, kind: str) -> None:
+    """"Briarwood encloses all of Riven Coast", "Millbrook is situated in Wyrmgate" (blind44)."""
+    names = {"E0": "Millbrook", "S0": "Riven Coast", "S1": "Briarwood"}
+    types = {"E0": "Entity", "S0": "Set", "S1": "Set"}
+    got = reader("membership_inheritance").read_fact(said, fact, Marked(names, types), types).kind
+    assert got == kind if kind != "unread" else got != "read", (said, got)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(["contains", "includes", "holds", "lists"]), st.sampled_from(["every", "each", "all"]),
+       st.sampled_from(["ship", "spirit", "creature", "member"]), st.sampled_from(["of", "in"]))
+def test_a_category_holding_every_one_of_anothers_by_the_storys_noun(verb: str, every: str, noun: str, prep: str):
+    """"The Orion Wing contains every ship of the Nova Squadron", "The Petal Guard includes every spirit of the Willow
+    Chorus" (blind44): the subset; the other way round misread; "some" or a relation from outside never read."""
+    names = {"E0": "Pim", "S0": "Nova Squadron", "S1": "Orion Wing"}
+    types = {"E0": "Entity", "S0": "Set", "S1": "Set"}
+    marked, r = Marked(names, types), reader("membership_inheritance")
+    fact = ("SUBSET_OF", ("S0", "S1"))
+    said = f"The Orion Wing {verb} {every} {noun}{'s' if every == 'all' else ''} {prep} the Nova Squadron."
+    assert r.read_fact(said, fact, marked, types).kind == "read", said
+    swapped = said.replace("Orion Wing", "@").replace("Nova Squadron", "Orion Wing").replace("@", "Nova Squadron")
+    assert r.read_fact(swapped, fact, marked, types).kind == "misread", swapped
+    some = said.replace(f" {every} ", " some ")
+    assert r.read_fact(some, fact, marked, types).kind != "read", some
+    rival = said.replace(f" {noun}", " rival", 1)
+    assert r.read_fact(rival, fact, marked, types).kind != "read", rival

@@ -246,3 +246,18 @@ def test_that_number_of_things_in_the_counter_glosses_each_option(where: str, wh
     assert _kind(text.replace("that number of marbles " + where + " the green bag",
                               "that number of marbles " + where + " the striped bag"), labels) == "misread"
     assert _kind(text.replace(when, "at the start"), labels) != "read"
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(["the number of marbles the green bag could end up with",
+                        "the number of marbles that could be left in the green bag after all the updates"]),
+       st.integers(10, 200))
+def test_could_of_each_options_end_glosses_the_end(body: str, n: int) -> None:
+    """"where each option is the number of coins Mia could end up with", "the number of coins that could be left in
+    the Tin Box" (blind44, blind45): every option a possible end; of the other counter misread; "could lose" never."""
+    labels = (str(n), str(n + 2), str(n + 4))
+    text = f"{ASK} Answer {n}, {n + 2}, or {n + 4}, where each option is {body}."
+    assert _kind(text, labels) == "read", text
+    assert _kind(text.replace("the green bag", "the striped bag"), labels) == "misread"
+    lost = text.replace("could end up with", "could lose").replace("could be left in", "could be lost from")
+    assert _kind(lost, labels) != "read", lost

@@ -288,7 +288,7 @@ def test_labels_glossed_after_a_comma_with_a_closing_pick_read_and_swapped_gloss
                         "the statements do not pin this down", "the statements do not make that determinable",
                         "the statements do not say enough to tell", "the premises do not allow this to be determined",
                         "the clues do not permit their order to be decided", "the facts will not let it be known",
-                        "its position cannot be determined from the clues"]))
+                        "its position cannot be determined from the clues", "the seating facts do not make it clear"]))
 def test_the_pair_said_unsettled_by_how_the_two_stand_reads_as_unknown_and_as_another_label_is_misread(third: str):
     """ "... or UNKNOWN if their relative position cannot be determined" (blind25)."""
     head = "Determine the relation between Gideon and Jolene."
