@@ -31,6 +31,7 @@ from families.counter_words import (
     OUT_ONLY,
     OUT_VERBS,
     OUT_WAYS,
+    OWN,
     PARTICIPLES,
     SELF_VERBS,
     STEP,
@@ -242,12 +243,10 @@ def _own_holder(words: Words) -> Words | None:
     sign, end = _direction(words, got[1])
     verb = words[k]
     if sign == 0 or (verb in IN_ONLY and sign < 0) or (verb in OUT_ONLY and sign > 0) or end + 2 != len(words) or \
-            words[end] not in _OWN_DETS or words[end + 1] not in HOLDERS:
+            words[end] not in OWN or words[end + 1] not in HOLDERS:
         return None
     return _said(words[0], sign, got[0])
 
-
-_OWN_DETS = frozenset("his her its their".split())
 
 
 def _subject_tail(words: Words) -> Words | None:

@@ -7,6 +7,7 @@ from families.counter_words import (
     AGREEMENT,
     HOLD_VERBS,
     HOLDERS,
+    OWN,
     POSED,
     START_TIMES,
     START_VERBS,
@@ -185,16 +186,13 @@ _TALLIES = frozenset("account count total tally value stock supply inventory con
                      "dial gauge meter readout display".split())
 
 
-_OWN_TALLY = frozenset("his her its their".split())
-
-
 def untallied(words: Words) -> Words:
     """The words with a counter's own tally ("@0 's account") as the counter, and a change said into its own tally at
     the end read away ("@0 then adds 84 items to its total": the count itself)."""
     out: Words = []
     i = 0
     while i < len(words):
-        if i + 3 == len(words) and i and words[i] in ("to", "into", "onto", "from") and words[i + 1] in _OWN_TALLY and \
+        if i + 3 == len(words) and i and words[i] in ("to", "into", "onto", "from") and words[i + 1] in OWN and \
                 words[i + 2] in _TALLIES and (words[i - 1] in ("items", "item") or words[i - 1].isdigit()):
             break
         if is_mark(words[i]) and words[i + 1:i + 2] == ["'s"] and i + 2 < len(words) and \

@@ -151,7 +151,7 @@ MORE = frozenset("more additional extra further new fresh".split())
 STEP = frozenset("then next later also now again".split())
 DETS = frozenset("the a an his her its their this that some one".split())
 _PLACE_PREPS = frozenset("at on in inside during for near by from within across along aboard".split())
-_OWN = frozenset("his her its their".split())
+OWN = frozenset("his her its their".split())   # a possessive of the counter's own
 
 def is_mark(w: str) -> bool:
     """A name's mark ("@0")."""
@@ -176,7 +176,7 @@ def place_tail(words: Words, i: int, given: bool = False) -> bool:
         return bool(rest)
     if rest[0] not in _PLACE_PREPS and rest[0] not in ("to", "into", "onto"):
         return False
-    if rest[0] in ("to", "into", "onto") and not given and (len(rest) != 3 or rest[1] not in _OWN
+    if rest[0] in ("to", "into", "onto") and not given and (len(rest) != 3 or rest[1] not in OWN
                                                            or rest[2] not in HOLDERS):
         return False   # "adds 5 coins to the box" (or "to his friend") moves them elsewhere: only the counter's own
         # holder ("to his album")

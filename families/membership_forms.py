@@ -26,13 +26,14 @@ _IN_BASE = ("appear feature lie sit serve play sing work live fall belong subscr
 # Verbs of taking part that name the category as their object, no preposition ("attends the Atlas Forum")
 _DIRECT_BASE = ["attend"]
 _DIRECT = frozenset(_DIRECT_BASE) | third_person(_DIRECT_BASE)
+_DIRECT_ING = progressive(_DIRECT_BASE)
 _IN_VERBS = frozenset(_IN_BASE) | third_person(_IN_BASE) | _DIRECT
 # Verbs of holding a category's token ("holds the Acorn badge", "carries the bedroomjazz tag", "gets the Herald").
 _HOLD_BASE = "hold have carry wear bear get receive own earn".split()
 _HOLD = frozenset(_HOLD_BASE) | third_person(_HOLD_BASE) | frozenset({"has"})
 HOLDING = _HOLD   # (a label's clause may say the category as "it" after one: "NO if it cannot carry it")
 _HOLD_ING = progressive(_HOLD_BASE)
-_ING = progressive(_IN_BASE + _DIRECT_BASE) | _HOLD_ING   # "any ship serving in", "anyone holding the Rope badge"
+_ING = progressive(_IN_BASE) | _DIRECT_ING | _HOLD_ING   # "any ship serving in", "anyone holding the Rope badge"
 # After a verb of being in, the prepositions of being in ("works for", "comes from", "is named for" say no membership)
 _IN_PREPS = frozenset("in on among to with at within inside".split())
 # Verbs of being in a category said with "for" (one volunteers for a team: is one of its volunteers); no other verb
@@ -50,12 +51,12 @@ PARTICIPANTS = frozenset(("member volunteer helper participant worker player res
                           "apprentice disciple fellow").split())
 # Nouns of a relation to a category from outside it ("every rival of X", "each friend of X", "all founders of X"): said
 # with "of", never its members
-RELATIONS = frozenset(w for base in (
+_RELATION_BASE = (
     "rival friend enemy foe neighbour neighbor founder leader sponsor visitor guest fan ally critic opponent brother "
     "sister mother father parent cousin sibling owner patron partner teacher coach captain descendant ancestor admirer "
     "supporter successor predecessor challenger competitor guardian mentor servant employer customer client "
-    "creator maker builder former ex").split() for w in (base, base + "s", base + "es")) | frozenset(
-    "children child allies enemies".split())
+    "creator maker builder former ex child").split()
+RELATIONS = frozenset(_RELATION_BASE) | third_person(_RELATION_BASE) | {"children"}   # (an -s form: a noun's plural)
 # Nouns of a category's members said after its possessive ("all the Pewter Tier's holders", "each of the Guild's
 # members"): those who take part or hold its token; never another relation ("the Guild's rivals", "its founders")
 _MEMBER_NOUNS = frozenset({p + "s" for p in PARTICIPANTS} | {"members", "holders", "bearers", "owners", "wearers",
@@ -143,7 +144,7 @@ def _subject(words: list[str]) -> tuple[int, str, str] | None:
         pass   # "anything that is a glimmerkin"
     elif words[i:i + 1] and words[i] == "for" and words[i - 1] in _FOR_VERBS:
         i += 1   # "every one of the Market Stewards volunteers for ...": a volunteer of it
-    elif verb and words[i - 1] in _DIRECT | progressive(_DIRECT_BASE) and words[i:i + 1] and words[i][:1] == "@":
+    elif verb and words[i - 1] in _DIRECT | _DIRECT_ING and words[i:i + 1] and words[i][:1] == "@":
         pass   # "every student who attends the Atlas Forum"
     elif words[i:i + 1] == ["as"] and verb and words[i - 1] in _LISTED | _COUNTS_AS:
         i += 1 + (words[i + 1:i + 2] in (["a"], ["an"]))   # "anything catalogued as a pyrel", "that counts as a"

@@ -175,8 +175,7 @@ def _that_many(rest: list[str]) -> list[str] | None:
                     before = before[:-3] + ["ends", "with"]   # "ends up holding that many coins"
                 if not before and after[:1] in (["left"], ["remaining"]):
                     after = ["are", "left"] + after[1:]   # "that number of sheep left in the pen": how many are left
-                elif not before and after[:1] in (["in"], ["at"], ["being"]) or not before and after[:1] and \
-                        after[0] in _PLACES:
+                elif not before and after[:1] and (after[0] in ("in", "at", "being") or after[0] in _PLACES):
                     after = ["are"] + after[after[0] == "being":]   # "that number of sheep (being) in the north pen"
                 elif not before and after[:1]:
                     after = [_PLURAL.get(after[0], after[0])] + after[1:]   # "that number of crates remains in"

@@ -208,7 +208,6 @@ class QuestionReader(Explaining):
         return QVerdict("read") if asked and not unread else QVerdict("unread")
 
 
-
 def _which_as_what(words: list[str], spelled: list[tuple[str, list[str]]]) -> list[str] | None:
     """A count's ask by which option it is ("which of 149, 151 or 153 is the final number of beads in @1", "which is
     the final count of @0") as "what is ..."; None where the words are no such ask."""
@@ -216,6 +215,5 @@ def _which_as_what(words: list[str], spelled: list[tuple[str, list[str]]]) -> li
     for lead in (["which", "of", "the", "labels"], ["which", "1", "of", "the", "labels"], ["which"]):
         if named[:len(lead)] == lead and named[len(lead):len(lead) + 1] in (["is"], ["equals"], ["gives"]):
             rest = named[len(lead) + 1:]
-            return ["what", "is", *rest] if rest and rest[0] in ("the", "@") or rest[:1] and rest[0][:1] == "@" \
-                else None
+            return ["what", "is", *rest] if rest and (rest[0] == "the" or rest[0][:1] == "@") else None
     return None
