@@ -86,6 +86,16 @@ SELECT r.renderer, r.solver, r.family, r.complexity, count(*) FILTER (r.status =
 FROM w GROUP BY ALL\"\"\").fetchall()
 assert len(rows) > 0
 """
+# DuckDB with the render log's figures too, which the report also makes (its renders table, the fidelity rows): the
+# newest record of each render unit, counted by renderer x status x family x complexity
+DUCKDB_RENDERS = DUCKDB + """
+rows = duckdb.sql(f\"\"\"
+WITH s AS (SELECT * FROM read_ndjson('{sys.argv[1]}/renders.jsonl', ignore_errors = true)),
+w AS (SELECT arg_max(s, struct_pack(t := status <> 'error', d := finished_at)) AS r FROM s GROUP BY key)
+SELECT r.renderer, r.status, r.family, r.complexity, count(*), count(*) FILTER (len(r.checks) = 0)
+FROM w GROUP BY ALL\"\"\").fetchall()
+assert len(rows) > 0
+"""
 ORJSON = """
 import orjson, sys
 from collections import defaultdict
@@ -166,6 +176,7 @@ def main() -> None:
     peers = {"bench report": (report, ROOT)}
     if args.peers:
         peers["duckdb alone"] = ([sys.executable, "-c", DUCKDB, str(args.folder)], ROOT)
+        peers["duckdb, renders too"] = ([sys.executable, "-c", DUCKDB_RENDERS, str(args.folder)], ROOT)
         peers["orjson loop"] = ([sys.executable, "-c", ORJSON, str(args.folder)], ROOT)
     if args.old:   # a checkout of the code before (git worktree add DIR COMMIT): its bench report
         peers["old bench report"] = ([sys.executable, "-c", "from runner.cli import main; main()", "report",

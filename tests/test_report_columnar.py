@@ -19,6 +19,7 @@ from runner.errors import UserError
 from runner.plan.units import UnitPlan, skeletons
 from runner.reporting import files, thinking
 from runner.reporting.columnar import MARGIN, keep_marks, read_figures
+from runner.reporting.columnar_sql import FIRST_MOST
 from runner.reporting.fidelity import fidelity_rows
 from runner.reporting.load import load_runs
 from runner.reporting.stats import cell_latency, summary_rows, tallies
@@ -274,6 +275,31 @@ def _line(ru, su, sk) -> bytes:
                          "family": sk.family, "complexity": sk.complexity, "renderer": ru.stage.label,
                          "solver": su.stage.label, "render_sample": ru.sample, "sample": su.sample,
                          "correct": True, "latency_s": 0.5, "finished_at": 1.0}) + b"\n"
+
+
+@pytest.mark.parametrize("typed", [False, True])
+def test_a_record_longer_than_the_first_scans_buffer_is_read_as_the_loader_reads_it(tmp_path, plans, typed):
+    """A solve record and a render record of over twice FIRST_MOST bytes (a long answer, a long text) stop the
+    engine's first scan; the log is read again whole, exactly or typed (marked), and counted as the loader counts
+    it, every other record with it."""
+    folder = tmp_path / "run"
+    lines = [_line(*u) for u in plans[0]]
+    rec = orjson.loads(lines[5])
+    rec["raw"] = "x" * (2 * FIRST_MOST)   # the engine reads a line of up to about twice its limit in one buffer
+    lines[5] = orjson.dumps(rec) + b"\n"
+    _write(folder, GRIDS[0], lines)
+    renders = {ru.key: (ru, sk) for ru, _, sk in plans[0]}
+    (folder / "renders.jsonl").write_bytes(b"".join(orjson.dumps(
+        {"schema": 1, "key": key, "status": "ok", "skeleton": sk.identity, "family": sk.family,
+         "complexity": sk.complexity, "renderer": ru.stage.label, "sample": ru.sample, "finished_at": 1.0,
+         "text": "y" * (2 * FIRST_MOST if n == 2 else 10), "checks": []}) + b"\n" for n, (key, (ru, sk)) in enumerate(renders.items())))
+    if typed:
+        time.sleep(MARGIN)   # a log changed just now is not marked
+        keep_marks(read_figures([folder]))
+        assert next(folder.glob(".report-typed-*")).is_file()
+    new = _equal_to_the_loaders([folder], False, files.DIMENSIONS)
+    assert sum(t.ok for t in new.groups.values()) == len(plans[0])   # the long record counted with the others
+    assert len(new.loaded.renders) == len(renders)
 
 
 def test_a_report_after_the_grid_changed_counts_by_its_new_plan_not_the_cached_one(tmp_path, plans):

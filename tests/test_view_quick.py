@@ -16,6 +16,7 @@ from aiohttp import ClientSession, web
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from runner.reporting.columnar_sql import FIRST_MOST
 from runner.view import pages
 from runner.view.data import Runs, build, build_quick
 from runner.view.server import app
@@ -89,6 +90,20 @@ def test_the_fast_figures_equal_the_whole_snapshots_on_random_logs(mixed, seed, 
         quick, whole = build_quick(folders), build(folders)
         assert quick.partial and not whole.partial
         assert _shown(quick) == _shown(whole)
+
+
+def test_the_fast_figures_read_a_record_too_long_for_the_engines_first_buffer(mixed, tmp_path):
+    """A solve record and a render record of over twice FIRST_MOST bytes (a long answer, a long text) stop the
+    engine's first reading; the fast figures are read again with the longer limit, equal to the whole snapshot's."""
+    folder = tmp_path / "a"
+    shutil.copytree(mixed, folder)
+    for name, field in (("renders.jsonl", "text"), ("solves.jsonl", "raw")):
+        recs = _lines(folder / name)
+        long = {**recs[1], field: "x" * (2 * FIRST_MOST)}
+        (folder / name).write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in [recs[0], long, *recs[2:]]))
+    quick, whole = build_quick([folder]), build([folder])
+    assert quick.partial and quick.rows
+    assert _shown(quick) == _shown(whole)
 
 
 async def _pages(runs: Runs, paths: list[str]) -> list[tuple[int, str]]:

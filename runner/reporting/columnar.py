@@ -146,10 +146,10 @@ def _scan(con: duckdb.DuckDBPyConnection, i: int, path: Path, loaded: Loaded) ->
     except (OSError, orjson.JSONDecodeError):
         typed = False
     if seen[2]:
-        con.execute(sql.TYPED if typed else sql.SCAN, {"f": i, "path": str(path)})
+        sql.run_scan(con, sql.TYPED if typed else sql.SCAN, {"f": i, "path": str(path)})
     if typed and _identity(path) != seen:   # written to while read (lines not checked): the exact scan instead
         con.execute("DELETE FROM raw WHERE rowid >= $b", {"b": before})
-        con.execute(sql.SCAN, {"f": i, "path": str(path)})
+        sql.run_scan(con, sql.SCAN, {"f": i, "path": str(path)})
         typed = False
     bad, other, loose = con.execute(
         "SELECT count(*) FILTER (NOT whole), arg_min(schema, rowid) FILTER (whole AND schema IS NOT NULL AND "

@@ -12,7 +12,7 @@ import orjson
 from runner.config.grid import Grid
 from runner.errors import UserError
 from runner.plan.units import UnitPlan
-from runner.reporting.columnar_sql import _int, _int_ok, _num_ok, _str, _text
+from runner.reporting.columnar_sql import FIRST_MOST, LAST_MOST, _int, _int_ok, _num_ok, _str, _text, too_long
 from runner.reporting.load import RENDER_KEEP, key_parts, refuse_schema, renderer_key, stage_part
 from runner.store.logs import TERMINAL, newer
 from runner.store.records import SCHEMA
@@ -21,19 +21,17 @@ from runner.store.sinks import RENDERS
 _FIELDS = ("schema", "key", "status", "skeleton", "family", "complexity", "renderer", "sample", "finished_at",
            "round", *(k for k in RENDER_KEEP if k not in ("key", "status", "skeleton", "family", "complexity",
                                                           "renderer", "round")))
-# The kept fields of a record as one JSON object (in RENDER_KEEP's order, a missing field null): one parse in
-# Python for the record that wins, where the loader parsed every line whole.
-_KEEP = " || ',' || ".join(f"""'"{k}":' || coalesce({k}, 'null')""" for k in RENDER_KEEP)
 # `whole`: RENDER_FIELDS of their types (else the line is skipped); a torn or foreign line is a row of nulls.
 SCAN = f"""SELECT
   coalesce({_text('key')} AND {_text('status')} AND {_text('skeleton')} AND {_text('family')}
     AND {_int_ok('complexity')} AND {_text('renderer')} AND {_int_ok('sample')}, false),
   CASE WHEN {_int_ok('schema')} THEN TRY_CAST(schema AS HUGEINT)::VARCHAR END,
   {_str('key')}, {_str('status')}, {_str('renderer')}, {_str('skeleton')}, {_int('sample')},
-  CASE WHEN {_num_ok('finished_at')} THEN finished_at END, round, '{{' || {_KEEP} || '}}'
+  CASE WHEN {_num_ok('finished_at')} THEN finished_at END, round, {_str('family')}, {_int('complexity')}, checks, reason,
+  audit
 FROM (SELECT {', '.join(f"{c}::VARCHAR AS {c}" for c in _FIELDS)}
       FROM read_ndjson($path, columns = {{{', '.join(f"'{c}': 'JSON'" for c in _FIELDS)}}}, ignore_errors = true,
-                       maximum_object_size = 1073741824))"""
+                       maximum_object_size = $most))"""
 
 
 _BATCH = 20_000
@@ -54,12 +52,27 @@ def read_render_logs(con: duckdb.DuckDBPyConnection, folders: list[Path], grids:
         except OSError as exc:   # unreadable (permissions, I/O): one line, as run and status say it
             raise UserError(f"log {path}: cannot read it ({exc.strerror})") from None
         if path.stat().st_size:
-            parts, result = key_parts(UnitPlan(grid).render_parts), con.execute(SCAN, {"path": str(path)})
-            # in batches, in the order of the lines: the rows (each with its kept fields' text) are not all held
-            while rows := result.fetchmany(_BATCH):
-                if n := _fold(i, parts, rows, path, best, first):
-                    skipped[path] += n
+            parts = key_parts(UnitPlan(grid).render_parts)
+            before = dict(best), dict(first)
+            try:
+                n = _read(con, i, parts, path, FIRST_MOST, best, first)
+            except duckdb.InvalidInputException as exc:   # a line too long for FIRST_MOST: the log read again
+                if not too_long(exc):
+                    raise
+                best, first = before
+                n = _read(con, i, parts, path, LAST_MOST, best, first)
+            if n:
+                skipped[path] += n
     return best, first, dict(skipped)
+
+
+def _read(con: duckdb.DuckDBPyConnection, i: int, parts: dict, path: Path, most: int, best: dict, first: dict) -> int:
+    """One render log folded into `best` and `first`; the number of lines skipped."""
+    result, skipped = con.execute(SCAN, {"path": str(path), "most": most}), 0
+    # in batches, in the order of the lines: the rows (each with its kept fields' text) are not all held
+    while rows := result.fetchmany(_BATCH):
+        skipped += _fold(i, parts, rows, path, best, first)
+    return skipped
 
 
 def _fold(i: int, render_fp: dict, rows: list[tuple], path: Path, best: dict, first: dict) -> int:
@@ -67,7 +80,7 @@ def _fold(i: int, render_fp: dict, rows: list[tuple], path: Path, best: dict, fi
     number of lines skipped."""
     skipped, get_best, loads, fresh = 0, best.get, orjson.loads, {}
     falsy = {None: True}   # a round's JSON text -> whether it is round 0 (`not round`): a few distinct texts
-    for whole, schema, key, status, renderer, skeleton, sample, done, rnd, keep in rows:
+    for whole, schema, key, status, renderer, skeleton, sample, done, rnd, family, complexity, checks, why, audit in rows:
         if not whole:
             skipped += 1
             continue
@@ -79,12 +92,19 @@ def _fold(i: int, render_fp: dict, rows: list[tuple], path: Path, best: dict, fi
         key, old = renderer_key(get_best, key, part[2])
         done_at = fresh.get(done) if done in fresh else fresh.setdefault(done, _number(done))
         if old is None or newer(old[1]["status"], old[1]["finished_at"], status, done_at):
-            rec = loads(keep)
-            rec["renderer"], rec["finished_at"] = part[2], done_at
-            best[key] = (i, rec)
+            # RENDER_KEEP's fields (the JSON ones as JSON text: a missing field is null), in its order
+            best[key] = (i, {"key": key, "status": status, "renderer": part[2], "family": family,
+                             "complexity": complexity, "skeleton": skeleton, "checks": _value(checks),
+                             "reason": _value(why), "audit": _value(audit), "round": _value(rnd),
+                             "finished_at": done_at})
         if status in TERMINAL and (falsy[rnd] if rnd in falsy else falsy.setdefault(rnd, not loads(rnd))) and (key not in first or done_at >= first[key][1]):
             first[key] = (status, done_at)   # round 0 (records before repair have none)
     return skipped
+
+
+def _value(text: str | None) -> object:
+    """A kept field's value from its JSON text (None: the field is missing)."""
+    return None if text is None or text == "null" else orjson.loads(text)
 
 
 def _number(text: str | None) -> int | float:

@@ -19,6 +19,7 @@ import duckdb
 from runner.config.grid import Grid
 from runner.intervals import wilson
 from runner.plan.units import UnitPlan
+from runner.reporting.columnar_sql import FIRST_MOST, LAST_MOST, too_long
 from runner.reporting.fidelity import FidelityRow
 from runner.reporting.load import key_parts, stage_part
 from runner.reporting.stats import SummaryRow
@@ -74,22 +75,24 @@ def _match(parts: dict, label: str, of: str, sample: int, key: str) -> str | Non
     return None if part is None else part[2]
 
 
-def _scan(files: list[str], strict: dict, loose: dict) -> str:
+def _scan(files: list[str], strict: dict, loose: dict, most: int) -> str:
     """The SQL of a log's usable records (strict fields present and of their type, torn lines left out), each with
-    its folder, its `finished_at` as the report reads it, and its place in the reading order."""
+    its folder, its `finished_at` as the report reads it, and its place in the reading order; `most`: the longest
+    line the engine reads (columnar_sql.FIRST_MOST, then LAST_MOST)."""
     columns = {**strict, **loose}
     spec = "{" + ", ".join(f"'{k}': '{v}'" for k, v in columns.items()) + "}"
     listed = "[" + ", ".join("'" + f.replace("'", "''") + "'" for f in files) + "]"
     present = " AND ".join(f'"{k}" IS NOT NULL' for k in strict)
     return (f"SELECT *, {_AT} AS done, row_number() OVER () AS n FROM read_json({listed}, "
-            f"format = 'newline_delimited', columns = {spec}, ignore_errors = true, filename = 'file') "
+            f"format = 'newline_delimited', columns = {spec}, ignore_errors = true, filename = 'file', "
+            f"maximum_object_size = {int(most)}) "
             f"WHERE {present}")
 
 
-def _render_winners(con: duckdb.DuckDBPyConnection, folders: list[_Folder]) -> None:
+def _render_winners(con: duckdb.DuckDBPyConnection, folders: list[_Folder], most: int) -> None:
     """Table `rw`: each render key's newest record (as `_winners`), its check's reason codes, and `first`: the
     status of its newest terminal round-0 record (a record before repair has no round)."""
-    scan = _scan([str(f.path / RENDERS) for f in folders], _STRICT_R, _LOOSE_R)
+    scan = _scan([str(f.path / RENDERS) for f in folders], _STRICT_R, _LOOSE_R, most)
     con.execute(f"""CREATE TEMP TABLE rw AS SELECT key, r.*, first FROM (SELECT key, max_by(struct_pack(file,
         status, renderer, skeleton, family, complexity, sample, codes), struct_pack(t := status IN {_TERM}, done, n)) AS r,
         max_by(status, struct_pack(done, n)) FILTER (status IN {_TERM} AND r0) AS first FROM (SELECT *,
@@ -152,12 +155,12 @@ def _render_figures(con: duckdb.DuckDBPyConnection, runs: dict[str, _Folder], qu
                    "('unfaithful', 'invalid') GROUP BY ALL").fetchall()
 
 
-def _winners(con: duckdb.DuckDBPyConnection, folders: list[_Folder]) -> str:
+def _winners(con: duckdb.DuckDBPyConnection, folders: list[_Folder], most: int) -> str:
     """Table `w`: each solve key's newest record (terminal before error, then the later `finished_at`, then the
     later line), as the report picks it, with its folder's place (`fi`) and, for one key in PROBE, what its keys
     are made of (`probe`); the SQL of the scan, for the groups whose probes do not settle them."""
     files = [str(f.path / SOLVES) for f in folders]
-    scan = _scan(files, _STRICT_S, _LOOSE_S)
+    scan = _scan(files, _STRICT_S, _LOOSE_S, most)
     place = "CASE file " + " ".join(f"WHEN '{f.replace(chr(39), chr(39) * 2)}' THEN {i}" for i, f in enumerate(files)) + " END"
     # grouped by the key's 64-bit hash, the long strings kept for the probes only: on a million records, half
     # the time and memory of the keys themselves (two keys of one hash: one chance in 10^7 at a million keys)
@@ -235,14 +238,24 @@ def quick(paths: list[Path]) -> Quick:
     folders = [_Folder(p) for p in paths]
     for f in folders:
         check_log_files(f.path)
+    try:
+        return _quick(folders, FIRST_MOST)
+    except duckdb.InvalidInputException as exc:   # a line too long for FIRST_MOST: read again
+        if not too_long(exc):
+            raise
+        return _quick(folders, LAST_MOST)
+
+
+def _quick(folders: list[_Folder], most: int) -> Quick:
+    """The body of quick: the figures read with lines of up to `most` bytes."""
     got = Quick({f.grid.name: f.grid for f in reversed(folders)}, [], [])
     con = duckdb.connect(config={"threads": 2, "preserve_insertion_order": True})
     con.execute("SET enable_progress_bar = false")   # a server's terminal is no place for it
     try:
-        _render_winners(con, folders)
+        _render_winners(con, folders, most)
         _render_labels(con, folders)
         blocked = _render_figures(con, {str(f.path / RENDERS): f for f in folders}, got)
-        _labels(con, folders, _winners(con, folders))
+        _labels(con, folders, _winners(con, folders, most))
         cells = _cells(con, lambda fi: folders[fi].grid.name)
     finally:
         con.close()
