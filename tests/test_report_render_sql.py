@@ -140,3 +140,33 @@ def test_the_reports_render_figures_equal_the_loaders_on_random_run_folders(tmp_
     assert new.loaded.blocked == old.blocked
     assert new.fidelity == fidelity_rows(old.renders)
     assert new.render_counts == render_stats(old.renders)
+
+
+def test_a_renamed_renderer_in_another_folder_is_kept_apart_under_its_own_name(tmp_path):
+    """Two folders of one run whose grids name one renderer differently (t0, then t9: the same model, so the same
+    render keys): the second's records are kept apart, under the key and their renderer's name, each record still
+    holding its own key, as the loader keeps them."""
+    folders = []
+    for name, provider in (("a", "t0"), ("b", "t9")):
+        folder = tmp_path / name
+        folder.mkdir()
+        grid_file = folder / "grid.yaml"
+        grid_file.write_text(GRID.format(name="t", count=2, seed=0).replace("t0", provider))
+        grid = load_grid(grid_file)
+        save_grid(grid, folder, grid_file)
+        lines = [orjson.dumps({"schema": 1, "key": ru.key, "status": "ok", "skeleton": sk.identity,
+                               "family": sk.family, "complexity": sk.complexity, "renderer": ru.stage.label,
+                               "sample": ru.sample, "finished_at": 1.0, "round": 0}) + b"\n"
+                 for ru, sk in _renders(("t", 2, 0), tmp_path) if ru.stage.label == "t0"]
+        (folder / "renders.jsonl").write_bytes(b"".join(lines).replace(b'"t0"', f'"{provider}"'.encode()))
+        folders.append(folder)
+    _, grids = opened(folders)
+    con = duckdb.connect()
+    try:
+        new = read_render_logs(con, folders, grids)
+    finally:
+        con.close()
+    old = _render_logs(folders, grids)
+    apart = [k for k in old[0] if "\0" in k]
+    assert apart and all(old[0][k][1]["key"] == k.split("\0")[0] for k in apart)   # the case is met
+    assert _typed((*new[:2], new[2])) == _typed(old)

@@ -89,16 +89,16 @@ def _fold(i: int, render_fp: dict, rows: list[tuple], path: Path, best: dict, fi
         part = stage_part(render_fp, renderer, skeleton, sample, key)
         if part is None:
             continue
-        key, old = renderer_key(get_best, key, part[2])
+        kept, old = renderer_key(get_best, key, part[2])   # the key it is kept under (two renderers apart)
         done_at = fresh.get(done) if done in fresh else fresh.setdefault(done, _number(done))
         if old is None or newer(old[1]["status"], old[1]["finished_at"], status, done_at):
             # RENDER_KEEP's fields (the JSON ones as JSON text: a missing field is null), in its order
-            best[key] = (i, {"key": key, "status": status, "renderer": part[2], "family": family,
+            best[kept] = (i, {"key": key, "status": status, "renderer": part[2], "family": family,
                              "complexity": complexity, "skeleton": skeleton, "checks": _value(checks),
                              "reason": _value(why), "audit": _value(audit), "round": _value(rnd),
                              "finished_at": done_at})
-        if status in TERMINAL and (falsy[rnd] if rnd in falsy else falsy.setdefault(rnd, not loads(rnd))) and (key not in first or done_at >= first[key][1]):
-            first[key] = (status, done_at)   # round 0 (records before repair have none)
+        if status in TERMINAL and (falsy[rnd] if rnd in falsy else falsy.setdefault(rnd, not loads(rnd))) and (kept not in first or done_at >= first[kept][1]):
+            first[kept] = (status, done_at)   # round 0 (records before repair have none)
     return skipped
 
 
