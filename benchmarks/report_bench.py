@@ -31,9 +31,11 @@ solvers: [{solvers}]
 
 
 def write_run(folder: Path, count: int, renderers: int, solvers: int) -> int:
-    """The grid and its logs (every unit done; a few errors and invalid answers); the number of solve records."""
+    """The grid and its logs (every unit done; a few errors and invalid answers), and the skeleton manifest a run
+    keeps; the number of solve records."""
     from runner.commands.folder import save_grid
     from runner.config.grid import load_grid
+    from runner.plan import manifest
     from runner.plan.units import UnitPlan, skeletons
     from runner.store.records import SCHEMA, RenderRecord, SolveRecord
 
@@ -47,8 +49,10 @@ def write_run(folder: Path, count: int, renderers: int, solvers: int) -> int:
     grid = load_grid(grid_file)
     save_grid(grid, folder, grid_file)
     plan, rng, n = UnitPlan(grid), random.Random(0), 0
+    notes = manifest.Writer(manifest.path_for(folder, grid))
     with open(folder / "renders.jsonl", "wb") as renders, open(folder / "solves.jsonl", "wb") as solves:
-        for sk in skeletons(grid):
+        for index, sk in enumerate(skeletons(grid)):
+            notes.add([manifest.Noted(index, sk.identity, sk.family, len(sk.answer_options))])
             for unit in plan.units(sk):
                 renders.write(RenderRecord(
                     schema=SCHEMA, key=unit.key, status="ok", skeleton=sk.identity, family=sk.family,
@@ -69,6 +73,7 @@ def write_run(folder: Path, count: int, renderers: int, solvers: int) -> int:
                         completion_tokens=rng.randrange(1, 8), finish_reason="stop", started_at=0.0,
                         finished_at=0.0).to_line())
                     n += 1
+    notes.close()
     return n
 
 

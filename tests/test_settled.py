@@ -263,8 +263,9 @@ def test_the_feed_makes_only_the_skeletons_not_settled(tmp_path, workers):
                                            for j in item.renders))
     assert all(same(it) == same(everything[it.source_index]) for it in items)   # as a run that skips nothing makes them
     noted = list(read(notes))
-    assert [i for i, _ in noted] == [it.source_index for it in items if it.source_index != 7]
-    assert all(identity == everything[i].identity for i, identity in noted)
+    assert [n.source_index for n in noted] == [it.source_index for it in items if it.source_index != 7]
+    assert all((n.identity, n.family, n.options) == (everything[n.source_index].identity, everything[n.source_index].family,
+                                                     len(everything[n.source_index].answer_options)) for n in noted)
 
 
 @given(st.sets(st.integers(0, 5000), max_size=200))

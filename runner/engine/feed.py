@@ -24,7 +24,7 @@ from runner.config import environment
 from runner.config.grid import Grid
 from runner.engine.items import BLOCK, Item, Preparer, local_renderers
 from runner.errors import UserError
-from runner.plan.manifest import Writer
+from runner.plan.manifest import Noted, Writer
 from runner.plan.units import is_set
 
 _FRAME = struct.Struct(">I")   # a frame's length, before its pickled batch of items
@@ -84,11 +84,11 @@ class Feed:
                 widen_pipe(proc.stdout.fileno())
 
     def _note(self, batch: list[Item]) -> None:
-        """Note the new items' indices and identities in the manifest (one write a batch)."""
+        """Note the new items in the manifest (one write a batch)."""
         if self._notes is not None:
             known = self._known
-            self._notes.add([(it.source_index, it.identity) for it in batch
-                            if it.source_index >= 0 and not is_set(known, it.source_index)])
+            self._notes.add([Noted(it.source_index, it.identity, it.family, len(it.answer_options)) for it in batch
+                             if it.source_index >= 0 and not is_set(known, it.source_index)])
 
     async def batches(self) -> AsyncGenerator[list[Item], None]:
         """The items, in skeleton order, in batches; a helper that fails raises a one-line UserError."""

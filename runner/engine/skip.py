@@ -46,7 +46,7 @@ def walk(grid: Grid, folder: Path, shard: tuple[int, int] | None, renders: Index
     settled, known = bytearray(), bytearray()
     tally = _Tally(grid, renders, solves)
     ours = 0
-    for index, identity in manifest.read(manifest.path_for(folder, grid)):
+    for index, identity, _, _ in manifest.read(manifest.path_for(folder, grid)):
         if is_set(known, index):   # a line written twice (a crash between a write and its bit): once
             continue
         set_bit(known, index)

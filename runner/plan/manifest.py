@@ -1,5 +1,6 @@
 """Which skeleton a run folder's source holds at each index, kept as the run prepares them: a resume knows a
-skeleton's unit keys (they hash its identity, nothing else of it) without making or reading it again.
+skeleton's unit keys (they hash its identity, nothing else of it) without making or reading it again, and a
+report its family and number of answer options (the chance level) too.
 
 The manifest is named by a stamp of everything that decides the skeleton at an index (the grid's source
 block, the skeleton file's bytes, the code that makes and reads skeletons): another source, another file,
@@ -13,7 +14,7 @@ import functools
 import hashlib
 import os
 from pathlib import Path
-from typing import Iterator
+from typing import Iterator, NamedTuple
 
 import orjson
 
@@ -66,8 +67,17 @@ def path_for(folder: Path, grid: Grid) -> Path:
     return folder / f".skeletons-{_source_stamp(source, grid.source.path)}"
 
 
-def read(path: Path) -> Iterator[tuple[int, str]]:
-    """(source index, skeleton identity) of each whole line; torn or damaged lines are passed over."""
+class Noted(NamedTuple):
+    """What the manifest keeps of a skeleton: its index in the source, identity, family and answer options' count."""
+
+    source_index: int
+    identity: str
+    family: str
+    options: int
+
+
+def read(path: Path) -> Iterator[Noted]:
+    """The skeleton of each whole line; torn or damaged lines are passed over."""
     try:
         fh = open_regular(path, "manifest")
     except (FileNotFoundError, NotADirectoryError):
@@ -77,23 +87,23 @@ def read(path: Path) -> Iterator[tuple[int, str]]:
             if not line.endswith(b"\n"):
                 continue
             try:
-                pair = orjson.loads(line)
+                got = orjson.loads(line)
             except orjson.JSONDecodeError:
                 continue
-            if type(pair) is list and len(pair) == 2 and type(pair[0]) is int and type(pair[1]) is str:
-                yield pair[0], pair[1]
+            if type(got) is list and len(got) == 4 and [type(x) for x in got] == [int, str, str, int] and got[3] > 0:
+                yield Noted(*got)
 
 
 class Writer:
-    """Appends (index, identity) lines, a batch in one write(); a torn last line is closed off first."""
+    """Appends a line a skeleton (`Noted`), a batch in one write(); a torn last line is closed off first."""
 
     def __init__(self, path: Path):
         self.path = path
         self.fd: int | None = None
 
-    def add(self, pairs: list[tuple[int, str]]) -> None:
-        """Note these skeletons' indices and identities."""
-        if not pairs:
+    def add(self, notes: list[Noted]) -> None:
+        """Note these skeletons."""
+        if not notes:
             return
         try:
             if self.fd is None:
@@ -105,7 +115,7 @@ class Writer:
                         torn = fh.read(1) != b"\n"
                     if torn:   # a crash cut the last line: it stays one bad line, never glued to ours
                         write_all(self.fd, b"\n")
-            write_all(self.fd, b"".join(orjson.dumps(pair) + b"\n" for pair in pairs))
+            write_all(self.fd, b"".join(orjson.dumps(tuple(note)) + b"\n" for note in notes))
         except OSError as exc:
             raise WriteFailed(self.path, exc) from None
 

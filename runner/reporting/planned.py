@@ -41,7 +41,7 @@ def cached_plan(run: Path, grid: Grid, scratch: Path) -> tuple[Path, list[str], 
             return place, facts["identities"], facts["chance"]
     except (OSError, orjson.JSONDecodeError, KeyError, TypeError, AttributeError):
         pass
-    identities, chance = plan_files(grid, scratch)
+    identities, chance = plan_files(grid, scratch, noted(run, grid))
     made = _to_parquet(scratch)
     (scratch / "facts.json").write_bytes(orjson.dumps({"identities": identities, "chance": chance, "files": made}))
     tmp = run / f"{place.name}.{os.getpid()}.tmp"
@@ -56,11 +56,25 @@ def cached_plan(run: Path, grid: Grid, scratch: Path) -> tuple[Path, list[str], 
     return scratch, identities, chance
 
 
-def plan_files(grid: Grid, folder: Path) -> tuple[list[str], dict[str, float]]:
+def noted(run: Path, grid: Grid) -> list[tuple[str, str, int]] | None:
+    """(identity, family, answer options) of every skeleton of a generated source, in source order, as the run
+    folder's manifest noted them while the run made them (the manifest's name stamps the source and the code: the
+    skeletons generating would give); None where it does not hold every index (a run not done, a file source, a
+    manifest damaged): then they are made."""
+    src = grid.source
+    if src.path:
+        return None
+    got = {index: (identity, family, options)
+           for index, identity, family, options in manifest.read(manifest.path_for(run, grid)) if 0 <= index < src.count}
+    return [got[i] for i in range(src.count)] if len(got) == src.count else None   # count of 0..count-1: each
+
+
+def plan_files(grid: Grid, folder: Path, known: list[tuple[str, str, int]] | None = None) -> tuple[list[str], dict[str, float]]:
     """Write the grid's planned keys into `folder` (renders.jsonl: rkey, skeleton, sample, part; solves.csv:
     key, rkey, sample, part; parts by their place in the grid) and return its skeletons' identities and each
     family's chance level (mean of 1 / number of options). Hashing here, once per planned unit, is what lets
-    the logs' keys be checked by a join in the engine rather than one hash per record in Python."""
+    the logs' keys be checked by a join in the engine rather than one hash per record in Python. `known`: the
+    skeletons as `noted` gives them (none is made), else they are made."""
     plan = UnitPlan(grid)
     rparts = [(i, samples, unit_keys(fp)) for i, (fp, _, samples) in enumerate(parts(plan.render_parts))]
     sparts = [(i, samples, unit_keys(fp)) for i, (fp, _, samples) in enumerate(parts(plan.solve_parts))]
@@ -69,11 +83,11 @@ def plan_files(grid: Grid, folder: Path) -> tuple[list[str], dict[str, float]]:
     renders: list[bytes] = []
     solves: list[str] = []
     dumps, add_render, add_solve = orjson.dumps, renders.append, solves.append
-    for sk in skeletons(grid):
-        identity = sk.identity
+    made = ((sk.identity, sk.family, len(sk.answer_options)) for sk in skeletons(grid))
+    for identity, family, answers in known if known is not None else made:
         identities.append(identity)
-        acc = options[sk.family]
-        acc[0] += 1 / len(sk.answer_options)
+        acc = options[family]
+        acc[0] += 1 / answers
         acc[1] += 1
         for ri, samples, rkey_of in rparts:
             for s in range(samples):
