@@ -10,11 +10,11 @@ import typer
 from runner.config.grid import Grid
 from runner.errors import UserError, WriteFailed
 from runner.reporting import files, terminal, thinking
-from runner.reporting.columnar import keep_marks, read_figures
+from runner.reporting.columnar import Figures, keep_marks, reading
 from runner.reporting.compare import Paired, compare
 from runner.reporting.fidelity import spread_warnings
 from runner.reporting.forked import Forked
-from runner.reporting.stats import cell_latency, summary_rows
+from runner.reporting.stats import SummaryRow, cell_latency, summary_rows
 from runner.reporting.summary import render_table
 from runner.store.guard import Outputs, atomic_output, mark, owns
 from runner.store.logs import LOGS, MARKER, check_log_files, skipped_note
@@ -61,24 +61,8 @@ def _report(folders: list[Path], by: tuple[str, ...] | None, grouped_csv: Path, 
             pool_renders: bool, report_dir: Path, solvers: tuple[str, str] | None,
             renderers: tuple[str, str] | None, seed: int, targets: dict[str, Path], drawing: Forked) -> int:
     """The report once its outputs are claimed and its pictures' child started: read, print, write."""
-    # the figures are counted in the engine; outcomes one by one only for --compare and the thinking solvers
-    figures = read_figures(folders, pool_renders, by or files.DIMENSIONS, all_outcomes=bool(solvers or renderers))
-    loaded, groups = figures.loaded, figures.groups
-    for path, n in loaded.skipped.items():
-        if note := skipped_note(path, n):
-            typer.echo(note, err=True)
-    fidelity = figures.fidelity
-    rows = summary_rows(loaded, groups, fidelity)
-    compared: list[Paired] = []
-    if solvers:
-        compared += compare(loaded.outcomes, "solver", *solvers, seed=seed)
-    if renderers:
-        compared += compare(loaded.outcomes, "renderer", *renderers, seed=seed)
-
-    # The pictures are drawn beside the rest, by the child started before the reading
-    if rows:
-        drawing.send(_all_pictures, rows, loaded.chance, terminal.baselines(loaded.grids),
-                     [o for o in loaded.outcomes if o.thinking is not None], targets, plot_path)
+    figures, rows, compared = _read(folders, by, pool_renders, solvers, renderers, seed, targets, plot_path, drawing)
+    loaded, groups, fidelity = figures.loaded, figures.groups, figures.fidelity
     renders_text = render_table(figures.render_counts)
     warnings = spread_warnings(fidelity)
     bins = thinking.thought_bins(loaded.outcomes)
@@ -105,6 +89,29 @@ def _report(folders: list[Path], by: tuple[str, ...] | None, grouped_csv: Path, 
                + (", heatmap.png, accuracy_by_complexity.png" if pictures else "")
                + (", thinking_by_complexity.png" if thought_picture else "") + ")", err=True)
     return 0
+
+
+def _read(folders: list[Path], by: tuple[str, ...] | None, pool_renders: bool, solvers: tuple[str, str] | None,
+          renderers: tuple[str, str] | None, seed: int, targets: dict[str, Path], plot_path: Path | None,
+          drawing: Forked) -> tuple[Figures, list[SummaryRow], list[Paired]]:
+    """The figures, the summary rows and the paired comparisons; the pictures sent to the drawing child (started
+    before the reading) before the reading lets go of its engine and helpers, which is not waited for."""
+    # the figures are counted in the engine; outcomes one by one only for --compare and the thinking solvers
+    with reading(folders, pool_renders, by or files.DIMENSIONS, all_outcomes=bool(solvers or renderers)) as figures:
+        loaded = figures.loaded
+        for path, n in loaded.skipped.items():
+            if note := skipped_note(path, n):
+                typer.echo(note, err=True)
+        rows = summary_rows(loaded, figures.groups, figures.fidelity)
+        compared: list[Paired] = []
+        if solvers:
+            compared += compare(loaded.outcomes, "solver", *solvers, seed=seed)
+        if renderers:
+            compared += compare(loaded.outcomes, "renderer", *renderers, seed=seed)
+        if rows:   # drawn beside the rest
+            drawing.send(_all_pictures, rows, loaded.chance, terminal.baselines(loaded.grids),
+                         [o for o in loaded.outcomes if o.thinking is not None], targets, plot_path)
+    return figures, rows, compared
 
 
 def _report_dir(folders: list[Path], out: Path | None) -> Path:
