@@ -4,6 +4,7 @@ tails, duplicate records of a unit with different finished_at, every status, for
 several run folders with different grids."""
 from __future__ import annotations
 
+import os
 import time
 from collections import Counter
 from pathlib import Path
@@ -343,3 +344,33 @@ def test_a_damaged_cached_plan_is_made_again_not_read(tmp_path, plans):
     (remade / "renders.parquet").unlink()   # missing
     third = read_figures([folder], by=by)
     assert sum(t.ok for t in third.groups.values()) == len(plans[0])
+
+
+def _children() -> list[int]:
+    """The live processes whose parent is this one (from /proc)."""
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == os.getpid() and fields[0] != "Z":
+            out.append(int(stat.parent.name))
+    return out
+
+
+def test_a_report_that_fails_while_its_helper_still_plans_says_why_and_leaves_no_process(tmp_path):
+    """A solve log of another schema stops the report at its scan, while the helper is still making a big grid's
+    plan: the one line comes at once, and the helper is gone (none waits, none is left)."""
+    folder = tmp_path / "run"
+    folder.mkdir()
+    grid_file = folder / "grid.yaml"
+    grid_file.write_text(GRID.format(name="big", count=200_000, seed=0))
+    save_grid(load_grid(grid_file), folder, grid_file)
+    (folder / "solves.jsonl").write_bytes(orjson.dumps(
+        {"schema": 9, "key": "k", "status": "ok", "render_key": "r", "skeleton": "s", "family": "equality",
+         "complexity": 2, "renderer": "t0", "solver": "r0", "render_sample": 0, "sample": 0, "correct": True}) + b"\n")
+    before = set(_children())
+    with pytest.raises(UserError, match="records of schema 9"):
+        read_figures([folder])   # the plan of 200,000 skeletons takes seconds: it was stopped, not waited for
+    assert set(_children()) <= before

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import gc
 import hashlib
-import multiprocessing
 import os
 import tempfile
 import time
@@ -14,7 +13,6 @@ from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from multiprocessing.pool import AsyncResult
 from pathlib import Path
 
 import duckdb
@@ -25,6 +23,7 @@ from runner.config.grid import Grid
 from runner.errors import UserError
 from runner.reporting import columnar_sql as sql
 from runner.reporting.fidelity import FidelityRow, fidelity_rows
+from runner.reporting.forked import Forked
 from runner.reporting.load import Loaded, Outcome, _Reader, finish, opened, refuse_schema, stage_part
 from runner.reporting.planned import cached_plan, parts
 from runner.reporting.render_sql import read_render_logs
@@ -65,54 +64,63 @@ def reading(folders: list[Path], pool_renders: bool = False, by: tuple[str, ...]
     """read_figures's figures, the engine, helper and thread let go only when the block ends: what the report does
     next (the pictures sent to be drawn) need not wait for that (a fifth of a second on a million records)."""
     loaded, grids = opened(folders)
-    # A helper (a pool of one: a Pool of two can hang on its exit with a worker killed holding the queue's
-    # lock), forked before any thread starts here, makes (or finds cached) each grid's planned keys; a thread
+    # A helper, forked before any thread starts here, makes (or finds cached) each grid's planned keys; a thread
     # reads the render logs through the engine (its type checks there; the newest record of a unit kept in Python).
-    with tempfile.TemporaryDirectory(prefix="bench-report-") as tmp, \
-            multiprocessing.get_context("fork").Pool(1, initializer=die_with_parent) as pool, \
-            ThreadPoolExecutor(1) as thread:
+    # The helper is a plain forked child, not a multiprocessing Pool: a Pool's exit kills a worker that may be
+    # sending its result, holding the result queue's lock, and then waits on that lock for ever (seen here, once,
+    # on a report that failed early).
+    with tempfile.TemporaryDirectory(prefix="bench-report-") as tmp, ThreadPoolExecutor(1) as thread:
         scratch = [Path(tmp) / str(i) for i in range(len(grids))]
         for place in scratch:
             place.mkdir()
-        plans = [pool.apply_async(cached_plan, (folder, grid, place))
-                 for folder, grid, place in zip(folders, grids, scratch)]
-        con = duckdb.connect(config={"preserve_insertion_order": True})
-        cursor = con.cursor()   # the render logs' scan, in the thread: the engine's own connection for it
-        for session in (con, cursor):   # no progress bar: DuckDB draws it on stdout, into the report's tables
-            session.execute("SET enable_progress_bar = false")
-        renders = thread.submit(read_render_logs, cursor, folders, grids)
-        paused = gc.isenabled()
-        gc.disable()   # the render records and outcomes held hold no cycles: the cyclic GC would rescan them
+        plans = Forked(lambda: _plans(folders, grids, scratch), what="planning")
         try:
-            yield _figures(con, loaded, folders, grids, plans, renders, thread, pool_renders, by, all_outcomes)
+            yield from _reading(loaded, folders, grids, plans, thread, pool_renders, by, all_outcomes)
         finally:
-            renders.cancel()
-            try:
-                renders.exception()   # the thread is done with its connection before it is closed
-            finally:
-                cursor.close()
-                con.close()
-            if paused:
-                gc.enable()
+            plans.stop()
+
+
+def _plans(folders: list[Path], grids: list[Grid], scratch: list[Path]) -> list[tuple[Path, list[str], dict]]:
+    """In the helper: each grid's cached_plan, in order."""
+    die_with_parent()
+    return [cached_plan(folder, grid, place) for folder, grid, place in zip(folders, grids, scratch)]
+
+
+def _reading(loaded: Loaded, folders: list[Path], grids: list[Grid], plans: Forked, thread: ThreadPoolExecutor,
+             pool_renders: bool, by: tuple[str, ...], all_outcomes: bool) -> Iterator[Figures]:
+    """The body of `reading` once its helper runs: the engine and the render logs' thread, let go at the end."""
+    con = duckdb.connect(config={"preserve_insertion_order": True})
+    cursor = con.cursor()   # the render logs' scan, in the thread: the engine's own connection for it
+    for session in (con, cursor):   # no progress bar: DuckDB draws it on stdout, into the report's tables
+        session.execute("SET enable_progress_bar = false")
+    renders = thread.submit(read_render_logs, cursor, folders, grids)
+    paused = gc.isenabled()
+    gc.disable()   # the render records and outcomes held hold no cycles: the cyclic GC would rescan them
+    try:
+        yield _figures(con, loaded, folders, grids, plans, renders, thread, pool_renders, by, all_outcomes)
+    finally:
+        renders.cancel()
+        try:
+            renders.exception()   # the thread is done with its connection before it is closed
+        finally:
+            cursor.close()
+            con.close()
+        if paused:
+            gc.enable()
 
 
 def _figures(con: duckdb.DuckDBPyConnection, loaded: Loaded, folders: list[Path], grids: list[Grid],
-             plans: list[AsyncResult], renders: Future, thread: ThreadPoolExecutor, pool_renders: bool,
+             plans: Forked, renders: Future, thread: ThreadPoolExecutor, pool_renders: bool,
              by: tuple[str, ...], all_outcomes: bool) -> Figures:
     """The body of read_figures, once the helpers run: the solve logs into the engine; then the render logs
     and the planned keys as the helpers give them."""
     con.execute(sql.RAW)
     marks = [_scan(con, i, folder / SOLVES, loaded) for i, folder in enumerate(folders)]
     readers = [_Reader(grid, loaded) for grid in grids]
-    best, first, skipped = renders.result()
-    best_renders = {key: (readers[i], rec) for key, (i, rec) in best.items()}
-    for path, n in skipped.items():
-        loaded.skipped[path] += n
     sources: dict[str, set[str]] = {}
     for name in sql.PLAN.split(";"):
         con.execute(name)
-    for i, (grid, fut) in enumerate(zip(grids, plans)):
-        place, identities, chance = fut.get()
+    for i, (grid, (place, identities, chance)) in enumerate(zip(grids, plans.result())):
         sources[grid.name] = sources.get(grid.name, set()) | set(identities)
         for fam, level in chance.items():
             loaded.chance.setdefault(fam, level)
@@ -120,6 +128,10 @@ def _figures(con: duckdb.DuckDBPyConnection, loaded: Loaded, folders: list[Path]
     for run, identities in sources.items():
         con.execute("INSERT INTO src SELECT $run, unnest($ids)", {"run": run, "ids": sorted(identities)})
     _match_keys(con, readers)
+    best, first, skipped = renders.result()   # the render logs' thread, which the keys' matching need not wait for
+    best_renders = {key: (readers[i], rec) for key, (i, rec) in best.items()}
+    for path, n in skipped.items():
+        loaded.skipped[path] += n
     # The render side is Python (each unit's best render, the solves it blocked, the auditors, the fidelity rows,
     # the renders table's counts): in the thread, while the engine folds the solve records (it lets go of the GIL).
     side = thread.submit(_render_side, loaded, folders, grids, readers, best_renders, first, sources)

@@ -16,7 +16,8 @@ class Forked:
     """`fn()` running in a forked child from now; `result()` is its return value, or its exception raised
     here again (WriteFailed and UserError with their one line)."""
 
-    def __init__(self, fn: Callable[[], Any], prepare: Callable[[], Any] | None = None):
+    def __init__(self, fn: Callable[[], Any], prepare: Callable[[], Any] | None = None, what: str = "drawing"):
+        self.what = what   # what the child does, for the line that says it died
         self._read, write = os.pipe()
         self._job = -1
         if prepare is not None:   # early: the job comes later, through a pipe of its own
@@ -68,13 +69,14 @@ class Forked:
     def result(self) -> Any:
         """Wait for the child; its return value, or its error raised here."""
         with os.fdopen(self._read, "rb") as fh:
+            self._read = -1
             data = fh.read()
         os.waitpid(self.pid, 0)
         self.pid = 0
         try:
             kind, value = pickle.loads(data)
         except Exception:
-            raise UserError("the report's drawing process died before it finished; rerun `bench report`") from None
+            raise UserError(f"the report's {self.what} process died before it finished; rerun `bench report`") from None
         if kind == "ok":
             return value
         if kind == "write":
@@ -95,6 +97,9 @@ class Forked:
         if self._job >= 0:
             os.close(self._job)
             self._job = -1
+        if self._read >= 0:   # its outcome never read
+            os.close(self._read)
+            self._read = -1
 
 
 def _nothing() -> None:

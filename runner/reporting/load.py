@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import gc
-import multiprocessing
 from collections import defaultdict
 from dataclasses import dataclass, field
 from operator import itemgetter
@@ -18,6 +17,7 @@ from runner.fidelity.calibration import CALIBRATION, Trust, trust
 from runner.fidelity.judge import PROCEED
 from runner.plan.calibration import planned
 from runner.plan.units import UnitPlan, skeletons
+from runner.reporting.forked import Forked
 from runner.store.logs import RENDER_FIELDS, TERMINAL, best_records, check_log_files, newer, usable
 from runner.store.records import SCHEMA, unit_keys
 from runner.store.sinks import RENDERS, SOLVES
@@ -294,28 +294,35 @@ def load_runs(folders: list[Path]) -> Loaded:
 
 def _read(folders, grids, loaded, best_solves, best_renders, first_try, readers) -> None:
     """The body of load_runs."""
-    # a Pool's exit terminates its worker: Ctrl-C here does not wait for a big source to be made
-    # The helper makes the skeletons, then reads the render logs; this process reads the solve logs meanwhile.
-    with multiprocessing.get_context("fork").Pool(1, initializer=die_with_parent) as pool:   # and if we are killed
-        facts = [pool.apply_async(_source_facts, (grid,)) for grid in grids]
-        renders = pool.apply_async(_render_logs, (folders, grids))
+    # The helper (forked: a Pool's exit can wait for ever on a queue's lock its killed worker held) makes the
+    # skeletons, then reads the render logs; this process reads the solve logs meanwhile. A failure or Ctrl-C here
+    # stops it: none waits for a big source to be made.
+    helper = Forked(lambda: _helper(folders, grids), what="reading")
+    try:
         for folder, grid in zip(folders, grids):
             reader = _Reader(grid, loaded)
             readers.append(reader)
             reader.solves(folder / SOLVES, best_solves)
-        best, first, skipped = renders.get()
-        best_renders.update((key, (readers[i], rec)) for key, (i, rec) in best.items())
-        first_try.update(first)
-        for path, n in skipped.items():
-            loaded.skipped[path] += n
-        sources = {}
-        for grid, fut in zip(grids, facts):
-            identities, chance = fut.get()
-            sources[grid.name] = sources.get(grid.name, set()) | identities
-            for fam, level in chance.items():
-                loaded.chance.setdefault(fam, level)
+        facts, (best, first, skipped) = helper.result()
+    finally:
+        helper.stop()
+    best_renders.update((key, (readers[i], rec)) for key, (i, rec) in best.items())
+    first_try.update(first)
+    for path, n in skipped.items():
+        loaded.skipped[path] += n
+    sources: dict[str, set[str]] = {}
+    for grid, (identities, chance) in zip(grids, facts):
+        sources[grid.name] = sources.get(grid.name, set()) | identities
+        for fam, level in chance.items():
+            loaded.chance.setdefault(fam, level)
     loaded.outcomes = [o for o in best_solves.values() if o.skeleton in sources[o.run]]
     finish(loaded, folders, grids, readers, best_renders, first_try, sources)
+
+
+def _helper(folders: list[Path], grids: list[Grid]) -> tuple[list, tuple[dict, dict, dict]]:
+    """In the helper: each grid's source facts, then the render logs."""
+    die_with_parent()
+    return [_source_facts(grid) for grid in grids], _render_logs(folders, grids)
 
 
 def finish(loaded: Loaded, folders: list[Path], grids: list[Grid], readers: list[_Reader],
