@@ -2,9 +2,14 @@
 grid's planned keys, the newest record of each unit kept, and the report's groups counted (DuckDB)."""
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 import duckdb
 
 from runner.store.logs import TERMINAL
+
+T = TypeVar("T")
 
 # Where the engine reads a line otherwise than load.py (none of them a line bench writes; the property test keeps
 # to the rest): a record without a `correct` field is read as `correct: null` (the loader skips it), an integer
@@ -118,20 +123,21 @@ FROM (SELECT * EXCLUDE (thinking), thinking::VARCHAR AS thinking, {_THOUGHT} AS 
 FIRST_MOST, LAST_MOST = 16 * 2**20, 2**30
 
 
-def run_scan(con: duckdb.DuckDBPyConnection, scan: str, params: dict) -> duckdb.DuckDBPyConnection:
-    """Execute a scan inserting a log's rows (SCAN, TYPED) with FIRST_MOST, again with LAST_MOST where a line is
-    longer (an INSERT that stops inserts nothing). A streamed scan meets the error as it fetches: see too_long."""
+def longest_lines(attempt: Callable[[int], T]) -> T:
+    """`attempt(most)`, a reading of logs with lines of up to `most` bytes: with FIRST_MOST, and again with LAST_MOST
+    where the engine stopped at a longer line. The attempt must leave nothing behind when it stops (an INSERT that
+    stops inserts nothing; a fold starts from its own copy); a streamed scan meets the error as it fetches."""
     try:
-        return con.execute(scan, {**params, "most": FIRST_MOST})
+        return attempt(FIRST_MOST)
     except duckdb.InvalidInputException as exc:
-        if not too_long(exc):
+        if "maximum_object_size" not in str(exc):
             raise
-        return con.execute(scan, {**params, "most": LAST_MOST})
+        return attempt(LAST_MOST)
 
 
-def too_long(exc: duckdb.Error) -> bool:
-    """Whether the engine stopped at a line longer than the scan's `maximum_object_size`."""
-    return isinstance(exc, duckdb.InvalidInputException) and "maximum_object_size" in str(exc)
+def run_scan(con: duckdb.DuckDBPyConnection, scan: str, params: dict) -> duckdb.DuckDBPyConnection:
+    """Execute a scan inserting a log's rows (SCAN, TYPED), through longest_lines."""
+    return longest_lines(lambda most: con.execute(scan, {**params, "most": most}))
 
 
 PLAN = """CREATE TEMP TABLE plan_r (f INTEGER, rkey VARCHAR, skeleton VARCHAR, sample BIGINT, part INTEGER);

@@ -4,6 +4,7 @@ by load.py's rules, so that `read_render_logs` gives what `load._render_logs` gi
 from __future__ import annotations
 
 from collections import defaultdict
+from functools import partial
 from pathlib import Path
 
 import duckdb
@@ -12,7 +13,7 @@ import orjson
 from runner.config.grid import Grid
 from runner.errors import UserError
 from runner.plan.units import UnitPlan
-from runner.reporting.columnar_sql import FIRST_MOST, LAST_MOST, _int, _int_ok, _num_ok, _str, _text, too_long
+from runner.reporting.columnar_sql import _int, _int_ok, _num_ok, _str, _text, longest_lines
 from runner.reporting.load import RENDER_KEEP, key_parts, refuse_schema, renderer_key, stage_part
 from runner.store.logs import TERMINAL, newer
 from runner.store.records import SCHEMA
@@ -52,27 +53,23 @@ def read_render_logs(con: duckdb.DuckDBPyConnection, folders: list[Path], grids:
         except OSError as exc:   # unreadable (permissions, I/O): one line, as run and status say it
             raise UserError(f"log {path}: cannot read it ({exc.strerror})") from None
         if path.stat().st_size:
-            parts = key_parts(UnitPlan(grid).render_parts)
-            before = dict(best), dict(first)
-            try:
-                n = _read(con, i, parts, path, FIRST_MOST, best, first)
-            except duckdb.InvalidInputException as exc:   # a line too long for FIRST_MOST: the log read again
-                if not too_long(exc):
-                    raise
-                best, first = before
-                n = _read(con, i, parts, path, LAST_MOST, best, first)
+            n, best, first = longest_lines(partial(_read, con, i, key_parts(UnitPlan(grid).render_parts), path,
+                                                   best, first))
             if n:
                 skipped[path] += n
     return best, first, dict(skipped)
 
 
-def _read(con: duckdb.DuckDBPyConnection, i: int, parts: dict, path: Path, most: int, best: dict, first: dict) -> int:
-    """One render log folded into `best` and `first`; the number of lines skipped."""
+def _read(con: duckdb.DuckDBPyConnection, i: int, parts: dict, path: Path, best: dict, first: dict,
+          most: int) -> tuple[int, dict, dict]:
+    """One render log folded into copies of `best` and `first` (a reading stopped at a long line leaves them as
+    they were), with lines of up to `most` bytes: the number of lines skipped, and the copies."""
+    best, first = dict(best), dict(first)
     result, skipped = con.execute(SCAN, {"path": str(path), "most": most}), 0
     # in batches, in the order of the lines: the rows (each with its kept fields' text) are not all held
     while rows := result.fetchmany(_BATCH):
         skipped += _fold(i, parts, rows, path, best, first)
-    return skipped
+    return skipped, best, first
 
 
 def _fold(i: int, render_fp: dict, rows: list[tuple], path: Path, best: dict, first: dict) -> int:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 import duckdb
@@ -19,7 +20,7 @@ import duckdb
 from runner.config.grid import Grid
 from runner.intervals import wilson
 from runner.plan.units import UnitPlan
-from runner.reporting.columnar_sql import FIRST_MOST, LAST_MOST, too_long
+from runner.reporting.columnar_sql import longest_lines
 from runner.reporting.fidelity import FidelityRow
 from runner.reporting.load import key_parts, stage_part
 from runner.reporting.stats import SummaryRow
@@ -78,7 +79,7 @@ def _match(parts: dict, label: str, of: str, sample: int, key: str) -> str | Non
 def _scan(files: list[str], strict: dict, loose: dict, most: int) -> str:
     """The SQL of a log's usable records (strict fields present and of their type, torn lines left out), each with
     its folder, its `finished_at` as the report reads it, and its place in the reading order; `most`: the longest
-    line the engine reads (columnar_sql.FIRST_MOST, then LAST_MOST)."""
+    line the engine reads (see columnar_sql.longest_lines)."""
     columns = {**strict, **loose}
     spec = "{" + ", ".join(f"'{k}': '{v}'" for k, v in columns.items()) + "}"
     listed = "[" + ", ".join("'" + f.replace("'", "''") + "'" for f in files) + "]"
@@ -238,12 +239,7 @@ def quick(paths: list[Path]) -> Quick:
     folders = [_Folder(p) for p in paths]
     for f in folders:
         check_log_files(f.path)
-    try:
-        return _quick(folders, FIRST_MOST)
-    except duckdb.InvalidInputException as exc:   # a line too long for FIRST_MOST: read again
-        if not too_long(exc):
-            raise
-        return _quick(folders, LAST_MOST)
+    return longest_lines(partial(_quick, folders))
 
 
 def _quick(folders: list[_Folder], most: int) -> Quick:
