@@ -74,15 +74,20 @@ class Loaded:
 
 
 def _source_facts(grid: Grid) -> tuple[set[str], dict[str, float]]:
-    """The identities of a grid's skeletons, and each family's chance level (mean of 1 / number of options)."""
-    identities: set[str] = set()
+    """The identities of a grid's skeletons, and each family's chance level (`chance_levels`)."""
+    made = [(sk.identity, sk.family, len(sk.answer_options)) for sk in skeletons(grid)]
+    return {identity for identity, _, _ in made}, chance_levels(made)
+
+
+def chance_levels(skeletons: Iterable[tuple[str, str, int]]) -> dict[str, float]:
+    """Each family's chance level, the mean of 1 / number of options over its skeletons ((identity, family, number
+    of options), in source order: the sum's order is the report's)."""
     options: dict[str, list[float]] = defaultdict(lambda: [0.0, 0])
-    for sk in skeletons(grid):
-        identities.add(sk.identity)
-        acc = options[sk.family]
-        acc[0] += 1 / len(sk.answer_options)
+    for _, family, answers in skeletons:
+        acc = options[family]
+        acc[0] += 1 / answers
         acc[1] += 1
-    return identities, {fam: total / n for fam, (total, n) in options.items()}
+    return {fam: total / n for fam, (total, n) in options.items()}
 
 
 def _render_logs(folders: list[Path], grids: list[Grid]) -> tuple[dict, dict, dict]:

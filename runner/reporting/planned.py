@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
-from collections import defaultdict
 from pathlib import Path
 
 import orjson
@@ -13,6 +12,7 @@ import orjson
 from runner.config.grid import Grid, Stage
 from runner.plan import manifest
 from runner.plan.units import UnitPlan, skeletons
+from runner.reporting.load import chance_levels
 from runner.store.records import unit_keys
 
 CACHE = ".report-plan-"   # a run folder's cached plan: `CACHE` + the stamp of what decides it
@@ -78,17 +78,13 @@ def plan_files(grid: Grid, folder: Path, known: list[tuple[str, str, int]] | Non
     plan = UnitPlan(grid)
     rparts = [(i, samples, unit_keys(fp)) for i, (fp, _, samples) in enumerate(parts(plan.render_parts))]
     sparts = [(i, samples, unit_keys(fp)) for i, (fp, _, samples) in enumerate(parts(plan.solve_parts))]
-    identities: list[str] = []
-    options: dict[str, list[float]] = defaultdict(lambda: [0.0, 0])
+    if known is None:
+        known = [(sk.identity, sk.family, len(sk.answer_options)) for sk in skeletons(grid)]
+    identities = [identity for identity, _, _ in known]
     renders: list[bytes] = []
     solves: list[str] = []
     dumps, add_render, add_solve = orjson.dumps, renders.append, solves.append
-    made = ((sk.identity, sk.family, len(sk.answer_options)) for sk in skeletons(grid))
-    for identity, family, answers in known if known is not None else made:
-        identities.append(identity)
-        acc = options[family]
-        acc[0] += 1 / answers
-        acc[1] += 1
+    for identity in identities:
         for ri, samples, rkey_of in rparts:
             for s in range(samples):
                 rkey = rkey_of(identity, s)
@@ -98,7 +94,7 @@ def plan_files(grid: Grid, folder: Path, known: list[tuple[str, str, int]] | Non
                         add_solve(f"{key_of(rkey, t)},{rkey},{t},{si}")
     (folder / "renders.jsonl").write_bytes(b"\n".join(renders) + b"\n" if renders else b"")
     (folder / "solves.csv").write_text("\n".join(solves) + "\n" if solves else "")
-    return identities, {fam: total / n for fam, (total, n) in options.items()}
+    return identities, chance_levels(known)
 
 
 def _to_parquet(folder: Path) -> dict[str, int]:
