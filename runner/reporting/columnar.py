@@ -52,8 +52,8 @@ class Figures:
 def read_figures(folders: list[Path], pool_renders: bool = False, by: tuple[str, ...] = ("renderer",),
                  all_outcomes: bool = False) -> Figures:
     """Read run folders as load_runs does (the same records count, the same newest record of each unit wins),
-    the solve logs in DuckDB. A helper process makes each grid's skeletons and planned keys, another reads the
-    render logs, while this one scans the solve logs."""
+    the solve logs in DuckDB. A helper process makes (or finds cached, or reads from the run's manifest) each grid's
+    planned keys and a thread reads the render logs, while this one scans the solve logs."""
     with reading(folders, pool_renders, by, all_outcomes) as figures:
         return figures
 
