@@ -25,6 +25,7 @@ from runner.reporting.fidelity import fidelity_rows
 from runner.reporting.load import load_runs
 from runner.reporting.stats import cell_latency, summary_rows, tallies
 from runner.store.logs import TORN
+from runner.store.tally import render_stats
 
 GRID = """name: {name}
 skeletons:
@@ -146,12 +147,12 @@ def _write(folder: Path, spec: tuple[str, int, int], lines: list[bytes]) -> None
 def _figures_of_old(folders: list[Path], pool: bool, by: tuple[str, ...]) -> dict:
     """Every figure the report shows, from the loader (the reference)."""
     loaded = load_runs(folders)
-    groups = tallies(loaded, pool)
-    return _figures(loaded, groups, files.grouped(loaded.outcomes, by, pool), loaded.outcomes)
+    groups = tallies(loaded, pool)   # with the solves each unit's render kept from being sent (loaded.blocked)
+    return _figures(loaded, groups, files.grouped(loaded.outcomes, by, pool), loaded.outcomes,
+                    fidelity_rows(loaded.renders), render_stats(loaded.renders))
 
 
-def _figures(loaded, groups, grouped, outcomes) -> dict:
-    fidelity = fidelity_rows(loaded.renders)
+def _figures(loaded, groups, grouped, outcomes, fidelity, render_counts) -> dict:
     # a group's latencies and thoughts in order (the report takes their percentiles: the order they came in is none
     # of its figures)
     for t in groups.values():
@@ -160,7 +161,13 @@ def _figures(loaded, groups, grouped, outcomes) -> dict:
     return {"groups": dict(groups), "rows": summary_rows(loaded, groups, fidelity), "grouped": grouped,
             "latency": cell_latency(groups), "bins": thinking.thought_bins(outcomes),
             "depth": thinking.by_depth(outcomes), "chance": loaded.chance,
-            "skipped": {p: n for p, n in loaded.skipped.items() if n}, "blocked": loaded.blocked}
+            "skipped": {p: n for p, n in loaded.skipped.items() if n}, "fidelity": fidelity,
+            "render_counts": render_counts}
+
+
+def _read_figures(got) -> dict:
+    """_figures of what read_figures gave (its groups, rows, fidelity and renders table; no outcomes)."""
+    return _figures(got.loaded, got.groups, [], [], got.fidelity, got.render_counts)
 
 
 def _random_folders(tmp_path_factory, plans, data, typed: bool = False) -> list[Path]:
@@ -265,7 +272,7 @@ def _equal_to_the_loaders(folders: list[Path], pool: bool, by: tuple[str, ...]):
     keep_marks(new)   # as the report does once it has written everything: a well-typed log is read typed next
     assert new.loaded.outcomes == load_runs(folders).outcomes   # every unit's newest record, in the same order
     grouped = files.grouped_counts(Counter(dict(new.by_counts)), by, pool)
-    assert _figures(new.loaded, new.groups, grouped, new.loaded.outcomes) == old
+    assert _figures(new.loaded, new.groups, grouped, new.loaded.outcomes, new.fidelity, new.render_counts) == old
     thought = read_figures(folders, pool, by)   # the default: outcomes of thinking solvers only
     assert thought.loaded.outcomes == [o for o in new.loaded.outcomes if o.thinking is not None]
     return new
@@ -300,7 +307,7 @@ def test_a_record_longer_than_the_first_scans_buffer_is_read_as_the_loader_reads
         assert next(folder.glob(".report-typed-*")).is_file()
     new = _equal_to_the_loaders([folder], False, files.DIMENSIONS)
     assert sum(t.ok for t in new.groups.values()) == len(plans[0])   # the long record counted with the others
-    assert len(new.loaded.renders) == len(renders)
+    assert sum(sum(c.statuses.values()) for c in new.render_counts.values()) == len(renders)   # the long one too
 
 
 def test_a_report_after_the_grid_changed_counts_by_its_new_plan_not_the_cached_one(tmp_path, plans):
@@ -314,7 +321,7 @@ def test_a_report_after_the_grid_changed_counts_by_its_new_plan_not_the_cached_o
     cached = sorted(p.name for p in folder.glob(".report-plan-*"))
     assert len(cached) == 1
     again = read_figures([folder], by=by)   # from the cache: the same figures
-    assert _figures(again.loaded, again.groups, [], []) == _figures(first.loaded, first.groups, [], [])
+    assert _read_figures(again) == _read_figures(first)
 
     grid_file = folder / "grid.yaml"   # the first solver's seed changed: its units have new keys
     grid_file.write_text(GRID.format(name=GRIDS[2][0], count=GRIDS[2][1], seed=GRIDS[2][2]))
@@ -322,7 +329,7 @@ def test_a_report_after_the_grid_changed_counts_by_its_new_plan_not_the_cached_o
     new = read_figures([folder], by=by)
     old = _figures_of_old([folder], False, by)
     grouped = files.grouped_counts(Counter(dict(new.by_counts)), by, False)
-    assert _figures(new.loaded, new.groups, grouped, new.loaded.outcomes) == old
+    assert _figures(new.loaded, new.groups, grouped, new.loaded.outcomes, new.fidelity, new.render_counts) == old
     assert sum(t.ok for t in new.groups.values()) < len(plans[0])   # r0's records no longer count
     assert [p.name for p in folder.glob(".report-plan-*")] != cached   # the stale plan replaced
 
@@ -338,7 +345,7 @@ def test_a_damaged_cached_plan_is_made_again_not_read(tmp_path, plans):
     solves = cached / "solves.parquet"
     solves.write_bytes(solves.read_bytes()[:100])   # cut short
     again = read_figures([folder], by=by)
-    assert _figures(again.loaded, again.groups, [], []) == _figures(whole.loaded, whole.groups, [], [])
+    assert _read_figures(again) == _read_figures(whole)
     assert sum(t.ok for t in again.groups.values()) == len(plans[0])
     [remade] = folder.glob(".report-plan-*")
     (remade / "renders.parquet").unlink()   # missing

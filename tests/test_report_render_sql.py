@@ -1,13 +1,12 @@
-"""The render logs read by the engine (reporting/render_sql.py) against the loader's Python read of them, on random
-run folders: the same best record of each unit (every kept field, its value and type), the same first try, the same
-unreadable lines counted, the same refusal of another schema; with torn tails, duplicates of a unit with different
-`finished_at` and rounds, every status, two renderers naming one key, foreign keys and mistyped fields; and the
-report's figures of them (made in its reader's thread) against the loader's."""
+"""The render logs counted by the engine (reporting/render_sql.py) against the loader's Python read of them, on random
+run folders: the same fidelity rows, renders table and blocked solve units (each unit's best record, its first
+try), the same unreadable lines counted, the same refusal of another schema; with torn tails, duplicates of a unit
+with different `finished_at` and rounds, every status, checks with and without reason codes, two renderers naming
+one key, foreign keys and mistyped fields."""
 from __future__ import annotations
 
 from pathlib import Path
 
-import duckdb
 import orjson
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -19,8 +18,8 @@ from runner.errors import UserError
 from runner.plan.units import skeletons
 from runner.reporting.columnar import read_figures
 from runner.reporting.fidelity import fidelity_rows
-from runner.reporting.load import _render_logs, load_runs, opened
-from runner.reporting.render_sql import read_render_logs
+from runner.reporting.load import load_runs
+from runner.reporting.stats import tallies
 from runner.store.tally import render_stats
 from tests.test_report_columnar import GRID, GRIDS, JUNK, logged, planned, tail_torn
 
@@ -28,9 +27,10 @@ STATUSES = ["ok", "invalid", "error", "unfaithful", "unchecked", "weird"]
 VALUES = {
     "finished_at": [0.0, 1.0, 2.0, 1, 2, None, "x", True, 1e3, -0.0],
     "round": [0, 1, 2, None, False, True, 0.0, -0.0, "", "x", [], [0], {}, {"a": 1}],
-    "checks": [[], [{"name": "a", "ok": True}], None, "x", {"k": [1, 2.5, "é\u2028"]}],
+    "checks": [[], [{"name": "a", "ok": True}], None, "x", {"k": [1, 2.5, "é\u2028"]}, ["misread: premise 2"],
+               ["unread: premise 1", "missing_fact: fact 3"], ["unread: x", "misread: y"], [3, "unread"]],
     "reason": [None, "http 500: x", 3, "quote \" and \\ back"],
-    "audit": [None, {"auditor": "a", "verdict": "ok"}, [1], 1.5],
+    "audit": [None, {"auditor": "a", "verdict": "ok"}, [1], 1.5, "agrees", "disagrees"],
     "schema": [1, 1, 1, 2, 0, "1", 1.0, True, None],
 }
 
@@ -98,33 +98,10 @@ def _random_folders(tmp_path_factory, units, data) -> list:
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                   HealthCheck.too_slow])
 @given(data=st.data())
-def test_the_engines_render_read_equals_the_loaders_on_random_run_folders(tmp_path_factory, units, data):
-    folders = _random_folders(tmp_path_factory, units, data)
-    _, grids = opened(folders)
-    con = duckdb.connect()
-    try:
-        try:
-            old = _render_logs(folders, grids)
-        except UserError as exc:
-            with pytest.raises(UserError) as got:
-                read_render_logs(con, folders, grids)
-            assert str(got.value) == str(exc)
-            return
-        new = read_render_logs(con, folders, grids)
-    finally:
-        con.close()
-    # a log whose lines were all read may be named with 0 skipped by the loader (a blank line): no figure
-    nonzero = lambda skipped: {p: n for p, n in skipped.items() if n}  # noqa: E731
-    assert _typed((*new[:2], nonzero(new[2]))) == _typed((*old[:2], nonzero(old[2])))
-
-
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                                  HealthCheck.too_slow])
-@given(data=st.data())
 def test_the_reports_render_figures_equal_the_loaders_on_random_run_folders(tmp_path_factory, units, data):
-    """What read_figures makes of the render logs in its thread, while the engine folds the solve records (each
-    unit's best render, the solves it blocked, the fidelity rows, the renders table's counts), equals what the
-    loader's renders give, on random render logs beside an empty solve log."""
+    """What read_figures counts of the render logs in the engine (each unit's best render, the solves it blocked,
+    the fidelity rows, the renders table's counts, the unreadable lines) equals what the loader's render records
+    give, on random render logs beside an empty solve log; another schema is refused with the loader's line."""
     folders = _random_folders(tmp_path_factory, units, data)
     for folder in folders:
         (folder / "solves.jsonl").write_bytes(b"")
@@ -136,16 +113,22 @@ def test_the_reports_render_figures_equal_the_loaders_on_random_run_folders(tmp_
         assert str(got.value) == str(exc)
         return
     new = read_figures(folders)
-    assert _typed(new.loaded.renders) == _typed(old.renders)
-    assert new.loaded.blocked == old.blocked
+    _same_render_figures(new, old)
+
+
+def _same_render_figures(new, old) -> None:
+    """The report's render figures (`new`, from read_figures) are those of the loader's records (`old`)."""
     assert new.fidelity == fidelity_rows(old.renders)
     assert new.render_counts == render_stats(old.renders)
+    assert dict(new.groups) == dict(tallies(old))   # the solve log is empty: each group holds only blocked units
+    # a log whose lines were all read may be named with 0 skipped by the loader (a blank line): no figure
+    assert {p: n for p, n in new.loaded.skipped.items() if n} == {p: n for p, n in old.skipped.items() if n}
 
 
 def test_a_renamed_renderer_in_another_folder_is_kept_apart_under_its_own_name(tmp_path):
     """Two folders of one run whose grids name one renderer differently (t0, then t9: the same model, so the same
-    render keys): the second's records are kept apart, under the key and their renderer's name, each record still
-    holding its own key, as the loader keeps them."""
+    render keys): the second's records are another unit, counted under their renderer's name, as the loader
+    counts them."""
     folders = []
     for name, provider in (("a", "t0"), ("b", "t9")):
         folder = tmp_path / name
@@ -160,13 +143,34 @@ def test_a_renamed_renderer_in_another_folder_is_kept_apart_under_its_own_name(t
                  for ru, sk in _renders(("t", 2, 0), tmp_path) if ru.stage.label == "t0"]
         (folder / "renders.jsonl").write_bytes(b"".join(lines).replace(b'"t0"', f'"{provider}"'.encode()))
         folders.append(folder)
-    _, grids = opened(folders)
-    con = duckdb.connect()
-    try:
-        new = read_render_logs(con, folders, grids)
-    finally:
-        con.close()
-    old = _render_logs(folders, grids)
-    apart = [k for k in old[0] if "\0" in k]
-    assert apart and all(old[0][k][1]["key"] == k.split("\0")[0] for k in apart)   # the case is met
-    assert _typed((*new[:2], new[2])) == _typed(old)
+    for folder in folders:
+        (folder / "solves.jsonl").write_bytes(b"")
+    old = load_runs(folders)
+    assert {r["renderer"] for r in old.renders} == {"t0", "t9"}   # the case is met: both kept, each under its name
+    _same_render_figures(read_figures(folders), old)
+
+
+@pytest.mark.parametrize("first_round, first_try", [
+    *((r, 0) for r in (0, 0.0, -0.0, False, "", [], {}, None, "missing")),   # round 0: its status is the first try's
+    *((r, 1) for r in (1, 2.5, True, "x", [0], {"a": 1}))])                   # a repair: no first try of its own
+def test_a_units_first_try_is_its_round_0_record_in_every_form_round_0_takes(tmp_path, first_round, first_try):
+    """A unit rendered unfaithful at its first record and faithful after repair counts as faithful at the first try
+    only if the first record is not of round 0; `round` is 0 as Python's `not round` reads it (0, 0.0, false, "",
+    [], {}, null, missing), the loader's rule."""
+    folder = tmp_path / "run"
+    folder.mkdir()
+    grid_file = folder / "grid.yaml"
+    grid_file.write_text(GRID.format(name="t", count=2, seed=0))
+    save_grid(load_grid(grid_file), folder, grid_file)
+    ru, sk = _renders(("t", 2, 0), tmp_path)[0]
+    base = {"schema": 1, "key": ru.key, "skeleton": sk.identity, "family": sk.family, "complexity": sk.complexity,
+            "renderer": ru.stage.label, "sample": ru.sample}
+    tried = {**base, "status": "unfaithful", "finished_at": 1.0, "checks": ["misread: premise 1"],
+             **({} if first_round == "missing" else {"round": first_round})}
+    repaired = {**base, "status": "ok", "finished_at": 2.0, "checks": [], "round": 1}
+    (folder / "renders.jsonl").write_bytes(orjson.dumps(tried) + b"\n" + orjson.dumps(repaired) + b"\n")
+    (folder / "solves.jsonl").write_bytes(b"")
+    new, old = read_figures([folder]), load_runs([folder])
+    [row] = new.fidelity
+    assert (row.renders, row.faithful_first_try, row.faithful) == (1, first_try, 1)
+    _same_render_figures(new, old)

@@ -22,28 +22,29 @@ from runner.children import die_with_parent
 from runner.config.grid import Grid
 from runner.errors import UserError
 from runner.reporting import columnar_sql as sql
-from runner.reporting.fidelity import FidelityRow, fidelity_rows
+from runner.reporting.fidelity import FidelityRow
 from runner.reporting.forked import Forked
-from runner.reporting.load import Loaded, Outcome, _Reader, finish, opened, refuse_schema, stage_part
+from runner.reporting.load import Loaded, Outcome, _Reader, calibrations, opened, refuse_schema, stage_part
 from runner.reporting.planned import cached_plan, parts
-from runner.reporting.render_sql import read_render_logs
+from runner.reporting.render_sql import RenderFigures, render_figures, scan_render_logs
 from runner.reporting.stats import Tally
 from runner.store.records import SCHEMA
 from runner.store.sinks import SOLVES
-from runner.store.tally import RenderStats, render_stats
+from runner.store.tally import RenderStats
 
 
 @dataclass
 class Figures:
     """What the report's tables and files are made from: `loaded` as load_runs gives it, but with outcomes only
-    for the units a step reads one by one (thinking solvers', or all with `outcomes="all"`), the groups' tallies,
+    for the units a step reads one by one (thinking solvers', or all with `outcomes="all"`) and no render records
+    (they are counted in the engine: the groups' tallies hold the solves they blocked), the groups' tallies,
     and the counts of the `--by` table."""
 
     loaded: Loaded
     groups: dict[tuple, Tally] = field(default_factory=dict)
     by_counts: list[tuple[tuple, int]] = field(default_factory=list)
-    fidelity: list[FidelityRow] = field(default_factory=list)       # fidelity_rows of loaded.renders
-    render_counts: dict[str, RenderStats] = field(default_factory=dict)   # render_stats of loaded.renders
+    fidelity: list[FidelityRow] = field(default_factory=list)       # fidelity_rows of the best renders
+    render_counts: dict[str, RenderStats] = field(default_factory=dict)   # render_stats of the best renders
     # the solve logs found well-typed, marked only once the report has written everything (keep_marks): a report
     # that fails leaves its folders as they were
     marks: list[tuple[Path, Path, tuple]] = field(default_factory=list)
@@ -53,7 +54,7 @@ def read_figures(folders: list[Path], pool_renders: bool = False, by: tuple[str,
                  all_outcomes: bool = False) -> Figures:
     """Read run folders as load_runs does (the same records count, the same newest record of each unit wins),
     the solve logs in DuckDB. A helper process makes (or finds cached, or reads from the run's manifest) each grid's
-    planned keys and a thread reads the render logs, while this one scans the solve logs."""
+    planned keys and a thread scans the render logs, while this one scans the solve logs."""
     with reading(folders, pool_renders, by, all_outcomes) as figures:
         return figures
 
@@ -65,7 +66,7 @@ def reading(folders: list[Path], pool_renders: bool = False, by: tuple[str, ...]
     next (the pictures sent to be drawn) need not wait for that (a fifth of a second on a million records)."""
     loaded, grids = opened(folders)
     # A helper, forked before any thread starts here, makes (or finds cached) each grid's planned keys; a thread
-    # reads the render logs through the engine (its type checks there; the newest record of a unit kept in Python).
+    # scans the render logs into the engine, and counts their figures there once the planned keys are in.
     # The helper is a plain forked child, not a multiprocessing Pool: a Pool's exit kills a worker that may be
     # sending its result, holding the result queue's lock, and then waits on that lock for ever (seen here, once,
     # on a report that failed early).
@@ -93,15 +94,15 @@ def _reading(loaded: Loaded, folders: list[Path], grids: list[Grid], plans: Fork
     cursor = con.cursor()   # the render logs' scan, in the thread: the engine's own connection for it
     for session in (con, cursor):   # no progress bar: DuckDB draws it on stdout, into the report's tables
         session.execute("SET enable_progress_bar = false")
-    renders = thread.submit(read_render_logs, cursor, folders, grids)
+    renders = thread.submit(scan_render_logs, cursor, folders)
     paused = gc.isenabled()
-    gc.disable()   # the render records and outcomes held hold no cycles: the cyclic GC would rescan them
+    gc.disable()   # the outcomes held hold no cycles: the cyclic GC would rescan them
     try:
-        yield _figures(con, loaded, folders, grids, plans, renders, thread, pool_renders, by, all_outcomes)
+        yield _figures(con, cursor, loaded, folders, grids, plans, renders, thread, pool_renders, by, all_outcomes)
     finally:
         renders.cancel()
-        try:
-            renders.exception()   # the thread is done with its connection before it is closed
+        try:   # the thread is done with its connection (the scan, the render figures) before it is closed
+            thread.submit(int).result()
         finally:
             cursor.close()
             con.close()
@@ -109,7 +110,8 @@ def _reading(loaded: Loaded, folders: list[Path], grids: list[Grid], plans: Fork
             gc.enable()
 
 
-def _figures(con: duckdb.DuckDBPyConnection, loaded: Loaded, folders: list[Path], grids: list[Grid],
+def _figures(con: duckdb.DuckDBPyConnection, cursor: duckdb.DuckDBPyConnection, loaded: Loaded,
+             folders: list[Path], grids: list[Grid],
              plans: Forked, renders: Future, thread: ThreadPoolExecutor, pool_renders: bool,
              by: tuple[str, ...], all_outcomes: bool) -> Figures:
     """The body of read_figures, once the helpers run: the solve logs into the engine; then the render logs
@@ -128,25 +130,15 @@ def _figures(con: duckdb.DuckDBPyConnection, loaded: Loaded, folders: list[Path]
     for run, identities in sources.items():
         con.execute("INSERT INTO src SELECT $run, unnest($ids)", {"run": run, "ids": sorted(identities)})
     _match_keys(con, readers)
-    best, first, skipped = renders.result()   # the render logs' thread, which the keys' matching need not wait for
-    best_renders = {key: (readers[i], rec) for key, (i, rec) in best.items()}
-    for path, n in skipped.items():
+    for path, n in renders.result().items():   # the render logs' scan, which the keys' matching need not wait for
         loaded.skipped[path] += n
-    # The render side is Python (each unit's best render, the solves it blocked, the auditors, the fidelity rows,
-    # the renders table's counts): in the thread, while the engine folds the solve records (it lets go of the GIL).
-    side = thread.submit(_render_side, loaded, folders, grids, readers, best_renders, first, sources)
+    # The render figures are counted on the thread's connection while this one folds the solve records.
+    side = thread.submit(render_figures, cursor, readers)
+    calibrations(loaded, folders, grids)
     con.execute(sql.OUTCOMES)
     figures = _results(con, loaded, pool_renders, by, all_outcomes, side)
     figures.marks = [m for m in marks if m is not None]
     return figures
-
-
-def _render_side(loaded: Loaded, folders: list[Path], grids: list[Grid], readers: list[_Reader],
-                 best_renders: dict, first: dict, sources: dict[str, set[str]]) -> tuple[list, dict]:
-    """What the report makes of the render logs, once the planned keys are known: `finish` (into `loaded`),
-    then the fidelity rows and the renders table's counts of the renders kept."""
-    finish(loaded, folders, grids, readers, best_renders, first, sources)
-    return fidelity_rows(loaded.renders), render_stats(loaded.renders)
 
 
 def _scan(con: duckdb.DuckDBPyConnection, i: int, path: Path, loaded: Loaded) -> tuple[Path, Path, tuple] | None:
@@ -264,7 +256,7 @@ def _match_keys(con: duckdb.DuckDBPyConnection, readers: list[_Reader]) -> None:
 def _results(con: duckdb.DuckDBPyConnection, loaded: Loaded, pool_renders: bool, by: tuple[str, ...],
              all_outcomes: bool, side: Future) -> Figures:
     """The groups' tallies, the `--by` counts and the outcomes asked for, from the table of outcomes; the
-    render side's figures once its thread is done (the blocked units are counted in the groups)."""
+    render figures once its thread is done (the solve units they blocked counted in the groups)."""
     groups: dict[tuple, Tally] = defaultdict(Tally)
     for (run, renderer, solver, family, complexity, ok, correct, invalid, error, unchecked, unchecked_correct,
          sent, sent_correct, left, latencies, pt, ct, answered, thoughts, cut, sources) \
@@ -278,9 +270,8 @@ def _results(con: duckdb.DuckDBPyConnection, loaded: Loaded, pool_renders: bool,
     where = "" if all_outcomes else "WHERE thinking IS NOT NULL"
     outcomes = [Outcome._make(row) for row in con.execute(
         f"SELECT * EXCLUDE (first) FROM o {where} ORDER BY first").fetchall()]
-    fidelity, render_counts = side.result()
+    rendered: RenderFigures = side.result()
     loaded.outcomes = outcomes
-    for b in loaded.blocked:
-        groups[(b.run, b.renderer, b.solver, b.family, b.complexity)].blocked(b.status)
-    return Figures(loaded, groups, counts, fidelity, render_counts)
-
+    for run, renderer, solver, family, complexity, status, n in rendered.blocked:
+        groups[(run, renderer, solver, family, complexity)].blocked(status, n)
+    return Figures(loaded, groups, counts, rendered.fidelity, rendered.counts)

@@ -140,14 +140,16 @@ def run_scan(con: duckdb.DuckDBPyConnection, scan: str, params: dict) -> duckdb.
     return longest_lines(lambda most: con.execute(scan, {**params, "most": most}))
 
 
-PLAN = """CREATE TEMP TABLE plan_r (f INTEGER, rkey VARCHAR, skeleton VARCHAR, sample BIGINT, part INTEGER);
+# plan_r, labels, src and runs are tables of the database, not of a connection: the render logs' figures read them
+# on a connection of their own (render_sql.py).
+PLAN = """CREATE TABLE plan_r (f INTEGER, rkey VARCHAR, skeleton VARCHAR, sample BIGINT, part INTEGER);
 CREATE TEMP TABLE plan_s (f INTEGER, key VARCHAR, rkey VARCHAR, sample BIGINT, part INTEGER);
-CREATE TEMP TABLE labels (f INTEGER, stage VARCHAR, part INTEGER, label VARCHAR, first BOOLEAN);
+CREATE TABLE labels (f INTEGER, stage VARCHAR, part INTEGER, label VARCHAR, first BOOLEAN);
 CREATE TEMP TABLE rmatch (f INTEGER, render_key VARCHAR, renderer VARCHAR);
 CREATE TEMP TABLE sextra (f INTEGER, key VARCHAR, render_key VARCHAR, sample BIGINT, solver_named VARCHAR,
                           solver VARCHAR);
-CREATE TEMP TABLE src (run VARCHAR, skeleton VARCHAR);
-CREATE TEMP TABLE runs (f INTEGER, run VARCHAR)"""
+CREATE TABLE src (run VARCHAR, skeleton VARCHAR);
+CREATE TABLE runs (f INTEGER, run VARCHAR)"""
 
 LOAD_PLAN_R = "INSERT INTO plan_r SELECT $f, rkey, skeleton, sample, part FROM read_parquet($path)"
 LOAD_PLAN_S = "INSERT INTO plan_s SELECT $f, key, rkey, sample, part FROM read_parquet($path)"

@@ -47,21 +47,26 @@ def _round(x: float | None) -> float | None:
 def fidelity_rows(renders: Iterable[dict]) -> list[FidelityRow]:
     """From the best render record of each unit (with `run` and `first`, its round-0 status, set by the
     loader), one row per run x renderer x family x complexity that has checked renders."""
+    return counted_fidelity_rows((rec, 1) for rec in renders)
+
+
+def counted_fidelity_rows(renders: Iterable[tuple[dict, int]]) -> list[FidelityRow]:
+    """fidelity_rows of (record, how many units have a record like it): what the columnar report counts."""
     counts: dict[tuple, list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0, 0])
-    for rec in renders:
+    for rec, n in renders:
         fam, comp = rec.get("family"), rec.get("complexity")
         if rec["status"] not in CHECKED or not isinstance(fam, str) or type(comp) is not int:
             continue
         c = counts[(rec.get("run", ""), rec["renderer"], fam, comp)]
-        c[0] += 1
-        c[1] += rec.get("first", rec["status"]) == "ok"
-        c[2] += rec["status"] == "ok"
+        c[0] += n
+        c[1] += n * (rec.get("first", rec["status"]) == "ok")
+        c[2] += n * (rec["status"] == "ok")
         codes = {reason_code(x) for x in rec.get("checks") or () if isinstance(rec.get("checks"), list)}
         if rec["status"] == "unfaithful":
-            c[3] += "misread" in codes
-            c[4] += "unread" in codes and "misread" not in codes
+            c[3] += n * ("misread" in codes)
+            c[4] += n * ("unread" in codes and "misread" not in codes)
         else:
-            c[5] += "unread" in codes   # faithful with unread premises: the auditor read them
+            c[5] += n * ("unread" in codes)   # faithful with unread premises: the auditor read them
     return [FidelityRow(*key, *c) for key, c in sorted(counts.items())]
 
 

@@ -333,23 +333,32 @@ def _helper(folders: list[Path], grids: list[Grid]) -> tuple[list, tuple[dict, d
 def finish(loaded: Loaded, folders: list[Path], grids: list[Grid], readers: list[_Reader],
            best_renders: dict[str, tuple[_Reader, dict]], first_try: dict[str, tuple[str, float]],
            sources: dict[str, set[str]]) -> None:
-    """What both readers of the solve log share: the auditors' calibration, the best render of each unit of a
-    grid's source (with `run` and `first`), and the solves its render kept from being sent (`blocked`)."""
-    for folder, grid in zip(folders, grids):   # the auditors' calibration, as the run judged it
-        if grid.auditors():
-            units = planned(grid)
-            got = best_records(folder / CALIBRATION, set(units), {"key": str, "status": str, "auditor": str})
-            loaded.skipped[folder / CALIBRATION] += got.skipped
-            loaded.auditors += [(grid.name, t) for t in trust(got, grid.auditors()).values()]
+    """The loader's last step: the auditors' calibration, the best render of each unit of a grid's source (with
+    `run` and `first`), and the solves its render kept from being sent (`blocked`)."""
+    calibrations(loaded, folders, grids)
     for key, (reader, rec) in best_renders.items():
         if rec["skeleton"] not in sources[reader.run]:
             continue
         rec["run"], rec["first"] = reader.run, first_try.get(key, (rec["status"],))[0]
         loaded.renders.append(rec)
-        stage = reader.render_fp[rec["renderer"]][1]
         status = rec["status"]
-        if status in TERMINAL and status not in PROCEED and not (status == "unfaithful" and stage.send_unfaithful):
+        if blocks(status, reader.render_fp[rec["renderer"]][1]):
             fam, comp = rec.get("family"), rec.get("complexity")
             if isinstance(fam, str) and isinstance(comp, int):
                 for label, (_, sst, _) in reader.solve_fp.items():
                     loaded.blocked.extend([Blocked(reader.run, rec["renderer"], label, fam, comp, status)] * sst.samples)
+
+
+def calibrations(loaded: Loaded, folders: list[Path], grids: list[Grid]) -> None:
+    """The auditors' calibration of each folder, as the run judged it, into `loaded` (its unreadable lines too)."""
+    for folder, grid in zip(folders, grids):
+        if grid.auditors():
+            units = planned(grid)
+            got = best_records(folder / CALIBRATION, set(units), {"key": str, "status": str, "auditor": str})
+            loaded.skipped[folder / CALIBRATION] += got.skipped
+            loaded.auditors += [(grid.name, t) for t in trust(got, grid.auditors()).values()]
+
+
+def blocks(status: str, stage: Any) -> bool:
+    """Whether a unit's best render, of this status and by this render stage, kept its solves from being sent."""
+    return status in TERMINAL and status not in PROCEED and not (status == "unfaithful" and stage.send_unfaithful)

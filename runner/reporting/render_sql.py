@@ -1,50 +1,96 @@
-"""The render logs read by the engine for the columnar report: each line's fields and their JSON types checked in
-DuckDB (as load.py checks a parsed record), then the newest record of each unit kept in Python on the narrow rows,
-by load.py's rules, so that `read_render_logs` gives what `load._render_logs` gives."""
+"""The render logs in the engine for the columnar report: each line's fields and their JSON types checked as load.py
+checks a parsed record, each record matched to its grid's render stage by the planned keys, the newest record of
+each unit kept and the report's render figures counted there (by load.py's rules: `finish`, `fidelity_rows`,
+`render_stats`); Python sees one row per group of like renders, not one per render."""
 from __future__ import annotations
 
-from collections import defaultdict
-from functools import partial
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import duckdb
 import orjson
 
-from runner.config.grid import Grid
 from runner.errors import UserError
-from runner.plan.units import UnitPlan
-from runner.reporting.columnar_sql import _int, _int_ok, _num_ok, _str, _text, longest_lines
-from runner.reporting.load import RENDER_KEEP, key_parts, refuse_schema, renderer_key, stage_part
-from runner.store.logs import TERMINAL, newer
+from runner.reporting.columnar_sql import _int, _int_ok, _num_ok, _str, _text, run_scan
+from runner.reporting.fidelity import CHECKED, FidelityRow, counted_fidelity_rows
+from runner.reporting.load import blocks, refuse_schema, stage_part
+from runner.store.logs import TERMINAL
 from runner.store.records import SCHEMA
 from runner.store.sinks import RENDERS
+from runner.store.tally import RenderStats, counted_render_stats
 
 _FIELDS = ("schema", "key", "status", "skeleton", "family", "complexity", "renderer", "sample", "finished_at",
-           "round", *(k for k in RENDER_KEEP if k not in ("key", "status", "skeleton", "family", "complexity",
-                                                          "renderer", "round")))
-# `whole`: RENDER_FIELDS of their types (else the line is skipped); a torn or foreign line is a row of nulls.
-SCAN = f"""SELECT
+           "round", "checks", "reason", "audit")
+_TERMINAL = ", ".join(f"'{s}'" for s in TERMINAL)
+
+# `round` as `not round` reads it in Python: missing, null, false, 0, 0.0, "", [] and {} are round 0.
+_ROUND0 = """("round" IS NULL OR CASE json_type("round") WHEN 'NULL' THEN true
+  WHEN 'BOOLEAN' THEN "round"::VARCHAR = 'false' WHEN 'VARCHAR' THEN "round"::VARCHAR = '""'
+  WHEN 'ARRAY' THEN json_array_length("round") = 0 WHEN 'OBJECT' THEN len(json_keys("round")) = 0
+  ELSE TRY_CAST("round"::VARCHAR AS DOUBLE) = 0 END)"""
+
+TABLE = """CREATE TABLE rr (f INTEGER, whole BOOLEAN, schema VARCHAR, key VARCHAR, status VARCHAR, named VARCHAR,
+  skeleton VARCHAR, sample BIGINT, done DOUBLE, r0 BOOLEAN, family VARCHAR, complexity BIGINT, checks VARCHAR,
+  reason VARCHAR, audit VARCHAR)"""
+# One log into `rr`, a row per line that parses (a torn or foreign one: a row of nulls, not `whole`). `whole`:
+# RENDER_FIELDS of their types (else the line is skipped); the kept JSON fields as their JSON text.
+SCAN = f"""INSERT INTO rr SELECT $f,
   coalesce({_text('key')} AND {_text('status')} AND {_text('skeleton')} AND {_text('family')}
     AND {_int_ok('complexity')} AND {_text('renderer')} AND {_int_ok('sample')}, false),
   CASE WHEN {_int_ok('schema')} THEN TRY_CAST(schema AS HUGEINT)::VARCHAR END,
   {_str('key')}, {_str('status')}, {_str('renderer')}, {_str('skeleton')}, {_int('sample')},
-  CASE WHEN {_num_ok('finished_at')} THEN finished_at END, round, {_str('family')}, {_int('complexity')}, checks, reason,
-  audit
-FROM (SELECT {', '.join(f"{c}::VARCHAR AS {c}" for c in _FIELDS)}
+  CASE WHEN {_num_ok('finished_at')} THEN TRY_CAST(finished_at AS DOUBLE) ELSE 0.0 END, r0, {_str('family')},
+  {_int('complexity')}, checks, reason, audit
+FROM (SELECT {', '.join(f'"{c}"::VARCHAR AS "{c}"' for c in _FIELDS if c != 'round')}, {_ROUND0} AS r0
       FROM read_ndjson($path, columns = {{{', '.join(f"'{c}': 'JSON'" for c in _FIELDS)}}}, ignore_errors = true,
                        maximum_object_size = $most))"""
 
+# Each whole record's render stage: by the grid's planned keys (the stage the record names if its key is that
+# stage's, else the first label of the stages making it: load.stage_part's rule); `rx`: those not planned, whose
+# skeleton is their run's (a sample beyond the grid's), matched in Python, one hash each.
+LABELS = """CREATE TABLE rl AS SELECT r.rowid AS seq, coalesce(a.label, l.label) AS label
+FROM rr r JOIN plan_r p ON p.f = r.f AND p.rkey = r.key AND p.skeleton = r.skeleton AND p.sample = r.sample
+JOIN labels l ON l.f = p.f AND l.stage = 'render' AND l.part = p.part AND l.first
+LEFT JOIN labels a ON a.f = p.f AND a.stage = 'render' AND a.part = p.part AND a.label = r.named
+WHERE r.whole;
+CREATE TABLE rx (f INTEGER, key VARCHAR, named VARCHAR, skeleton VARCHAR, sample BIGINT, label VARCHAR)"""
+LEFT = """SELECT DISTINCT r.f, r.key, r.named, r.skeleton, r.sample FROM rr r JOIN runs USING (f)
+SEMI JOIN src ON src.run = runs.run AND src.skeleton = r.skeleton ANTI JOIN rl ON rl.seq = r.rowid WHERE r.whole"""
+LEFT_IN = """INSERT INTO rl SELECT r.rowid, x.label FROM rr r JOIN rx x ON x.f = r.f AND x.key = r.key
+  AND x.named = r.named AND x.skeleton = r.skeleton AND x.sample = r.sample WHERE r.whole"""
+# The newest record of each unit (render key and stage: two stages naming one key are two units), a terminal one
+# before an error, then the later finished_at, then the one read later; `first`: its newest terminal round-0
+# status. Kept if its skeleton is its run's; counted by what the figures read of it (checks only where read).
+FIGURES = f"""WITH w AS (SELECT arg_max(struct_pack(f := r.f, status := r.status, family := r.family,
+    complexity := r.complexity, skeleton := r.skeleton, checks := r.checks, reason := r.reason, audit := r.audit),
+    struct_pack(t := r.status IN ({_TERMINAL}), d := r.done, s := l.seq)) AS win,
+  arg_max(r.status, struct_pack(d := r.done, s := l.seq)) FILTER (r.status IN ({_TERMINAL}) AND r.r0) AS first,
+  l.label FROM rl l JOIN rr r ON r.rowid = l.seq GROUP BY r.key, l.label)
+SELECT w.win.f, w.label, w.win.family, w.win.complexity, w.win.status, coalesce(w.first, w.win.status),
+  CASE WHEN w.win.status IN ({', '.join(f"'{s}'" for s in CHECKED)}) THEN w.win.checks END,
+  CASE WHEN w.win.status = 'unfaithful' THEN w.win.reason END,
+  CASE WHEN starts_with(w.win.audit, '"') THEN w.win.audit END, count(*)
+FROM w JOIN runs ON runs.f = w.win.f SEMI JOIN src ON src.run = runs.run AND src.skeleton = w.win.skeleton
+GROUP BY ALL"""
 
-_BATCH = 20_000
+
+@dataclass
+class RenderFigures:
+    """What the report makes of the render logs: the fidelity rows, the renders table's counts, and the solve units
+    each group of renders kept from being sent: (run, renderer, solver, family, complexity, status, units)."""
+
+    fidelity: list[FidelityRow] = field(default_factory=list)
+    counts: dict[str, RenderStats] = field(default_factory=dict)
+    blocked: list[tuple[str, str, str, str, int, str, int]] = field(default_factory=list)
 
 
-def read_render_logs(con: duckdb.DuckDBPyConnection, folders: list[Path], grids: list[Grid]) -> tuple[dict, dict, dict]:
-    """Every folder's render records as `load._render_logs` gives them: (key -> (folder's index, its best record),
-    key -> its first try's (status, finished_at), unreadable lines per log)."""
-    best: dict[str, tuple[int, dict]] = {}
-    first: dict[str, tuple[str, float]] = {}
-    skipped: dict[Path, int] = defaultdict(int)
-    for i, (folder, grid) in enumerate(zip(folders, grids)):
+def scan_render_logs(con: duckdb.DuckDBPyConnection, folders: list[Path]) -> dict[Path, int]:
+    """Every folder's render log into the engine's table `rr`, in order; the unreadable lines per log. A record of
+    another schema stops the report as the loader stops it (at the first, in the order of the logs)."""
+    con.execute(TABLE)
+    skipped: dict[Path, int] = {}
+    for i, folder in enumerate(folders):
         path = folder / RENDERS
         try:
             open(path, "rb").close()
@@ -52,59 +98,40 @@ def read_render_logs(con: duckdb.DuckDBPyConnection, folders: list[Path], grids:
             continue
         except OSError as exc:   # unreadable (permissions, I/O): one line, as run and status say it
             raise UserError(f"log {path}: cannot read it ({exc.strerror})") from None
-        if path.stat().st_size:
-            n, best, first = longest_lines(partial(_read, con, i, key_parts(UnitPlan(grid).render_parts), path,
-                                                   best, first))
-            if n:
-                skipped[path] += n
-    return best, first, dict(skipped)
-
-
-def _read(con: duckdb.DuckDBPyConnection, i: int, parts: dict, path: Path, best: dict, first: dict,
-          most: int) -> tuple[int, dict, dict]:
-    """One render log folded into copies of `best` and `first` (a reading stopped at a long line leaves them as
-    they were), with lines of up to `most` bytes: the number of lines skipped, and the copies."""
-    best, first = dict(best), dict(first)
-    result, skipped = con.execute(SCAN, {"path": str(path), "most": most}), 0
-    # in batches, in the order of the lines: the rows (each with its kept fields' text) are not all held
-    while rows := result.fetchmany(_BATCH):
-        skipped += _fold(i, parts, rows, path, best, first)
-    return skipped, best, first
-
-
-def _fold(i: int, render_fp: dict, rows: list[tuple], path: Path, best: dict, first: dict) -> int:
-    """One log's rows into `best` and `first`, in the order of its lines, as `_Reader.renders` folds them; the
-    number of lines skipped."""
-    skipped, get_best, loads, fresh = 0, best.get, orjson.loads, {}
-    falsy = {None: True}   # a round's JSON text -> whether it is round 0 (`not round`): a few distinct texts
-    for whole, schema, key, status, renderer, skeleton, sample, done, rnd, family, complexity, checks, why, audit in rows:
-        if not whole:
-            skipped += 1
+        if not path.stat().st_size:
             continue
-        if schema is not None and schema != str(SCHEMA):
-            refuse_schema(int(schema), path)
-        part = stage_part(render_fp, renderer, skeleton, sample, key)
-        if part is None:
-            continue
-        kept, old = renderer_key(get_best, key, part[2])   # the key it is kept under (two renderers apart)
-        done_at = fresh.get(done) if done in fresh else fresh.setdefault(done, _number(done))
-        if old is None or newer(old[1]["status"], old[1]["finished_at"], status, done_at):
-            # RENDER_KEEP's fields (the JSON ones as JSON text: a missing field is null), in its order
-            best[kept] = (i, {"key": key, "status": status, "renderer": part[2], "family": family,
-                             "complexity": complexity, "skeleton": skeleton, "checks": _value(checks),
-                             "reason": _value(why), "audit": _value(audit), "round": _value(rnd),
-                             "finished_at": done_at})
-        if status in TERMINAL and (falsy[rnd] if rnd in falsy else falsy.setdefault(rnd, not loads(rnd))) and (kept not in first or done_at >= first[kept][1]):
-            first[kept] = (status, done_at)   # round 0 (records before repair have none)
+        run_scan(con, SCAN, {"f": i, "path": str(path)})
+        bad, other = con.execute(f"""SELECT count(*) FILTER (NOT whole), arg_min(schema, rowid) FILTER (whole AND
+            schema IS NOT NULL AND schema <> '{SCHEMA}') FROM rr WHERE f = $f""", {"f": i}).fetchone()
+        if other is not None:
+            refuse_schema(int(other), path)
+        if bad:
+            skipped[path] = bad
     return skipped
+
+
+def render_figures(con: duckdb.DuckDBPyConnection, readers: list[Any]) -> RenderFigures:
+    """The render figures of `rr`, once the grids' planned keys (`plan_r`, `labels`) and sources (`src`, `runs`) are
+    in the engine; `readers`: each folder's `load._Reader` (its run, render and solve stages)."""
+    for statement in LABELS.split(";"):
+        con.execute(statement)
+    left = [(f, key, named, skeleton, sample, part[2]) for f, key, named, skeleton, sample in con.execute(LEFT).fetchall()
+            if (part := stage_part(readers[f].render_fp, named, skeleton, sample, key)) is not None]
+    if left:
+        con.executemany("INSERT INTO rx VALUES (?, ?, ?, ?, ?, ?)", left)
+        con.execute(LEFT_IN)
+    counted, blocked = [], []
+    for f, label, family, complexity, status, first, checks, reason, audit, n in con.execute(FIGURES).fetchall():
+        reader = readers[f]
+        counted.append(({"run": reader.run, "renderer": label, "family": family, "complexity": complexity,
+                         "status": status, "first": first, "checks": _value(checks), "reason": _value(reason),
+                         "audit": _value(audit)}, n))
+        if blocks(status, reader.render_fp[label][1]):
+            blocked += [(reader.run, label, solver, family, complexity, status, n * stage.samples)
+                        for solver, (_, stage, _) in reader.solve_fp.items()]
+    return RenderFigures(counted_fidelity_rows(counted), counted_render_stats(counted), blocked)
 
 
 def _value(text: str | None) -> object:
     """A kept field's value from its JSON text (None: the field is missing)."""
-    return None if text is None or text == "null" else orjson.loads(text)
-
-
-def _number(text: str | None) -> int | float:
-    """A record's `finished_at` as the loader takes it: its number (an integer stays one), else 0.0."""
-    value = orjson.loads(text) if text is not None else 0.0
-    return value if type(value) in (int, float) else 0.0
+    return None if text is None else orjson.loads(text)

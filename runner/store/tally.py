@@ -45,14 +45,14 @@ class CellStats:
         else:
             self.left += 1
 
-    def blocked(self, render_status: str) -> None:
-        """Count one solve unit that was not sent because of its render (an errored render is retried: left)."""
+    def blocked(self, render_status: str, n: int = 1) -> None:
+        """Count `n` solve units not sent because of their render (an errored render is retried: left)."""
         if render_status == "unfaithful":
-            self.unfaithful += 1
+            self.unfaithful += n
         elif render_status == "invalid":
-            self.render_failed += 1
+            self.render_failed += n
         else:
-            self.left += 1
+            self.left += n
 
     @property
     def accuracy(self) -> float | None:
@@ -80,23 +80,30 @@ class RenderStats:
     reasons: Counter[str] = field(default_factory=Counter)   # reason codes of unfaithful renders (a render may have several)
     audits: Counter[str] = field(default_factory=Counter)
 
-    def add(self, record: dict[str, Any]) -> None:
-        """Count one render record (the newest terminal one of its unit; `key`, `status`, `renderer` checked)."""
-        self.statuses[record["status"]] += 1
+    def add(self, record: dict[str, Any], n: int = 1) -> None:
+        """Count one render record (the newest terminal one of its unit; `key`, `status`, `renderer` checked), or
+        `n` units with records like it."""
+        self.statuses[record["status"]] += n
         if record["status"] == "unfaithful":
             checks = record.get("checks")
             checks = checks if isinstance(checks, list) and checks else [record.get("reason") or "?"]
-            self.reasons.update({reason_code(c) for c in checks})
+            for code in {reason_code(c) for c in checks}:
+                self.reasons[code] += n
         if isinstance(record.get("audit"), str):
-            self.audits[record["audit"]] += 1
+            self.audits[record["audit"]] += n
 
 
 def render_stats(records: Iterable[dict[str, Any]]) -> dict[str, RenderStats]:
     """Per renderer label, from render records (one per unit)."""
+    return counted_render_stats((rec, 1) for rec in records)
+
+
+def counted_render_stats(records: Iterable[tuple[dict[str, Any], int]]) -> dict[str, RenderStats]:
+    """render_stats of (record, how many units have a record like it): what the columnar report counts."""
     out: dict[str, RenderStats] = {}
-    for rec in records:
+    for rec, n in records:
         stats = out.get(rec["renderer"])
         if stats is None:   # made once per renderer, not once per record (three Counters each)
             stats = out[rec["renderer"]] = RenderStats()
-        stats.add(rec)
+        stats.add(rec, n)
     return out
