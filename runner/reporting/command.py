@@ -1,12 +1,15 @@
 """`bench report RUN [RUN ...]`: read the runs, print the tables, write report/ (CSV, JSON, pictures, markdown)."""
 from __future__ import annotations
 
+import os
+import signal
 import sys
 from collections import Counter
 from pathlib import Path
 
 import typer
 
+from runner.children import die_with_parent
 from runner.config.grid import Grid
 from runner.errors import UserError, WriteFailed
 from runner.reporting import files, terminal, thinking
@@ -149,11 +152,12 @@ class _Nothing(Exception):
     """A picture with nothing to draw: its target is left as it was."""
 
 
-def _draw(target: Path, draw) -> bool:
+def _draw(target: Path, draw, owner: int | None = None) -> bool:
     """Draw a picture whole or not at all, through the one writer: whether drawn (`draw` gets the open file
-    and returns False when it had nothing to draw); a failed write is WriteFailed (one line, exit 3)."""
+    and returns False when it had nothing to draw); a failed write is WriteFailed (one line, exit 3). `owner`:
+    the process whose temporaries it names its own (atomic_output)."""
     try:
-        with atomic_output(target) as fh:
+        with atomic_output(target, owner) as fh:
             if draw(fh) is False:
                 raise _Nothing
     except _Nothing:
@@ -237,15 +241,29 @@ def _pictures(rows, chance, targets: dict[str, Path], plot_path: Path | None,
     """Draw the pictures (into the report folder, made before any work), each written whole or not at all:
     (drawn, the problem if not)."""
     from runner.reporting import figures
+    owner = os.getpid()
     try:
-        heat = lambda rows, chance, target: figures.heatmap(rows, chance, target, baselines)  # noqa: E731
-        jobs = [(targets["heatmap.png"], heat), (targets["accuracy_by_complexity.png"], figures.by_complexity)]
-        if plot_path is not None:
-            jobs.append((plot_path, figures.by_complexity))
-        for target, draw in jobs:
-            _draw(target, lambda tmp, draw=draw: draw(rows, chance, tmp))
+        # the heatmap drawn by a fork of this child (matplotlib imported already) while this one draws the rest:
+        # the pictures take the time of the longest, not of all; its temporary is named as this child's, which
+        # the report removes if it stops this child mid-picture
+        beside = Forked(lambda: _beside(targets["heatmap.png"], rows, chance, baselines, owner))
+        try:
+            jobs = [targets["accuracy_by_complexity.png"], *([plot_path] if plot_path is not None else [])]
+            for target in jobs:
+                _draw(target, lambda tmp: figures.by_complexity(rows, chance, tmp))
+            beside.result()
+        finally:
+            beside.stop()
     except WriteFailed:   # a full disk or a read-only folder is the command's failure (exit 3), not a note
         raise
     except UserError as exc:
         return False, str(exc)
     return True, None
+
+
+def _beside(target: Path, rows, chance, baselines: frozenset, owner: int) -> bool:
+    """In a fork of the drawing child: the heatmap; gone at once (no cleanup to run) if the drawing child dies."""
+    from runner.reporting import figures
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    die_with_parent()
+    return _draw(target, lambda tmp: figures.heatmap(rows, chance, tmp, baselines), owner)

@@ -94,12 +94,14 @@ def check_output(path: Path, what: str) -> Path:
 
 
 @contextlib.contextmanager
-def atomic_output(path: Path) -> Iterator[BinaryIO]:
+def atomic_output(path: Path, owner: int | None = None) -> Iterator[BinaryIO]:
     """Open a new temporary file beside `path` (never an existing node: O_EXCL, O_NOFOLLOW); rename it over
-    `path` only if the block succeeds. The target is whole or as it was; a write failure is WriteFailed."""
+    `path` only if the block succeeds. The target is whole or as it was; a write failure is WriteFailed.
+    The temporary is named by this process's pid, or by `owner`'s (a helper writing for it, so that what
+    removes the owner's leftovers removes the helper's too)."""
     path = Path(path)
     _no_follow(path, "output")
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp = path.with_name(f".{path.name}.{owner or os.getpid()}.tmp")
     with contextlib.suppress(OSError):
         tmp.unlink()   # ours, left by a killed process of the same pid (a link there goes, not what it points to)
     try:

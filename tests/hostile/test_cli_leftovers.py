@@ -136,3 +136,21 @@ def test_report_stopped_by_a_signal_leaves_no_temporary(work):
             proc.kill()
     assert proc.returncode == 128 + signal.SIGTERM and "stopped by SIGTERM" in err, err
     assert [p.name for p in report.iterdir() if p.name.endswith(".tmp")] == []
+    # the drawing child's own fork (it draws the heatmap) goes too: told by the child's death, not waited for
+    deadline = time.monotonic() + HANG_S
+    while (left := _reports_in(work)) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert left == []
+
+
+def _reports_in(folder: Path) -> list[int]:
+    """The processes of a `report` command running in `folder` (forks included: they keep its command line)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and b"report" in (entry / "cmdline").read_bytes().split(b"\0") \
+                    and (entry / "cwd").resolve() == folder.resolve():
+                found.append(int(entry.name))
+        except OSError:   # gone meanwhile, or not ours to read
+            continue
+    return found
