@@ -19,10 +19,11 @@ from runner.config.grid import Grid, load_grid
 from runner.errors import UserError
 from runner.plan.units import UnitPlan, skeletons
 from runner.reporting import files, thinking
-from runner.reporting.columnar import MARGIN, keep_marks, read_figures
+from runner.reporting.columnar import keep_marks, read_figures
 from runner.reporting.columnar_sql import FIRST_MOST
 from runner.reporting.fidelity import fidelity_rows
 from runner.reporting.load import load_runs
+from runner.reporting.log_scan import MARGIN
 from runner.reporting.stats import cell_latency, summary_rows, tallies
 from runner.store.logs import TORN
 from runner.store.tally import render_stats

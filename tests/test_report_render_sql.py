@@ -5,8 +5,10 @@ with different `finished_at` and rounds, every status, checks with and without r
 one key, foreign keys and mistyped fields."""
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
+import duckdb
 import orjson
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -16,13 +18,16 @@ from runner.commands.folder import save_grid
 from runner.config.grid import load_grid
 from runner.errors import UserError
 from runner.plan.units import skeletons
-from runner.reporting.columnar import read_figures
+from runner.reporting.columnar import keep_marks, read_figures
 from runner.reporting.fidelity import fidelity_rows
 from runner.reporting.load import load_runs
+from runner.reporting.log_scan import MARGIN, scan_log
+from runner.reporting.render_sql import RENDER_SCAN, TABLE
 from runner.reporting.stats import tallies
 from runner.store.tally import render_stats
-from tests.test_report_columnar import GRID, GRIDS, JUNK, logged, planned, tail_torn
+from tests.test_report_columnar import GRID, GRIDS, JUNK, logged, planned, tail_torn, well_typed
 
+CAST = ("schema", "finished_at")   # the fields VALUES mistypes that a typed read casts (the others are kept as JSON)
 STATUSES = ["ok", "invalid", "error", "unfaithful", "unchecked", "weird"]
 VALUES = {
     "finished_at": [0.0, 1.0, 2.0, 1, 2, None, "x", True, 1e3, -0.0],
@@ -42,9 +47,10 @@ def _renders(spec: tuple[str, int, int], tmp: Path) -> list[tuple]:
 
 
 @st.composite
-def render_lines(draw, units: list[tuple]) -> list[bytes]:
+def render_lines(draw, units: list[tuple], typed: bool = False) -> list[bytes]:
     """The lines of one render log: records of planned units (some another grid's), duplicates, every status,
-    renderers named wrongly, mistyped fields, and lines a reader must skip."""
+    renderers named wrongly, mistyped fields (none where `typed`: no field a typed read casts), and lines a reader
+    must skip."""
     out = []
     for _ in range(draw(st.integers(0, 30))):
         ru, sk = draw(st.sampled_from(units))
@@ -53,9 +59,10 @@ def render_lines(draw, units: list[tuple]) -> list[bytes]:
                "renderer": draw(st.sampled_from([ru.stage.label, "t0", "t1", "zz"])), "sample": ru.sample}
         for name, values in VALUES.items():
             if draw(st.booleans()):
-                rec[name] = draw(st.sampled_from(values))
+                rec[name] = draw(st.sampled_from([v for v in values if not typed or name not in CAST
+                                                  or well_typed(name, v)]))
         for name in draw(st.lists(st.sampled_from(["key", "complexity", "skeleton", "sample", "family", "status",
-                                                   "renderer"]), max_size=1)):
+                                                   "renderer"]), max_size=0 if typed else 1)):
             rec[name] = draw(st.sampled_from([None, "2", 2.0, True, 9, "f" * 32]))   # mistyped or foreign
         if draw(st.booleans()):
             rec.pop(draw(st.sampled_from(list(rec))))
@@ -78,8 +85,9 @@ def _typed(value):
     return type(value).__name__, value
 
 
-def _random_folders(tmp_path_factory, units, data) -> list:
-    """One to three run folders of random grids, each with a random render log of its own units and others'."""
+def _random_folders(tmp_path_factory, units, data, typed: bool = False) -> list:
+    """One to three run folders of random grids, each with a random render log of its own units and others' (and
+    an empty solve log)."""
     every = [u for plan in units for u in plan]
     tmp = tmp_path_factory.mktemp("runs")
     folders = []
@@ -90,7 +98,8 @@ def _random_folders(tmp_path_factory, units, data) -> list:
         grid_file = folder / "grid.yaml"
         grid_file.write_text(GRID.format(name=GRIDS[spec][0], count=GRIDS[spec][1], seed=GRIDS[spec][2]))
         save_grid(load_grid(grid_file), folder, grid_file)
-        (folder / "renders.jsonl").write_bytes(b"".join(data.draw(render_lines(units[spec] * 3 + every))))
+        (folder / "renders.jsonl").write_bytes(b"".join(data.draw(render_lines(units[spec] * 3 + every, typed))))
+        (folder / "solves.jsonl").write_bytes(b"")
         folders.append(folder)
     return folders
 
@@ -103,8 +112,6 @@ def test_the_reports_render_figures_equal_the_loaders_on_random_run_folders(tmp_
     the fidelity rows, the renders table's counts, the unreadable lines) equals what the loader's render records
     give, on random render logs beside an empty solve log; another schema is refused with the loader's line."""
     folders = _random_folders(tmp_path_factory, units, data)
-    for folder in folders:
-        (folder / "solves.jsonl").write_bytes(b"")
     try:
         old = load_runs(folders)
     except UserError as exc:
@@ -150,15 +157,38 @@ def test_a_renamed_renderer_in_another_folder_is_kept_apart_under_its_own_name(t
     _same_render_figures(read_figures(folders), old)
 
 
-@pytest.mark.parametrize("first_round, first_try", [
-    *((r, 0) for r in (0, 0.0, -0.0, False, "", [], {}, None, "missing")),   # round 0: its status is the first try's
-    *((r, 1) for r in (1, 2.5, True, "x", [0], {"a": 1}))])                   # a repair: no first try of its own
+FIRST_ROUNDS = [*((r, 0) for r in (0, 0.0, -0.0, False, "", [], {}, None, "missing")),   # round 0: the first try's
+                *((r, 1) for r in (1, 2.5, True, "x", [0], {"a": 1}))]                   # a repair: no first try
+
+
+@pytest.mark.parametrize("first_round, first_try", FIRST_ROUNDS)
 def test_a_units_first_try_is_its_round_0_record_in_every_form_round_0_takes(tmp_path, first_round, first_try):
     """A unit rendered unfaithful at its first record and faithful after repair counts as faithful at the first try
     only if the first record is not of round 0; `round` is 0 as Python's `not round` reads it (0, 0.0, false, "",
     [], {}, null, missing), the loader's rule."""
+    folder = _repaired_unit(tmp_path, first_round)
+    new, old = read_figures([folder]), load_runs([folder])
+    [row] = new.fidelity
+    assert (row.renders, row.faithful_first_try, row.faithful) == (1, first_try, 1)
+    _same_render_figures(new, old)
+
+
+def test_a_units_first_try_is_read_so_by_the_typed_read_too(tmp_path):
+    """The same, each log marked well-typed first: the typed read takes round 0 as the exact scan does."""
+    folders = [_repaired_unit(tmp_path / str(n), first_round) for n, (first_round, _) in enumerate(FIRST_ROUNDS)]
+    time.sleep(MARGIN)   # a log changed just now is not marked
+    for folder, (first_round, first_try) in zip(folders, FIRST_ROUNDS):
+        keep_marks(read_figures([folder]))
+        assert RENDER_SCAN.mark_of(folder / "renders.jsonl").is_file()
+        [row] = read_figures([folder]).fidelity
+        assert (row.renders, row.faithful_first_try, row.faithful) == (1, first_try, 1), first_round
+
+
+def _repaired_unit(tmp_path: Path, first_round: object) -> Path:
+    """A run folder whose one render unit was unfaithful at its first record (of round `first_round`) and faithful
+    after repair (round 1)."""
     folder = tmp_path / "run"
-    folder.mkdir()
+    folder.mkdir(parents=True)
     grid_file = folder / "grid.yaml"
     grid_file.write_text(GRID.format(name="t", count=2, seed=0))
     save_grid(load_grid(grid_file), folder, grid_file)
@@ -170,7 +200,72 @@ def test_a_units_first_try_is_its_round_0_record_in_every_form_round_0_takes(tmp
     repaired = {**base, "status": "ok", "finished_at": 2.0, "checks": [], "round": 1}
     (folder / "renders.jsonl").write_bytes(orjson.dumps(tried) + b"\n" + orjson.dumps(repaired) + b"\n")
     (folder / "solves.jsonl").write_bytes(b"")
-    new, old = read_figures([folder]), load_runs([folder])
-    [row] = new.fidelity
-    assert (row.renders, row.faithful_first_try, row.faithful) == (1, first_try, 1)
-    _same_render_figures(new, old)
+    return folder
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                                  HealthCheck.too_slow])
+@given(data=st.data())
+def test_a_render_log_found_well_typed_is_read_typed_next_time_with_the_loaders_figures(tmp_path_factory, units,
+                                                                                        data):
+    """A render log with no field a typed read would cast (torn lines, junk, duplicates, every status, any JSON in
+    round, checks, reason and audit) is marked by the exact scan; the next report reads it with the engine's typed
+    read, and its figures are still the loader's."""
+    folders = _random_folders(tmp_path_factory, units, data, typed=True)
+    time.sleep(MARGIN)   # a log changed just now is not marked (its next change could keep its times)
+    try:
+        old = load_runs(folders)
+    except UserError as exc:
+        with pytest.raises(UserError) as got:
+            read_figures(folders)
+        assert str(got.value) == str(exc)
+        return
+    first = read_figures(folders)
+    _same_render_figures(first, old)
+    keep_marks(first)
+    for folder in folders:   # marked with the log's identity: the next read is the typed one
+        mark = RENDER_SCAN.mark_of(folder / "renders.jsonl")
+        assert orjson.loads(mark.read_bytes())[2] == (folder / "renders.jsonl").stat().st_size
+    _same_render_figures(read_figures(folders), old)
+
+
+MISTYPED = [("key", 5), ("status", True), ("skeleton", 3), ("family", [1]), ("complexity", "2"), ("complexity", 2.0),
+            ("complexity", True), ("renderer", False), ("sample", "0"), ("sample", 0.0), ("schema", "1"),
+            ("finished_at", "1"), ("finished_at", True)]
+
+
+@pytest.mark.parametrize("name, value", MISTYPED)
+def test_a_marked_render_log_that_gains_a_mistyped_field_is_scanned_exactly_again(tmp_path, name, value):
+    """A render log marked well-typed, then written to (a field of another type, of every kind a typed read would
+    cast), is scanned exactly again: the loose line is found, and the figures are the loader's."""
+    folder = _one_unit_run(tmp_path)
+    lines = (folder / "renders.jsonl").read_bytes().splitlines(keepends=True)
+    time.sleep(MARGIN)   # a log changed just now is not marked
+    keep_marks(read_figures([folder]))
+    assert RENDER_SCAN.mark_of(folder / "renders.jsonl").is_file()
+    rec = orjson.loads(lines[0])
+    rec[name] = value
+    (folder / "renders.jsonl").write_bytes(orjson.dumps(rec) + b"\n" + b"".join(lines[1:]))
+    _same_render_figures(read_figures([folder]), load_runs([folder]))
+    con = duckdb.connect()
+    try:
+        con.execute(TABLE)
+        _, mark = scan_log(con, RENDER_SCAN, 0, folder / "renders.jsonl")
+        assert mark is None and con.execute("SELECT count(*) FILTER (loose) FROM rr").fetchone()[0] == 1
+    finally:
+        con.close()
+
+
+def _one_unit_run(tmp_path: Path) -> Path:
+    """A run folder whose render log holds every planned render of a small grid once, faithful."""
+    folder = tmp_path / "run"
+    folder.mkdir()
+    grid_file = folder / "grid.yaml"
+    grid_file.write_text(GRID.format(name="t", count=2, seed=0))
+    save_grid(load_grid(grid_file), folder, grid_file)
+    (folder / "renders.jsonl").write_bytes(b"".join(orjson.dumps(
+        {"schema": 1, "key": ru.key, "status": "ok", "skeleton": sk.identity, "family": sk.family,
+         "complexity": sk.complexity, "renderer": ru.stage.label, "sample": ru.sample, "finished_at": 1.0,
+         "round": 0, "checks": []}) + b"\n" for ru, sk in _renders(("t", 2, 0), tmp_path)))
+    (folder / "solves.jsonl").write_bytes(b"")
+    return folder

@@ -4,10 +4,7 @@ Python outcomes are made only where a step needs them one by one: the thinking s
 from __future__ import annotations
 
 import gc
-import hashlib
-import os
 import tempfile
-import time
 from collections import defaultdict
 from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -16,19 +13,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import duckdb
-import orjson
 
 from runner.children import die_with_parent
 from runner.config.grid import Grid
-from runner.errors import UserError
 from runner.reporting import columnar_sql as sql
+from runner.reporting import log_scan
 from runner.reporting.fidelity import FidelityRow
 from runner.reporting.forked import Forked
-from runner.reporting.load import Loaded, Outcome, _Reader, calibrations, opened, refuse_schema, stage_part
+from runner.reporting.load import Loaded, Outcome, _Reader, calibrations, opened, stage_part
+from runner.reporting.log_scan import LogScan, Mark, scan_log
 from runner.reporting.planned import cached_plan, parts
 from runner.reporting.render_sql import RenderFigures, render_figures, scan_render_logs
 from runner.reporting.stats import Tally
-from runner.store.records import SCHEMA
 from runner.store.sinks import SOLVES
 from runner.store.tally import RenderStats
 
@@ -45,9 +41,9 @@ class Figures:
     by_counts: list[tuple[tuple, int]] = field(default_factory=list)
     fidelity: list[FidelityRow] = field(default_factory=list)       # fidelity_rows of the best renders
     render_counts: dict[str, RenderStats] = field(default_factory=dict)   # render_stats of the best renders
-    # the solve logs found well-typed, marked only once the report has written everything (keep_marks): a report
-    # that fails leaves its folders as they were
-    marks: list[tuple[Path, Path, tuple]] = field(default_factory=list)
+    # the logs found well-typed, marked only once the report has written everything (keep_marks): a report that
+    # fails leaves its folders as they were
+    marks: list[Mark] = field(default_factory=list)
 
 
 def read_figures(folders: list[Path], pool_renders: bool = False, by: tuple[str, ...] = ("renderer",),
@@ -130,89 +126,36 @@ def _figures(con: duckdb.DuckDBPyConnection, cursor: duckdb.DuckDBPyConnection, 
     for run, identities in sources.items():
         con.execute("INSERT INTO src SELECT $run, unnest($ids)", {"run": run, "ids": sorted(identities)})
     _match_keys(con, readers)
-    for path, n in renders.result().items():   # the render logs' scan, which the keys' matching need not wait for
+    skipped, render_marks = renders.result()   # the render logs' scan, which the keys' matching need not wait for
+    for path, n in skipped.items():
         loaded.skipped[path] += n
     # The render figures are counted on the thread's connection while this one folds the solve records.
     side = thread.submit(render_figures, cursor, readers)
     calibrations(loaded, folders, grids)
     con.execute(sql.OUTCOMES)
     figures = _results(con, loaded, pool_renders, by, all_outcomes, side)
-    figures.marks = [m for m in marks if m is not None]
+    figures.marks = [m for m in marks if m is not None] + render_marks
     return figures
 
 
-def _scan(con: duckdb.DuckDBPyConnection, i: int, path: Path, loaded: Loaded) -> tuple[Path, Path, tuple] | None:
-    """Scan one solve log into `raw`, its unreadable lines counted; a record of another schema stops the report
-    as the loader stops it (at the first, in the order of the logs). The mark to keep where it was found
-    well-typed (its folder, the mark's path, the log's identity), else None."""
-    try:
-        open(path, "rb").close()
-    except (FileNotFoundError, NotADirectoryError):
+def _scan(con: duckdb.DuckDBPyConnection, i: int, path: Path, loaded: Loaded) -> Mark | None:
+    """Scan one solve log into `raw`, its unreadable lines counted; the mark to keep where it was found well-typed."""
+    got = scan_log(con, SOLVE_SCAN, i, path)
+    if got is None:   # no log: named with nothing skipped, as the loader names it
         loaded.skipped[path] += 0
         return None
-    except OSError as exc:   # unreadable (permissions, I/O): one line, as run and status say it
-        raise UserError(f"log {path}: cannot read it ({exc.strerror})") from None
-    before = con.execute("SELECT coalesce(max(rowid) + 1, 0) FROM raw").fetchone()[0]
-    now = time.time_ns()
-    seen = _identity(path)
-    mark = path.parent / f"{TYPED}{_STAMP}"
-    try:
-        typed = orjson.loads(mark.read_bytes()) == list(seen)
-    except (OSError, orjson.JSONDecodeError):
-        typed = False
-    if seen[2]:
-        sql.run_scan(con, sql.TYPED if typed else sql.SCAN, {"f": i, "path": str(path)})
-    if typed and _identity(path) != seen:   # written to while read (lines not checked): the exact scan instead
-        con.execute("DELETE FROM raw WHERE rowid >= $b", {"b": before})
-        sql.run_scan(con, sql.SCAN, {"f": i, "path": str(path)})
-        typed = False
-    bad, other, loose = con.execute(
-        "SELECT count(*) FILTER (NOT whole), arg_min(schema, rowid) FILTER (whole AND schema IS NOT NULL AND "
-        f"schema <> {SCHEMA}), count(*) FILTER (loose) FROM raw WHERE rowid >= $b", {"b": before}).fetchone()
-    # a log changed within the margin before its scan could change again in the same clock tick of its file
-    # system keeping its size and times: not marked (git's "racily clean" files)
-    well_typed = not typed and not loose and _identity(path) == seen and max(seen[3:]) <= now - int(MARGIN * 1e9)
+    bad, mark = got
     loaded.skipped[path] += bad
-    if other is not None:   # an integer other than SCHEMA (the scan types it)
-        refuse_schema(int(other), path)
-    return (path.parent, mark, seen) if well_typed else None
+    return mark
 
 
 def keep_marks(figures: Figures) -> None:
-    """Mark the solve logs the report found well-typed, once it has written everything; a log written to since
-    its scan is left unmarked (its next report scans it exactly)."""
-    for folder, mark, seen in figures.marks:
-        if _identity(folder / SOLVES) == seen:
-            _mark(folder, mark, seen)
+    """Mark the logs the report found well-typed, once it has written everything; a log written to since its scan
+    is left unmarked (its next report scans it exactly)."""
+    log_scan.keep_marks(figures.marks)
 
 
-# A solve log the exact scan found with no loose line is marked so (its file's identity, in the run folder): the
-# next report on it, unchanged, reads it with the engine's typed read, about half the CPU of the exact scan on a
-# million lines). Any write to the log changes its size or times (ctime cannot be set back), so it is scanned
-# exactly again; another code's mark (another scan) is never read.
-TYPED = ".report-typed-"
-MARGIN = 2.0   # seconds: the coarsest file times of a file system (FAT: 2 s; ext4: a clock tick)
-_STAMP = hashlib.sha256(f"{duckdb.__version__}{sql.SCAN}{sql.TYPED}".encode()).hexdigest()[:16]
-
-
-def _identity(path: Path) -> tuple[int, int, int, int, int]:
-    """The solve log's file as its mark names it: device, inode, size, modification and change times."""
-    st = path.stat()
-    return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns
-
-
-def _mark(folder: Path, mark: Path, seen: tuple) -> None:
-    """Write the mark of a log found with no loose line (an older code's removed); a folder that cannot be
-    written to is only not marked."""
-    tmp = folder / f"{mark.name}.{os.getpid()}.tmp"
-    try:
-        for old in folder.glob(f"{TYPED}*"):
-            if old != mark and old.is_file() and not old.name.endswith(".tmp"):
-                old.unlink()
-        tmp.write_bytes(orjson.dumps(list(seen)))
-        os.rename(tmp, mark)
-    except OSError:
-        tmp.unlink(missing_ok=True)
+SOLVE_SCAN = LogScan("raw", sql.SCAN, sql.TYPED, ".report-typed-")
 
 
 def _load_plan(con: duckdb.DuckDBPyConnection, i: int, grid: Grid, place: Path) -> None:

@@ -11,17 +11,19 @@ from typing import Any
 import duckdb
 import orjson
 
-from runner.errors import UserError
-from runner.reporting.columnar_sql import _int, _int_ok, _num_ok, _str, _text, run_scan
+from runner.reporting.columnar_sql import _int, _int_ok, _loose, _num_ok, _str, _text
 from runner.reporting.fidelity import CHECKED, FidelityRow, counted_fidelity_rows
-from runner.reporting.load import blocks, refuse_schema, stage_part
+from runner.reporting.load import blocks, stage_part
+from runner.reporting.log_scan import LogScan, Mark, scan_log
 from runner.store.logs import TERMINAL
-from runner.store.records import SCHEMA
 from runner.store.sinks import RENDERS
 from runner.store.tally import RenderStats, counted_render_stats
 
 _FIELDS = ("schema", "key", "status", "skeleton", "family", "complexity", "renderer", "sample", "finished_at",
            "round", "checks", "reason", "audit")
+_AS_JSON = ("round", "checks", "reason", "audit")   # kept as their JSON text (any type)
+_TYPED = {"schema": "BIGINT", "complexity": "BIGINT", "sample": "BIGINT", "finished_at": "DOUBLE",
+          **dict.fromkeys(_AS_JSON, "JSON")}
 _TERMINAL = ", ".join(f"'{s}'" for s in TERMINAL)
 
 # `round` as `not round` reads it in Python: missing, null, false, 0, 0.0, "", [] and {} are round 0.
@@ -30,21 +32,33 @@ _ROUND0 = """("round" IS NULL OR CASE json_type("round") WHEN 'NULL' THEN true
   WHEN 'ARRAY' THEN json_array_length("round") = 0 WHEN 'OBJECT' THEN len(json_keys("round")) = 0
   ELSE TRY_CAST("round"::VARCHAR AS DOUBLE) = 0 END)"""
 
-TABLE = """CREATE TABLE rr (f INTEGER, whole BOOLEAN, schema VARCHAR, key VARCHAR, status VARCHAR, named VARCHAR,
+TABLE = """CREATE TABLE rr (f INTEGER, whole BOOLEAN, schema HUGEINT, key VARCHAR, status VARCHAR, named VARCHAR,
   skeleton VARCHAR, sample BIGINT, done DOUBLE, r0 BOOLEAN, family VARCHAR, complexity BIGINT, checks VARCHAR,
-  reason VARCHAR, audit VARCHAR)"""
+  reason VARCHAR, audit VARCHAR, loose BOOLEAN)"""
 # One log into `rr`, a row per line that parses (a torn or foreign one: a row of nulls, not `whole`). `whole`:
-# RENDER_FIELDS of their types (else the line is skipped); the kept JSON fields as their JSON text.
+# RENDER_FIELDS of their types (else the line is skipped); the kept JSON fields as their JSON text; `loose`: a field
+# a typed read would cast (columnar_sql's rule).
 SCAN = f"""INSERT INTO rr SELECT $f,
   coalesce({_text('key')} AND {_text('status')} AND {_text('skeleton')} AND {_text('family')}
     AND {_int_ok('complexity')} AND {_text('renderer')} AND {_int_ok('sample')}, false),
-  CASE WHEN {_int_ok('schema')} THEN TRY_CAST(schema AS HUGEINT)::VARCHAR END,
+  CASE WHEN {_int_ok('schema')} THEN TRY_CAST(schema AS HUGEINT) END,
   {_str('key')}, {_str('status')}, {_str('renderer')}, {_str('skeleton')}, {_int('sample')},
   CASE WHEN {_num_ok('finished_at')} THEN TRY_CAST(finished_at AS DOUBLE) ELSE 0.0 END, r0, {_str('family')},
-  {_int('complexity')}, checks, reason, audit
+  {_int('complexity')}, checks, reason, audit, {' OR '.join(_loose(c) for c in _FIELDS if c not in _AS_JSON)}
 FROM (SELECT {', '.join(f'"{c}"::VARCHAR AS "{c}"' for c in _FIELDS if c != 'round')}, {_ROUND0} AS r0
       FROM read_ndjson($path, columns = {{{', '.join(f"'{c}': 'JSON'" for c in _FIELDS)}}}, ignore_errors = true,
                        maximum_object_size = $most))"""
+# The same rows from the engine's typed read, for a log the exact scan found with no loose line and that has not
+# changed since (columnar_sql.TYPED's reasoning): the kept JSON fields read as JSON in both.
+TYPED = f"""INSERT INTO rr SELECT $f,
+  key IS NOT NULL AND status IS NOT NULL AND skeleton IS NOT NULL AND family IS NOT NULL AND complexity IS NOT NULL
+    AND renderer IS NOT NULL AND sample IS NOT NULL,
+  schema, key, status, renderer, skeleton, sample, coalesce(finished_at, 0.0), r0, family, complexity,
+  checks::VARCHAR, reason::VARCHAR, audit::VARCHAR, false
+FROM (SELECT *, {_ROUND0} AS r0
+      FROM read_ndjson($path, columns = {{{', '.join(f"'{c}': '{_TYPED.get(c, 'VARCHAR')}'" for c in _FIELDS)}}},
+                       ignore_errors = true, maximum_object_size = $most))"""
+RENDER_SCAN = LogScan("rr", SCAN, TYPED, ".report-renders-typed-")
 
 # Each whole record's render stage: by the grid's planned keys (the stage the record names if its key is that
 # stage's, else the first label of the stages making it: load.stage_part's rule); `rx`: those not planned, whose
@@ -85,29 +99,23 @@ class RenderFigures:
     blocked: list[tuple[str, str, str, str, int, str, int]] = field(default_factory=list)
 
 
-def scan_render_logs(con: duckdb.DuckDBPyConnection, folders: list[Path]) -> dict[Path, int]:
-    """Every folder's render log into the engine's table `rr`, in order; the unreadable lines per log. A record of
-    another schema stops the report as the loader stops it (at the first, in the order of the logs)."""
+def scan_render_logs(con: duckdb.DuckDBPyConnection, folders: list[Path]) -> tuple[dict[Path, int], list[Mark]]:
+    """Every folder's render log into the engine's table `rr`, in order: the unreadable lines per log, and the marks
+    to keep of those found well-typed. A record of another schema stops the report as the loader stops it (at the
+    first, in the order of the logs)."""
     con.execute(TABLE)
     skipped: dict[Path, int] = {}
+    marks = []
     for i, folder in enumerate(folders):
-        path = folder / RENDERS
-        try:
-            open(path, "rb").close()
-        except (FileNotFoundError, NotADirectoryError):
+        got = scan_log(con, RENDER_SCAN, i, folder / RENDERS)
+        if got is None:
             continue
-        except OSError as exc:   # unreadable (permissions, I/O): one line, as run and status say it
-            raise UserError(f"log {path}: cannot read it ({exc.strerror})") from None
-        if not path.stat().st_size:
-            continue
-        run_scan(con, SCAN, {"f": i, "path": str(path)})
-        bad, other = con.execute(f"""SELECT count(*) FILTER (NOT whole), arg_min(schema, rowid) FILTER (whole AND
-            schema IS NOT NULL AND schema <> '{SCHEMA}') FROM rr WHERE f = $f""", {"f": i}).fetchone()
-        if other is not None:
-            refuse_schema(int(other), path)
+        bad, mark = got
         if bad:
-            skipped[path] = bad
-    return skipped
+            skipped[folder / RENDERS] = bad
+        if mark is not None:
+            marks.append(mark)
+    return skipped, marks
 
 
 def render_figures(con: duckdb.DuckDBPyConnection, readers: list[Any]) -> RenderFigures:
