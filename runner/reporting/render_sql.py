@@ -61,16 +61,17 @@ FROM (SELECT *, {_ROUND0} AS r0
 RENDER_SCAN = LogScan("rr", SCAN, TYPED, ".report-renders-typed-")
 
 # Each whole record's render stage: by the grid's planned keys (the stage the record names if its key is that
-# stage's, else the first label of the stages making it: load.stage_part's rule); `rx`: those not planned, whose
-# skeleton is their run's (a sample beyond the grid's), matched in Python, one hash each.
+# stage's, else the first label of the stages making it: load.stage_part's rule); `rx`: those not planned (a sample
+# beyond the grid's, a skeleton not in its source), matched in Python, one hash each. Even a record whose skeleton
+# is not its run's: it may be the newest of a unit that another folder's run holds, and keep that one from counting.
 LABELS = """CREATE TABLE rl AS SELECT r.rowid AS seq, coalesce(a.label, l.label) AS label
 FROM rr r JOIN plan_r p ON p.f = r.f AND p.rkey = r.key AND p.skeleton = r.skeleton AND p.sample = r.sample
 JOIN labels l ON l.f = p.f AND l.stage = 'render' AND l.part = p.part AND l.first
 LEFT JOIN labels a ON a.f = p.f AND a.stage = 'render' AND a.part = p.part AND a.label = r.named
 WHERE r.whole;
 CREATE TABLE rx (f INTEGER, key VARCHAR, named VARCHAR, skeleton VARCHAR, sample BIGINT, label VARCHAR)"""
-LEFT = """SELECT DISTINCT r.f, r.key, r.named, r.skeleton, r.sample FROM rr r JOIN runs USING (f)
-SEMI JOIN src ON src.run = runs.run AND src.skeleton = r.skeleton ANTI JOIN rl ON rl.seq = r.rowid WHERE r.whole"""
+LEFT = """SELECT DISTINCT r.f, r.key, r.named, r.skeleton, r.sample FROM rr r ANTI JOIN rl ON rl.seq = r.rowid
+WHERE r.whole"""
 LEFT_IN = """INSERT INTO rl SELECT r.rowid, x.label FROM rr r JOIN rx x ON x.f = r.f AND x.key = r.key
   AND x.named = r.named AND x.skeleton = r.skeleton AND x.sample = r.sample WHERE r.whole"""
 # The newest record of each unit (render key and stage: two stages naming one key are two units), a terminal one
