@@ -76,13 +76,13 @@ def units(tmp_path_factory) -> list[list[tuple]]:
     return [_renders(spec, tmp) for spec in GRIDS]
 
 
-def _typed(value):
-    """A value with the types of everything in it (1 and 1.0 and True are not one value here)."""
-    if isinstance(value, dict):
-        return {k: _typed(v) for k, v in value.items()}, list(value)
-    if isinstance(value, (list, tuple)):
-        return [_typed(v) for v in value]
-    return type(value).__name__, value
+def _run_folder(folder: Path, grid_text: str) -> Path:
+    """A run folder of this grid (its grid.yaml, the grid saved as a run saves it) with an empty solve log."""
+    folder.mkdir(parents=True)
+    (folder / "grid.yaml").write_text(grid_text)
+    save_grid(load_grid(folder / "grid.yaml"), folder, folder / "grid.yaml")
+    (folder / "solves.jsonl").write_bytes(b"")
+    return folder
 
 
 def _random_folders(tmp_path_factory, units, data, typed: bool = False) -> list:
@@ -93,13 +93,8 @@ def _random_folders(tmp_path_factory, units, data, typed: bool = False) -> list:
     folders = []
     for n in range(data.draw(st.integers(1, 3))):
         spec = data.draw(st.sampled_from(range(len(GRIDS))))
-        folder = tmp / str(n)
-        folder.mkdir()
-        grid_file = folder / "grid.yaml"
-        grid_file.write_text(GRID.format(name=GRIDS[spec][0], count=GRIDS[spec][1], seed=GRIDS[spec][2]))
-        save_grid(load_grid(grid_file), folder, grid_file)
+        folder = _run_folder(tmp / str(n), GRID.format(name=GRIDS[spec][0], count=GRIDS[spec][1], seed=GRIDS[spec][2]))
         (folder / "renders.jsonl").write_bytes(b"".join(data.draw(render_lines(units[spec] * 3 + every, typed))))
-        (folder / "solves.jsonl").write_bytes(b"")
         folders.append(folder)
     return folders
 
@@ -143,20 +138,13 @@ def test_a_renamed_renderer_in_another_folder_is_kept_apart_under_its_own_name(t
     counts them."""
     folders = []
     for name, provider in (("a", "t0"), ("b", "t9")):
-        folder = tmp_path / name
-        folder.mkdir()
-        grid_file = folder / "grid.yaml"
-        grid_file.write_text(GRID.format(name="t", count=2, seed=0).replace("t0", provider))
-        grid = load_grid(grid_file)
-        save_grid(grid, folder, grid_file)
+        folder = _run_folder(tmp_path / name, GRID.format(name="t", count=2, seed=0).replace("t0", provider))
         lines = [orjson.dumps({"schema": 1, "key": ru.key, "status": "ok", "skeleton": sk.identity,
                                "family": sk.family, "complexity": sk.complexity, "renderer": ru.stage.label,
                                "sample": ru.sample, "finished_at": 1.0, "round": 0}) + b"\n"
                  for ru, sk in _renders(("t", 2, 0), tmp_path) if ru.stage.label == "t0"]
         (folder / "renders.jsonl").write_bytes(b"".join(lines).replace(b'"t0"', f'"{provider}"'.encode()))
         folders.append(folder)
-    for folder in folders:
-        (folder / "solves.jsonl").write_bytes(b"")
     old = load_runs(folders)
     assert {r["renderer"] for r in old.renders} == {"t0", "t9"}   # the case is met: both kept, each under its name
     _same_render_figures(read_figures(folders), old)
@@ -192,11 +180,7 @@ def test_a_units_first_try_is_read_so_by_the_typed_read_too(tmp_path):
 def _repaired_unit(tmp_path: Path, first_round: object) -> Path:
     """A run folder whose one render unit was unfaithful at its first record (of round `first_round`) and faithful
     after repair (round 1)."""
-    folder = tmp_path / "run"
-    folder.mkdir(parents=True)
-    grid_file = folder / "grid.yaml"
-    grid_file.write_text(GRID.format(name="t", count=2, seed=0))
-    save_grid(load_grid(grid_file), folder, grid_file)
+    folder = _run_folder(tmp_path / "run", GRID.format(name="t", count=2, seed=0))
     ru, sk = _renders(("t", 2, 0), tmp_path)[0]
     base = {"schema": 1, "key": ru.key, "skeleton": sk.identity, "family": sk.family, "complexity": sk.complexity,
             "renderer": ru.stage.label, "sample": ru.sample}
@@ -204,7 +188,6 @@ def _repaired_unit(tmp_path: Path, first_round: object) -> Path:
              **({} if first_round == "missing" else {"round": first_round})}
     repaired = {**base, "status": "ok", "finished_at": 2.0, "checks": [], "round": 1}
     (folder / "renders.jsonl").write_bytes(orjson.dumps(tried) + b"\n" + orjson.dumps(repaired) + b"\n")
-    (folder / "solves.jsonl").write_bytes(b"")
     return folder
 
 
@@ -257,16 +240,11 @@ def test_a_marked_render_log_that_gains_a_mistyped_field_is_scanned_exactly_agai
 
 def _one_unit_run(tmp_path: Path) -> Path:
     """A run folder whose render log holds every planned render of a small grid once, faithful."""
-    folder = tmp_path / "run"
-    folder.mkdir()
-    grid_file = folder / "grid.yaml"
-    grid_file.write_text(GRID.format(name="t", count=2, seed=0))
-    save_grid(load_grid(grid_file), folder, grid_file)
+    folder = _run_folder(tmp_path / "run", GRID.format(name="t", count=2, seed=0))
     (folder / "renders.jsonl").write_bytes(b"".join(orjson.dumps(
         {"schema": 1, "key": ru.key, "status": "ok", "skeleton": sk.identity, "family": sk.family,
          "complexity": sk.complexity, "renderer": ru.stage.label, "sample": ru.sample, "finished_at": 1.0,
          "round": 0, "checks": []}) + b"\n" for ru, sk in _renders(("t", 2, 0), tmp_path)))
-    (folder / "solves.jsonl").write_bytes(b"")
     return folder
 
 
@@ -278,15 +256,10 @@ def test_a_units_newest_record_in_a_run_whose_source_lacks_its_skeleton_still_wi
     ru, sk = units[0]
     folders = []
     for name, count, status, at in (("u", 2, "ok", 1.0), ("t", 4, "error", 2.0)):
-        folder = tmp_path / name
-        folder.mkdir()
-        grid_file = folder / "grid.yaml"
-        grid_file.write_text(GRID.format(name=name, count=count, seed=0))
-        save_grid(load_grid(grid_file), folder, grid_file)
+        folder = _run_folder(tmp_path / name, GRID.format(name=name, count=count, seed=0))
         (folder / "renders.jsonl").write_bytes(orjson.dumps(
             {"schema": 1, "key": ru.key, "status": status, "skeleton": sk.identity, "family": sk.family,
              "complexity": sk.complexity, "renderer": ru.stage.label, "sample": ru.sample, "finished_at": at}) + b"\n")
-        (folder / "solves.jsonl").write_bytes(b"")
         folders.append(folder)
     old = _render_figures_equal(folders)
     assert old is not None and old.renders == []   # the case is met: the loader counts neither record

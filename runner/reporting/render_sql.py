@@ -11,7 +11,7 @@ from typing import Any
 import duckdb
 import orjson
 
-from runner.reporting.columnar_sql import _int, _int_ok, _loose, _num_ok, _str, _text
+from runner.reporting.columnar_sql import _TYPES, _int, _int_ok, _loose, _num_ok, _str, _text
 from runner.reporting.fidelity import CHECKED, FidelityRow, counted_fidelity_rows
 from runner.reporting.load import blocks, stage_part
 from runner.reporting.log_scan import LogScan, Mark, scan_log
@@ -22,8 +22,7 @@ from runner.store.tally import RenderStats, counted_render_stats
 _FIELDS = ("schema", "key", "status", "skeleton", "family", "complexity", "renderer", "sample", "finished_at",
            "round", "checks", "reason", "audit")
 _AS_JSON = ("round", "checks", "reason", "audit")   # kept as their JSON text (any type)
-_TYPED = {"schema": "BIGINT", "complexity": "BIGINT", "sample": "BIGINT", "finished_at": "DOUBLE",
-          **dict.fromkeys(_AS_JSON, "JSON")}
+_TYPED = {**_TYPES, **dict.fromkeys(_AS_JSON, "JSON")}   # a typed read's type of each field (else VARCHAR)
 _TERMINAL = ", ".join(f"'{s}'" for s in TERMINAL)
 
 # `round` as `not round` reads it in Python: missing, null, false, 0, 0.0, "", [] and {} are round 0.
