@@ -37,7 +37,7 @@ def held_out(text: str) -> bool:
 
 
 def _rows(path: Path, part: str, key) -> list[dict]:
-    rows = [orjson.loads(line) for line in path.read_bytes().splitlines() if line.strip()]
+    rows = [orjson.loads(line) for line in path.read_bytes().splitlines() if line.strip()]   # own parser: a corpus
     if part == "all":
         return rows
     return [r for r in rows if held_out(key(r)) == (part == "held-out")]

@@ -12,12 +12,12 @@ import argparse
 from collections import Counter
 from pathlib import Path
 
-import orjson
-
 from families.reading import Marked, reader, spell
 from rendering.structure import parse
 from runner.config.grid import load_grid
 from runner.plan.units import skeletons
+from runner.store.logs import RENDER_FIELDS, Records, read_records
+from runner.store.sinks import RENDERS
 
 
 def main() -> None:
@@ -29,11 +29,7 @@ def main() -> None:
     args = ap.parse_args()
     by_id = {sk.identity: sk for sk in skeletons(load_grid(args.grid, require_keys=False))}
     last: dict[str, dict] = {}
-    for line in (args.run / "renders.jsonl").read_bytes().splitlines():
-        try:
-            rec = orjson.loads(line)
-        except orjson.JSONDecodeError:
-            continue
+    for rec in read_records(args.run / RENDERS, RENDER_FIELDS, Records()):
         if rec.get("renderer") == args.renderer and rec.get("status") != "error":
             if rec["key"] not in last or rec.get("round", 0) >= last[rec["key"]].get("round", 0):
                 last[rec["key"]] = rec

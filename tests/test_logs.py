@@ -1,14 +1,33 @@
 """Append-only logs and the resume index: whole lines, torn lines, the fast path agrees with a full parse."""
 from __future__ import annotations
 
+import ast
+import dataclasses
+from pathlib import Path
+from typing import Any, Literal
+
 import orjson
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from runner.store.index import load_index
-from runner.store.logs import RENDER_FIELDS, SOLVE_FIELDS, TERMINAL, TORN, AppendLog, best_records, read_at, usable
-from runner.store.records import SCHEMA, RenderRecord, SolveRecord
+from runner.store.logs import (
+    CALIBRATION_FIELDS,
+    LOGS,
+    RENDER_FIELDS,
+    SOLVE_FIELDS,
+    TERMINAL,
+    TORN,
+    AppendLog,
+    best_records,
+    exact_types,
+    read_at,
+    usable,
+)
+from runner.store.records import SCHEMA, CalibrationRecord, RenderRecord, SolveRecord
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def solve(key: str, status: str, correct, raw: str = "LEFT_OF") -> bytes:
@@ -150,3 +169,98 @@ def test_the_index_and_the_record_readers_agree_on_what_is_a_record(tmp_path, mu
     found = best_records(path, {"a" * 32, "b" * 32, "c" * 32}, SOLVE_FIELDS)
     assert set(index) == {r["key"] for r in found} == {"c" * 32}
     assert index.skipped == found.skipped == 1
+
+
+# --- One reader: every log is read through runner/store/logs.py, with the record types' own fields ---
+
+_OWN = "# own parser:"   # a line that parses a log's line itself says why (a peer measured against the reader)
+_LOG_NAMES = {"RENDERS", "SOLVES", "CALIBRATION", "LOGS"}   # the constants that name a run's logs
+
+
+def line_parses(source: str) -> list[int]:
+    """The lines where a module that names a run's log parses a line of a file as JSON itself: `loads` of a loop's
+    (or comprehension's) variable or of a `readline()`, or `loads` mapped over lines; less lines marked _OWN."""
+    tree = ast.parse(source)
+    if not any(isinstance(n, ast.Constant) and n.value in LOGS or isinstance(n, ast.Name) and n.id in _LOG_NAMES
+               or isinstance(n, ast.alias) and n.name in _LOG_NAMES for n in ast.walk(tree)):
+        return []
+    loop_vars = {t.id for n in ast.walk(tree) if isinstance(n, (ast.For, ast.comprehension))
+                 for t in ast.walk(n.target) if isinstance(t, ast.Name)}
+
+    def is_loads(f: ast.expr) -> bool:
+        return isinstance(f, ast.Attribute) and f.attr in ("loads", "load") or isinstance(f, ast.Name) and f.id == "loads"
+
+    hits = []
+    for n in ast.walk(tree):
+        if not isinstance(n, ast.Call) or not n.args:
+            continue
+        arg = n.args[0]
+        line_arg = (isinstance(arg, ast.Name) and arg.id in loop_vars
+                    or isinstance(arg, ast.Call) and isinstance(arg.func, ast.Attribute) and arg.func.attr == "readline")
+        if is_loads(n.func) and line_arg or isinstance(n.func, ast.Name) and n.func.id == "map" and is_loads(arg):
+            hits.append(n.lineno)
+    lines = source.splitlines()
+    return sorted(i for i in set(hits) if _OWN not in lines[i - 1])
+
+
+def test_the_check_for_a_second_parser_finds_one():
+    """The check below is not vacuous: the forms a log's line was parsed in before finds it, the reader's use not."""
+    head = "from runner.store.sinks import RENDERS\nimport orjson\n"
+    assert line_parses(head + "for line in fh:\n    rec = orjson.loads(line)\n") == [4]
+    assert line_parses(head + "rec = orjson.loads(fh.readline())\n") == [3]
+    assert line_parses(head + "recs = [orjson.loads(x) for x in data.splitlines()]\n") == [3]
+    assert line_parses(head + "recs = list(map(orjson.loads, data.splitlines()))\n") == [3]
+    assert line_parses(head + f"for line in fh:\n    rec = orjson.loads(line)   {_OWN} a peer\n") == []
+    assert line_parses(head + "for rec in log_values(path):\n    print(rec)\n") == []
+    assert line_parses("import orjson\nfor line in fh:\n    orjson.loads(line)\n") == []   # no log named
+
+
+@pytest.mark.parametrize("area", ["runner", "benchmarks"])
+def test_no_module_outside_the_store_parses_a_log_line(area):
+    """Report, status, index, resume, view and the benchmarks read a run's logs through runner/store's reader (one
+    parse, one check of the record types' fields): no module outside runner/store/ parses a log's line itself."""
+    found = {str(p.relative_to(ROOT)): hits for p in sorted((ROOT / area).rglob("*.py"))
+             if ROOT / "runner" / "store" not in p.parents and (hits := line_parses(p.read_text(encoding="utf-8")))}
+    assert found == {}
+
+
+@pytest.mark.parametrize("record, fields", [(RenderRecord, RENDER_FIELDS), (SolveRecord, SOLVE_FIELDS),
+                                            (CalibrationRecord, CALIBRATION_FIELDS)], ids=["render", "solve", "calibration"])
+def test_the_fields_read_are_the_record_types(record, fields):
+    """What a reader requires of a line is the record type's own fields, with the JSON types its annotations give:
+    a record the type writes is read; each required field of another JSON type, or missing, is not."""
+    kinds = {f.name for f in dataclasses.fields(record)}
+    assert set(fields) <= kinds and list(fields)[:2] == ["key", "status"]
+    rec = orjson.loads(_example(record).to_line())
+    assert usable(rec, fields)
+    for name, kind in fields.items():
+        allowed = kind if isinstance(kind, tuple) else (kind,)
+        for other in ("2", 2, 2.5, True, None, [], {}):
+            assert usable({**rec, name: other}, fields) == (type(other) in allowed), (name, other)
+        assert not usable({k: v for k, v in rec.items() if k != name}, fields)
+
+
+def _example(record: type):
+    """A record of each type as the run writes it."""
+    if record is SolveRecord:
+        return SolveRecord(**orjson.loads(solve("a" * 32, "ok", True)))
+    if record is RenderRecord:
+        return RenderRecord(schema=SCHEMA, key="h" * 32, status="ok", skeleton="s#h", family="f", complexity=1,
+                            renderer="r", model="m", sample=0, text="t", reason=None, attempts=1, latency_s=0.0,
+                            prompt_tokens=0, completion_tokens=0, finish_reason=None, started_at=0.0, finished_at=0.0)
+    return CalibrationRecord(schema=SCHEMA, key="k" * 32, status="ok", auditor="aud", model="m", skeleton="s#h",
+                             family="order", complexity=2, audit="agrees", audit_reason=None, attempts=1,
+                             latency_s=0.1, prompt_tokens=1, completion_tokens=1, started_at=1.0, finished_at=2.0)
+
+
+@pytest.mark.parametrize("hint, kinds", [
+    (Literal["ok", "error"], str), (int, int), (bool | None, (bool, type(None))), (Literal["a"] | None, (str, type(None))),
+    (str | int | None, (str, int, type(None)))])
+def test_exact_types_of_an_annotation(hint, kinds):
+    assert exact_types(hint) == kinds
+
+
+@pytest.mark.parametrize("hint", [Any, tuple[str, ...], Literal[1, "a"], list[int]])
+def test_an_annotation_without_one_json_type_is_refused(hint):
+    with pytest.raises(TypeError):
+        exact_types(hint)

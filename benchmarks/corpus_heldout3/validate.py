@@ -32,7 +32,7 @@ def load(name, keys):
     rows = []
     with open(os.path.join(HERE, name), encoding="utf-8") as fh:
         for i, line in enumerate(fh, 1):
-            r = json.loads(line)
+            r = json.loads(line)   # own parser: the corpus's files, not a run's logs
             if list(r.keys()) != keys:
                 err("%s:%d keys %s" % (name, i, list(r.keys())))
             rows.append(r)

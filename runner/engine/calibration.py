@@ -25,10 +25,10 @@ from runner.fidelity.calibration import (
 from runner.fidelity.parse_back import audit_request, compare
 from runner.plan.calibration import units
 from runner.store.index import Index, load_index
-from runner.store.logs import CALIBRATION_FIELDS, AppendLog, best_records
+from runner.store.logs import CALIBRATION_FIELDS, AppendLog, best_records, fields_of
 from runner.store.records import SCHEMA, CalibrationRecord
 
-_FIELDS: dict[str, type | tuple[type, ...]] = {"key": str, "status": str, "auditor": str, "family": str}
+_FIELDS = fields_of(CalibrationRecord, "key", "status", "auditor", "family")   # the trust table counts by family
 
 
 class Job(NamedTuple):

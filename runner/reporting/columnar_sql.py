@@ -3,11 +3,12 @@ grid's planned keys, the newest record of each unit kept, and the report's group
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar, get_type_hints
 
 import duckdb
 
-from runner.store.logs import TERMINAL
+from runner.store.logs import TERMINAL, exact_types
+from runner.store.records import SolveRecord
 
 T = TypeVar("T")
 
@@ -52,19 +53,35 @@ def _int(c: str) -> str:
     return f"CASE WHEN {_int_ok(c)} THEN TRY_CAST({c} AS BIGINT) END"
 
 
-# The type a typed read gives each field (the others: VARCHAR).
-_TYPES = {"schema": "BIGINT", "complexity": "BIGINT", "render_sample": "BIGINT", "sample": "BIGINT",
-          "prompt_tokens": "BIGINT", "completion_tokens": "BIGINT", "correct": "BOOLEAN", "latency_s": "DOUBLE",
-          "finished_at": "DOUBLE", "thinking": "JSON"}
+def sql_types(record: type, names: tuple[str, ...]) -> dict[str, str]:
+    """The type a typed read gives each of `names` that is not a string (the others: VARCHAR), from the record
+    type that writes them: its annotation's JSON type (a field of any JSON value, as `thinking`, is JSON)."""
+    hints, out = get_type_hints(record), {}
+    for name in names:
+        if hints[name] is Any:
+            out[name] = "JSON"
+            continue
+        exact = exact_types(hints[name])
+        kinds = [_SQL[k] for k in (exact if isinstance(exact, tuple) else (exact,)) if k is not type(None)]
+        if len(kinds) != 1:
+            raise TypeError(f"{record.__name__}.{name}: one JSON type, not {hints[name]}")
+        if kinds[0] != "VARCHAR":
+            out[name] = kinds[0]
+    return out
 
 
-def _loose(c: str) -> str:
-    """A field present (not null) that a typed read would cast: of another JSON type, or a number out of range."""
-    if c in _TYPES and _TYPES[c] == "BIGINT":
+_SQL = {str: "VARCHAR", int: "BIGINT", float: "DOUBLE", bool: "BOOLEAN"}
+_TYPES = sql_types(SolveRecord, FIELDS)
+
+
+def _loose(c: str, types: dict[str, str] = _TYPES) -> str:
+    """A field present (not null) that a typed read would cast (to its type in `types`): of another JSON type, or
+    a number out of range."""
+    if types.get(c) == "BIGINT":
         ok = _int_ok(c)
-    elif c == "correct":
+    elif types.get(c) == "BOOLEAN":
         ok = f"{c} IN ('true', 'false')"
-    elif c in _TYPES:
+    elif c in types:
         ok = f"coalesce({_num_ok(c)} AND isfinite(TRY_CAST({c} AS DOUBLE)), false)"
     else:
         ok = _text(c)

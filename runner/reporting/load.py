@@ -8,8 +8,6 @@ from operator import itemgetter
 from pathlib import Path
 from typing import Any, Iterable, NamedTuple
 
-import orjson
-
 from runner.children import die_with_parent
 from runner.config.grid import Grid
 from runner.errors import UserError
@@ -18,7 +16,16 @@ from runner.fidelity.judge import PROCEED
 from runner.plan.calibration import planned
 from runner.plan.units import UnitPlan, skeletons
 from runner.reporting.forked import Forked
-from runner.store.logs import RENDER_FIELDS, TERMINAL, best_records, check_log_files, newer, usable
+from runner.store.logs import (
+    CALIBRATION_FIELDS,
+    RENDER_FIELDS,
+    TERMINAL,
+    best_records,
+    check_log_files,
+    log_values,
+    newer,
+    usable,
+)
 from runner.store.records import SCHEMA, unit_keys
 from runner.store.sinks import RENDERS, SOLVES
 
@@ -113,26 +120,11 @@ class _Reader:
         self._render_of: dict[str, tuple | None] = {}   # render key -> the renderer part that makes it (None: none)
         self._names: dict[str, str] = {}          # one string object per distinct label and skeleton
 
-    def _lines(self, path: Path):
-        """Every parsed line of a log (blank and unparseable lines counted as skipped)."""
-        try:
-            fh = open(path, "rb", buffering=1 << 20)
-        except (FileNotFoundError, NotADirectoryError):
-            return
-        except OSError as exc:   # unreadable (permissions, I/O): one line, as run and status say it
-            raise UserError(f"log {path}: cannot read it ({exc.strerror})") from None
-        with fh:
-            for line in fh:
-                try:
-                    yield orjson.loads(line)
-                except orjson.JSONDecodeError:
-                    self.loaded.skipped[path] += bool(line.strip())
-
     def renders(self, path: Path, best: dict[str, tuple["_Reader", dict]], first: dict[str, tuple[str, float]]) -> None:
         """The render records of this grid into `best` (key -> the newest terminal one), compacted, and into
         `first` the status of each unit's first try (its newest terminal round-0 record)."""
         render_fp, get_best = self.render_fp, best.get
-        for rec in self._lines(path):
+        for rec in log_values(path):
             if not usable(rec, RENDER_FIELDS):
                 self.loaded.skipped[path] += 1
                 continue
@@ -157,7 +149,7 @@ class _Reader:
         skipped, render_fp, solve_fp, render_of = 0, self.render_fp, self.solve_fp, self._render_of
         name, run, get_best = self._names.setdefault, self.run, best.get
         fields = _SOLVE_GET
-        for rec in self._lines(path):
+        for rec in log_values(path):
             # the checks of SOLVE_FIELDS, inlined: this loop runs once per record of a million-record log,
             # and one itemgetter call reads what a dozen .get calls would
             try:
@@ -354,7 +346,7 @@ def calibrations(loaded: Loaded, folders: list[Path], grids: list[Grid]) -> None
     for folder, grid in zip(folders, grids):
         if grid.auditors():
             units = planned(grid)
-            got = best_records(folder / CALIBRATION, set(units), {"key": str, "status": str, "auditor": str})
+            got = best_records(folder / CALIBRATION, set(units), CALIBRATION_FIELDS)
             loaded.skipped[folder / CALIBRATION] += got.skipped
             loaded.auditors += [(grid.name, t) for t in trust(got, grid.auditors()).values()]
 

@@ -11,18 +11,19 @@ from typing import Any
 import duckdb
 import orjson
 
-from runner.reporting.columnar_sql import _TYPES, _int, _int_ok, _loose, _num_ok, _str, _text
+from runner.reporting.columnar_sql import _int, _int_ok, _loose, _num_ok, _str, _text, sql_types
 from runner.reporting.fidelity import CHECKED, FidelityRow, counted_fidelity_rows
 from runner.reporting.load import blocks, stage_part
 from runner.reporting.log_scan import LogScan, Mark, scan_log
 from runner.store.logs import TERMINAL
+from runner.store.records import RenderRecord
 from runner.store.sinks import RENDERS
 from runner.store.tally import RenderStats, counted_render_stats
 
 _FIELDS = ("schema", "key", "status", "skeleton", "family", "complexity", "renderer", "sample", "finished_at",
            "round", "checks", "reason", "audit")
 _AS_JSON = ("round", "checks", "reason", "audit")   # kept as their JSON text (any type)
-_TYPED = {**_TYPES, **dict.fromkeys(_AS_JSON, "JSON")}   # a typed read's type of each field (else VARCHAR)
+_TYPED = {**sql_types(RenderRecord, tuple(c for c in _FIELDS if c not in _AS_JSON)), **dict.fromkeys(_AS_JSON, "JSON")}   # a typed read's type of each field (else VARCHAR)
 _TERMINAL = ", ".join(f"'{s}'" for s in TERMINAL)
 
 # `round` as `not round` reads it in Python: missing, null, false, 0, 0.0, "", [] and {} are round 0.
@@ -43,7 +44,7 @@ SCAN = f"""INSERT INTO rr SELECT $f,
   CASE WHEN {_int_ok('schema')} THEN TRY_CAST(schema AS HUGEINT) END,
   {_str('key')}, {_str('status')}, {_str('renderer')}, {_str('skeleton')}, {_int('sample')},
   CASE WHEN {_num_ok('finished_at')} THEN TRY_CAST(finished_at AS DOUBLE) ELSE 0.0 END, r0, {_str('family')},
-  {_int('complexity')}, checks, reason, audit, {' OR '.join(_loose(c) for c in _FIELDS if c not in _AS_JSON)}
+  {_int('complexity')}, checks, reason, audit, {' OR '.join(_loose(c, _TYPED) for c in _FIELDS if c not in _AS_JSON)}
 FROM (SELECT {', '.join(f'"{c}"::VARCHAR AS "{c}"' for c in _FIELDS if c != 'round')}, {_ROUND0} AS r0
       FROM read_ndjson($path, columns = {{{', '.join(f"'{c}': 'JSON'" for c in _FIELDS)}}}, ignore_errors = true,
                        maximum_object_size = $most))"""

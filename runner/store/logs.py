@@ -8,13 +8,15 @@ import os
 import stat
 from operator import itemgetter
 from pathlib import Path
-from typing import Any, Callable, Container, Iterator, Literal, get_args
+from types import UnionType
+from typing import Any, Callable, Container, Iterator, Literal, Union, get_args, get_origin, get_type_hints
 
 import orjson
 
 from runner.children import write_all
 from runner.errors import UserError, WriteFailed
 from runner.store.guard import kind_of, node_mode, open_append, open_regular
+from runner.store.records import CalibrationRecord, RenderRecord, SolveRecord
 
 Terminal = Literal["ok", "invalid", "unfaithful", "unchecked"]   # a settled unit's status: `error` is tried again
 TERMINAL: tuple[Terminal, ...] = get_args(Terminal)   # `status in TERMINAL` narrows a read status to the type
@@ -102,15 +104,43 @@ class AppendLog:
         if self.error is not None:
             raise self.error
 
-# The fields (and their types) a record must have to be read at all, by the run's index, `status`, `report`
-# and anything that reads a run later: what one of them skips, the others skip too, and the run redoes.
+
 _NONE = type(None)
-RENDER_FIELDS: dict[str, type | tuple[type, ...]] = {
-    "key": str, "status": str, "skeleton": str, "family": str, "complexity": int, "renderer": str, "sample": int}
-SOLVE_FIELDS: dict[str, type | tuple[type, ...]] = {
-    "key": str, "status": str, "render_key": str, "skeleton": str, "family": str, "complexity": int,
-    "renderer": str, "solver": str, "render_sample": int, "sample": int, "correct": (bool, _NONE)}
-CALIBRATION_FIELDS: dict[str, type | tuple[type, ...]] = {"key": str, "status": str, "auditor": str}
+
+
+# The fields (and their types) a record must have to be read at all, by the run's index, `status`, `report`
+# and anything that reads a run later: what one of them skips, the others skip too, and the run redoes. They
+# are the record types' own fields, with the types their annotations give a parsed line (one schema).
+def exact_types(hint: Any) -> type | tuple[type, ...]:
+    """The type(s) of value a parsed JSON line holds for a field of this annotation: a Literal's (its values'
+    one type), an optional one's with None's, a plain type itself; anything else (Any, a tuple) is refused."""
+    if get_origin(hint) is Literal:
+        kinds = {type(v) for v in get_args(hint)}
+        if len(kinds) != 1:
+            raise TypeError(f"a Literal of values of one type, not {hint}")
+        return kinds.pop()
+    if get_origin(hint) in (Union, UnionType):
+        parts = tuple(t for arg in get_args(hint) for t in _as_tuple(exact_types(arg)))
+        return tuple(dict.fromkeys(parts))
+    if isinstance(hint, type) and hint in (str, int, float, bool, _NONE):
+        return hint
+    raise TypeError(f"no exact JSON type for {hint}")
+
+
+def _as_tuple(kinds: type | tuple[type, ...]) -> tuple[type, ...]:
+    return kinds if isinstance(kinds, tuple) else (kinds,)
+
+
+def fields_of(record: type, *names: str) -> dict[str, type | tuple[type, ...]]:
+    """`names`, fields of a record type, each with the exact type(s) its annotation gives a parsed line."""
+    hints = get_type_hints(record)
+    return {name: exact_types(hints[name]) for name in names}
+
+
+RENDER_FIELDS = fields_of(RenderRecord, "key", "status", "skeleton", "family", "complexity", "renderer", "sample")
+SOLVE_FIELDS = fields_of(SolveRecord, "key", "status", "render_key", "skeleton", "family", "complexity", "renderer",
+                         "solver", "render_sample", "sample", "correct")
+CALIBRATION_FIELDS = fields_of(CalibrationRecord, "key", "status", "auditor")
 
 
 class Typed:
@@ -165,23 +195,42 @@ class Records(list[dict[str, Any]]):
     skipped: int = 0
 
 
-def read_records(path: Path, fields: dict[str, type | tuple[type, ...]], counter: Records) -> Iterator[dict[str, Any]]:
-    """Every whole record of a log with `fields`; the other non-empty lines are counted in `counter.skipped`."""
+class Unreadable:
+    """What `log_values` gives for a line that is not JSON (torn by a crash, damaged): its reader counts it."""
+
+
+UNREADABLE = Unreadable()
+
+
+def parse_line(line: bytes) -> Any:
+    """The one parse of a log's line: its JSON value, or UNREADABLE."""
+    try:
+        return orjson.loads(line)
+    except orjson.JSONDecodeError:
+        return UNREADABLE
+
+
+def log_values(path: Path) -> Iterator[Any]:
+    """The JSON value of every non-blank line of a log, in file order (UNREADABLE for one that does not parse);
+    nothing when there is no log. A log that cannot be read is one line naming it (a UserError)."""
     try:
         fh = open_regular(path, "log")
     except (FileNotFoundError, NotADirectoryError):
         return
     with fh:
         for line in fh:
-            try:
-                rec = orjson.loads(line)
-            except orjson.JSONDecodeError:
-                counter.skipped += bool(line.strip())
-                continue
-            if usable(rec, fields):
+            rec = parse_line(line)
+            if rec is not UNREADABLE or line.strip():
                 yield rec
-            else:
-                counter.skipped += 1
+
+
+def read_records(path: Path, fields: dict[str, type | tuple[type, ...]], counter: Records) -> Iterator[dict[str, Any]]:
+    """Every whole record of a log with `fields`; the other non-empty lines are counted in `counter.skipped`."""
+    for rec in log_values(path):
+        if usable(rec, fields):
+            yield rec
+        else:
+            counter.skipped += 1
 
 
 def supersedes(old_status: str, new_status: str) -> bool:
@@ -225,24 +274,24 @@ def skipped_note(path: Path, skipped: int, redone: bool = False) -> str | None:
 def read_at(path: Path, offset: int) -> dict[str, Any] | None:
     """The record that starts at `offset` (from the index); None if that line is not a whole JSON object
     (the fast path trusted a damaged line: its unit is redone)."""
-    with open(path, "rb") as fh:
+    with open(path, "rb") as fh:   # a small buffer: one line is read
         fh.seek(offset)
-        try:
-            rec = orjson.loads(fh.readline())
-        except orjson.JSONDecodeError:
-            return None
+        rec = parse_line(fh.readline())
     return rec if isinstance(rec, dict) else None
 
 
 def read_many(path: Path, offsets: list[int]) -> Iterator[dict[str, Any] | None]:
-    """`read_at` of each offset (in file order, for one pass of the disk), through one open file."""
+    """`read_at` of each offset (in file order, for one pass of the disk), through one open file; None for each
+    when the log is gone."""
     if not offsets:
         return
-    with open_regular(path, "log") as fh:
+    try:
+        fh = open_regular(path, "log")
+    except (FileNotFoundError, NotADirectoryError):
+        yield from (None for _ in offsets)
+        return
+    with fh:
         for offset in offsets:
             fh.seek(offset)
-            try:
-                rec = orjson.loads(fh.readline())
-            except orjson.JSONDecodeError:
-                rec = None
+            rec = parse_line(fh.readline())
             yield rec if isinstance(rec, dict) else None

@@ -14,8 +14,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import orjson
-
 from families.ir import Skeleton
 from runner.config.grid import Grid
 from runner.plan.units import UnitPlan, skeletons
@@ -24,7 +22,7 @@ from runner.reporting.load import Loaded, load_runs
 from runner.reporting.stats import SummaryRow, summary_rows, tallies
 from runner.store.guard import open_regular
 from runner.store.lock import locked
-from runner.store.logs import LOGS, RENDER_FIELDS, SOLVE_FIELDS, usable
+from runner.store.logs import LOGS, RENDER_FIELDS, SOLVE_FIELDS, read_many, usable
 from runner.store.records import unit_key
 from runner.store.sinks import RENDERS, SOLVES
 from runner.view.quick import quick
@@ -83,22 +81,12 @@ class Snapshot:
             at = index.get(key)
             if not at:
                 continue
-            try:
-                fh = open_regular(self.folders[i] / log, "log")
-            except (FileNotFoundError, NotADirectoryError):
-                continue
-            with fh:
-                for offset in at:
-                    fh.seek(offset)
-                    try:
-                        rec = orjson.loads(fh.readline())
-                    except orjson.JSONDecodeError:
-                        continue
-                    if usable(rec, fields) and rec.get(name) == key:
-                        # named as the grid names it now: a provider renamed since keeps its records
-                        plan = self.plans[i] if i < len(self.plans) else None
-                        out.append(rec if plan is None else
-                                   plan.relabel(rec) if log == RENDERS else plan.relabel_solve(rec))
+            # named as the grid names it now: a provider renamed since keeps its records
+            plan = self.plans[i] if i < len(self.plans) else None
+            for rec in read_many(self.folders[i] / log, at):
+                if rec is not None and usable(rec, fields) and rec.get(name) == key:
+                    out.append(rec if plan is None else
+                               plan.relabel(rec) if log == RENDERS else plan.relabel_solve(rec))
         return out
 
     def lines(self, log: str):
