@@ -150,6 +150,22 @@ def report(
                                       help="Count answers on unchecked and unfaithful renders with the faithful ones."),
 ) -> None:
     """Accuracy per renderer x solver, by family and complexity, with intervals, paired tests, CSV, JSON and pictures."""
+    from runner.reporting.figures import pyplot
+    from runner.reporting.forked import Forked
+
+    # The pictures' child first: its import of matplotlib (a core for half a second) runs while this process
+    # imports the report's code, instead of beside the reading that follows.
+    drawing = Forked.early(pyplot)
+    try:
+        _report(folders, by, csv_path, plot_path, out, compare, compare_renderers, seed, pool_renders, drawing)
+    finally:
+        drawing.stop()
+
+
+def _report(folders: List[Path], by: Optional[str], csv_path: Optional[Path], plot_path: Optional[Path],
+            out: Optional[Path], compare: Optional[Tuple[str, str]], compare_renderers: Optional[Tuple[str, str]],
+            seed: int, pool_renders: bool, drawing: Any) -> None:
+    """`bench report` once its pictures' child runs: its options checked, then the report."""
     from runner.reporting.command import report as run_report
     from runner.reporting.files import DIMENSIONS
 
@@ -161,7 +177,8 @@ def report(
         bad = [d for d in dims if d not in DIMENSIONS]
         if bad or not dims:
             raise UserError(f"--by {by!r}: expected a comma-separated subset of {', '.join(DIMENSIONS)}")
-    raise typer.Exit(run_report(folders, dims, csv_path, plot_path, pool_renders, out, compare, compare_renderers, seed))
+    raise typer.Exit(run_report(folders, dims, csv_path, plot_path, pool_renders, out, compare, compare_renderers, seed,
+                                drawing))
 
 
 @app.command(short_help="Review renders and answers in the browser.")

@@ -368,6 +368,27 @@ def test_the_heatmap_marks_baselines_and_says_why_a_cell_is_empty():
     assert empty.get_color() == "#333333"   # dark on the light grey of an empty cell, not white on white
 
 
+@pytest.mark.parametrize("cells, empty", [(1, ()), (2, (1,)), (7, (3,)), (20, ())])
+@pytest.mark.parametrize("picture", ["heatmap", "by_complexity"])
+def test_a_picture_drawn_once_is_the_picture_savefig_crops_in_two_drawings(tmp_path, picture, cells, empty):
+    """save_tight (the tight box measured, one drawing) writes the bytes of savefig(bbox_inches="tight"), which draws
+    the figure once to find the box and again to write it."""
+    from runner.reporting.figures import by_complexity_figure, heatmap_figure, pyplot, save_tight
+    chance = {"equality": 0.25, "transitive_order": 1 / 3}
+
+    def make():
+        rows = _rows(cells, empty=empty)
+        return heatmap_figure(rows, chance, frozenset()) if picture == "heatmap" else by_complexity_figure(rows, chance)
+    plt = pyplot()
+    fig = make()
+    fig.savefig(tmp_path / "twice.png", dpi=130, bbox_inches="tight")
+    plt.close(fig)
+    fig = make()
+    save_tight(fig, tmp_path / "once.png")
+    plt.close(fig)
+    assert (tmp_path / "once.png").read_bytes() == (tmp_path / "twice.png").read_bytes()
+
+
 WIDE = """name: wide-grid-with-a-long-name
 skeletons: {{generate: {{count: 8, complexities: [short, 5], seed: 3}}}}
 providers:

@@ -16,6 +16,7 @@ from runner.reporting import files, terminal, thinking
 from runner.reporting.columnar import Figures, keep_marks, reading
 from runner.reporting.compare import Paired, compare
 from runner.reporting.fidelity import spread_warnings
+from runner.reporting.figures import pyplot
 from runner.reporting.forked import Forked
 from runner.reporting.stats import SummaryRow, cell_latency, summary_rows
 from runner.reporting.summary import render_table
@@ -27,8 +28,9 @@ REPORT_MARKER = ".bench-report"   # a folder a report wrote into: later reports 
 
 def report(folders: list[Path], by: tuple[str, ...] | None, csv_path: Path | None, plot_path: Path | None,
            pool_renders: bool, out: Path | None, solvers: tuple[str, str] | None,
-           renderers: tuple[str, str] | None, seed: int) -> int:
-    """The whole command; UserError for anything the user can fix."""
+           renderers: tuple[str, str] | None, seed: int, drawing: Forked | None = None) -> int:
+    """The whole command; UserError for anything the user can fix. `drawing`: the pictures' child, if started
+    already (Forked.early of figures.pyplot), else it is started here."""
     report_dir = _report_dir(folders, out)
     outputs = Outputs(inputs(folders))
     grouped_csv = outputs.claim(csv_path or folders[0] / "report.csv", "--csv")
@@ -49,7 +51,7 @@ def report(folders: list[Path], by: tuple[str, ...] | None, csv_path: Path | Non
 
     # The pictures' child is started first (importing matplotlib takes a core a second or more: it overlaps the
     # reading), and sent the rows once they are known.
-    drawing = Forked.early(_prepare_pictures)
+    drawing = drawing or Forked.early(pyplot)
     try:
         return _report(folders, by, grouped_csv, plot_path, pool_renders, report_dir, solvers, renderers, seed,
                        targets, drawing)
@@ -219,12 +221,6 @@ def _print(by, grouped, loaded, rows, groups, compared, renders, fidelity, warni
         got = [p for p in compared if p.kind == name]
         if got:
             con.print(terminal.paired_table(got))
-
-
-def _prepare_pictures() -> None:
-    """In the pictures' child, before its job comes: what drawing imports (matplotlib's pyplot)."""
-    from runner.reporting import figures
-    figures.pyplot()
 
 
 def _all_pictures(rows, chance, baselines, thought_outcomes, targets: dict[str, Path],
