@@ -6,10 +6,9 @@ whole one meanwhile, so a page never waits on a run and a run never waits on a p
 `read_runs` is the one seam to the report's loaders: a columnar reader can replace it without touching a page."""
 from __future__ import annotations
 
-import re
 import threading
 import time
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,7 +19,7 @@ from runner.plan.units import UnitPlan, skeletons
 from runner.reporting.fidelity import FidelityRow, fidelity_rows
 from runner.reporting.load import Loaded, load_runs
 from runner.reporting.stats import SummaryRow, summary_rows, tallies
-from runner.store.guard import open_regular
+from runner.store.keyed import keyed_lines, unit_offsets
 from runner.store.lock import locked
 from runner.store.logs import LOGS, RENDER_FIELDS, SOLVE_FIELDS, read_many, usable
 from runner.store.records import unit_key
@@ -32,12 +31,6 @@ FRESH_S = 2.0   # a page looks at the logs' sizes at most this often
 # logs bigger than this get the grid's figures read fast first (quick.py; about 3 s a million records on two
 # cores, against 11 s for the whole snapshot), the whole snapshot after: a small run's whole one comes as fast
 QUICK_BYTES = 64 << 20
-# a record's key, wherever it stands in its line and whatever spaces a writer put around the colon; a key
-# inside a model's text is escaped (\"key\"), so the look-behind leaves it out
-_KEY = {RENDERS: re.compile(rb'(?<!\\)"key"\s*:\s*"([0-9a-zA-Z]{1,64})"'),
-        SOLVES: re.compile(rb'(?<!\\)"render_key"\s*:\s*"([0-9a-zA-Z]{1,64})"')}
-
-
 def read_runs(folders: list[Path]) -> Loaded:
     """The runs as `bench report` reads them (the seam: a faster reader of the same records goes here)."""
     return load_runs(folders)
@@ -92,7 +85,7 @@ class Snapshot:
     def lines(self, log: str):
         """(render key, raw line) of every line of a log in every folder (a search reads them as bytes)."""
         for folder in self.folders:
-            for key, _, line in _keyed_lines(folder / log, log):
+            for key, _, line in keyed_lines(folder / log, log):
                 yield key, line
 
     def running(self, run: str) -> bool:
@@ -111,51 +104,6 @@ def sizes(folders: list[Path]) -> tuple:
             except OSError:
                 out.append(None)
     return tuple(out)
-
-
-def _offsets(path: Path, log: str) -> dict[str, list[int]]:
-    """Render key -> the offsets of the lines of a log that carry it (a byte search: the records are read
-    whole, and their key checked, when a page shows them)."""
-    out: dict[str, list[int]] = defaultdict(list)
-    try:
-        fh = open_regular(path, "log")
-    except (FileNotFoundError, NotADirectoryError):
-        return out
-    search = _KEY[log].search
-    needle = b'"key":"' if log == RENDERS else b'"render_key":"'   # as bench writes it: a plain find, 4x a regex
-    size = len(needle)
-    with fh:   # the loop of _keyed_lines, inlined: a generator costs twice as much a line on a million lines
-        offset = 0
-        for line in fh:
-            at = line.find(needle)
-            end = line.find(b'"', at + size) if at > 0 and line[at - 1] != 92 else -1   # 92: a backslash
-            if end > 0:
-                out[line[at + size:end].decode("ascii", "replace")].append(offset)
-            elif m := search(line):   # another writer's spacing
-                out[m.group(1).decode("ascii")].append(offset)
-            offset += len(line)
-    return out
-
-
-def _keyed_lines(path: Path, log: str):
-    """(render key, offset, line) of each line of a log that carries a key."""
-    try:
-        fh = open_regular(path, "log")
-    except (FileNotFoundError, NotADirectoryError):
-        return
-    search = _KEY[log].search
-    needle = b'"key":"' if log == RENDERS else b'"render_key":"'   # as bench writes it: a plain find, 4x a regex
-    size = len(needle)
-    with fh:
-        offset = 0
-        for line in fh:
-            at = line.find(needle)
-            end = line.find(b'"', at + size) if at > 0 and line[at - 1] != 92 else -1   # 92: a backslash
-            if end > 0:
-                yield line[at + size:end].decode("ascii", "replace"), offset, line
-            elif m := search(line):   # another writer's spacing
-                yield m.group(1).decode("ascii"), offset, line
-            offset += len(line)
 
 
 def _frame(snap: Snapshot, folders: list[Path]) -> None:
@@ -215,8 +163,8 @@ def build(folders: list[Path]) -> Snapshot:
     snap = Snapshot(loaded, rows, fidelity, list(folders), {}, {}, sizes=stamp, made_at=time.time())
     _frame(snap, folders)
     for folder in folders:
-        snap.renders_at.append(_offsets(folder / RENDERS, RENDERS))
-        snap.solves_at.append(_offsets(folder / SOLVES, SOLVES))
+        snap.renders_at.append(unit_offsets(folder / RENDERS, RENDERS))
+        snap.solves_at.append(unit_offsets(folder / SOLVES, SOLVES))
     _by_renderer(snap)
     return snap
 
