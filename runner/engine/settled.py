@@ -3,8 +3,8 @@
 When a run ends with every unit of its grid (or shard) terminal, it writes what its closing lines
 showed to `.settled` (`.settled-shard-I-of-N` for a shard), with a stamp of everything that decides
 which units there are and which are settled: the resolved grid's hash, the shard, a hash of the code
-that makes skeletons and keys, the skeleton file's bytes, and both logs' bytes (their SHA-256, at
-1 to 2 GB/s). A rerun whose stamp is the same would read the same records, make the same skeletons and
+that makes skeletons and keys, the skeleton file's bytes, and both logs' bytes (their XXH3-128, at the
+speed of reading them: manifest.bytes_stamp). A rerun whose stamp is the same would read the same records, make the same skeletons and
 keys, and find every unit settled: it prints the same closing lines without reading a log line, making
 a skeleton, starting a server or sending a request. Any difference (a record appended by any process, a
 log edited, the grid, the source or the code changed) and the rerun takes the full path, as before.

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Iterator, NamedTuple
 
 import orjson
+import xxhash
 
 from runner.children import write_all
 from runner.config.grid import Grid
@@ -40,9 +41,10 @@ def code_stamp() -> str:
 
 
 def bytes_stamp(path: Path) -> str | None:
-    """The SHA-256 of a regular file's bytes (1 to 2 GB/s); None where there is no file. A FIFO, a device or a
-    folder is refused (UserError) before a read could block on it."""
-    h = hashlib.sha256()
+    """A 128-bit hash of a regular file's bytes (XXH3-128: 5 GB/s, the speed of reading them, where SHA-256 is 1.4
+    GB/s; a witness of any change, not of a forgery: whoever can forge a log can edit the stamp beside it); None
+    where there is no file. A FIFO, a device or a folder is refused (UserError) before a read could block on it."""
+    h = xxhash.xxh3_128()
     try:
         fh = open_regular(path, "file")
     except (FileNotFoundError, NotADirectoryError):
