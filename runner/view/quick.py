@@ -24,15 +24,21 @@ from runner.reporting.columnar_sql import longest_lines
 from runner.reporting.fidelity import FidelityRow
 from runner.reporting.load import key_parts, stage_part
 from runner.reporting.stats import SummaryRow
-from runner.store.logs import TERMINAL, check_log_files
+from runner.store.logs import RENDER_FIELDS, SOLVE_FIELDS, TERMINAL, check_log_files
 from runner.store.sinks import RENDERS, SOLVES
 
 SAMPLE = 64   # solve records checked per renderer x solver group (all of a group that is not of one stage)
 PROBE = 64    # one solve key in this many keeps what its key is made of, for the checks
 _TERM = "(" + ", ".join(f"'{s}'" for s in TERMINAL) + ")"
-_STRICT_R = {"key": "VARCHAR", "status": "VARCHAR", "skeleton": "VARCHAR", "family": "VARCHAR",
-             "complexity": "BIGINT", "renderer": "VARCHAR", "sample": "BIGINT"}
-_STRICT_S = {**_STRICT_R, "render_key": "VARCHAR", "solver": "VARCHAR", "render_sample": "BIGINT"}
+
+
+def _columns(fields: dict[str, type | tuple[type, ...]]) -> dict[str, str]:
+    """The fields every reader requires of a record (store/logs.py: the record types' own) of one JSON type, as the
+    typed read's columns; `correct` (true, false or null) is read loose."""
+    return {k: {str: "VARCHAR", int: "BIGINT"}[t] for k, t in fields.items() if isinstance(t, type)}
+
+
+_STRICT_R, _STRICT_S = _columns(RENDER_FIELDS), _columns(SOLVE_FIELDS)
 # loose fields: the report reads a value of another type as absent, so they are read as JSON and judged here
 _LOOSE_R = {"finished_at": "JSON", "round": "JSON", "checks": "JSON"}
 _LOOSE_S = {"finished_at": "JSON", "correct": "JSON", "render_status": "JSON"}
