@@ -19,10 +19,13 @@ from runner.store.logs import (
     SOLVE_FIELDS,
     TERMINAL,
     TORN,
+    UNREADABLE,
     AppendLog,
     best_records,
     exact_types,
+    log_values,
     read_at,
+    read_many,
     usable,
 )
 from runner.store.records import SCHEMA, CalibrationRecord, RenderRecord, SolveRecord
@@ -264,3 +267,25 @@ def test_exact_types_of_an_annotation(hint, kinds):
 def test_an_annotation_without_one_json_type_is_refused(hint):
     with pytest.raises(TypeError):
         exact_types(hint)
+
+
+def test_read_many_gives_a_record_or_none_for_each_offset_even_when_the_log_is_gone(tmp_path):
+    """The view and the walk zip offsets with what read_many gives: one answer per offset, in their order."""
+    path = tmp_path / "solves.jsonl"
+    a, b = solve("a" * 32, "ok", True), solve("b" * 32, "ok", False)
+    path.write_bytes(a + b"{torn\n" + b)
+    got = list(read_many(path, [0, len(a), len(a) + 6]))
+    assert [r and r["key"] for r in got] == ["a" * 32, None, "b" * 32]
+    path.unlink()
+    assert list(read_many(path, [0, 5])) == [None, None]
+    assert list(read_many(path, [])) == []
+
+
+@pytest.mark.parametrize("content, values", [
+    (b"", []), (b"\n\n", []), (b'{"a":1}\n \n[2]\n', [{"a": 1}, [2]]), (b'{"a":1}\n{"b"', [{"a": 1}, "bad"]),
+    (b"nope\n{}\n", ["bad", {}])])
+def test_log_values_gives_each_non_blank_line_parsed_or_unreadable(tmp_path, content, values):
+    path = tmp_path / "renders.jsonl"
+    path.write_bytes(content)
+    assert ["bad" if v is UNREADABLE else v for v in log_values(path)] == values
+    assert list(log_values(tmp_path / "none.jsonl")) == []
