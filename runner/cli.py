@@ -3,11 +3,14 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any, List, Optional, Tuple
 
 import typer
 
 from runner.errors import UserError
+
+if TYPE_CHECKING:   # the report's child, forked by `report` (imported there, not by every command)
+    from runner.reporting.forked import Forked
 
 # Typer >= 0.20 prints an argument's Python type beside its name (`RUN_DIR <list[Path]>`); the metavars say
 # what to give, in words a person reads. Older Typers never call this.
@@ -164,7 +167,7 @@ def report(
 
 def _report(folders: List[Path], by: Optional[str], csv_path: Optional[Path], plot_path: Optional[Path],
             out: Optional[Path], compare: Optional[Tuple[str, str]], compare_renderers: Optional[Tuple[str, str]],
-            seed: int, pool_renders: bool, drawing: Any) -> None:
+            seed: int, pool_renders: bool, drawing: Forked) -> None:
     """`bench report` once its pictures' child runs: its options checked, then the report."""
     from runner.reporting.command import report as run_report
     from runner.reporting.files import DIMENSIONS
