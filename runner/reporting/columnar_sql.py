@@ -7,7 +7,7 @@ from typing import Any, TypeVar, get_type_hints
 
 import duckdb
 
-from runner.store.logs import TERMINAL, exact_types
+from runner.store.logs import TERMINAL, as_kinds, exact_types
 from runner.store.records import SolveRecord
 
 T = TypeVar("T")
@@ -62,7 +62,7 @@ def sql_types(record: type, names: tuple[str, ...]) -> dict[str, str]:
             out[name] = "JSON"
             continue
         exact = exact_types(hints[name])
-        kinds = [_SQL[k] for k in (exact if isinstance(exact, tuple) else (exact,)) if k is not type(None)]
+        kinds = [SQL_TYPE[k] for k in as_kinds(exact) if k is not type(None)]
         if len(kinds) != 1:
             raise TypeError(f"{record.__name__}.{name}: one JSON type, not {hints[name]}")
         if kinds[0] != "VARCHAR":
@@ -70,7 +70,7 @@ def sql_types(record: type, names: tuple[str, ...]) -> dict[str, str]:
     return out
 
 
-_SQL = {str: "VARCHAR", int: "BIGINT", float: "DOUBLE", bool: "BOOLEAN"}
+SQL_TYPE = {str: "VARCHAR", int: "BIGINT", float: "DOUBLE", bool: "BOOLEAN"}   # a JSON value's type, as the engine types it
 _TYPES = sql_types(SolveRecord, FIELDS)
 
 

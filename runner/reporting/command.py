@@ -16,7 +16,6 @@ from runner.reporting import files, terminal, thinking
 from runner.reporting.columnar import Figures, keep_marks, reading
 from runner.reporting.compare import Paired, compare
 from runner.reporting.fidelity import spread_warnings
-from runner.reporting.figures import pyplot
 from runner.reporting.forked import Forked
 from runner.reporting.stats import SummaryRow, cell_latency, summary_rows
 from runner.reporting.summary import render_table
@@ -28,9 +27,10 @@ REPORT_MARKER = ".bench-report"   # a folder a report wrote into: later reports 
 
 def report(folders: list[Path], by: tuple[str, ...] | None, csv_path: Path | None, plot_path: Path | None,
            pool_renders: bool, out: Path | None, solvers: tuple[str, str] | None,
-           renderers: tuple[str, str] | None, seed: int, drawing: Forked | None = None) -> int:
-    """The whole command; UserError for anything the user can fix. `drawing`: the pictures' child, if started
-    already (Forked.early of figures.pyplot), else it is started here."""
+           renderers: tuple[str, str] | None, seed: int, drawing: Forked) -> int:
+    """The whole command; UserError for anything the user can fix. `drawing`: the pictures' child, started first
+    (`Forked.early(figures.pyplot)`, by the CLI: importing matplotlib takes a core for half a second, which then
+    overlaps this process's imports and reading); it is sent the rows once they are known."""
     report_dir = _report_dir(folders, out)
     outputs = Outputs(inputs(folders))
     grouped_csv = outputs.claim(csv_path or folders[0] / "report.csv", "--csv")
@@ -49,9 +49,6 @@ def report(folders: list[Path], by: tuple[str, ...] | None, csv_path: Path | Non
     if not owns(report_dir, REPORT_MARKER):
         mark(report_dir, REPORT_MARKER)
 
-    # The pictures' child is started first (importing matplotlib takes a core a second or more: it overlaps the
-    # reading), and sent the rows once they are known.
-    drawing = drawing or Forked.early(pyplot)
     try:
         return _report(folders, by, grouped_csv, plot_path, pool_renders, report_dir, solvers, renderers, seed,
                        targets, drawing)

@@ -23,7 +23,8 @@ from runner.store.tally import RenderStats, counted_render_stats
 _FIELDS = ("schema", "key", "status", "skeleton", "family", "complexity", "renderer", "sample", "finished_at",
            "round", "checks", "reason", "audit")
 _AS_JSON = ("round", "checks", "reason", "audit")   # kept as their JSON text (any type)
-_TYPED = {**sql_types(RenderRecord, tuple(c for c in _FIELDS if c not in _AS_JSON)), **dict.fromkeys(_AS_JSON, "JSON")}   # a typed read's type of each field (else VARCHAR)
+# a typed read's type of each field (else VARCHAR)
+_TYPED = {**sql_types(RenderRecord, tuple(c for c in _FIELDS if c not in _AS_JSON)), **dict.fromkeys(_AS_JSON, "JSON")}
 _TERMINAL = ", ".join(f"'{s}'" for s in TERMINAL)
 
 # `round` as `not round` reads it in Python: missing, null, false, 0, 0.0, "", [] and {} are round 0.

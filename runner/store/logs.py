@@ -9,7 +9,7 @@ import stat
 from operator import itemgetter
 from pathlib import Path
 from types import UnionType
-from typing import Any, Callable, Container, Iterator, Literal, Union, get_args, get_origin, get_type_hints
+from typing import Any, Callable, Container, Iterator, Literal, TypeGuard, Union, get_args, get_origin, get_type_hints
 
 import orjson
 
@@ -120,14 +120,15 @@ def exact_types(hint: Any) -> type | tuple[type, ...]:
             raise TypeError(f"a Literal of values of one type, not {hint}")
         return kinds.pop()
     if get_origin(hint) in (Union, UnionType):
-        parts = tuple(t for arg in get_args(hint) for t in _as_tuple(exact_types(arg)))
+        parts = tuple(t for arg in get_args(hint) for t in as_kinds(exact_types(arg)))
         return tuple(dict.fromkeys(parts))
     if isinstance(hint, type) and hint in (str, int, float, bool, _NONE):
         return hint
     raise TypeError(f"no exact JSON type for {hint}")
 
 
-def _as_tuple(kinds: type | tuple[type, ...]) -> tuple[type, ...]:
+def as_kinds(kinds: type | tuple[type, ...]) -> tuple[type, ...]:
+    """A field's type(s) as a tuple, one type or several."""
     return kinds if isinstance(kinds, tuple) else (kinds,)
 
 
@@ -169,7 +170,7 @@ def _typed(fields: tuple[tuple[str, type | tuple[type, ...]], ...]) -> Typed:
     return Typed(dict(fields))
 
 
-def usable(rec: object, fields: dict[str, type | tuple[type, ...]]) -> bool:
+def usable(rec: object, fields: dict[str, type | tuple[type, ...]]) -> TypeGuard[dict[str, Any]]:
     """Whether a parsed line is a record with every field in `fields`, of its exact type (foreign or partial
     ones are not)."""
     return _typed(tuple(fields.items()))(rec)

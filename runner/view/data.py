@@ -31,6 +31,8 @@ FRESH_S = 2.0   # a page looks at the logs' sizes at most this often
 # logs bigger than this get the grid's figures read fast first (quick.py; about 3 s a million records on two
 # cores, against 11 s for the whole snapshot), the whole snapshot after: a small run's whole one comes as fast
 QUICK_BYTES = 64 << 20
+
+
 def read_runs(folders: list[Path]) -> Loaded:
     """The runs as `bench report` reads them (the seam: a faster reader of the same records goes here)."""
     return load_runs(folders)
@@ -77,7 +79,7 @@ class Snapshot:
             # named as the grid names it now: a provider renamed since keeps its records
             plan = self.plans[i] if i < len(self.plans) else None
             for rec in read_many(self.folders[i] / log, at):
-                if rec is not None and usable(rec, fields) and rec.get(name) == key:
+                if usable(rec, fields) and rec.get(name) == key:
                     out.append(rec if plan is None else
                                plan.relabel(rec) if log == RENDERS else plan.relabel_solve(rec))
         return out

@@ -20,7 +20,7 @@ import duckdb
 from runner.config.grid import Grid
 from runner.intervals import wilson
 from runner.plan.units import UnitPlan
-from runner.reporting.columnar_sql import longest_lines
+from runner.reporting.columnar_sql import SQL_TYPE, longest_lines
 from runner.reporting.fidelity import FidelityRow
 from runner.reporting.load import key_parts, stage_part
 from runner.reporting.stats import SummaryRow
@@ -35,7 +35,7 @@ _TERM = "(" + ", ".join(f"'{s}'" for s in TERMINAL) + ")"
 def _columns(fields: dict[str, type | tuple[type, ...]]) -> dict[str, str]:
     """The fields every reader requires of a record (store/logs.py: the record types' own) of one JSON type, as the
     typed read's columns; `correct` (true, false or null) is read loose."""
-    return {k: {str: "VARCHAR", int: "BIGINT"}[t] for k, t in fields.items() if isinstance(t, type)}
+    return {k: SQL_TYPE[t] for k, t in fields.items() if isinstance(t, type)}
 
 
 _STRICT_R, _STRICT_S = _columns(RENDER_FIELDS), _columns(SOLVE_FIELDS)
