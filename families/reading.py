@@ -9,7 +9,6 @@ in the fact's order); else `unread`.
 """
 from __future__ import annotations
 
-import re
 from functools import cached_property, lru_cache
 from typing import Mapping, NamedTuple, Sequence
 
@@ -18,6 +17,7 @@ from families.counted import as_items, vocabulary
 from families.family import Family
 from families.free_forms import WhereUnread
 from families.ir import INTEGER, Argument
+from families.opened import Reading, reader_pattern
 from families.questions import QuestionReader, QVerdict
 from families.wording import (
     FINAL_OPENERS,
@@ -29,12 +29,11 @@ from families.wording import (
     WORD_NAMES,
     hedges,
     normalize,
-    reader_regex,
     tokens,
 )
 
 Fact = tuple[str, tuple[Argument, ...]]   # (predicate, arguments): symbols and integers
-Grammar = Mapping[str, Sequence[re.Pattern[str]]]   # predicate -> the regexes of its phrasings
+Grammar = Mapping[str, Sequence[Reading]]   # predicate -> the readings of its phrasings
 Matches = tuple[tuple[str, tuple[int, ...]], ...]   # (predicate, slot values) of each phrasing that reads a line
 # a fact's symbols as (mark place, type), for `Reader._reads`; as (name, type), for `Reader._named`
 # (integers stand as themselves; `type(a) is str` picks the symbols, which leaves mypy an Argument)
@@ -198,7 +197,7 @@ class Reader:
 
         self.openers = {p: w.openers + READ_OPENERS + w.read_openers.get(p, ())
                         + (() if p in w.no_final_openers else FINAL_OPENERS) for p in w.facts}
-        self.facts = {p: [reader_regex(ph, kinds(family.predicates[p]), self.openers[p])
+        self.facts = {p: [reader_pattern(ph, kinds(family.predicates[p]), self.openers[p])
                           for ph in phs + w.reads.get(p, ())] for p, phs in w.facts.items()}
         # what may close any fact and say nothing more ("in the row"), as words, longest first: read away
         # (a set, and its lengths longest first: one lookup a length, however many tails a family composes)
@@ -209,7 +208,7 @@ class Reader:
         # each predicate's openers as words, longest first: read away before a sentence's words are weighed
         self._opener_words = {p: sorted({tuple(tokens(o)) for o in ops}, key=len, reverse=True)
                               for p, ops in self.openers.items()}
-        self.questions = {p: [reader_regex(ph, kinds(family.queries[p]), READ_OPENERS) for ph in
+        self.questions = {p: [reader_pattern(ph, kinds(family.queries[p]), READ_OPENERS) for ph in
                               phs + w.question_reads.get(p, ())] for p, phs in w.questions.items()}
         self.asked = QuestionReader(self)
         # where a phrasing counts "items", a count noun the model named reads as that word ("17 canoes")

@@ -399,9 +399,17 @@ def _reader_regex(phrasing: str, kinds: tuple[str, ...], openers: tuple[str, ...
     """The regex over `" " + " ".join(normalized marked tokens)` that reads this phrasing: a name slot
     matches a name mark `@k`, an integer slot digits; group `sI` holds slot I. `openers` may come before
     it and `tails` after it (read, never written)."""
-    # up to two openers ("First, note that ..."): every phrasing takes any pair of them
-    out = f"(?: (?:{_alternation(openers)})){{0,2}}" if openers else ""
-    seen: set[int] = set()
+    return re.compile(opener_regex(openers, "{0,2}") + reader_body(phrasing, kinds, tails))
+
+
+def opener_regex(openers: Sequence[str], times: str) -> str:
+    """The regex of `times` openers ("First, note that ..."), each one of `openers`, in their order ("" if none)."""
+    return f"(?: (?:{_alternation(openers)})){times}" if openers else ""
+
+
+def reader_body(phrasing: str, kinds: Sequence[str], tails: Sequence[str] = ()) -> str:
+    """A phrasing's regex without its openers (see `_reader_regex`)."""
+    out, seen = "", set[int]()
     for p in plain_parts(parse_phrasing(phrasing), kinds):
         if p.slot in seen:   # a slot said twice ("is X left of Y or right of Y"): the same mark again
             out += f" @(?P=s{p.slot})" if kinds[p.slot] == "name" else f" (?P=s{p.slot})"
@@ -413,7 +421,7 @@ def _reader_regex(phrasing: str, kinds: tuple[str, ...], openers: tuple[str, ...
             out += f"(?: (?:{body}))?" if p.optional else f" (?:{body})"
     if tails:
         out += f"(?: (?:{_alternation(tails)}))?"
-    return re.compile(out)
+    return out
 
 
 def _cap(text: str) -> str:
