@@ -1,6 +1,7 @@
 """Whole `bench run` throughput vs a bare aiohttp loop; peak memory in the skeleton count; resume index time.
 
     python benchmarks/run_bench.py throughput [--skeletons 100000] [--latency 0.2] [--workers 1 2 4] [--cases template]
+                                              [--loops uvloop asyncio]
     python benchmarks/run_bench.py memory [--counts 10000 100000]
     python benchmarks/run_bench.py index [--records 1000000]
 
@@ -19,7 +20,8 @@ the run sends through to plain-http servers since the fourth session, and so its
 Figure: units (requests) per second of the run over requests per second of each loop, and the CPU
 per request of each process, which shows what the two cores are spent on. Renders are structured
 (the default): the fake server makes them, and the run checks each against its skeleton on the
-event loop, which the bare loop does not.
+event loop, which the bare loop does not. `--loops uvloop asyncio` runs the grid on each event loop every round
+(asyncio's own: `LSB_UVLOOP=0`), after the same bare loops.
 memory: `bench run` with the built-in providers (no server) at two skeleton counts; peak RSS of
 each child (target: within 20%).
 index: a solves.jsonl of N realistic records, then the time to load the resume index (target < 5 s).
@@ -77,12 +79,14 @@ solvers: [random, prior]
 """
 
 
-def bench_run(grid_text: str, tmp: Path, name: str) -> ChildRun:
-    """One `bench run` child: its time, peak RSS and CPU (with its skeleton helper's)."""
+def bench_run(grid_text: str, tmp: Path, name: str, loop: str = "uvloop") -> ChildRun:
+    """One `bench run` child: its time, peak RSS and CPU (with its skeleton helper's); `loop`: its event loop,
+    uvloop's (the default where installed) or asyncio's own (`LSB_UVLOOP=0`)."""
     grid = tmp / f"{name}.yaml"
     grid.write_text(grid_text)
+    env = {**os.environ, "LSB_UVLOOP": "1" if loop == "uvloop" else "0"}
     return run_child([sys.executable, "-m", "runner", "run", "--grid", str(grid), "--out", str(tmp / name), "-q"],
-                     cwd=ROOT, stdout=subprocess.DEVNULL)
+                     cwd=ROOT, stdout=subprocess.DEVNULL, env=env)
 
 
 def render_solve_loop(n: int):
@@ -120,9 +124,10 @@ def solve_loop(n: int):
 
 
 def throughput(n: int, rounds: int, latency: float = 0.0, workers: list[str] | None = None,
-               cases: list[str] | None = None) -> None:
+               cases: list[str] | None = None, loops: list[str] | None = None) -> None:
     """Run and bare loop alternately per case (and per `prepare_workers` value); units/s, their ratio, and the
-    CPU per unit of the run's own process (the event loop), of its helpers, and of the server."""
+    CPU per unit of the run's own process (the event loop), of its helpers, and of the server. With several
+    `loops` (uvloop, asyncio), each round runs the grid once on each event loop, after the same bare loops."""
     import statistics
     every = {"fake": ("fake renderer -> fake solver", GRID_HTTP, render_solve_loop, 2),
              "template": ("template -> fake solver", GRID_SOLVE, solve_loop, 1)}
@@ -132,34 +137,42 @@ def throughput(n: int, rounds: int, latency: float = 0.0, workers: list[str] | N
             loop = make_loop(n)
             for w in workers or ["auto"]:
                 text = grid.format(n=n, url=url, workers=f"prepare_workers: {w}\n")
-                runs, bares, cpu, helpers = [], {sh: [] for sh in SHAPES}, [], 0
+                each = loops or ["uvloop"]
+                runs: dict[str, list[float]] = {lp: [] for lp in each}
+                cpu: dict[str, list[list[float]]] = {lp: [] for lp in each}
+                bares: dict[str, list[float]] = {sh: [] for sh in SHAPES}
+                helpers = 0
                 for r in range(rounds):
                     # the bare loops (SHAPES: aiohttp with 64 workers and with a task per request, bench's lean client),
-                    # then the run: CPU µs per unit of each bare client and the server under it, then of the
-                    # run's loop, its helpers and the server under it
+                    # then the run on each event loop: CPU µs per unit of each bare client and the server under it,
+                    # then of the run's loop, its helpers and the server under it
                     row = []
                     for sh in SHAPES:
                         s0, c0 = cpu_seconds(server_pid), time.process_time()
                         bares[sh].append(asyncio.run(loop(url, sh)))
                         s1, c1 = cpu_seconds(server_pid), time.process_time()
                         row += [1e6 * (c1 - c0) / (per * n), 1e6 * (s1 - s0) / (per * n)]
-                    child = bench_run(text, Path(tmp), f"{key}-{w}-{r}")
-                    s2 = cpu_seconds(server_pid)   # the run's server CPU: from s1, as the last bare loop ended
-                    runs.append(per * n / child.seconds)
-                    helpers = child.helpers
-                    cpu.append(row + [1e6 * x / (per * n) for x in (child.cpu_s - child.helpers_cpu_s,
-                                                                    child.helpers_cpu_s, s2 - s1)])
+                    for lp in each:
+                        s1 = cpu_seconds(server_pid)
+                        child = bench_run(text, Path(tmp), f"{key}-{w}-{lp}-{r}", lp)
+                        s2 = cpu_seconds(server_pid)
+                        runs[lp].append(per * n / child.seconds)
+                        helpers = child.helpers
+                        cpu[lp].append(row + [1e6 * x / (per * n) for x in (child.cpu_s - child.helpers_cpu_s,
+                                                                            child.helpers_cpu_s, s2 - s1)])
                 k = 2 * len(SHAPES)   # each bare loop's CPU and its server's, then the run's three
-                med = [statistics.median(c[i] for c in cpu) for i in range(k + 3)]
-                print(f"{title}, latency {latency:g} s, prepare_workers {w} ({helpers} helper(s)): bench run "
-                      f"{statistics.median(runs):.0f} units/s (rounds: {', '.join(f'{x:.0f}' for x in runs)})", flush=True)
-                for i, sh in enumerate(SHAPES):
-                    ratios = [a / b for a, b in zip(runs, bares[sh])]
-                    print(f"  bare loop, {SHAPE_NAMES[sh]}: {statistics.median(bares[sh]):.0f} req/s, ratio "
-                          f"{statistics.median(ratios):.2f} (rounds: {', '.join(f'{x:.2f}' for x in ratios)}); "
-                          f"CPU µs per unit: bare loop {med[2 * i]:.0f} + server {med[2 * i + 1]:.0f}", flush=True)
-                print(f"  CPU µs per unit (medians), bench run: its event loop process {med[k]:.0f} + helpers "
-                      f"{med[k + 1]:.0f} + server {med[k + 2]:.0f}; on {os.cpu_count()} cores", flush=True)
+                for lp in each:
+                    med = [statistics.median(c[i] for c in cpu[lp]) for i in range(k + 3)]
+                    print(f"{title}, latency {latency:g} s, prepare_workers {w} ({helpers} helper(s)), event loop {lp}: "
+                          f"bench run {statistics.median(runs[lp]):.0f} units/s (rounds: "
+                          f"{', '.join(f'{x:.0f}' for x in runs[lp])})", flush=True)
+                    for i, sh in enumerate(SHAPES):
+                        ratios = [a / b for a, b in zip(runs[lp], bares[sh])]
+                        print(f"  bare loop, {SHAPE_NAMES[sh]}: {statistics.median(bares[sh]):.0f} req/s, ratio "
+                              f"{statistics.median(ratios):.2f} (rounds: {', '.join(f'{x:.2f}' for x in ratios)}); "
+                              f"CPU µs per unit: bare loop {med[2 * i]:.0f} + server {med[2 * i + 1]:.0f}", flush=True)
+                    print(f"  CPU µs per unit (medians), bench run: its event loop process {med[k]:.0f} + helpers "
+                          f"{med[k + 1]:.0f} + server {med[k + 2]:.0f}; on {os.cpu_count()} cores", flush=True)
             fixed = bench_run(grid.format(n=1, url=url, workers=""), Path(tmp), f"{key}-one").seconds
             print(f"  a run of 1 skeleton (start-up and shutdown, in every run's time) takes {fixed:.2f} s", flush=True)
 
@@ -215,11 +228,13 @@ def main() -> None:
     tp.add_argument("--latency", type=float, default=0.0, help="the fake server's seconds per answer")
     tp.add_argument("--workers", nargs="+", default=["auto"], help="prepare_workers values to compare")
     tp.add_argument("--cases", nargs="+", choices=["fake", "template"], default=["fake", "template"])
+    tp.add_argument("--loops", nargs="+", choices=["uvloop", "asyncio"], default=["uvloop"],
+                    help="the run's event loops to compare, each round (asyncio: LSB_UVLOOP=0)")
     sub.add_parser("memory").add_argument("--counts", type=int, nargs="+", default=[10_000, 100_000])
     sub.add_parser("index").add_argument("--records", type=int, default=1_000_000)
     args = ap.parse_args()
     if args.what == "throughput":
-        throughput(args.skeletons, args.rounds, args.latency, args.workers, args.cases)
+        throughput(args.skeletons, args.rounds, args.latency, args.workers, args.cases, args.loops)
     elif args.what == "memory":
         memory(args.counts)
     else:
