@@ -85,10 +85,10 @@ class Opened:
 def reader_pattern(phrasing: str, kinds: Sequence[str], openers: Sequence[str] = ()) -> Reading:
     """`reader_regex(phrasing, kinds, openers)`'s reading, its openers read apart where they can be (each opener a
     word or more; else the compiled regex itself)."""
-    if not openers:
-        return reader_regex(phrasing, kinds)
+    if not openers:   # the phrasing's regex itself: one compiled pattern for both forms
+        return _body(phrasing, tuple(kinds))
     kept = _openers(tuple(openers))
-    if kept is None:
+    if kept is None:   # an opener of no word: the regex compiled with them
         return reader_regex(phrasing, kinds, openers)
     return Opened(kept, _body(phrasing, tuple(kinds)))
 

@@ -399,12 +399,9 @@ def _reader_regex(phrasing: str, kinds: tuple[str, ...], openers: tuple[str, ...
     """The regex over `" " + " ".join(normalized marked tokens)` that reads this phrasing: a name slot
     matches a name mark `@k`, an integer slot digits; group `sI` holds slot I. `openers` may come before
     it and `tails` after it (read, never written)."""
-    return re.compile(opener_regex(openers, "{0,2}") + reader_body(phrasing, kinds, tails))
-
-
-def opener_regex(openers: Sequence[str], times: str) -> str:
-    """The regex of `times` openers ("First, note that ..."), each one of `openers`, in their order ("" if none)."""
-    return f"(?: (?:{_alternation(openers)})){times}" if openers else ""
+    # up to two openers ("First, note that ..."): every phrasing takes any pair of them
+    opened = f"(?: (?:{_alternation(openers)})){{0,2}}" if openers else ""
+    return re.compile(opened + reader_body(phrasing, kinds, tails))
 
 
 def reader_body(phrasing: str, kinds: Sequence[str], tails: Sequence[str] = ()) -> str:
