@@ -132,7 +132,8 @@ def _figures(con: duckdb.DuckDBPyConnection, cursor: duckdb.DuckDBPyConnection, 
     # The render figures are counted on the thread's connection while this one folds the solve records.
     side = thread.submit(render_figures, cursor, readers)
     calibrations(loaded, folders, grids)
-    con.execute(sql.OUTCOMES)
+    con.execute(sql.REDONE)
+    con.execute(sql.outcomes_sql(redone=bool(con.execute("SELECT count(*) FROM redone").fetchall()[0][0])))
     figures = _results(con, loaded, pool_renders, by, all_outcomes, side)
     figures.marks = [m for m in marks if m is not None] + render_marks
     return figures

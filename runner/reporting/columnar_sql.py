@@ -194,8 +194,10 @@ SLEFT = "SELECT DISTINCT f, key, render_key, sample, solver_named FROM j WHERE p
 # The newest record of each unit (a terminal one beats an error; then the later finished_at; then the one
 # read later), units apart by their cell's names as the loader keeps them; kept if its skeleton is its run's.
 _TERMINAL = ", ".join(f"'{s}'" for s in TERMINAL)
-# The fold runs on the narrow columns of `j` that decide it; the winners' other fields are taken from `raw` by row.
-OUTCOMES = f"""CREATE TEMP TABLE o AS WITH m AS (
+# The keys with more than one record: only their units are folded; a unit of one record is its own newest (a run
+# never resumed has none to fold: the fold was a fifth of the report at 1M records, the count of keys a tenth of it).
+REDONE = "CREATE TEMP TABLE redone AS SELECT key FROM j GROUP BY key HAVING count(*) > 1"
+_M = """WITH m AS (
   SELECT j.seq, j.f, j.key, j.status, j.finished_at, j.renderer, coalesce(a.label, l.label) AS solver FROM j
   JOIN labels l ON l.f = j.f AND l.stage = 'solve' AND l.part = j.part AND l.first
   LEFT JOIN labels a ON a.f = j.f AND a.stage = 'solve' AND a.part = j.part AND a.label = j.solver_named
@@ -203,14 +205,24 @@ OUTCOMES = f"""CREATE TEMP TABLE o AS WITH m AS (
   SELECT j.seq, j.f, j.key, j.status, j.finished_at, j.renderer, x.solver FROM j
   JOIN sextra x ON x.f = j.f AND x.key = j.key AND x.render_key = j.render_key AND x.sample = j.sample
     AND x.solver_named = j.solver_named
-  WHERE j.part IS NULL),
-w AS (SELECT arg_max(struct_pack(seq := seq, f := f), struct_pack(t := status IN ({_TERMINAL}), d := finished_at,
-        s := seq)) AS win, renderer, solver, min(seq) AS first FROM m GROUP BY key, renderer, solver)
+  WHERE j.part IS NULL)"""
+_ONCE = "SELECT struct_pack(seq := seq, f := f) AS win, renderer, solver, seq AS first FROM m"
+_FOLD = f"""SELECT arg_max(struct_pack(seq := seq, f := f), struct_pack(t := status IN ({_TERMINAL}), d := finished_at,
+    s := seq)) AS win, renderer, solver, min(seq) AS first FROM m SEMI JOIN redone ON redone.key = m.key
+  GROUP BY key, renderer, solver
+  UNION ALL {_ONCE} ANTI JOIN redone ON redone.key = m.key"""
+# The fold runs on the narrow columns of `j` that decide it; the winners' other fields are taken from `raw` by row.
+_OUTCOMES = """CREATE TEMP TABLE o AS {m}, w AS ({w})
 SELECT runs.run, w.renderer, w.solver, r.family, r.complexity, r.skeleton, r.render_sample, r.sample, r.status,
   r.correct, r.render_status, r.latency_s, r.prompt_tokens, r.completion_tokens, r.finished_at, r.thinking,
   r.cut, r.thinking_from, r.reason, w.first
 FROM w JOIN raw r ON r.rowid = w.win.seq JOIN runs ON runs.f = w.win.f SEMI JOIN src ON src.run = runs.run
   AND src.skeleton = r.skeleton"""
+
+
+def outcomes_sql(redone: bool) -> str:
+    """The table `o` of each unit's newest record: the units of the `redone` keys folded (where there are any)."""
+    return _OUTCOMES.format(m=_M, w=_FOLD if redone else _ONCE)
 
 
 def tallies_sql(pool_renders: bool) -> str:
