@@ -146,7 +146,10 @@ def test_a_run_with_errors_keeps_no_counts_and_its_rerun_retries_them(server, tm
     assert (out / ".settled").is_file()
 
 
-def test_a_killed_run_keeps_no_counts_and_its_resume_does_exactly_what_is_left(server, tmp_path):
+@pytest.mark.parametrize("retired", [False, True])
+def test_a_killed_run_keeps_no_counts_and_its_resume_does_exactly_what_is_left(server, tmp_path, retired):
+    """`retired`: the resume finds no manifest of its code (removed here, as a change of the code retires it): it
+    makes the skeletons again to know their keys, and still does exactly what is left."""
     out = tmp_path / "run"
     server.latency_s = 0.2
     grid = write_grid(tmp_path, server.url, count=40)
@@ -163,8 +166,12 @@ def test_a_killed_run_keeps_no_counts_and_its_resume_does_exactly_what_is_left(s
     left = (40 - sum(r["renderer"] == "fake" for r in renders_before)
             + 80 - sum(r["solver"] == "fake" for r in solves_before))   # the server's units not yet done
     sent = server.requests
+    if retired:
+        for manifest in out.glob(".skeletons-*"):
+            manifest.unlink()
     resumed = rerun(grid, out)
     assert NOTHING not in resumed.stderr
+    assert ("making every skeleton again" in resumed.stderr) == retired
     made_before = int(re.search(r"(\d+) skeleton\(s\) have every unit settled", resumed.stderr).group(1))
     assert 0 < made_before < 40
     assert server.requests - sent == left   # exactly the units left, each once
@@ -199,6 +206,35 @@ def test_a_resume_makes_no_skeleton_whose_units_are_all_settled(server, tmp_path
     assert again.stdout == first.stdout
 
 
+def _finished_uncounted(server, tmp_path):
+    """A finished run of 8 skeletons, its kept counts removed: its folder, grid, first output and manifest."""
+    out = tmp_path / "run"
+    grid = write_grid(tmp_path, server.url, count=8)
+    first = rerun(grid, out)
+    (out / ".settled").unlink()
+    (manifest,) = out.glob(".skeletons-*")
+    return out, grid, first, manifest
+
+
+def test_a_resume_without_its_manifest_makes_the_skeletons_again_and_prepares_none_that_is_settled(server, tmp_path):
+    """A change of the code (or of the skeleton file) retires the manifest (here it is removed): the resume makes
+    every skeleton again to know its units' keys, notes each as the run did, and counts the settled ones without
+    preparing them; its tables are the run's, and the resume after it reads the new manifest."""
+    out, grid, first, manifest = _finished_uncounted(server, tmp_path)
+    noted = manifest.read_bytes()
+    manifest.unlink()
+    sent = server.requests
+    again = rerun(grid, out)
+    assert "making every skeleton again" in again.stderr
+    assert "8 skeleton(s) have every unit settled in the logs" in again.stderr and server.requests == sent
+    assert again.stdout == first.stdout
+    assert sorted(manifest.read_bytes().splitlines()) == sorted(noted.splitlines())   # what the run noted, once
+    (out / ".settled").unlink()
+    third = rerun(grid, out)
+    assert "making every skeleton again" not in third.stderr
+    assert "8 skeleton(s) have every unit settled in the logs" in third.stderr and server.requests == sent
+
+
 def test_a_resume_that_finds_everything_settled_closes_a_torn_tail_and_prints_the_run_s_lines(tmp_path):
     """A resume whose walk settles every skeleton (the kept counts removed, as a crash at the very end leaves them)
     sends nothing (here the run's server is gone) and prints what the run printed; a torn last line the crash left
@@ -218,11 +254,7 @@ def test_a_resume_that_finds_everything_settled_closes_a_torn_tail_and_prints_th
 
 
 def test_a_manifest_line_torn_by_a_crash_costs_that_skeleton_only(server, tmp_path):
-    out = tmp_path / "run"
-    grid = write_grid(tmp_path, server.url, count=8)
-    first = rerun(grid, out)
-    (out / ".settled").unlink()
-    (manifest,) = out.glob(".skeletons-*")
+    out, grid, first, manifest = _finished_uncounted(server, tmp_path)
     data = manifest.read_bytes()
     manifest.write_bytes(data[:-5])   # the last line cut short, as a crash would leave it
     sent = server.requests

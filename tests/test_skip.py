@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 
 from runner.config.grid import load_grid
 from runner.engine.resume import goes_to_solvers, unit_done
-from runner.engine.skip import _Tally
-from runner.plan.units import UnitPlan, cell
+from runner.engine.skip import _remade, _Tally
+from runner.plan.manifest import read
+from runner.plan.units import UnitPlan, cell, skeletons
 from runner.store.index import Entry, Index
 from runner.store.logs import TERMINAL
 from runner.store.tally import CellStats
@@ -86,3 +87,20 @@ def test_the_walk_settles_and_counts_as_the_unit_rule_and_the_pipeline(tmp_path,
     assert dict(result.renders) == dict(by_status)
     assert {label: dict(+row.statuses) for label, row in result.render_stats.items()} == \
         {label: dict(row) for label, row in rows.items()}
+
+
+def test_a_remade_manifest_is_there_whole_or_not_at_all(tmp_path):
+    """The skeletons made again for want of a manifest (`_remade`) are noted in it only once all are: a walk cut short
+    (an error, an interrupt) leaves none and no part of one, so the next resume makes them all again, not a part."""
+    path = tmp_path / "grid.yaml"
+    path.write_text(GRID)
+    grid = load_grid(path)
+    target = tmp_path / ".skeletons-x"
+    notes = _remade(grid, target)
+    first = next(notes)
+    notes.close()   # as the walk's loop does when it stops early
+    assert not target.exists() and list(tmp_path.glob(".skeletons-*")) == []
+    whole = list(_remade(grid, target))
+    assert [n.source_index for n in whole] == [0, 1, 2, 3] and whole[0] == first
+    assert list(read(target)) == whole and [p.name for p in tmp_path.glob(".skeletons-*")] == [".skeletons-x"]
+    assert [n.identity for n in whole] == [sk.identity for sk in skeletons(grid)]

@@ -156,11 +156,15 @@ def _render_rows(folder: Path, plan: UnitPlan | None, result: RunResult) -> dict
 def _run_here(grid: Grid, folder: Path, shard: tuple[int, int] | None, workers: int,
               progress: Callable[[], Progress], n_skeletons: int) -> tuple[RunResult, dict[Path, int]]:
     """The run on this machine: the walk first; what is left to make, if anything, in run_here."""
-    from runner.engine.skip import walk
+    from runner.engine.skip import retired, walk
     from runner.store.sinks import FolderLogs
     # The logs' index first: a resume makes no skeleton whose every unit it holds as settled (engine/skip.py).
     # A big run prepares the others in helper processes (from the saved grid), started before the servers.
     logs = FolderLogs(folder)
+    if retired(grid, folder, logs.render_index):
+        typer.echo("bench: the code or the skeleton source changed since these logs were written (no skeleton "
+                   "manifest of this one): making every skeleton again to find its units' keys (none rendered or "
+                   "checked)", err=True)
     walked = walk(grid, folder, shard, logs.render_index, logs.solve_index)
     if walked.skeletons:
         typer.echo(f"bench: {walked.skeletons} skeleton(s) have every unit settled in the logs: counted, "

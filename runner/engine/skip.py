@@ -1,19 +1,23 @@
 """A resume's settled skeletons, found before anything is prepared: from the manifest's identities and the logs'
 index alone, which source indices have every unit settled; they are counted here, as the pipeline counts
 a settled unit, and never made, read into items, rendered or checked again. Their renders' rows of the closing
-table are counted here too, from the index (a record is read back only where the row needs more than its status)."""
+table are counted here too, from the index (a record is read back only where the row needs more than its status).
+Where the logs hold records and no manifest of this code and source is there (the code or the skeleton file changed
+since the run, or the manifest was removed), every skeleton is made again (made: not rendered or checked), noted,
+and walked alike: 40 µs a skeleton, where preparing every one again for the pipeline to pass over cost most of the
+run's CPU."""
 from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
-from typing import NamedTuple
+from typing import Iterator, NamedTuple
 
 from providers.build import BUILTIN_KINDS
 from runner.config.grid import Grid
 from runner.engine.result import RunResult
 from runner.engine.resume import goes_to_solvers
 from runner.plan import manifest
-from runner.plan.units import UnitPlan, cell, identity_in_shard, is_set
+from runner.plan.units import UnitPlan, cell, identity_in_shard, is_set, striped
 from runner.store.index import Entry, Index
 from runner.store.logs import TERMINAL, read_many
 from runner.store.records import unit_keys
@@ -42,11 +46,13 @@ def set_bit(bits: bytearray, index: int) -> None:
 
 
 def walk(grid: Grid, folder: Path, shard: tuple[int, int] | None, renders: Index, solves: Index) -> Walk:
-    """The skeletons the manifest knows whose every unit the logs hold as settled (`resume.unit_done`), counted."""
+    """The skeletons the manifest knows whose every unit the logs hold as settled (`resume.unit_done`), counted;
+    where it is `retired`, every skeleton, made again and noted."""
     settled, known = bytearray(), bytearray()
     tally = _Tally(grid, renders, solves)
+    path = manifest.path_for(folder, grid)
     ours = 0
-    for index, identity, _, _ in manifest.read(manifest.path_for(folder, grid)):
+    for index, identity, _, _ in _remade(grid, path) if retired(grid, folder, renders) else manifest.read(path):
         if is_set(known, index):   # a line written twice (a crash between a write and its bit): once
             continue
         set_bit(known, index)
@@ -59,6 +65,23 @@ def walk(grid: Grid, folder: Path, shard: tuple[int, int] | None, renders: Index
             set_bit(settled, index)
             ours += 1
     return Walk(bytes(settled), known, tally.finish(folder), _skipped(grid, ours), ours)
+
+
+def retired(grid: Grid, folder: Path, renders: Index) -> bool:
+    """Whether a resume must make every skeleton again to know its keys: the logs hold records, and no manifest of
+    this code and source is there (either changed since the run, or the manifest was removed)."""
+    return bool(renders) and not manifest.path_for(folder, grid).exists()
+
+
+def _remade(grid: Grid, path: Path) -> Iterator[manifest.Noted]:
+    """Every skeleton of the grid's source made again (not rendered, not checked) and noted, as the feed notes what
+    it prepares, in a new manifest at `path` once all are (a resume cut short before makes them all again, where
+    a part of them would have left the rest to be prepared again)."""
+    return manifest.written_whole(path, (manifest.Noted(index, sk.identity, sk.family, len(sk.answer_options))
+                                         for index, sk in striped(grid, None, (0, 1), _EVERY) if sk is not None))
+
+
+_EVERY = 1 << 62   # one block: every source index, one stripe
 
 
 def _skipped(grid: Grid, skeletons: int) -> Counter[tuple[str, bool]]:

@@ -126,3 +126,39 @@ class Writer:
         if self.fd is not None:
             os.close(self.fd)
             self.fd = None
+
+
+def written_whole(path: Path, notes: Iterator[Noted]) -> Iterator[Noted]:
+    """`notes`, passed on as they are noted, a batch a write, in a new manifest at `path` put in place once all are:
+    written under a name of this process's own (shards of one run may write one at once), then renamed. One cut
+    short (an error, an interrupt) leaves none and no part of one."""
+    part = path.with_name(f"{path.name}.new-{os.getpid()}")
+    part.unlink(missing_ok=True)
+    writer = Writer(part)
+    whole = False
+    try:
+        for batch in _batches(notes):
+            writer.add(batch)
+            yield from batch
+        try:
+            os.replace(part, path)
+        except OSError as exc:
+            raise WriteFailed(path, exc) from None
+        whole = True
+    finally:
+        writer.close()
+        if not whole:
+            part.unlink(missing_ok=True)
+
+
+_BATCH = 4096   # skeletons noted a write
+
+
+def _batches(notes: Iterator[Noted]) -> Iterator[list[Noted]]:
+    batch: list[Noted] = []
+    for note in notes:
+        batch.append(note)
+        if len(batch) == _BATCH:
+            yield batch
+            batch = []
+    yield batch
