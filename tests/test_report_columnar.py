@@ -9,6 +9,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
+import duckdb
 import orjson
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -20,11 +21,11 @@ from runner.errors import UserError
 from runner.plan.units import UnitPlan, skeletons
 from runner.reporting import files, thinking
 from runner.reporting.columnar import keep_marks, read_figures
-from runner.reporting.columnar_sql import FIRST_MOST
+from runner.reporting.columnar_sql import CELL_QUANTILES, FIRST_MOST
 from runner.reporting.fidelity import fidelity_rows
 from runner.reporting.load import load_runs
 from runner.reporting.log_scan import MARGIN
-from runner.reporting.stats import cell_latency, summary_rows, tallies
+from runner.reporting.stats import cell_latency, percentile, summary_rows, tallies
 from runner.store.logs import TORN
 from runner.store.tally import render_stats
 
@@ -153,14 +154,15 @@ def _figures_of_old(folders: list[Path], pool: bool, by: tuple[str, ...]) -> dic
                     fidelity_rows(loaded.renders), render_stats(loaded.renders))
 
 
-def _figures(loaded, groups, grouped, outcomes, fidelity, render_counts) -> dict:
-    # a group's latencies and thoughts in order (the report takes their percentiles: the order they came in is none
-    # of its figures)
+def _figures(loaded, groups, grouped, outcomes, fidelity, render_counts, cell_quantiles=None) -> dict:
+    # a group's latencies by their p50 and p95 (the engine takes them, the loader keeps the latencies) and its
+    # thoughts in order (the report takes their percentiles: the order they came in is none of its figures)
+    latency = cell_latency(groups, cell_quantiles)
     for t in groups.values():
-        t.latencies.sort()
+        t.quantiles, t.latencies = t.latency_quantiles(), []
         t.thoughts.sort()
     return {"groups": dict(groups), "rows": summary_rows(loaded, groups, fidelity), "grouped": grouped,
-            "latency": cell_latency(groups), "bins": thinking.thought_bins(outcomes),
+            "latency": latency, "bins": thinking.thought_bins(outcomes),
             "depth": thinking.by_depth(outcomes), "chance": loaded.chance,
             "skipped": {p: n for p, n in loaded.skipped.items() if n}, "fidelity": fidelity,
             "render_counts": render_counts}
@@ -168,7 +170,7 @@ def _figures(loaded, groups, grouped, outcomes, fidelity, render_counts) -> dict
 
 def _read_figures(got) -> dict:
     """_figures of what read_figures gave (its groups, rows, fidelity and renders table; no outcomes)."""
-    return _figures(got.loaded, got.groups, [], [], got.fidelity, got.render_counts)
+    return _figures(got.loaded, got.groups, [], [], got.fidelity, got.render_counts, got.cell_quantiles)
 
 
 def _random_folders(tmp_path_factory, plans, data, typed: bool = False) -> list[Path]:
@@ -183,6 +185,22 @@ def _random_folders(tmp_path_factory, plans, data, typed: bool = False) -> list[
         _write(tmp / str(n), GRIDS[spec], lines)
         folders.append(tmp / str(n))
     return folders
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(st.floats(min_value=0, max_value=1e6, allow_subnormal=True) | st.integers(0, 10**6),
+                         min_size=1, max_size=40), min_size=1, max_size=4))
+def test_the_engines_latency_quantiles_are_the_reports_percentiles_to_the_bit(groups):
+    """The engine's p50 and p95 of a group's latencies (CELL_QUANTILES, as the tallies take them) are the floats
+    `stats.percentile` gives of the sorted values: any float, any count, ties and integers (a log's 2 for 2.0)."""
+    con = duckdb.connect()
+    con.execute("CREATE TABLE o (run VARCHAR, renderer VARCHAR, solver VARCHAR, latency_s DOUBLE, status VARCHAR)")
+    rows = [(str(g), "r", "s", float(v), "ok") for g, values in enumerate(groups) for v in values]
+    con.executemany("INSERT INTO o VALUES (?, ?, ?, ?, ?)", [*rows, ("0", "r", "s", 9e9, "error")])
+    got = {run: q for run, _, _, q in con.execute(CELL_QUANTILES).fetchall()}
+    for g, values in enumerate(groups):
+        lat = sorted(map(float, values))
+        assert got[str(g)] == [percentile(lat, 0.5), percentile(lat, 0.95)]   # ==: the same bits, not close
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
@@ -273,7 +291,8 @@ def _equal_to_the_loaders(folders: list[Path], pool: bool, by: tuple[str, ...]):
     keep_marks(new)   # as the report does once it has written everything: a well-typed log is read typed next
     assert new.loaded.outcomes == load_runs(folders).outcomes   # every unit's newest record, in the same order
     grouped = files.grouped_counts(Counter(dict(new.by_counts)), by, pool)
-    assert _figures(new.loaded, new.groups, grouped, new.loaded.outcomes, new.fidelity, new.render_counts) == old
+    assert _figures(new.loaded, new.groups, grouped, new.loaded.outcomes, new.fidelity, new.render_counts,
+                    new.cell_quantiles) == old
     thought = read_figures(folders, pool, by)   # the default: outcomes of thinking solvers only
     assert thought.loaded.outcomes == [o for o in new.loaded.outcomes if o.thinking is not None]
     return new
@@ -330,7 +349,8 @@ def test_a_report_after_the_grid_changed_counts_by_its_new_plan_not_the_cached_o
     new = read_figures([folder], by=by)
     old = _figures_of_old([folder], False, by)
     grouped = files.grouped_counts(Counter(dict(new.by_counts)), by, False)
-    assert _figures(new.loaded, new.groups, grouped, new.loaded.outcomes, new.fidelity, new.render_counts) == old
+    assert _figures(new.loaded, new.groups, grouped, new.loaded.outcomes, new.fidelity, new.render_counts,
+                    new.cell_quantiles) == old
     assert sum(t.ok for t in new.groups.values()) < len(plans[0])   # r0's records no longer count
     assert [p.name for p in folder.glob(".report-plan-*")] != cached   # the stale plan replaced
 

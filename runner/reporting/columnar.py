@@ -24,7 +24,7 @@ from runner.reporting.load import Loaded, Outcome, _Reader, calibrations, opened
 from runner.reporting.log_scan import LogScan, Mark, scan_log
 from runner.reporting.planned import cached_plan, parts
 from runner.reporting.render_sql import RenderFigures, render_figures, scan_render_logs
-from runner.reporting.stats import Tally
+from runner.reporting.stats import Cell, Tally
 from runner.store.sinks import SOLVES
 from runner.store.tally import RenderStats
 
@@ -41,6 +41,8 @@ class Figures:
     by_counts: list[tuple[tuple, int]] = field(default_factory=list)
     fidelity: list[FidelityRow] = field(default_factory=list)       # fidelity_rows of the best renders
     render_counts: dict[str, RenderStats] = field(default_factory=dict)   # render_stats of the best renders
+    # per (run, renderer, solver): the p50 and p95 of its answers' latencies (the groups hold none: cell_latency)
+    cell_quantiles: dict[Cell, tuple[float | None, float | None]] = field(default_factory=dict)
     # the logs found well-typed, marked only once the report has written everything (keep_marks): a report that
     # fails leaves its folders as they were
     marks: list[Mark] = field(default_factory=list)
@@ -203,13 +205,15 @@ def _results(con: duckdb.DuckDBPyConnection, loaded: Loaded, pool_renders: bool,
     render figures once its thread is done (the solve units they blocked counted in the groups)."""
     groups: dict[tuple, Tally] = defaultdict(Tally)
     for (run, renderer, solver, family, complexity, ok, correct, invalid, error, unchecked, unchecked_correct,
-         sent, sent_correct, left, latencies, pt, ct, answered, thoughts, cut, sources) \
+         sent, sent_correct, left, latency, pt, ct, answered, thoughts, cut, sources) \
             in con.execute(sql.tallies_sql(pool_renders)).fetchall():
         groups[(run, renderer, solver, family, complexity)] = Tally(
             ok=ok, correct=correct, invalid=invalid, error=error, unchecked=unchecked,
             unchecked_correct=unchecked_correct, sent_unfaithful=sent, sent_unfaithful_correct=sent_correct,
-            left=left, latencies=latencies, prompt_tokens=int(pt), completion_tokens=int(ct), answered=answered,
-            thoughts=thoughts, cut=cut, sources=set(sources))
+            left=left, quantiles=_pair(latency), prompt_tokens=int(pt), completion_tokens=int(ct),
+            answered=answered, thoughts=thoughts, cut=cut, sources=set(sources))
+    cell_quantiles = {(run, renderer, solver): _pair(latency)
+                      for run, renderer, solver, latency in con.execute(sql.CELL_QUANTILES).fetchall()}
     counts = [(tuple(row[:-1]), row[-1]) for row in con.execute(sql.grouped_sql(by)).fetchall()]
     where = "" if all_outcomes else "WHERE thinking IS NOT NULL"
     outcomes = [Outcome._make(row) for row in con.execute(
@@ -218,4 +222,9 @@ def _results(con: duckdb.DuckDBPyConnection, loaded: Loaded, pool_renders: bool,
     loaded.outcomes = outcomes
     for run, renderer, solver, family, complexity, status, n in rendered.blocked:
         groups[(run, renderer, solver, family, complexity)].blocked(status, n)
-    return Figures(loaded, groups, counts, rendered.fidelity, rendered.counts)
+    return Figures(loaded, groups, counts, rendered.fidelity, rendered.counts, cell_quantiles=cell_quantiles)
+
+
+def _pair(quantiles: list[float] | None) -> tuple[float | None, float | None]:
+    """The engine's [p50, p95] as a pair; (None, None) where it had no latency to take them of."""
+    return (None, None) if quantiles is None else (quantiles[0], quantiles[1])

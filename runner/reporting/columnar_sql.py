@@ -225,13 +225,30 @@ def outcomes_sql(redone: bool) -> str:
     return _OUTCOMES.format(m=_M, w=_FOLD if redone else _ONCE)
 
 
+def _at(values: str, q: float) -> str:
+    """SQL: the q-quantile of a sorted list as `stats.percentile` takes it, in its very float arithmetic (the engine's
+    quantile_cont interpolates otherwise: its last bit can differ): v[lo] + (v[hi] - v[lo]) * (pos - lo) at
+    pos = q * (n - 1), lo = floor(pos), hi = min(lo + 1, n - 1); NULL for an empty list."""
+    n, pos = f"len({values})", f"{q!r}::DOUBLE * (len({values}) - 1)"   # a double, as Python's (a literal is a DECIMAL)
+    lo = f"floor({pos})::BIGINT + 1"   # lists count from 1
+    return (f"CASE WHEN {n} > 0 THEN {values}[{lo}] + ({values}[least({lo} + 1, {n})] - {values}[{lo}]) "
+            f"* ({pos} - floor({pos})) END")
+
+
+# The answers' latencies sorted (an aggregate), and their p50 and p95 once the list is made (no list leaves the engine)
+_LATENCIES = "list(latency_s ORDER BY latency_s) FILTER (latency_s IS NOT NULL AND status <> 'error') AS latency"
+_QUANTILES = f"[{_at('latency', 0.5)}, {_at('latency', 0.95)}]"
+# Per cell (run, renderer, solver), over all its families and complexities: the problems table's p50 and p95
+CELL_QUANTILES = f"SELECT run, renderer, solver, {_QUANTILES} FROM (SELECT run, renderer, solver, {_LATENCIES} FROM o GROUP BY ALL)"
+
+
 def tallies_sql(pool_renders: bool) -> str:
-    """Per (run, renderer, solver, family, complexity): what Tally.add_outcome counts, and the latencies and
-    thoughts whose percentiles the report takes (as lists: Python takes them, the same arithmetic as before)."""
+    """Per (run, renderer, solver, family, complexity): what Tally.add_outcome counts, the p50 and p95 of the
+    latencies, and the thoughts whose percentiles the report takes (as lists: Python takes them)."""
     rs = "'ok'" if pool_renders else "render_status"
     answered = ("status <> 'error' AND prompt_tokens IS NOT NULL AND completion_tokens IS NOT NULL "
                 "AND (prompt_tokens <> 0 OR completion_tokens <> 0)")
-    return f"""SELECT run, renderer, solver, family, complexity,
+    return f"""SELECT * REPLACE ({_QUANTILES} AS latency) FROM (SELECT run, renderer, solver, family, complexity,
   count(*) FILTER (status = 'ok' AND {rs} NOT IN ('unchecked', 'unfaithful')),
   count(*) FILTER (status = 'ok' AND {rs} NOT IN ('unchecked', 'unfaithful') AND correct),
   count(*) FILTER (status = 'invalid'), count(*) FILTER (status = 'error'),
@@ -239,12 +256,12 @@ def tallies_sql(pool_renders: bool) -> str:
   count(*) FILTER (status = 'ok' AND {rs} = 'unfaithful'),
   count(*) FILTER (status = 'ok' AND {rs} = 'unfaithful' AND correct),
   count(*) FILTER (status NOT IN ('ok', 'invalid', 'error')),
-  coalesce(list(latency_s ORDER BY latency_s) FILTER (latency_s IS NOT NULL AND status <> 'error'), []),
+  {_LATENCIES},
   coalesce(sum(prompt_tokens) FILTER ({answered}), 0), coalesce(sum(completion_tokens) FILTER ({answered}), 0),
   count(*) FILTER ({answered}),
   coalesce(list(thinking ORDER BY thinking) FILTER (NOT cut AND thinking IS NOT NULL AND status <> 'error'), []),
   count(*) FILTER (cut), coalesce(list(DISTINCT thinking_from) FILTER (thinking_from IS NOT NULL), [])
-FROM o GROUP BY ALL"""
+FROM o GROUP BY ALL)"""
 
 
 def grouped_sql(by: tuple[str, ...]) -> str:

@@ -69,7 +69,8 @@ def _report(folders: list[Path], by: tuple[str, ...] | None, grouped_csv: Path, 
     warnings = spread_warnings(fidelity)
     bins = thinking.thought_bins(loaded.outcomes)
     grouped = files.grouped_counts(Counter(dict(figures.by_counts)), by or files.DIMENSIONS, pool_renders)
-    _print(by, grouped, loaded, rows, groups, compared, renders_text, fidelity, warnings, bins)
+    _print(by, grouped, loaded, rows, cell_latency(groups, figures.cell_quantiles), compared, renders_text, fidelity,
+           warnings, bins)
     with atomic_output(grouped_csv) as fh:
         fh.write(files.to_csv(grouped))
     pictures, problem, thought_picture = drawing.result() if rows else (False, None, False)
@@ -190,7 +191,7 @@ def inputs(folders: list[Path]) -> list[tuple[Path, str]]:
     return out
 
 
-def _print(by, grouped, loaded, rows, groups, compared, renders, fidelity, warnings, bins) -> None:
+def _print(by, grouped, loaded, rows, latency, compared, renders, fidelity, warnings, bins) -> None:
     """The terminal report: renders, then the heatmap, depth tables and problems (or the one --by table)."""
     con = terminal.console()
     con.print(renders, markup=False, soft_wrap=True)
@@ -211,7 +212,7 @@ def _print(by, grouped, loaded, rows, groups, compared, renders, fidelity, warni
             con.print(line, markup=False)
         for table in terminal.depth_tables(rows, loaded.chance):
             con.print(table)
-        con.print(terminal.problems_table(rows, cell_latency(groups)))
+        con.print(terminal.problems_table(rows, latency))
         for table in thinking.tables(rows, bins):
             con.print(table)
     for name in ("solver", "renderer"):

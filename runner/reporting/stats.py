@@ -37,6 +37,9 @@ class Tally(CellStats):
     apart), and the latencies and tokens of its answers."""
 
     latencies: list[float] = field(default_factory=list)
+    # the p50 and p95 of the latencies where the engine took them (`latencies` then left empty: a million latencies
+    # made Python floats, sorted and merged again per cell, were a twelfth of a report)
+    quantiles: tuple[float | None, float | None] | None = None
     prompt_tokens: int = 0
     completion_tokens: int = 0
     answered: int = 0              # units with token counts (answered by a model: not errors, not baselines)
@@ -61,6 +64,13 @@ class Tally(CellStats):
             self.cut += 1
         elif o.thinking is not None and o.status != "error":
             self.thoughts.append(o.thinking)
+
+    def latency_quantiles(self) -> tuple[float | None, float | None]:
+        """The p50 and p95 of the answers' latencies (None where there are none)."""
+        if self.quantiles is not None:
+            return self.quantiles
+        lat = sorted(self.latencies)
+        return percentile(lat, 0.5), percentile(lat, 0.95)
 
 
 @dataclass(frozen=True)
@@ -129,7 +139,7 @@ def summary_rows(loaded: Loaded, groups: dict[tuple, Tally], renders: list[Fidel
         run, renderer, solver, family, complexity = key
         fid = fidelity.get((run, renderer, family, complexity))
         lo, hi = wilson(t.correct, t.ok)
-        lat = sorted(t.latencies)
+        p50, p95 = t.latency_quantiles()
         thoughts = sorted(t.thoughts)
         rows.append(SummaryRow(
             run=run, renderer=renderer, solver=solver, family=family, complexity=complexity, n=t.ok,
@@ -137,7 +147,7 @@ def summary_rows(loaded: Loaded, groups: dict[tuple, Tally], renders: list[Fidel
             chance=_round(loaded.chance.get(family)), invalid=t.invalid, errors=t.error, unfaithful=t.unfaithful,
             render_failed=t.render_failed, unchecked_n=t.unchecked, unchecked_correct=t.unchecked_correct,
             sent_unfaithful_n=t.sent_unfaithful, sent_unfaithful_correct=t.sent_unfaithful_correct,
-            latency_p50_s=_round(percentile(lat, 0.5)), latency_p95_s=_round(percentile(lat, 0.95)),
+            latency_p50_s=_round(p50), latency_p95_s=_round(p95),
             prompt_tokens_mean=_round(t.prompt_tokens / t.answered, 1) if t.answered else None,
             completion_tokens_mean=_round(t.completion_tokens / t.answered, 1) if t.answered else None,
             renders=fid.renders if fid else 0, faithful_renders_first_try=fid.faithful_first_try if fid else 0,
@@ -178,8 +188,13 @@ def cells(rows: list[SummaryRow]) -> dict[tuple[str, str, str], list[SummaryRow]
     return dict(out)
 
 
-def cell_latency(groups: dict[tuple, Tally]) -> dict[tuple[str, str, str], tuple]:
-    """(run, renderer, solver) -> latency p50 and p95 (s) over answered units, mean prompt and completion tokens."""
+Cell = tuple[str, str, str]   # (run, renderer, solver)
+
+
+def cell_latency(groups: dict[tuple, Tally],
+                 quantiles: dict[Cell, tuple[float | None, float | None]] | None = None) -> dict[Cell, tuple]:
+    """(run, renderer, solver) -> latency p50 and p95 (s) over answered units, mean prompt and completion tokens;
+    the p50 and p95 from `quantiles` where the engine took them per cell (its groups then hold no latencies)."""
     merged: dict[tuple, list] = defaultdict(lambda: [[], 0, 0, 0])
     for (run, renderer, solver, _, _), t in groups.items():
         m = merged[(run, renderer, solver)]
@@ -189,6 +204,10 @@ def cell_latency(groups: dict[tuple, Tally]) -> dict[tuple[str, str, str], tuple
         m[3] += t.answered
     out = {}
     for key, (lat, p, c, n) in merged.items():
-        lat.sort()
-        out[key] = (percentile(lat, 0.5), percentile(lat, 0.95), p / n if n else None, c / n if n else None)
+        if quantiles is not None and key in quantiles:
+            p50, p95 = quantiles[key]
+        else:
+            lat.sort()
+            p50, p95 = percentile(lat, 0.5), percentile(lat, 0.95)
+        out[key] = (p50, p95, p / n if n else None, c / n if n else None)
     return out
