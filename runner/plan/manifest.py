@@ -10,6 +10,7 @@ run that never got there) is made as before.
 """
 from __future__ import annotations
 
+import fcntl
 import functools
 import hashlib
 import os
@@ -130,13 +131,16 @@ class Writer:
 
 def written_whole(path: Path, notes: Iterator[Noted]) -> Iterator[Noted]:
     """`notes`, passed on as they are noted, a batch a write, in a new manifest at `path` put in place once all are:
-    written under a name of this process's own (shards of one run may write one at once), then renamed. One cut
-    short (an error, an interrupt) leaves none and no part of one."""
+    written under a name of this process's own (shards of one run may write one at once), held locked, then renamed.
+    One cut short (an error, an interrupt) leaves none and no part of one; the part of a writer killed outright
+    (SIGKILL: no cleanup runs) is removed by the next one, as no process holds it any more."""
+    _sweep_parts(path.parent)
     part = path.with_name(f"{path.name}.new-{os.getpid()}")
     part.unlink(missing_ok=True)
     writer = Writer(part)
     whole = False
     try:
+        writer.fd = _held(part)
         for batch in _batches(notes):
             writer.add(batch)
             yield from batch
@@ -152,6 +156,40 @@ def written_whole(path: Path, notes: Iterator[Noted]) -> Iterator[Noted]:
 
 
 _BATCH = 4096   # skeletons noted a write
+_PARTS = ".skeletons-*.new-*"   # every manifest's parts (path_for's names, then written_whole's suffix)
+
+
+def _held(part: Path) -> int:
+    """`part` made and locked (exclusive) for as long as its descriptor is open: the lock vanishes with the process,
+    SIGKILL included. Made again where a sweep removed it between its making and its locking."""
+    while True:
+        try:
+            fd = open_append(part)
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        except OSError as exc:
+            raise WriteFailed(part, exc) from None
+        try:
+            if os.fstat(fd).st_ino == os.stat(part).st_ino:
+                return fd
+        except FileNotFoundError:
+            pass
+        os.close(fd)
+
+
+def _sweep_parts(folder: Path) -> None:
+    """Remove every manifest part in `folder` that no process holds: its writer was killed before it could."""
+    for part in folder.glob(_PARTS):
+        try:
+            fd = os.open(part, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+        except OSError:
+            continue
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            part.unlink(missing_ok=True)   # locked by us: its writer is gone, and one making it anew checks its inode
+        except BlockingIOError:
+            pass   # a writer at work
+        finally:
+            os.close(fd)
 
 
 def _batches(notes: Iterator[Noted]) -> Iterator[list[Noted]]:
