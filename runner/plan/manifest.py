@@ -135,8 +135,7 @@ def written_whole(path: Path, notes: Iterator[Noted]) -> Iterator[Noted]:
     One cut short (an error, an interrupt) leaves none and no part of one; the part of a writer killed outright
     (SIGKILL: no cleanup runs) is removed by the next one, as no process holds it any more."""
     _sweep_parts(path.parent)
-    part = path.with_name(f"{path.name}.new-{os.getpid()}")
-    part.unlink(missing_ok=True)
+    part = path.with_name(f"{path.name}.new-{os.getpid()}")   # one this pid left before, no one holds: swept
     writer = Writer(part)
     whole = False
     try:

@@ -225,6 +225,7 @@ def _results(con: duckdb.DuckDBPyConnection, loaded: Loaded, pool_renders: bool,
     return Figures(loaded, groups, counts, rendered.fidelity, rendered.counts, cell_quantiles=cell_quantiles)
 
 
-def _pair(quantiles: list[float] | None) -> tuple[float | None, float | None]:
-    """The engine's [p50, p95] as a pair; (None, None) where it had no latency to take them of."""
-    return (None, None) if quantiles is None else (quantiles[0], quantiles[1])
+def _pair(quantiles: list[float | None]) -> tuple[float | None, float | None]:
+    """The engine's [p50, p95] as a pair (each None where there was no latency to take it of)."""
+    p50, p95 = quantiles
+    return p50, p95
