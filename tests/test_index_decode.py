@@ -4,12 +4,14 @@ blocks of any size and in parts, the index is the one the rule gives line by lin
 `correct`, skipped lines)."""
 from __future__ import annotations
 
+import pickle
+
 import orjson
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from runner.store import index as index_module
-from runner.store.index import Index, better, fill, load_index
+from runner.store.index import Index, better, load_index
 from runner.store.logs import RENDER_FIELDS, SOLVE_FIELDS, Typed, usable
 from runner.store.records import RenderRecord
 from tests.test_logs import solve
@@ -132,15 +134,10 @@ def test_parts_read_in_blocks_give_the_rules_index(tmp_path, monkeypatch, data, 
     index = Index()
     with open(path, "rb") as fh:
         for a, b in zip(bounds, bounds[1:]):
-            part = fill(fh, Index(), Typed(SOLVE_FIELDS), a, b)
-            index_module._merge(index, *pickle_columns(part))
-            index.skipped += part.skipped
+            *columns, skipped = pickle.loads(index_module.part(fh, Typed(SOLVE_FIELDS), a, b))
+            index_module._merge(index, *columns)
+            index.skipped += skipped
     assert indexed(index) == by_rule(data, SOLVE_FIELDS)
-
-
-def pickle_columns(part: Index) -> tuple:
-    import pickle
-    return pickle.loads(index_module.columns(part))[:-1]
 
 
 def test_the_decoder_takes_a_number_past_a_double_only_in_a_field_it_does_not_read(tmp_path):

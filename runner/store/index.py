@@ -14,6 +14,7 @@ import pickle
 import struct
 import subprocess
 import sys
+from collections.abc import Iterator
 from itertools import repeat
 from pathlib import Path
 from typing import Any, BinaryIO, NamedTuple
@@ -26,15 +27,16 @@ from runner.store.index_decode import BLOCK_BYTES, DecodeError, Decoder, Validat
 from runner.store.logs import CALIBRATION_FIELDS, RENDER_FIELDS, SOLVE_FIELDS, Typed, supersedes
 
 # A log part a helper is started for. With the key-column decoder a byte costs a third of what it did, and a helper's
-# own costs stay: its start-up and imports, its part's index built, pickled, and rebuilt here (at 1M solve records on
-# two loaded cores, one helper cost 1.7x the CPU and 1.9x the time of one process: BENCHMARKS.md, issue 44)
+# own costs stay: its start-up and imports, its part sent, and its entries made and merged here (at 1M solve records
+# on two loaded cores, one helper cost 1.7x the CPU and 1.9x the time of one process; quiet, with parts of 32 MiB, a
+# resume's two logs took 0.7x the time for 1.3x the CPU, which takes a no-op resume past 5% of its run's CPU:
+# BENCHMARKS.md, issue 44)
 PART_BYTES = 1 << 30
 MOST_PARTS = 16
 SLICE_BYTES = 4 << 20   # a helper sends a frame per slice it reads; the run takes frames between its slices
 RUN_SHARE = 0.75        # the run's part against a helper's: merging a record costs the run a third of reading it
 _FRAME = struct.Struct(">I")
 KINDS = {"render": RENDER_FIELDS, "solve": SOLVE_FIELDS, "calibration": CALIBRATION_FIELDS}
-_STATUS_CODES = 250   # distinct statuses a part may send (there are six): more is a damaged log, read here
 
 
 class Entry(NamedTuple):
@@ -77,8 +79,11 @@ def load_index(path: Path, fields: dict[str, type | tuple[type, ...]]) -> Index:
             gc.enable()
 
 
-def fill(fh: BinaryIO, index: Index, typed: Typed, start: int = 0, end: int | None = None) -> Index:
-    """Read into `index` the lines of `fh` that begin at offsets in [start, end) (the body of load_index).
+def fill(fh: BinaryIO, index: Index, typed: Typed, start: int = 0, end: int | None = None,
+         rows: list[tuple[str, str, int, bool | None]] | None = None) -> Index:
+    """Read into `index` the lines of `fh` that begin at offsets in [start, end) (the body of load_index); with
+    `rows`, each record read is appended there instead, as (key, status, offset, correct), in file order (a
+    helper's part: the run merges it, so no index is built twice); `index` then only counts the skipped lines.
 
     Read in blocks; a line is decoded by the key-column decoder (`index_decode.py`: the typed fields only, the rest
     skipped unbuilt) and, where that refuses it, by orjson and `Typed`, whose verdict is the rule. A block whose
@@ -95,14 +100,14 @@ def fill(fh: BinaryIO, index: Index, typed: Typed, start: int = 0, end: int | No
         data = fh.read(BLOCK_BYTES)
         if not data:   # the file's end: a last line without its newline (a torn tail) is read as it is
             if carry:
-                _lines([carry], offset, end, index, typed, _usable(decoder, carry, len(carry)), False)
+                _lines([carry], offset, end, index, typed, _usable(decoder, carry, len(carry)), False, rows)
             break
         block = carry + data if carry else data
         lines = block.split(b"\n")
         carry = lines.pop()   # what follows the block's last newline: the start of a line the next block ends
         if lines:
             decode = _usable(decoder, block, len(block) - len(carry))
-            offset = _lines(lines, offset, end, index, typed, decode, True)
+            offset = _lines(lines, offset, end, index, typed, decode, True, rows)
     return index
 
 
@@ -121,10 +126,12 @@ def _utf8(block: bytes, cut: int) -> bool:
 
 
 def _lines(lines: list[bytes], offset: int, end: int | None, index: Index, typed: Typed,
-           decoder: Decoder[Any] | None, ended: bool) -> int:
+           decoder: Decoder[Any] | None, ended: bool, rows: list[tuple[str, str, int, bool | None]] | None) -> int:
     """Index a block's lines (each without its newline; the last one without one in the file where not
-    `ended`), the first at `offset`; the offset after them (or after the last line that begins before `end`)."""
+    `ended`), the first at `offset`, or append them to `rows` (fill); the offset after them (or after the last
+    line that begins before `end`)."""
     setdefault, new, rule = index.setdefault, tuple.__new__, _Rule(typed, index)
+    row = rows.append if rows is not None else None
     decode = decoder.decode if decoder is not None else _refuse
     errors = (DecodeError, ValidationError, RecursionError)
     last = len(lines) - 1
@@ -139,7 +146,13 @@ def _lines(lines: list[bytes], offset: int, end: int | None, index: Index, typed
             key, entry = rule(line + b"\n" if ended or i < last else line, begin)
             if entry is None:
                 continue
+            if row is not None:
+                row((key, entry.status, begin, entry.correct))
+                continue
         else:
+            if row is not None:   # a helper's part: the run makes the entries as it merges them
+                row((rec.key, rec.status, begin, rec.correct))
+                continue
             key, entry = rec.key, new(Entry, (rec.status, begin, rec.correct))
         old = setdefault(key, entry)   # one lookup where the key is new, as nearly every one is
         if old is not entry and better(entry, old):   # a key seen before: rare (a unit redone)
@@ -267,13 +280,13 @@ class _Helper:
             size = _FRAME.unpack_from(self.buffer, at)[0]
             if len(self.buffer) - at - _FRAME.size < size:
                 break
-            part = _unpickled(bytes(self.buffer[at + _FRAME.size:at + _FRAME.size + size]))
-            if part is None:   # a damaged frame: the helper's part is read by the run
+            frame = _unpickled(bytes(self.buffer[at + _FRAME.size:at + _FRAME.size + size]))
+            if frame is None:   # a damaged frame: the helper's part is read by the run
                 self.failed = True
                 return
-            self.skipped += part[-1]
+            self.skipped += frame[-1]
             self.frames_left -= 1
-            _merge(index, *part[:-1])
+            _merge(index, *frame[:-1])
             at += _FRAME.size + size
         del self.buffer[:at]
 
@@ -287,43 +300,53 @@ class _Helper:
 
 def _merge(index: Index, keys: list[str], statuses: list[str], codes: bytes, offsets: array.array[int],
            correct: bytes) -> None:
-    """A helper's frame onto the index: for a key in both, the better record (`better`)."""
+    """A helper's frame (its records in file order, a key perhaps more than once) onto the index: for a key seen
+    twice, the better record (`better`)."""
     values = (None, False, True)
-    entries = map(tuple.__new__, repeat(Entry), zip(map(statuses.__getitem__, codes), offsets,
-                                                    map(values.__getitem__, correct)))
+
+    def entries() -> Iterator[Entry]:   # made in C, not by Entry's own __new__ (a Python function) a record
+        return map(tuple.__new__, repeat(Entry), zip(map(statuses.__getitem__, codes), offsets,
+                                                     map(values.__getitem__, correct)))
     if index.keys().isdisjoint(keys):   # the common case, every unit once: no set is made
-        index.update(zip(keys, entries))
-        return
+        before = len(index)
+        index.update(zip(keys, entries()))
+        if len(index) - before == len(keys):
+            return
+        for key in keys:   # a key twice in the frame (a unit redone): undone (none was here before), merged below
+            index.pop(key, None)
     get = index.get
-    for key, entry in zip(keys, entries):   # a unit redone in another part: one by one
+    for key, entry in zip(keys, entries()):   # a unit redone: one by one
         old = get(key)
         if old is None or better(entry, old):
             index[key] = entry
 
 
 def _unpickled(data: bytes) -> tuple[Any, ...] | None:
-    """A frame's columns (see `columns`), or None where it is damaged."""
+    """A frame's columns (see `part`), or None where it is damaged."""
     try:
-        part = pickle.loads(data)
+        frame = pickle.loads(data)
     except Exception:   # damaged: the helper's part is read again by the run
         return None
-    return part if type(part) is tuple and len(part) == 6 else None
+    return frame if type(frame) is tuple and len(frame) == 6 else None
 
 
-def columns(index: Index) -> bytes | None:
-    """A part's index in columns, pickled: keys, statuses, status codes, offsets, correct as 0/1/2 (None,
-    False, True), skipped lines; None where it has more distinct statuses than a code holds (a damaged log)."""
-    statuses: dict[str, int] = {}
-    codes, offsets, correct = bytearray(), array.array("q"), bytearray()
-    for entry in index.values():
-        code = statuses.setdefault(entry.status, len(statuses))
-        if code >= _STATUS_CODES:
-            return None
-        codes.append(code)
-        offsets.append(entry.offset)
-        correct.append(0 if entry.correct is None else 2 if entry.correct else 1)
-    return pickle.dumps((list(index), list(statuses), bytes(codes), offsets, bytes(correct), index.skipped),
-                        protocol=pickle.HIGHEST_PROTOCOL)
+_CORRECT = {None: 0, False: 1, True: 2}
+
+
+def part(fh: BinaryIO, typed: Typed, start: int, end: int) -> bytes | None:
+    """The records of the lines that begin in [start, end), in columns, pickled: keys, statuses, status codes,
+    offsets, correct as 0/1/2 (None, False, True), each in file order (a key redone is there twice), and the
+    skipped lines' count; None where they hold more distinct statuses than a code holds (a damaged log)."""
+    rows: list[tuple[str, str, int, bool | None]] = []
+    skipped = fill(fh, Index(), typed, start, end, rows).skipped
+    keys, status, offsets, correct = map(list, zip(*rows)) if rows else ([], [], [], [])
+    statuses = list(dict.fromkeys(status))
+    try:
+        codes = bytes(map({s: i for i, s in enumerate(statuses)}.__getitem__, status))
+    except ValueError:   # a code past 255
+        return None
+    return pickle.dumps((keys, statuses, codes, array.array("q", offsets), bytes(map(_CORRECT.__getitem__, correct)),
+                         skipped), protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def main(argv: list[str]) -> int:
@@ -338,7 +361,7 @@ def main(argv: list[str]) -> int:
             return 1
         typed = Typed(KINDS[kind])
         for at in range(start, end, step):
-            data = columns(fill(fh, Index(), typed, at, min(at + step, end)))
+            data = part(fh, typed, at, min(at + step, end))
             if data is None:
                 return 1
             write_all(out, _FRAME.pack(len(data)) + data)
@@ -346,5 +369,5 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    gc.disable()   # the part's index holds no cycles; a collection would rescan it as it grows
+    gc.disable()   # a part's rows hold no cycles; a collection would rescan them as they grow
     sys.exit(main(sys.argv[1:]))
