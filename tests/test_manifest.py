@@ -2,11 +2,17 @@
 the next writer, the part of a writer at work is left to it; real processes, SIGKILLed."""
 from __future__ import annotations
 
+import errno
+import os
 import signal
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from runner.errors import WriteFailed
+from runner.plan import manifest
 from runner.plan.manifest import Noted, read, written_whole
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -54,3 +60,25 @@ def test_a_killed_writers_part_is_swept_by_the_next_writer_and_a_working_writers
             if proc.poll() is None:
                 proc.kill()
                 proc.wait()
+
+
+def test_where_no_lock_can_be_had_the_writer_fails_in_one_line_and_keeps_what_was_there(tmp_path, monkeypatch):
+    """A folder whose file system gives no locks (flock fails with ENOLCK, as on some network mounts): the sweep
+    leaves a part it cannot tell is held, and the writer stops with WriteFailed (one line, exit 3), its descriptor
+    closed and its own part removed; the manifest already there is untouched."""
+    kept = [Noted(i, f"{i:032x}", "equality", 2) for i in range(3)]
+    assert list(written_whole(tmp_path / ".skeletons-a", iter(kept))) == kept
+    stale = tmp_path / ".skeletons-b.new-999999"
+    stale.write_bytes(b"someone's part")
+
+    def no_lock(fd, op):
+        raise OSError(errno.ENOLCK, os.strerror(errno.ENOLCK))
+    monkeypatch.setattr(manifest.fcntl, "flock", no_lock)
+    open_before = sorted(os.listdir("/proc/self/fd"))
+    with pytest.raises(WriteFailed) as failed:
+        list(written_whole(tmp_path / ".skeletons-a", iter([Noted(9, "f" * 32, "equality", 2)])))
+    assert ".skeletons-a.new-" in str(failed.value) and "\n" not in str(failed.value)
+    assert sorted(os.listdir("/proc/self/fd")) == open_before
+    assert list(read(tmp_path / ".skeletons-a")) == kept
+    assert stale.read_bytes() == b"someone's part"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".skeletons-a", stale.name]

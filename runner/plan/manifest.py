@@ -164,14 +164,17 @@ def _held(part: Path) -> int:
     while True:
         try:
             fd = open_append(part)
-            fcntl.flock(fd, fcntl.LOCK_EX)
         except OSError as exc:
             raise WriteFailed(part, exc) from None
         try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
             if os.fstat(fd).st_ino == os.stat(part).st_ino:
                 return fd
         except FileNotFoundError:
-            pass
+            pass   # swept between its making and its locking: made again
+        except OSError as exc:   # no lock to be had (ENOLCK on some network mounts): its descriptor closed too
+            os.close(fd)
+            raise WriteFailed(part, exc) from None
         os.close(fd)
 
 
@@ -187,6 +190,8 @@ def _sweep_parts(folder: Path) -> None:
             part.unlink(missing_ok=True)   # locked by us: its writer is gone, and one making it anew checks its inode
         except BlockingIOError:
             pass   # a writer at work
+        except OSError:
+            pass   # no lock to be had here (ENOLCK on some network mounts): whether one holds it is unknown, so kept
         finally:
             os.close(fd)
 

@@ -37,6 +37,10 @@ class RunLock:
             os.close(fd)
             raise UserError(f"{self.folder} is in use by {self._holders()}; wait for it to finish, stop it, "
                             "or split the work between processes with --shard i/n") from None
+        except OSError as exc:   # ENOLCK: a file system that gives no locks (some network mounts)
+            os.close(fd)
+            raise UserError(f"{self.folder}: cannot lock {name} ({exc.strerror}): its file system gives no locks; "
+                            "put the run folder on a local disk") from None
         if mode == fcntl.LOCK_EX:
             os.ftruncate(fd, 0)
             os.pwrite(fd, note.encode(), 0)
@@ -86,6 +90,8 @@ def locked(path: Path) -> bool:
         return False
     except BlockingIOError:
         return True
+    except OSError:   # no locks on this file system: no one can hold one
+        return False
     finally:
         os.close(fd)
 
@@ -95,5 +101,5 @@ def _holds_exclusive(fd: int) -> bool:
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)   # upgrading our own lock succeeds only if alone
         return True
-    except BlockingIOError:
+    except OSError:   # others hold it too (or, unknowable, no locks here): its note is left
         return False
