@@ -1,7 +1,7 @@
 """The resume index of a log: key -> its best record's status, offset and correctness.
 
 One pass over a small log; a big one is read in parts on every core: the run reads the first part,
-helper processes (`python -m runner.store.index`) the others, each streaming its part's index in
+helper processes (`python -m runner.store.index`) the others, each streaming its part's records in
 columns, a frame per slice it has read, which the run merges while it reads its own. The best record
 of a key is its last terminal one, else its last one, by offset in the file: an order, so merging
 frames as they come, in any order, gives what one pass gives."""
