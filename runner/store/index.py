@@ -298,15 +298,17 @@ class _Helper:
             self.proc.stdout.close()
 
 
+_CORRECT_VALUES = (None, False, True)   # `correct` sent as its place here: one table for the helper and the run
+_CORRECT = {value: code for code, value in enumerate(_CORRECT_VALUES)}
+
+
 def _merge(index: Index, keys: list[str], statuses: list[str], codes: bytes, offsets: array.array[int],
            correct: bytes) -> None:
     """A helper's frame (its records in file order, a key perhaps more than once) onto the index: for a key seen
     twice, the better record (`better`)."""
-    values = (None, False, True)
-
     def entries() -> Iterator[Entry]:   # made in C, not by Entry's own __new__ (a Python function) a record
         return map(tuple.__new__, repeat(Entry), zip(map(statuses.__getitem__, codes), offsets,
-                                                     map(values.__getitem__, correct)))
+                                                     map(_CORRECT_VALUES.__getitem__, correct)))
     if index.keys().isdisjoint(keys):   # the common case, every unit once: no set is made
         before = len(index)
         index.update(zip(keys, entries()))
@@ -328,9 +330,6 @@ def _unpickled(data: bytes) -> tuple[Any, ...] | None:
     except Exception:   # damaged: the helper's part is read again by the run
         return None
     return frame if type(frame) is tuple and len(frame) == 6 else None
-
-
-_CORRECT = {None: 0, False: 1, True: 2}
 
 
 def part(fh: BinaryIO, typed: Typed, start: int, end: int) -> bytes | None:
