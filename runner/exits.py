@@ -55,6 +55,28 @@ def _terminated(signum: int, frame: object) -> None:
     raise Terminated(signum)
 
 
+def _lost_interrupt(unraisable: Any) -> None:
+    """sys.unraisablehook: Python ignores an exception raised inside a finalizer (a `__del__`, a generator closed
+    as it is dropped, a weakref or gc callback), so a Ctrl-C (or SIGTERM, SIGHUP) whose handler ran there was lost
+    and the command went on as if never stopped: the signal is taken again, from a thread, once the finalizer is
+    left (the thread waits, so it does not land in this hook). Any other exception: Python's own hook."""
+    exc = unraisable.exc_value
+    if not isinstance(exc, KeyboardInterrupt):
+        sys.__unraisablehook__(unraisable)
+        return
+    import _thread
+    import signal
+    _thread.start_new_thread(_again, (exc.signum if isinstance(exc, Terminated) else signal.SIGINT,))
+
+
+def _again(signum: int) -> None:
+    import _thread
+    import signal
+    import time
+    time.sleep(0.01)   # this thread runs once the main one lets go of the GIL (5 ms at most): the hook has long returned
+    _thread.interrupt_main(signal.Signals(signum))
+
+
 def _stopped(term: int | None) -> None:
     """Exit as a command stopped by a signal: one line, 128 + its number (130 for Ctrl-C)."""
     import signal
@@ -74,6 +96,7 @@ def run_command(app: Callable[..., Any], args: list[str]) -> NoReturn:
     try:   # the handlers inside: a Ctrl-C as soon as they are set (tests wait on them) ends in one line
         for sig in (signal.SIGTERM, signal.SIGHUP):   # commands that stop their own way (run, serve) set theirs
             signal.signal(sig, _terminated)
+        sys.unraisablehook = _lost_interrupt
         from runner.config import environment
         environment.check()
         code = app(args=args, standalone_mode=False)

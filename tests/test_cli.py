@@ -141,6 +141,36 @@ def test_a_ctrl_c_inside_orjsons_first_import_is_no_crash(module):
     assert (proc.returncode, proc.stdout) == (0, "{'imported': True}\n"), proc.stderr
 
 
+# A signal whose handler runs inside a finalizer: its exception is one Python ignores ("Exception ignored in"), and
+# the command went on. Made certain here: an object's __del__ raises the signal and runs on, so the handler runs
+# there; then the command sleeps for up to 30 s and says "finished" (what the code before did, exit 0).
+LOST_IN_A_FINALIZER = """
+import signal, sys, time
+from runner.exits import run_command
+class Dropped:
+    def __del__(self):
+        signal.raise_signal(int(sys.argv[1]))
+        for _ in range(3):   # the handler runs here, between bytecodes after the call
+            pass
+def app(args, standalone_mode):
+    Dropped()
+    for _ in range(3000):
+        time.sleep(0.01)
+    print("finished")
+    return 0
+run_command(app, [])
+"""
+
+
+@pytest.mark.parametrize("sig, line, code", [(signal.SIGINT, "bench: interrupted", 130),
+                                              (signal.SIGTERM, "bench: stopped by SIGTERM; nothing half-written was kept",
+                                               143)])
+def test_a_signal_whose_handler_runs_inside_a_finalizer_still_stops_the_command(sig, line, code):
+    proc = subprocess.run([sys.executable, "-c", LOST_IN_A_FINALIZER, str(int(sig))], capture_output=True, text=True,
+                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    assert (proc.returncode, proc.stdout, proc.stderr.strip()) == (code, "", line)
+
+
 def test_report_refuses_same_names_and_unmakeable_folders(tmp_path):
     out = small_run(tmp_path)
     same = bench("report", str(out), "--compare", "r", "r")
