@@ -1,6 +1,8 @@
 """Shared fixtures: the registered families, a generator of items, and the `bench` command."""
 from __future__ import annotations
 
+import errno
+import fcntl
 import os
 import random
 import subprocess
@@ -85,6 +87,15 @@ def bench(*args: str, cwd: Path | None = None, env: dict | None = None, timeout:
     if check and proc.returncode != 0:
         raise AssertionError(f"bench {' '.join(args)} failed ({proc.returncode}):\n{proc.stderr}")
     return proc
+
+
+@pytest.fixture
+def no_locks(monkeypatch) -> None:
+    """A file system that gives no locks (some network mounts): every flock fails with ENOLCK. The system call is
+    replaced, not our code."""
+    def no_lock(fd, op):
+        raise OSError(errno.ENOLCK, os.strerror(errno.ENOLCK))
+    monkeypatch.setattr(fcntl, "flock", no_lock)
 
 
 @pytest.fixture(params=FAMILY_NAMES)

@@ -3,7 +3,6 @@ who holds it, a holder SIGKILLed leaves the folder free, and a file system witho
 processes hold the locks."""
 from __future__ import annotations
 
-import errno
 import os
 import signal
 import subprocess
@@ -13,7 +12,6 @@ from pathlib import Path
 import pytest
 
 from runner.errors import UserError
-from runner.store import lock
 from runner.store.lock import RunLock
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -84,12 +82,9 @@ def test_shards_of_one_split_work_together_and_keep_out_the_rest(tmp_path):
         _stop(first)
 
 
-def test_a_file_system_without_locks_is_one_line_and_leaks_nothing(tmp_path, monkeypatch):
+def test_a_file_system_without_locks_is_one_line_and_leaks_nothing(tmp_path, no_locks):
     """flock fails with ENOLCK (some network mounts): the run stops (before its logs are read or written) in one
     line that says why and what to do, its lock file's descriptor closed."""
-    def no_lock(fd, op):
-        raise OSError(errno.ENOLCK, os.strerror(errno.ENOLCK))
-    monkeypatch.setattr(lock.fcntl, "flock", no_lock)
     for shard in (None, (0, 2)):
         open_before = sorted(os.listdir("/proc/self/fd"))
         said = _refused(tmp_path, shard)

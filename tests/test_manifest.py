@@ -2,7 +2,6 @@
 the next writer, the part of a writer at work is left to it; real processes, SIGKILLed."""
 from __future__ import annotations
 
-import errno
 import os
 import signal
 import subprocess
@@ -12,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from runner.errors import WriteFailed
-from runner.plan import manifest
 from runner.plan.manifest import Noted, read, written_whole
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -62,7 +60,7 @@ def test_a_killed_writers_part_is_swept_by_the_next_writer_and_a_working_writers
                 proc.wait()
 
 
-def test_where_no_lock_can_be_had_the_writer_fails_in_one_line_and_keeps_what_was_there(tmp_path, monkeypatch):
+def test_where_no_lock_can_be_had_the_writer_fails_in_one_line_and_keeps_what_was_there(tmp_path, request):
     """A folder whose file system gives no locks (flock fails with ENOLCK, as on some network mounts): the sweep
     leaves a part it cannot tell is held, and the writer stops with WriteFailed (one line, exit 3), its descriptor
     closed and its own part removed; the manifest already there is untouched."""
@@ -71,9 +69,7 @@ def test_where_no_lock_can_be_had_the_writer_fails_in_one_line_and_keeps_what_wa
     stale = tmp_path / ".skeletons-b.new-999999"
     stale.write_bytes(b"someone's part")
 
-    def no_lock(fd, op):
-        raise OSError(errno.ENOLCK, os.strerror(errno.ENOLCK))
-    monkeypatch.setattr(manifest.fcntl, "flock", no_lock)
+    request.getfixturevalue("no_locks")   # from here on: the manifest above was written with locks
     open_before = sorted(os.listdir("/proc/self/fd"))
     with pytest.raises(WriteFailed) as failed:
         list(written_whole(tmp_path / ".skeletons-a", iter([Noted(9, "f" * 32, "equality", 2)])))
