@@ -49,9 +49,10 @@ def _sklearn():
         import numpy as np
         from sklearn.ensemble import HistGradientBoostingClassifier
         from sklearn.model_selection import GroupKFold, StratifiedKFold
+        from threadpoolctl import threadpool_limits  # scikit-learn's own dependency
     except ImportError:
         raise AuditUnavailable("bench audit needs scikit-learn: pip install 'logic-skeleton-bench[audit]'") from None
-    return np, HistGradientBoostingClassifier, GroupKFold, StratifiedKFold
+    return np, HistGradientBoostingClassifier, GroupKFold, StratifiedKFold, threadpool_limits
 
 
 def _interval(acc: float, chance: float, n: int) -> tuple[float, float, float]:
@@ -62,7 +63,18 @@ def _interval(acc: float, chance: float, n: int) -> tuple[float, float, float]:
 def audit_group(family: str, complexity: int, items: Sequence[Skeleton], folds: int = 5,
                 seed: int = 0) -> GroupResult:
     """Cross-validate the shortcut classifier on one group of items of one family and complexity."""
-    np, Model, GroupKFold, StratifiedKFold = _sklearn()
+    # One OpenMP thread: the scores are thousands of small predictions, each a parallel region whose threads wait
+    # for one another; beside another busy process on the same cores each wait costs a time slice (two audits side
+    # by side on 2 cores: over 240 s each, against 13 s with one thread each; alone: 12.4 to 12.8 s against 11.3 to
+    # 14.1 s, for a third less CPU; the same results: BENCHMARKS.md)
+    *_, threadpool_limits = _sklearn()
+    with threadpool_limits(limits=1, user_api="openmp"):
+        return _audit_group(family, complexity, items, folds, seed)
+
+
+def _audit_group(family: str, complexity: int, items: Sequence[Skeleton], folds: int, seed: int) -> GroupResult:
+    """The body of audit_group, within its thread limit."""
+    np, Model, GroupKFold, StratifiedKFold, _ = _sklearn()
     labels_fixed = len({sk.answer_options for sk in items}) == 1
     mode = "label" if labels_fixed else "option"
     n = len(items)
