@@ -1,4 +1,5 @@
-"""The exceptions that reach the user as a single line: bad input (exit 2), a failed write (exit 3), Ctrl-C (130)."""
+"""The exceptions that reach the user as a single line: bad input (exit 2), a failed write (exit 3), Ctrl-C (130),
+SIGTERM and SIGHUP (128 + the signal)."""
 
 
 class UserError(Exception):
@@ -6,7 +7,25 @@ class UserError(Exception):
 
 
 class Interrupted(Exception):
-    """Ctrl-C reached a command that has more to say than `interrupted` (e.g. where its work is); exit 130."""
+    """Ctrl-C (or SIGTERM, SIGHUP: `signum`) reached a command that has more to say than `interrupted` (e.g. where
+    its work is); exit 130, or 128 + the signal's number."""
+
+    def __init__(self, message: str, signum: int | None = None) -> None:
+        super().__init__(message)
+        self.signum = signum
+
+    @classmethod
+    def by(cls, exc: KeyboardInterrupt, message: str) -> "Interrupted":
+        """The Interrupted a KeyboardInterrupt (Ctrl-C, or a Terminated) becomes, keeping its signal."""
+        return cls(message, exc.signum if isinstance(exc, Terminated) else None)
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM or SIGHUP: unwinds like Ctrl-C, so every half-written file is removed on the way out."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
 
 
 class WriteFailed(UserError):

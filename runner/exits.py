@@ -8,7 +8,7 @@ from typing import Any, Callable, NoReturn, Protocol, cast
 import click
 import typer
 
-from runner.errors import Interrupted, UserError, WriteFailed
+from runner.errors import Interrupted, Terminated, UserError, WriteFailed
 
 
 class _ClickError(Protocol):
@@ -28,14 +28,6 @@ def _click_errors() -> tuple[type[BaseException], ...]:
     except ImportError:
         pass
     return tuple(classes)
-
-
-class Terminated(KeyboardInterrupt):
-    """SIGTERM or SIGHUP: unwinds like Ctrl-C, so every half-written file is removed on the way out."""
-
-    def __init__(self, signum: int):
-        super().__init__(signum)
-        self.signum = signum
 
 
 _SIGNALLED: list[int] = []   # the signal that stopped a command (Typer may turn it into Exit(130) on its way)
@@ -119,8 +111,11 @@ def run_command(app: Callable[..., Any], args: list[str]) -> NoReturn:
         click.echo(f"{where}: error: {message}", err=True)
         sys.exit(2)
     except Interrupted as exc:
-        click.echo(f"bench: interrupted; {exc}", err=True)
-        sys.exit(130)
+        if exc.signum is None:
+            click.echo(f"bench: interrupted; {exc}", err=True)
+            sys.exit(130)
+        click.echo(f"bench: stopped by {signal.Signals(exc.signum).name}; {exc}", err=True)
+        sys.exit(128 + exc.signum)
     except (click.Abort, typer.Abort, KeyboardInterrupt):
         _stopped(_SIGNALLED[0] if _SIGNALLED else None)
     if code == 130:   # Typer turns Ctrl-C (and our SIGTERM) into Exit(130) before we see it

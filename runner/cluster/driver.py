@@ -21,7 +21,7 @@ from runner.config.grid import Grid
 from runner.engine.calibration import pending, trusts
 from runner.engine.progress import Progress, finished
 from runner.engine.result import RunResult
-from runner.errors import UserError
+from runner.errors import Terminated, UserError
 from runner.fidelity.calibration import CALIBRATION, Trust
 from runner.store.index import load_index
 from runner.store.logs import CALIBRATION_FIELDS, AppendLog
@@ -45,9 +45,9 @@ def drive(grid: Grid, folder: Path, nodes: list[dict[str, Any]], skeletons: int,
     logs.open(lambda error: None)   # outside an event loop a failed write raises at once, from write()
     agents: list[Agent] = []
     limiter = None
-    # Ctrl-C and SIGTERM stop the run as on one machine, whatever this process inherited (a job started in
+    # Ctrl-C, SIGTERM and SIGHUP stop the run as on one machine, whatever this process inherited (a job started in
     # the background by a shell, or by a CI runner, ignores SIGINT until told otherwise)
-    old = {sig: signal.signal(sig, _interrupt) for sig in (signal.SIGINT, signal.SIGTERM)}
+    old = {sig: signal.signal(sig, _interrupt) for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)}
     try:
         placed, limiter = place(grid, nodes, grid.to_json())
         agents = [Agent(i, p) for i, p in enumerate(placed)]
@@ -71,7 +71,7 @@ def drive(grid: Grid, folder: Path, nodes: list[dict[str, Any]], skeletons: int,
 
 
 def _interrupt(signum: int, frame: Any) -> None:
-    raise KeyboardInterrupt
+    raise KeyboardInterrupt if signum == signal.SIGINT else Terminated(signum)
 
 
 def _calibrate(grid: Grid, folder: Path, agent: Agent) -> dict[tuple[str, str], Trust]:

@@ -49,6 +49,9 @@ def check_run_folder(folder: Path, grid: Grid) -> None:
             name = orjson.loads(read_whole(saved, "saved grid")).get("name")
         except (orjson.JSONDecodeError, AttributeError, UserError):
             name = None
+        if not isinstance(name, str):   # damaged: whose run it holds cannot be told, so nothing is written over it
+            raise UserError(f"{saved}: not a grid bench saved (damaged, or written by hand): the folder's run cannot "
+                            "be told; restore the file from the grid it ran, or choose another --out")
         if name != grid.name:
             raise UserError(f"{folder} holds the run of grid {name!r}, not {grid.name!r}: "
                             "choose another --out, or give the grid that name")

@@ -96,10 +96,10 @@ def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, qu
                 result, skipped, agents = drive(grid, folder, nodes, n, progress)
             else:
                 result, skipped = _run_here(grid, folder, shard, workers, progress, n)
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as exc:
             for bars in made:
                 bars.close()
-            raise Interrupted(f"finished units are in {folder}; rerun the same command to resume") from None
+            raise Interrupted.by(exc, f"finished units are in {folder}; rerun the same command to resume") from None
         for bars in made:
             bars.close()
         stats = None if quiet else known.render_stats if known else _render_rows(folder, plan, result)

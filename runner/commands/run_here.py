@@ -23,7 +23,7 @@ from runner.engine.pipeline import Pipeline
 from runner.engine.progress import Progress
 from runner.engine.result import RunResult
 from runner.engine.skip import Walk
-from runner.errors import Interrupted
+from runner.errors import Interrupted, Terminated
 from runner.plan import manifest
 from runner.serving.servers import ServerSet, read_endpoints, serving, start_servers
 from runner.store.sinks import FolderLogs
@@ -41,8 +41,8 @@ def run_here(grid: Grid, folder: Path, shard: tuple[int, int] | None, workers: i
     try:
         try:
             servers, urls = ensure_servers(grid, folder)
-        except KeyboardInterrupt:   # during server start-up
-            raise Interrupted("while starting servers") from None
+        except KeyboardInterrupt as exc:   # during server start-up
+            raise Interrupted.by(exc, "while starting servers") from None
         providers = {n: build_provider(grid.providers[n], urls=urls.get(n)) for n in grid.used_providers()}
         check_constraints(grid, providers)
         check_scoring(grid, providers)
@@ -103,15 +103,24 @@ def fewer_collections() -> Iterator[None]:
 
 
 def _run_until_signal(coro: Coroutine[Any, Any, RunResult]) -> RunResult:
-    """Run the pipeline; SIGINT and SIGTERM cancel it cleanly (finished units are already on disk)."""
+    """Run the pipeline; SIGINT, SIGTERM and SIGHUP cancel it cleanly (finished units are already on disk), and
+    unwind as the signal would: KeyboardInterrupt for Ctrl-C, Terminated (128 + its number) for the others."""
+    caught: list[int] = []
+
+    def stop(task: asyncio.Future[RunResult], signum: int) -> None:
+        caught.append(signum)
+        task.cancel()
+
     async def main() -> RunResult:
         task = asyncio.ensure_future(coro)
         loop = asyncio.get_running_loop()
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(sig, task.cancel)
+        for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+            loop.add_signal_handler(sig, stop, task, sig)
         try:
             return await task
         except asyncio.CancelledError:
+            if caught and caught[0] != signal.SIGINT:
+                raise Terminated(caught[0]) from None
             raise KeyboardInterrupt from None
     result: RunResult = run_loop(main())   # on uvloop where installed
     return result
