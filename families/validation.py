@@ -28,6 +28,8 @@ def _check_atom(atom: Atom, signatures: Mapping[str, tuple[str, ...]], sk: Skele
         if typ == INTEGER:
             if isinstance(arg, bool) or not isinstance(arg, int):
                 raise SkeletonError(f"{where}: {atom.predicate} expects an integer here, got {arg!r}")
+            if arg < 0:   # a count: the spec's values start non-negative and an update moves by an amount
+                raise SkeletonError(f"{where}: {atom.predicate} expects a non-negative integer here, got {arg}")
             continue
         if not isinstance(arg, str):
             raise SkeletonError(f"{where}: {atom.predicate} expects a {typ} symbol here, got {arg!r}")
@@ -62,6 +64,11 @@ def validate(sk: Skeleton) -> None:
         raise SkeletonError("answer_options: at least one label is required")
     if len(set(sk.answer_options)) != len(sk.answer_options):
         raise SkeletonError("answer_options: labels must be distinct")
+    known = fam.labels   # a fixed set, which its wording explains (None: options vary per item)
+    stray = [label for label in sk.answer_options if label not in known] if known is not None else []
+    if known is not None and stray:
+        raise SkeletonError(f"answer_options: {stray[0]!r} is not a label of family {fam.name} "
+                            f"(expected some of {', '.join(known)})")
     if sk.gold_answer not in sk.answer_options:
         raise SkeletonError(f"gold_answer: {sk.gold_answer!r} is not one of answer_options")
     if len(sk.proof) != sk.complexity:

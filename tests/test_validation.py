@@ -8,7 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from families.ir import Skeleton, SkeletonError
+from families.registry import FAMILIES
 from families.validation import skeleton_from_json
+from providers.builtin import template_structure
+from rendering.structure import assemble, from_object
 from tests.conftest import FAMILY_NAMES, make
 
 _scalar = st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats() | st.text(max_size=12)
@@ -63,3 +66,29 @@ def test_nested_parts_changed(base, where, value):
     else:
         obj[where] = value
     answer(json.dumps(obj).encode())
+
+
+@settings(max_examples=300, deadline=None)
+@given(base=st.sampled_from(GOOD), label=st.text(max_size=12) | st.sampled_from(["MAYBE", "left_of", " YES", "UNKNOWN"]))
+def test_a_skeleton_with_a_label_added_is_refused_or_one_the_template_words(base, label):
+    """A skeleton validate accepts is one a run can put to a solver: a label outside a fixed-label family's set
+    (which its wording cannot explain) is refused by name, not left to stop the run with a KeyError."""
+    obj = dict(base, answer_options=[*base["answer_options"], label])
+    result = answer(json.dumps(obj).encode())
+    if isinstance(result, Skeleton):   # the problem a solver sees: raises where the wording cannot explain a label
+        payload = result.redact()
+        assert label in assemble(from_object(template_structure(payload)), payload)
+    elif FAMILIES[base["family"]].labels is not None and label not in base["answer_options"]:
+        assert f"answer_options: {label!r} is not a label of family" in str(result)
+
+
+@settings(max_examples=100, deadline=None)
+@given(fact=st.integers(0, 4), value=st.integers(-2**63, -1))
+def test_a_negative_count_or_amount_is_refused_by_name(fact, value):
+    """A counter's start and its moves are non-negative (the spec): a negative one is refused naming the fact,
+    not passed to a template that then calls its own render unfaithful ("increases by -5")."""
+    obj = orjson.loads(make("sequential_state_update", 0, 1).to_json())
+    obj["facts"][fact]["arguments"][1] = value
+    result = answer(json.dumps(obj).encode())
+    assert isinstance(result, SkeletonError)
+    assert f"facts[{fact}].arguments[1]: " in str(result) and "non-negative integer" in str(result)
