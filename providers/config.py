@@ -109,6 +109,15 @@ def _url_ok(url: Any) -> bool:
     return parts.scheme in ("http", "https") and bool(parts.hostname)
 
 
+def _credentials(url: Any) -> bool:
+    """Whether a URL holds a user name or password (`user:password@host`)."""
+    from urllib.parse import urlsplit
+    try:
+        return isinstance(url, str) and "@" in urlsplit(url).netloc
+    except ValueError:
+        return False
+
+
 def short(value: Any) -> str:
     """A value for an error message: its repr, cut to 60 characters."""
     text = repr(value)
@@ -166,6 +175,10 @@ def parse_provider(name: str, raw: Any, env: Mapping[str, str] | None = None,
             settings["launch"] = _launch(settings["launch"], f"{base}.launch", settings["model"])
         if isinstance(urls, str):
             urls = [urls]
+        # before the URL's own check, whose message shows it: a password there would be printed and logged
+        _need(not (isinstance(urls, list) and any(_credentials(u) for u in urls)), f"{base}.base_url",
+              "holds a user name or password (user:password@host), which would be printed and logged: keys come "
+              "from the environment only (api_key_env)")
         if urls is not None or "launch" not in settings:   # with launch, the URL is the server's
             _need(isinstance(urls, list) and urls and all(_url_ok(u) for u in urls), f"{base}.base_url",
                   "expected an http(s) URL with a host (e.g. http://127.0.0.1:8000/v1) or a list of them"

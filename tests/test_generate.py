@@ -91,6 +91,12 @@ def test_generated_file_validates_and_solves(tmp_path):
     (["--format", "logicmark", "-f", "transitive_order"], "logicmark"),
     (["--target-hop-dist", "2=0.5"], "--target-hop-dist"),
     (["--target-hop-dist", "1:1e400"], "expected a fraction from 0 to 1"),   # would have made a cycle of 1e400 steps
+    (["--target-hop-dist", "1:1e-999999999"], "expected a fraction such as"),   # Fraction() would work out 10**999999999
+    (["--target-hop-dist", "1:1e999999999"], "expected a fraction such as"),
+    (["--target-hop-dist", "1:1e-999,2:0.5"], "give 0 or at least 0.001"),   # not silently no weight
+    (["--target-hop-dist", "1:1/0"], "cannot divide by 0"),
+    (["--target-hop-dist", "1:-0.5"], "expected a fraction such as"),
+    (["--target-hop-dist", ""], "should be COMPLEXITY:FRACTION"),   # given empty: said, not the default taken
     (["--target-hop-dist", "1:0.0011,2:0.0013,3:0.0017,4:0.0019"], "repeat only every"),
     (["-s", str(2**64)], "--seed"),
     (["-n", str(2**64)], "--count"),

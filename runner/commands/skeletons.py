@@ -28,11 +28,11 @@ def generate_file(count: int, complexity: Sequence[str], seed: int, output: Path
         raise UserError(f"--count {count}: expected a number of skeletons, 1 or more")
     if not -2**63 <= seed < 2**63:
         raise UserError(f"--seed {seed}: expected a whole number that fits in 64 bits")
-    if complexity and target_hop_dist:
+    if complexity and target_hop_dist is not None:
         raise UserError("--complexity and --target-hop-dist: give one or the other")
     if fmt == "logicmark":
         family = family or ["equality"]
-        if not complexity and not target_hop_dist:
+        if not complexity and target_hop_dist is None:
             target_hop_dist = LOGICMARK_HOP_DIST
     plan = make_plan(seed, complexity or ["medium"], family, target_hop_dist, distractors)
     if fmt == "logicmark" and plan.families != ("equality",):

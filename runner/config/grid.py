@@ -57,6 +57,8 @@ def load_grid(path: Path, env: Mapping[str, str] | None = None, require_keys: bo
         where = f":{mark.line + 1}" if mark is not None else ""
         problem = getattr(exc, "problem", None) or "syntax error"
         raise UserError(f"{path}{where}: not valid YAML ({problem})") from None
+    except RecursionError:   # the reader recurses once a level: a few hundred brackets deep is no grid
+        raise UserError(f"{path}: nested too deeply to be a grid (lists or mappings hundreds of levels deep)") from None
     return parse_grid(raw, path, env, require_keys)
 
 
@@ -137,7 +139,7 @@ def _source(c: Checker, raw: Any, base: Path) -> Source:
     try:
         make_plan(seed, [str(x) for x in comps], [str(f) for f in fams], hop)
     except UserError as exc:
-        key = "families" if "family" in str(exc) else ("target_hop_dist" if hop else "complexities")
+        key = "families" if "family" in str(exc) else ("target_hop_dist" if hop is not None else "complexities")
         raise c.fail(f"skeletons.generate.{key}", str(exc)) from None
     return Source(count=count, complexities=tuple(str(x) for x in comps), seed=seed,
                   families=tuple(str(f) for f in fams), target_hop_dist=hop, distractors=distractors)

@@ -1,6 +1,7 @@
 """Deterministic, streaming skeleton generation: the item plan, the JSONL and LogicMark writers."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterator, Sequence
@@ -73,6 +74,18 @@ def _gcd(a: int, b: int) -> int:
     return a
 
 
+# A weight as written: a decimal (an exponent of up to three digits) or a ratio of whole numbers
+_WEIGHT = re.compile(r"(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d{1,3})?|\d+/\d+")
+
+
+def _ratio(text: str, part: str) -> Fraction:
+    """`a/b` as a Fraction; UserError for a zero denominator."""
+    num, den = text.split("/")
+    if int(den) == 0:
+        raise UserError(f"--target-hop-dist: {part!r}: a fraction cannot divide by 0")
+    return Fraction(int(num), int(den))
+
+
 def parse_hop_dist(text: str) -> dict[int, Fraction]:
     """`1:0.1,2:0.4,3:0.25` -> weights per complexity; UserError naming the bad part."""
     weights: dict[int, Fraction] = {}
@@ -82,11 +95,16 @@ def parse_hop_dist(text: str) -> dict[int, Fraction]:
         c, w = part.split(":", 1)
         try:
             complexity = parse_complexity(c)
-            weight = Fraction(w.strip()).limit_denominator(1000)
-        except (ValueError, ZeroDivisionError) as exc:
+        except ValueError as exc:
             raise UserError(f"--target-hop-dist: {part!r}: {exc}") from None
+        if not _WEIGHT.fullmatch(w.strip()):   # checked first: Fraction('1e-999999999') works out 10**999999999
+            raise UserError(f"--target-hop-dist: {part!r}: expected a fraction such as 0.25, 1/4 or 2.5e-1")
+        exact = Fraction(w.strip()) if "/" not in w else _ratio(w.strip(), part)
+        weight = exact.limit_denominator(1000)
         if weight < 0 or weight > 1_000_000:
             raise UserError(f"--target-hop-dist: {part!r}: expected a fraction from 0 to 1 (a weight up to 1000000)")
+        if weight == 0 and exact > 0:   # kept to thousandths, it would be no weight at all, unsaid
+            raise UserError(f"--target-hop-dist: {part!r}: weights are kept to thousandths: give 0 or at least 0.001")
         if complexity in weights:   # summed, the user's weights would not be what they wrote
             raise UserError(f"--target-hop-dist: complexity {complexity} is given twice; give each once")
         weights[complexity] = weight
@@ -104,7 +122,7 @@ def make_plan(seed: int, complexities: Sequence[str | int] = ("medium",), famili
     for name in names:
         if name not in FAMILIES:
             raise UserError(f"unknown family {name!r}: expected one of {', '.join(FAMILIES)}")
-    if hop_dist:
+    if hop_dist is not None:   # given empty, it is a mistake to say, not the default
         cycle = complexity_cycle(parse_hop_dist(hop_dist))
     else:
         try:
