@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from families.family import Family
@@ -352,6 +352,9 @@ def _faithful(family: str, index: int, complexity: int):
     return payload, render
 
 
+_QUESTION_MARKS = frozenset("[]–—")
+
+
 @pytest.mark.parametrize("family", FAMILY_NAMES)
 @settings(max_examples=60, deadline=None)
 @given(index=st.integers(0, 200), complexity=st.integers(1, 8), where=st.floats(0, 1), which=st.floats(0, 1),
@@ -363,6 +366,12 @@ def test_any_symbol_or_sign_inserted_anywhere_makes_a_faithful_render_not_ok(fam
     k = min(int(which * len(texts)), len(texts) - 1)
     text = texts[k]
     at = min(int(where * (len(text) + 1)), len(text))
+    # Not a symbol the reader does not account for: in a question, square brackets read as parentheses (a label's
+    # gloss) and a dash as a break between clauses ("[Where does A stand?" asks what it asked); an equals sign
+    # beside another or a "!" makes another spelling of the same relation ("b !== d", "b == d": equality's forms)
+    assume(k < len(render["premises"]) or symbol not in _QUESTION_MARKS)
+    beside = text[max(at - 1, 0):at + 1]
+    assume(not (family == "equality" and symbol == "=" and ("=" in beside or "!" in beside)))
     new = text[:at] + symbol + text[at:]
     if k < len(render["premises"]):
         render["premises"][k]["text"] = new
