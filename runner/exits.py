@@ -69,13 +69,14 @@ def _again(signum: int) -> None:
     _thread.interrupt_main(signal.Signals(signum))
 
 
-def _stopped(term: int | None) -> None:
-    """Exit as a command stopped by a signal: one line, 128 + its number (130 for Ctrl-C)."""
+def _stopped(term: int | None, said: str | None = None) -> None:
+    """Exit as a command stopped by a signal: one line, 128 + its number (130 for Ctrl-C); `said`: what the command
+    has to add (an Interrupted's message: where its work is)."""
     import signal
     if term is None:
-        click.echo("bench: interrupted", err=True)
+        click.echo("bench: interrupted" + (f"; {said}" if said else ""), err=True)
         sys.exit(130)
-    click.echo(f"bench: stopped by {signal.Signals(term).name}; nothing half-written was kept", err=True)
+    click.echo(f"bench: stopped by {signal.Signals(term).name}; {said or 'nothing half-written was kept'}", err=True)
     sys.exit(128 + term)
 
 
@@ -111,11 +112,7 @@ def run_command(app: Callable[..., Any], args: list[str]) -> NoReturn:
         click.echo(f"{where}: error: {message}", err=True)
         sys.exit(2)
     except Interrupted as exc:
-        if exc.signum is None:
-            click.echo(f"bench: interrupted; {exc}", err=True)
-            sys.exit(130)
-        click.echo(f"bench: stopped by {signal.Signals(exc.signum).name}; {exc}", err=True)
-        sys.exit(128 + exc.signum)
+        _stopped(exc.signum, str(exc))
     except (click.Abort, typer.Abort, KeyboardInterrupt):
         _stopped(_SIGNALLED[0] if _SIGNALLED else None)
     if code == 130:   # Typer turns Ctrl-C (and our SIGTERM) into Exit(130) before we see it
