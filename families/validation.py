@@ -65,10 +65,11 @@ def validate(sk: Skeleton) -> None:
     if len(set(sk.answer_options)) != len(sk.answer_options):
         raise SkeletonError("answer_options: labels must be distinct")
     known = fam.labels   # a fixed set, which its wording explains (None: options vary per item)
-    stray = [label for label in sk.answer_options if label not in known] if known is not None else []
-    if known is not None and stray:
-        raise SkeletonError(f"answer_options: {stray[0]!r} is not a label of family {fam.name} "
-                            f"(expected some of {', '.join(known)})")
+    if known is not None:
+        for label in sk.answer_options:
+            if label not in known:
+                raise SkeletonError(f"answer_options: {label!r} is not a label of family {fam.name} "
+                                    f"(expected some of {', '.join(known)})")
     if sk.gold_answer not in sk.answer_options:
         raise SkeletonError(f"gold_answer: {sk.gold_answer!r} is not one of answer_options")
     if len(sk.proof) != sk.complexity:

@@ -78,14 +78,6 @@ def _gcd(a: int, b: int) -> int:
 _WEIGHT = re.compile(r"(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d{1,3})?|\d+/\d+")
 
 
-def _ratio(text: str, part: str) -> Fraction:
-    """`a/b` as a Fraction; UserError for a zero denominator."""
-    num, den = text.split("/")
-    if int(den) == 0:
-        raise UserError(f"--target-hop-dist: {part!r}: a fraction cannot divide by 0")
-    return Fraction(int(num), int(den))
-
-
 def parse_hop_dist(text: str) -> dict[int, Fraction]:
     """`1:0.1,2:0.4,3:0.25` -> weights per complexity; UserError naming the bad part."""
     weights: dict[int, Fraction] = {}
@@ -97,9 +89,12 @@ def parse_hop_dist(text: str) -> dict[int, Fraction]:
             complexity = parse_complexity(c)
         except ValueError as exc:
             raise UserError(f"--target-hop-dist: {part!r}: {exc}") from None
-        if not _WEIGHT.fullmatch(w.strip()):   # checked first: Fraction('1e-999999999') works out 10**999999999
+        if not _WEIGHT.fullmatch(w := w.strip()):   # checked first: Fraction('1e-999999999') works out 10**999999999
             raise UserError(f"--target-hop-dist: {part!r}: expected a fraction such as 0.25, 1/4 or 2.5e-1")
-        exact = Fraction(w.strip()) if "/" not in w else _ratio(w.strip(), part)
+        try:
+            exact = Fraction(w)
+        except ZeroDivisionError:
+            raise UserError(f"--target-hop-dist: {part!r}: a fraction cannot divide by 0") from None
         weight = exact.limit_denominator(1000)
         if weight < 0 or weight > 1_000_000:
             raise UserError(f"--target-hop-dist: {part!r}: expected a fraction from 0 to 1 (a weight up to 1000000)")
