@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import argparse
 import os
-import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.resume_bench import INDEX_SIDES  # noqa: E402
+from benchmarks.resume_bench import INDEX_SIDES, timed_side  # noqa: E402
 
 FLOOR = """
 import msgspec
@@ -40,16 +39,6 @@ for name in ("solves.jsonl", "renders.jsonl"):
 SIDES = {"floor": FLOOR, "bench": INDEX_SIDES["bench"], "duckdb": INDEX_SIDES["duckdb"]}
 
 
-def side(code: str, folder: Path) -> tuple[float, float]:
-    """(wall s, CPU s) of one side in a fresh process, its first import before the clock."""
-    prog = ("import os, sys, time\nfrom pathlib import Path\nfolder = Path(sys.argv[1])\n" + code.split("\n", 2)[1]
-            + "\nt0_, c0_ = time.perf_counter(), os.times()\n" + code
-            + "\ne_ = os.times()\nprint(time.perf_counter() - t0_, e_.user + e_.system - c0_.user - c0_.system)\n")
-    out = subprocess.run([sys.executable, "-c", prog, str(folder)], cwd=ROOT, capture_output=True, text=True,
-                         env={**os.environ, "PYTHONPATH": str(ROOT)}, check=True).stdout.split()
-    return float(out[0]), float(out[1])
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("folder", type=Path, help="a run folder with solves.jsonl and renders.jsonl")
@@ -57,10 +46,10 @@ def main() -> None:
     args = ap.parse_args()
     print(f"{args.folder}; cores {os.cpu_count()}, load {os.getloadavg()[0]:.1f}", flush=True)
     for i in range(args.rounds):
-        got = {name: side(code, args.folder) for name, code in SIDES.items()}
+        got = {name: timed_side(code, args.folder) for name, code in SIDES.items()}
         wall = got["duckdb"][0]
         print(f"round {i + 1}: " + "; ".join(f"{name} {w:.2f} s ({c:.2f} s CPU, {w / wall:.2f}x DuckDB's wall)"
-                                            for name, (w, c) in got.items())
+                                            for name, (w, c, _) in got.items())
               + f" (load {os.getloadavg()[0]:.1f})", flush=True)
 
 

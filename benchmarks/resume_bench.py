@@ -94,7 +94,12 @@ for name, cols in (("solves.jsonl", {"key": pl.String, "status": pl.String, "cor
 def index_side(name: str, folder: Path, root: Path = ROOT) -> tuple[float, float, str]:
     """(wall s, CPU s, keys) of one side of the index comparison, in a fresh process (imports not timed); `root`:
     the checkout whose `load_index` the bench side runs."""
-    side = INDEX_SIDES["bench" if name == "before" else name]
+    return timed_side(INDEX_SIDES["bench" if name == "before" else name], folder, root)
+
+
+def timed_side(side: str, folder: Path, root: Path = ROOT) -> tuple[float, float, str]:
+    """(wall s, CPU s, its `n`) of `side`, code that reads `folder` and sets `n`, in a fresh process: its first
+    import before the clock, its helper processes' CPU counted."""
     code = ("import os, sys, time\nfrom pathlib import Path\nfolder = Path(sys.argv[1])\n"
             + side.split("\n", 2)[1] + "\n"   # its first import, before the clock
             + "t0_, c0_ = time.perf_counter(), os.times()\n" + side
