@@ -1,10 +1,15 @@
-"""The one-process floor of a resume index read with msgspec, beside the index itself and DuckDB.
+"""The one-process floor of a resume index read with msgspec, beside the index itself, an index the engine builds, and
+DuckDB.
 
     python benchmarks/index_floor.py RUN_FOLDER [--rounds 3]
 
 `floor`: each log read in 1 MiB blocks, split into lines, and every line decoded into an empty struct (its JSON
 checked and skipped, no field built): what any index that reads every line in one process with msgspec pays
-before it makes a key. `bench`: runner/store/index.py's `load_index` of both logs. `duckdb`: `read_json` of the
+before it makes a key. `bench`: runner/store/index.py's `load_index` of both logs. `engine`: the index as DuckDB
+could build it, at best: the solve log's index fields by its typed read (its lenient casts, not the exact-type
+rule; no line offsets: the row's place stands in for them), the newest record of a key (terminal first) folded in
+the engine, fetched into the index's key -> Entry dict, while `load_index` reads the render log in a thread (the
+run reads a render back at its offset, which the engine does not give). `duckdb`: `read_json` of the
 key columns into a key -> status dict, as benchmarks/resume_bench.py times it. Each side in a fresh process,
 imports not timed, rounds alternating.
 """
@@ -36,7 +41,31 @@ for name in ("solves.jsonl", "renders.jsonl"):
                 skip(line)
             n += len(lines)
 """
-SIDES = {"floor": FLOOR, "bench": INDEX_SIDES["bench"], "duckdb": INDEX_SIDES["duckdb"]}
+ENGINE = """
+import duckdb
+import gc
+import threading
+from runner.store.index import Entry, load_index
+from runner.store.logs import RENDER_FIELDS, SOLVE_FIELDS, TERMINAL
+gc.disable()
+renders = []
+thread = threading.Thread(target=lambda: renders.append(load_index(folder / "renders.jsonl", RENDER_FIELDS)))
+thread.start()
+con = duckdb.connect(config={"preserve_insertion_order": True})
+con.execute("SET enable_progress_bar = false")
+types = {str: "VARCHAR", int: "BIGINT", (bool, type(None)): "BOOLEAN"}
+columns = ", ".join(f"'{name}': '{types[kind]}'" for name, kind in SOLVE_FIELDS.items())
+whole = " AND ".join(f"{name} IS NOT NULL" for name in SOLVE_FIELDS if name != "correct")
+con.execute(f"CREATE TEMP TABLE s AS SELECT key, status, correct FROM read_json('{folder / 'solves.jsonl'}', "
+            f"format = 'newline_delimited', columns = {{{columns}}}, ignore_errors = true) WHERE {whole}")
+best = f"(status IN ({', '.join(repr(s) for s in TERMINAL)}), rowid)"
+t = con.execute(f"SELECT key, arg_max(status, {best}) AS s, arg_max(rowid, {best}) AS o, "
+                f"arg_max(correct, {best}) AS c FROM s GROUP BY key").fetchnumpy()
+index = dict(zip(t["key"].tolist(), map(Entry._make, zip(t["s"].tolist(), t["o"].tolist(), t["c"].tolist()))))
+thread.join()
+n = len(index) + len(renders[0])
+"""
+SIDES = {"floor": FLOOR, "bench": INDEX_SIDES["bench"], "engine": ENGINE, "duckdb": INDEX_SIDES["duckdb"]}
 
 
 def main() -> None:
