@@ -21,7 +21,7 @@ from runner.errors import UserError
 from runner.plan.units import UnitPlan, skeletons
 from runner.reporting import files, thinking
 from runner.reporting.columnar import keep_marks, read_figures
-from runner.reporting.columnar_sql import CELL_QUANTILES, FIRST_MOST
+from runner.reporting.columnar_sql import CELL_QUANTILES, FIRST_MOST, grains_sql
 from runner.reporting.fidelity import fidelity_rows
 from runner.reporting.load import load_runs
 from runner.reporting.log_scan import MARGIN
@@ -191,12 +191,18 @@ def _random_folders(tmp_path_factory, plans, data, typed: bool = False) -> list[
 @given(st.lists(st.lists(st.floats(min_value=0, max_value=1e6, allow_subnormal=True) | st.integers(0, 10**6),
                          min_size=1, max_size=40), min_size=1, max_size=4))
 def test_the_engines_latency_quantiles_are_the_reports_percentiles_to_the_bit(groups):
-    """The engine's p50 and p95 of a group's latencies (CELL_QUANTILES, as the tallies take them) are the floats
-    `stats.percentile` gives of the sorted values: any float, any count, ties and integers (a log's 2 for 2.0)."""
+    """The engine's p50 and p95 of a group's latencies (CELL_QUANTILES, as the tallies take them: the lists of the
+    grains it spans merged) are the floats `stats.percentile` gives of the sorted values: any float, any count, ties
+    and integers (a log's 2 for 2.0), spread over grains (families, complexities, statuses)."""
     con = duckdb.connect()
-    con.execute("CREATE TABLE o (run VARCHAR, renderer VARCHAR, solver VARCHAR, latency_s DOUBLE, status VARCHAR)")
-    rows = [(str(g), "r", "s", float(v), "ok") for g, values in enumerate(groups) for v in values]
-    con.executemany("INSERT INTO o VALUES (?, ?, ?, ?, ?)", [*rows, ("0", "r", "s", 9e9, "error")])
+    con.execute("CREATE TABLE o (run VARCHAR, renderer VARCHAR, solver VARCHAR, family VARCHAR, complexity BIGINT, "
+                "render_status VARCHAR, status VARCHAR, correct BOOLEAN, latency_s DOUBLE, prompt_tokens BIGINT, "
+                "completion_tokens BIGINT, thinking BIGINT, cut BOOLEAN, thinking_from VARCHAR)")
+    rows = [(str(g), "r", "s", f"family{i % 3}", i % 2, "ok", ("ok", "invalid")[i % 5 == 4], i % 2 == 0, float(v),
+             None, None, None, False, None) for g, values in enumerate(groups) for i, v in enumerate(values)]
+    error = ("0", "r", "s", "family0", 0, "ok", "error", None, 9e9, None, None, None, False, None)
+    con.executemany("INSERT INTO o VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", [*rows, error])
+    con.execute(grains_sql("SELECT * FROM o"))
     got = {run: q for run, _, _, q in con.execute(CELL_QUANTILES).fetchall()}
     for g, values in enumerate(groups):
         lat = sorted(map(float, values))

@@ -135,8 +135,9 @@ def _figures(con: duckdb.DuckDBPyConnection, cursor: duckdb.DuckDBPyConnection, 
     side = thread.submit(render_figures, cursor, readers)
     calibrations(loaded, folders, grids)
     con.execute(sql.REDONE)
-    con.execute(sql.outcomes_sql(redone=bool(con.execute("SELECT count(*) FROM redone").fetchall()[0][0])))
-    figures = _results(con, loaded, pool_renders, by, all_outcomes, side)
+    outcomes = sql.outcomes_sql(redone=bool(con.execute("SELECT count(*) FROM redone").fetchall()[0][0]))
+    con.execute(sql.grains_sql(outcomes))
+    figures = _results(con, loaded, pool_renders, by, outcomes, all_outcomes, side)
     figures.marks = [m for m in marks if m is not None] + render_marks
     return figures
 
@@ -200,9 +201,10 @@ def _match_keys(con: duckdb.DuckDBPyConnection, readers: list[_Reader]) -> None:
 
 
 def _results(con: duckdb.DuckDBPyConnection, loaded: Loaded, pool_renders: bool, by: tuple[str, ...],
-             all_outcomes: bool, side: Future) -> Figures:
-    """The groups' tallies, the `--by` counts and the outcomes asked for, from the table of outcomes; the
-    render figures once its thread is done (the solve units they blocked counted in the groups)."""
+             outcomes: str, all_outcomes: bool, side: Future) -> Figures:
+    """The groups' tallies and the `--by` counts, from the outcomes' grains; the outcomes (of query `outcomes`) a
+    step reads one by one; the render figures once its thread is done (the solve units they blocked counted in the
+    groups)."""
     groups: dict[tuple, Tally] = defaultdict(Tally)
     for (run, renderer, solver, family, complexity, ok, correct, invalid, error, unchecked, unchecked_correct,
          sent, sent_correct, left, latency, pt, ct, answered, thoughts, cut, sources) \
@@ -215,14 +217,20 @@ def _results(con: duckdb.DuckDBPyConnection, loaded: Loaded, pool_renders: bool,
     cell_quantiles = {(run, renderer, solver): _pair(latency)
                       for run, renderer, solver, latency in con.execute(sql.CELL_QUANTILES).fetchall()}
     counts = [(tuple(row[:-1]), row[-1]) for row in con.execute(sql.grouped_sql(by)).fetchall()]
-    where = "" if all_outcomes else "WHERE thinking IS NOT NULL"
-    outcomes = [Outcome._make(row) for row in con.execute(
-        f"SELECT * EXCLUDE (first) FROM o {where} ORDER BY first").fetchall()]
+    loaded.outcomes = _outcomes(con, outcomes, all_outcomes)
     rendered: RenderFigures = side.result()
-    loaded.outcomes = outcomes
     for run, renderer, solver, family, complexity, status, n in rendered.blocked:
         groups[(run, renderer, solver, family, complexity)].blocked(status, n)
     return Figures(loaded, groups, counts, rendered.fidelity, rendered.counts, cell_quantiles=cell_quantiles)
+
+
+def _outcomes(con: duckdb.DuckDBPyConnection, outcomes: str, all_outcomes: bool) -> list[Outcome]:
+    """The outcomes of query `outcomes`: all of them, or the thinking solvers' (none made where the grains hold no
+    thought: the query runs again only for outcomes read one by one)."""
+    if not all_outcomes and not con.execute(sql.THOUGHTS).fetchone()[0]:
+        return []
+    where = "" if all_outcomes else "WHERE thinking IS NOT NULL"
+    return [Outcome._make(row) for row in con.execute(sql.outcome_rows(outcomes, where)).fetchall()]
 
 
 def _pair(quantiles: list[float | None]) -> tuple[float | None, float | None]:

@@ -212,7 +212,7 @@ _FOLD = f"""SELECT arg_max(struct_pack(seq := seq, f := f), struct_pack(t := sta
   GROUP BY key, renderer, solver
   UNION ALL {_ONCE} ANTI JOIN redone ON redone.key = m.key"""
 # The fold runs on the narrow columns of `j` that decide it; the winners' other fields are taken from `raw` by row.
-_OUTCOMES = """CREATE TEMP TABLE o AS {m}, w AS ({w})
+_OUTCOMES = """{m}, w AS ({w})
 SELECT runs.run, w.renderer, w.solver, r.family, r.complexity, r.skeleton, r.render_sample, r.sample, r.status,
   r.correct, r.render_status, r.latency_s, r.prompt_tokens, r.completion_tokens, r.finished_at, r.thinking,
   r.cut, r.thinking_from, r.reason, w.first
@@ -221,7 +221,8 @@ FROM w JOIN raw r ON r.rowid = w.win.seq JOIN runs ON runs.f = w.win.f SEMI JOIN
 
 
 def outcomes_sql(redone: bool) -> str:
-    """The table `o` of each unit's newest record: the units of the `redone` keys folded (where there are any)."""
+    """A query of each unit's newest record, an outcome's fields and `first` (the unit's first record, the
+    outcomes' order): the units of the `redone` keys folded (where there are any)."""
     return _OUTCOMES.format(m=_M, w=_FOLD if redone else _ONCE)
 
 
@@ -235,35 +236,71 @@ def _at(values: str, q: float) -> str:
             f"* ({pos} - floor({pos})) END")
 
 
-# The answers' latencies sorted (an aggregate), and their p50 and p95 once the list is made (no list leaves the engine)
-_LATENCIES = "list(latency_s ORDER BY latency_s) FILTER (latency_s IS NOT NULL AND status <> 'error') AS latency"
+# The outcomes counted once, at the finest grain any figure is taken at: per cell, family, complexity, render status,
+# status and correctness, each grain's count, its answers' latencies, tokens, thoughts and their sources. The tallies,
+# the cells' quantiles and the `--by` counts are sums of grains (a few thousand rows), not three passes over a million
+# outcomes kept in a table (making that table was most of its cost). Every filter is a row's own, so a grain's
+# filtered sums add up to the group's.
+_ANSWERED = ("status <> 'error' AND prompt_tokens IS NOT NULL AND completion_tokens IS NOT NULL "
+             "AND (prompt_tokens <> 0 OR completion_tokens <> 0)")
+_GRAINS = f"""CREATE TEMP TABLE g AS WITH o AS ({{outcomes}})
+SELECT run, renderer, solver, family, complexity, render_status, status, correct, count(*) AS n,
+  list(latency_s) FILTER (latency_s IS NOT NULL AND status <> 'error') AS latency,
+  sum(prompt_tokens) FILTER ({_ANSWERED}) AS pt, sum(completion_tokens) FILTER ({_ANSWERED}) AS ct,
+  count(*) FILTER ({_ANSWERED}) AS answered,
+  list(thinking) FILTER (NOT cut AND thinking IS NOT NULL AND status <> 'error') AS thoughts,
+  count(*) FILTER (cut) AS cut, list(DISTINCT thinking_from) FILTER (thinking_from IS NOT NULL) AS sources,
+  count(*) FILTER (thinking IS NOT NULL) AS thought
+FROM o GROUP BY ALL"""
+
+
+def grains_sql(outcomes: str) -> str:
+    """The table `g` of the outcomes that query `outcomes` gives (outcomes_sql), counted at the finest grain."""
+    return _GRAINS.format(outcomes=outcomes)
+
+
+def _merged(values: str) -> str:
+    """SQL: the grains' lists of `values` in one sorted list (an empty one where no grain has any)."""
+    return f"coalesce(list_sort(flatten(list({values}) FILTER ({values} IS NOT NULL))), [])"
+
+
+# The answers' latencies sorted, and their p50 and p95 once the list is made (no list leaves the engine)
 _QUANTILES = f"[{_at('latency', 0.5)}, {_at('latency', 0.95)}]"
 # Per cell (run, renderer, solver), over all its families and complexities: the problems table's p50 and p95
-CELL_QUANTILES = f"SELECT run, renderer, solver, {_QUANTILES} FROM (SELECT run, renderer, solver, {_LATENCIES} FROM o GROUP BY ALL)"
+CELL_QUANTILES = (f"SELECT run, renderer, solver, {_QUANTILES} FROM (SELECT run, renderer, solver, "
+                  f"{_merged('latency')} AS latency FROM g GROUP BY ALL)")
+
+
+def _count(where: str) -> str:
+    """SQL: the outcomes of the grains where `where` holds (0 where none)."""
+    return f"coalesce(sum(n) FILTER ({where}), 0)"
 
 
 def tallies_sql(pool_renders: bool) -> str:
-    """Per (run, renderer, solver, family, complexity): what Tally.add_outcome counts, the p50 and p95 of the
-    latencies, and the thoughts whose percentiles the report takes (as lists: Python takes them)."""
+    """Per (run, renderer, solver, family, complexity), from the grains: what Tally.add_outcome counts, the p50 and
+    p95 of the latencies, and the thoughts whose percentiles the report takes (as lists: Python takes them)."""
     rs = "'ok'" if pool_renders else "render_status"
-    answered = ("status <> 'error' AND prompt_tokens IS NOT NULL AND completion_tokens IS NOT NULL "
-                "AND (prompt_tokens <> 0 OR completion_tokens <> 0)")
+    sent = f"status = 'ok' AND {rs} NOT IN ('unchecked', 'unfaithful')"
     return f"""SELECT * REPLACE ({_QUANTILES} AS latency) FROM (SELECT run, renderer, solver, family, complexity,
-  count(*) FILTER (status = 'ok' AND {rs} NOT IN ('unchecked', 'unfaithful')),
-  count(*) FILTER (status = 'ok' AND {rs} NOT IN ('unchecked', 'unfaithful') AND correct),
-  count(*) FILTER (status = 'invalid'), count(*) FILTER (status = 'error'),
-  count(*) FILTER (status = 'ok' AND {rs} = 'unchecked'), count(*) FILTER (status = 'ok' AND {rs} = 'unchecked' AND correct),
-  count(*) FILTER (status = 'ok' AND {rs} = 'unfaithful'),
-  count(*) FILTER (status = 'ok' AND {rs} = 'unfaithful' AND correct),
-  count(*) FILTER (status NOT IN ('ok', 'invalid', 'error')),
-  {_LATENCIES},
-  coalesce(sum(prompt_tokens) FILTER ({answered}), 0), coalesce(sum(completion_tokens) FILTER ({answered}), 0),
-  count(*) FILTER ({answered}),
-  coalesce(list(thinking ORDER BY thinking) FILTER (NOT cut AND thinking IS NOT NULL AND status <> 'error'), []),
-  count(*) FILTER (cut), coalesce(list(DISTINCT thinking_from) FILTER (thinking_from IS NOT NULL), [])
-FROM o GROUP BY ALL)"""
+  {_count(sent)}, {_count(f"{sent} AND correct")}, {_count("status = 'invalid'")}, {_count("status = 'error'")},
+  {_count(f"status = 'ok' AND {rs} = 'unchecked'")}, {_count(f"status = 'ok' AND {rs} = 'unchecked' AND correct")},
+  {_count(f"status = 'ok' AND {rs} = 'unfaithful'")}, {_count(f"status = 'ok' AND {rs} = 'unfaithful' AND correct")},
+  {_count("status NOT IN ('ok', 'invalid', 'error')")},
+  {_merged('latency')} AS latency, coalesce(sum(pt), 0), coalesce(sum(ct), 0), sum(answered), {_merged('thoughts')},
+  sum(cut), coalesce(list_distinct(flatten(list(sources) FILTER (sources IS NOT NULL))), [])
+FROM g GROUP BY ALL)"""
 
 
 def grouped_sql(by: tuple[str, ...]) -> str:
     """The counts `files.grouped` makes the `--by` table (report.csv) of: per group, render status, status, correct."""
-    return f"SELECT {', '.join(by)}, render_status, status, correct, count(*) FROM o GROUP BY ALL"
+    return f"SELECT {', '.join(by)}, render_status, status, correct, sum(n) FROM g GROUP BY ALL"
+
+
+# Whether any outcome holds a thought (then a thinking solver's outcomes are fetched one by one)
+THOUGHTS = "SELECT coalesce(sum(thought), 0) FROM g"
+
+
+def outcome_rows(outcomes: str, where: str) -> str:
+    """The outcomes of query `outcomes` where `where` holds (all where it is empty), in the order of their units'
+    first records, as Outcome's fields."""
+    return f"WITH o AS ({outcomes}) SELECT * EXCLUDE (first) FROM o {where} ORDER BY first"
