@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import email.utils
+import math
 import random
 import re
 import time
@@ -33,7 +34,7 @@ class RetryPolicy:
     def delay(self, failed_attempt: int, exc: BaseException | None) -> float:
         """Seconds before the next attempt: the server's word when it gave one (capped), else
         exponential backoff with jitter."""
-        if isinstance(exc, ProviderFailure) and exc.retry_after is not None:
+        if isinstance(exc, ProviderFailure) and exc.retry_after is not None and not math.isnan(exc.retry_after):
             return min(max(exc.retry_after, 0.0), self.max_wait_s)
         backoff: float = self.initial_s * 2 ** (failed_attempt - 1)   # int ** int is typed Any (a negative power)
         return min(backoff + random.uniform(0, self.jitter_s), self.max_wait_s)
@@ -78,9 +79,11 @@ def parse_duration(text: str) -> float | None:
     """`1s`, `6m0s`, `20ms`, `1h2m3.5s` or a bare number of seconds -> seconds."""
     text = text.strip()
     try:
-        return float(text)
+        seconds = float(text)
     except ValueError:
         pass
+    else:   # "nan" is no duration (a NaN wait stops the event loop's timer with a ValueError)
+        return None if math.isnan(seconds) else seconds
     parts = _DURATION.findall(text)
     if not parts or "".join(n + u for n, u in parts) != text:
         return None
@@ -113,7 +116,7 @@ def retry_after_seconds(headers: Mapping[str, str], now: float | None = None) ->
                 secs = _rfc3339_wait(value, now)
             if secs is not None:
                 waits.append(secs)
-    return max(waits) if waits else None
+    return max(max(waits), 0.0) if waits else None
 
 
 def _rfc3339_wait(value: str, now: float) -> float | None:

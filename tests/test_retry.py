@@ -5,15 +5,39 @@ import asyncio
 import email.utils
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from providers.base import ProviderFailure
 from providers.retry import RetryPolicy, parse_duration, retry_after_seconds, with_retries
 
 
 @pytest.mark.parametrize("text, secs", [("1s", 1.0), ("6m0s", 360.0), ("20ms", 0.02), ("1h2m3.5s", 3723.5),
-                                        ("7", 7.0), ("0.5", 0.5), ("soon", None)])
+                                        ("7", 7.0), ("0.5", 0.5), ("soon", None),
+                                        ("nan", None), ("-NaN", None)])
 def test_parse_duration(text, secs):
     assert parse_duration(text) == secs
+
+
+_HEADERS = ["Retry-After", "x-ratelimit-reset-requests", "x-ratelimit-reset-tokens", "anthropic-ratelimit-requests-reset"]
+
+
+@given(st.dictionaries(st.sampled_from(_HEADERS),
+                       st.sampled_from(["nan", "NaN", "-nan", " nan ", "inf", "-inf", "1e999", "-5", "3", "2s", "soon"])
+                       | st.text(max_size=30), min_size=1))
+def test_any_rate_limit_header_gives_a_wait_the_loop_can_sleep(headers):
+    """Whatever a server writes in its rate-limit headers ("nan" included), the wait is none or a number of seconds
+    from 0 to the policy's cap: asyncio's timer takes it (a NaN stopped a run with a ValueError)."""
+    secs = retry_after_seconds(headers, 1_700_000_000.0)
+    assert secs is None or secs >= 0.0   # False for a NaN
+    policy = RetryPolicy()
+    wait = policy.delay(2, ProviderFailure("429", retryable=True, retry_after=secs, kind="http"))
+    assert 0.0 <= wait <= policy.max_wait_s
+
+
+def test_a_nan_retry_after_from_a_provider_waits_the_backoff():
+    policy = RetryPolicy(initial_s=0.5, jitter_s=0.0)
+    assert policy.delay(1, ProviderFailure("429", retryable=True, retry_after=float("nan"), kind="http")) == 0.5
 
 
 def test_retry_after_seconds_and_http_date():
