@@ -159,13 +159,19 @@ def select(snap: Snapshot, q: Mapping[str, str]) -> Selection:
     return Selection([r for r in rows if keep(r, chosen)], counts, families, complexities)
 
 
+def number(text: str, most: int = 9) -> int | None:
+    """A query's whole number: ASCII digits, at most `most` of them; None for anything else (str.isdigit takes '²'
+    and other digits int() refuses, and int() refuses over 4,300 digits: either was a 500)."""
+    return int(text) if 0 < len(text) <= most and text.isascii() and text.isdigit() else None
+
+
 def page_of(q: Mapping[str, str], total: int) -> tuple[int, int, str]:
     """(page, pages, a note when the page asked for is not there): pages count from 0, the last shown."""
     pages = max(1, (total + PAGE - 1) // PAGE)
     asked = q.get("page", "0") or "0"
-    if not asked.isdigit():
-        return 0, pages, f"page {asked!r} is not a number: the first page is shown"
-    page = int(asked)
+    page = number(asked)
+    if page is None:
+        return 0, pages, f"page {asked[:40]!r} is not a number: the first page is shown"
     if page >= pages:
         return pages - 1, pages, f"page {page + 1} asked for; this list has {pages}: the last is shown"
     return page, pages, ""

@@ -17,7 +17,7 @@ from aiohttp import web
 from runner.errors import UserError
 from runner.view import pages
 from runner.view.data import Runs, Snapshot
-from runner.view.listing import outcomes_by_render
+from runner.view.listing import number, outcomes_by_render
 from runner.view.unit import unit_page
 
 LOOPBACK_NAMES = ("localhost",)
@@ -43,9 +43,9 @@ def allowed_hosts(host: str, port: int) -> Callable[[str], bool]:
 
     def ok(header: str) -> bool:
         name, _, at = header.lower().rpartition(":") if not header.endswith("]") else (header.lower(), "", "")
-        if not name or (at and not at.isdigit()):
+        if not name or (at and number(at) is None):
             name, at = header.lower(), ""
-        if at and int(at) != port:
+        if at and number(at) != port:
             return False
         if name in names:
             return True
@@ -96,9 +96,8 @@ def app(runs: Runs, host_ok: Callable[[str], bool] = lambda h: True) -> web.Appl
 
     def unit(snap: Snapshot, q: Mapping[str, str]) -> str:
         if not q.get("key"):   # a link from an older view: renderer, skeleton, render sample
-            rs = q.get("rs", "0")
             key = snap.render_key(q.get("run", ""), q.get("renderer", ""), q.get("skeleton", ""),
-                                  int(rs) if rs.isdigit() else 0)
+                                  number(q.get("rs", "0")) or 0)
             q = {**q, "key": key or ""}
         return unit_page(runs, snap, q)
 

@@ -29,7 +29,8 @@ def test_a_request_for_another_host_is_refused(run):
         for host in (f"127.0.0.1:{port}", f"localhost:{port}"):
             status, _ = get(url, host)
             assert status == 200, host
-        for host in (f"evil.example:{port}", "evil.example", f"127.0.0.1:{port + 1}", f"127.0.0.1.nip.io:{port}"):
+        for host in (f"evil.example:{port}", "evil.example", f"127.0.0.1:{port + 1}", f"127.0.0.1.nip.io:{port}",
+                     "127.0.0.1:\u00b2", f"127.0.0.1:{'9' * 5000}"):
             status, text = get(url, host)
             assert status == 421 and "Renderer x solver" not in text, host
         with socket.create_connection(("127.0.0.1", port), timeout=HANG_S) as s:   # HTTP/1.0, no Host at all
@@ -76,7 +77,11 @@ def test_malformed_requests_get_no_traceback_and_the_server_stays(run):
                     pass
         for q in ("units?run=mixed&renderer=template&page=-1", "units?run=mixed&renderer=%ff%fe",
                   "unit?run=mixed&key=%00", "unit?run=nope&renderer=x&skeleton=y&rs=zz", "compare?kind=x&a=&b=",
-                  "units?run=mixed&renderer=template&complexity=x&verdict=%3Cscript%3E", "run?run=%3Cb%3E"):
+                  "units?run=mixed&renderer=template&complexity=x&verdict=%3Cscript%3E", "run?run=%3Cb%3E",
+                  # numbers str.isdigit takes and int() refuses ('²', '³'), and one of 5,000 digits (int()'s limit)
+                  "units?run=mixed&renderer=template&page=%C2%B2", f"units?run=mixed&renderer=template&page={'9' * 5000}",
+                  "cell?run=mixed&renderer=template&solver=random&page=%C2%B3",
+                  "unit?run=mixed&renderer=template&skeleton=x&rs=%C2%B2", f"unit?run=mixed&renderer=t&skeleton=x&rs={'9' * 5000}"):
             status, text = get(url + q)
             assert status in (200, 404), (q, status, text)
             assert "<script>" not in text.split("<body>", 1)[-1].replace("&lt;script&gt;", "")
