@@ -176,6 +176,19 @@ def owns(folder: Path, name: str) -> bool:
         return False
 
 
+RUN_LOGS = ("renders.jsonl", "solves.jsonl", "calibration.jsonl")   # every log a run folder holds
+RUN_MARKER = ".bench-run"   # made first in a folder a run (or `bench serve`) claims: it is ours from then on
+
+
+def run_file(path: Path) -> bool:
+    """Whether `path` is one of a run's own files (a log, its grid.json, a hidden file: marker, lock, manifest,
+    settled counts) in what looks like a run folder (its marker or grid.json there, even copied from another
+    machine): no command's output may replace it."""
+    parent = path.parent
+    return ((path.name in RUN_LOGS or path.name == "grid.json" or path.name.startswith("."))
+            and (os.path.lexists(parent / RUN_MARKER) or os.path.isfile(parent / "grid.json")))
+
+
 def same_file(a: Path, b: Path) -> bool:
     """Whether two paths name one file: one resolved path, or one device and inode."""
     try:
@@ -206,5 +219,7 @@ class Outputs:
         for other, name in self._protected + self._claimed:
             if same_file(path, other):
                 raise UserError(f"{what} {path}: is {name}; give another path")
+        if run_file(path):
+            raise UserError(f"{what} {path}: is a file of the run in {path.parent}; give another path")
         self._claimed.append((path, what))
         return path

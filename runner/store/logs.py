@@ -15,7 +15,7 @@ import orjson
 
 from runner.children import write_all
 from runner.errors import UserError, WriteFailed
-from runner.store.guard import kind_of, node_mode, open_append, open_regular
+from runner.store.guard import RUN_LOGS, RUN_MARKER, kind_of, node_mode, open_append, open_regular
 from runner.store.records import CalibrationRecord, RenderRecord, SolveRecord
 
 Terminal = Literal["ok", "invalid", "unfaithful", "unchecked"]   # a settled unit's status: `error` is tried again
@@ -176,8 +176,7 @@ def usable(rec: object, fields: dict[str, type | tuple[type, ...]]) -> TypeGuard
     return _typed(tuple(fields.items()))(rec)
 
 
-LOGS = ("renders.jsonl", "solves.jsonl", "calibration.jsonl")   # every log a run folder holds
-MARKER = ".bench-run"   # made first in a folder a run (or `bench serve`) claims: it is ours from then on
+LOGS, MARKER = RUN_LOGS, RUN_MARKER   # every log a run folder holds; the mark of a folder a run claimed
 
 
 def check_log_files(folder: Path) -> None:

@@ -92,6 +92,20 @@ def test_an_output_onto_an_input_a_log_or_another_output_is_refused(work, args, 
     assert snapshot(work) == before
 
 
+@pytest.mark.parametrize("args", [
+    ("generate", "-n", "2", "-o", "run/solves.jsonl"), ("generate", "-n", "2", "-o", "run/renders.jsonl"),
+    ("generate", "-n", "2", "-o", "run/grid.json"), ("generate", "-n", "2", "-o", "run/.settled"),
+    ("report", "other", "--csv", "run/solves.jsonl"), ("report", "other", "--plot", "run/.bench-run"),
+])
+def test_no_output_replaces_a_file_of_a_run_folder(work, args):
+    """`bench generate -o RUN/solves.jsonl` emptied a run's log (found by a fuzz): any command's output onto a log,
+    grid.json or hidden file of a run folder (a copied one too), its own inputs or not, is refused."""
+    shutil.copytree(work / "run", work / "other", symlinks=True)
+    before = snapshot(work)
+    refused(bench(*args, cwd=work), 2, "is a file of the run in run")
+    assert snapshot(work) == before
+
+
 def test_a_lock_that_is_a_symlink_never_empties_what_it_points_to(work):
     precious = work / "precious.txt"
     precious.write_text("my notes\n")
