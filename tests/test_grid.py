@@ -161,8 +161,8 @@ def test_a_ray_block_round_trips_and_leaves_the_unit_keys_alone(tmp_path):
     assert keys[0] == keys[1]
 
 
-@pytest.mark.parametrize("case", ["missing", "yaml", "provider", "skeleton", "shard", "ray-shard", "ray-address",
-                                  "ray-nowhere", "deep-list", "deep-map"])
+@pytest.mark.parametrize("case", ["missing", "yaml", "provider", "skeleton", "shard", "shard-huge", "shard-digits",
+                                  "ray-shard", "ray-address", "ray-nowhere", "deep-list", "deep-map"])
 def test_bench_run_bad_input_exit_2_nothing_written(tmp_path, case):
     out = tmp_path / "out"
     args = []
@@ -178,6 +178,10 @@ def test_bench_run_bad_input_exit_2_nothing_written(tmp_path, case):
         path = grid_with(tmp_path, OK.replace("solvers: [r]", "solvers: [q]"))
     elif case == "shard":
         path, args = grid_with(tmp_path, OK), ["--shard", "2/2"]
+    elif case == "shard-huge":   # past 64 bits: was a TypeError traceback, with the folder and a lock made
+        path, args = grid_with(tmp_path, OK), ["--shard", "0/99999999999999999999999"]
+    elif case == "shard-digits":   # digits int() reads that are not ASCII
+        path, args = grid_with(tmp_path, OK), ["--shard", "\u0661/\u0662"]
     elif case == "ray-shard":
         path, args = grid_with(tmp_path, OK), ["--ray", "--shard", "0/2"]
     elif case == "ray-address":

@@ -32,15 +32,15 @@ if TYPE_CHECKING:
 
 
 def parse_shard(text: str | None) -> tuple[int, int] | None:
-    """`i/n` with 0 <= i < n."""
+    """`i/n` with 0 <= i < n, both ASCII digits, n under 2**63 (the run's settled counts stamp it in 64 bits)."""
     if text is None:
         return None
-    try:
-        i, n = (int(x) for x in text.split("/"))
-    except ValueError:
-        raise UserError(f"--shard {text!r}: expected i/n, e.g. 0/2") from None
-    if not (n >= 1 and 0 <= i < n):
-        raise UserError(f"--shard {text!r}: expected 0 <= i < n")
+    parts = text.split("/")
+    if len(parts) != 2 or not all(p.isascii() and p.isdigit() and len(p) <= 19 for p in parts):
+        raise UserError(f"--shard {text[:60]!r}: expected i/n, e.g. 0/2")
+    i, n = int(parts[0]), int(parts[1])
+    if not (1 <= n < 2**63 and 0 <= i < n):
+        raise UserError(f"--shard {text!r}: expected 0 <= i < n, n under 2**63")
     return i, n
 
 
