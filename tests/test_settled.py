@@ -75,6 +75,35 @@ def test_kept_counts_holding_a_status_outside_its_type_take_the_full_path(server
     assert proc.stdout == first.stdout
 
 
+def _damaged(body: dict, where: str, value) -> dict:
+    """The kept counts with one count replaced by `value`, at `where`."""
+    body = orjson.loads(orjson.dumps(body))
+    if where == "cell":
+        body["cells"][0][2]["ok"] = value
+    elif where == "renders":
+        body["renders"] = {status: value for status in body["renders"]}
+    elif where == "render_stats":
+        stats = next(iter(body["render_stats"].values()))["statuses"]
+        stats.update({status: value for status in stats})
+    else:
+        body[where] = value
+    return body
+
+
+@pytest.mark.parametrize("where", ["cell", "renders", "render_stats", "skeletons"])
+@pytest.mark.parametrize("value", ["many", -5, 1.5, True])
+def test_kept_counts_with_a_count_no_run_writes_take_the_full_path(server, tmp_path, where, value):
+    """A count edited into the kept counts that no run writes (a word, a negative, a fraction, a bool) is never
+    added or printed: the file is read as none ("many" stopped a rerun with a TypeError; found by a fuzz)."""
+    out = tmp_path / "run"
+    grid = write_grid(tmp_path, server.url, count=4)
+    first = rerun(grid, out)
+    (out / ".settled").write_bytes(orjson.dumps(_damaged(orjson.loads((out / ".settled").read_bytes()), where, value)))
+    proc = rerun(grid, out)
+    assert NOTHING not in proc.stderr and "Traceback" not in proc.stderr
+    assert proc.stdout == first.stdout
+
+
 def test_a_record_appended_after_the_run_takes_the_full_path(server, tmp_path):
     """Another process's record (here: a newer terminal one of a unit, with another status) changes the counts:
     the rerun reads the logs again and its table says what the logs now hold."""

@@ -121,17 +121,27 @@ def load(folder: Path, grid: Grid, shard: tuple[int, int] | None, need_render_st
 
 
 def _settled(folder: Path, body: dict[str, Any], seen: tuple[tuple[int, ...], ...]) -> Settled:
-    """The Settled a saved body holds (the caller catches what a damaged one raises)."""
+    """The Settled a saved body holds (the caller catches what a damaged one raises: every count must be what a
+    run writes, a whole number of 0 or more, or the rerun takes the full path)."""
     result = RunResult()
     for r, s, counts in body["cells"]:
-        result.cells[(r, s)] = CellStats(**counts)
+        result.cells[(r, s)] = CellStats(**{name: _count(n) for name, n in counts.items()})
     for status, n in body["renders"].items():
         if status not in RENDER_STATUSES:   # no run writes it: a file edited by hand, read as none
             raise ValueError(f"not a render status: {status!r}")
-        result.renders[status] = int(n)
+        result.renders[status] = _count(n)
     stats = body["render_stats"]
     render_stats = None if stats is None else {
-        label: RenderStats(Counter(st["statuses"]), Counter(st["reasons"]), Counter(st["audits"]))
+        label: RenderStats(*(Counter({k: _count(n) for k, n in st[part].items()})
+                             for part in ("statuses", "reasons", "audits")))
         for label, st in stats.items()}
-    skipped = {folder / name: int(n) for name, n in body["skipped"].items()}
-    return Settled(int(body["skeletons"]), result, skipped, render_stats, seen)
+    skipped = {folder / name: _count(n) for name, n in body["skipped"].items()}
+    return Settled(_count(body["skeletons"]), result, skipped, render_stats, seen)
+
+
+def _count(n: Any) -> int:
+    """A count as a run writes it (an int, not a bool, 0 or more); a ValueError for anything else (a hand edit:
+    "many" stopped a rerun with a TypeError, a negative count was printed as it stood)."""
+    if type(n) is not int or n < 0:
+        raise ValueError(f"not a count: {n!r}")
+    return n
