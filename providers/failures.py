@@ -25,6 +25,18 @@ def scrub(text: str, secret: str | None) -> str:
     return text
 
 
+def scrub_bytes(raw: bytes, secret: str | None) -> bytes:
+    """A server's answer without the secret (`scrub` on its bytes, before it is parsed): a model or a proxy that
+    quotes the request's Authorization header in a 200 answer would otherwise write the key into the logs."""
+    if not secret:
+        return raw
+    for form in {secret, secret.strip()} - {""}:
+        key = form.encode()
+        if key in raw:
+            raw = raw.replace(key, b"***")
+    return raw
+
+
 def error_message(raw: bytes, secret: str | None = None) -> str:
     """The server's error text: `error.message` (OpenAI, vLLM, Anthropic), `message`, or the body's start;
     the secret scrubbed before the text is cut (a cut would leave the key's first characters)."""

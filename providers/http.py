@@ -19,7 +19,7 @@ from providers.answers import Response, WireError
 from providers.base import Completion, Provider, ProviderFailure
 from providers.config import key_fault
 from providers.endpoints import Endpoint, EndpointPool
-from providers.failures import classify, connection_reason, scrub, wire_reason
+from providers.failures import classify, connection_reason, scrub, scrub_bytes, wire_reason
 from providers.identity import Asking, Echo, RequestIds, Whose, learned
 from providers.pooled import REUSED, CheckedConnector, sessions
 from providers.retry import RetryPolicy, with_retries
@@ -139,7 +139,7 @@ class HTTPProvider(Provider):
             ep.load -= 1
         self.pool.mark_up(ep)
         try:
-            data = orjson.loads(raw)
+            data = orjson.loads(scrub_bytes(raw, self._secret))
         except orjson.JSONDecodeError:
             raise ProviderFailure("malformed response: not JSON", retryable=True, kind="malformed") from None
         if not isinstance(data, dict):

@@ -96,3 +96,31 @@ def test_a_key_echoed_where_the_message_is_cut_leaves_none_of_its_characters(cli
     finally:
         srv.close()
     assert res.status == "error" and res.error_kind == "auth" and "sk-live" not in res.reason
+
+
+@pytest.mark.parametrize("client", ["auto", "aiohttp"])
+def test_a_key_a_server_quotes_in_its_answer_never_reaches_the_answer(client):
+    """A 200 answer whose text quotes the request's Authorization header (a proxy, or a model that echoes) keeps
+    the key out of what the record keeps: the solver's text (its `raw`), reason and answer (found by a fuzz)."""
+    def answer(body):
+        text = orjson.dumps({"id": "x", "object": "chat.completion", "model": "fake-model", "choices": [
+            {"index": 0, "message": {"role": "assistant", "content": f"A, and your key: Bearer {SECRET}"},
+             "finish_reason": "stop"}], "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}})
+        return b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s" % (len(text), text)
+    srv = RawServer(answer)
+    cfg = parse_provider("p", {"kind": "openai", "model": "fake-model", "base_url": srv.url, "api_key_env": "K",
+                               "http_client": client}, env={"K": SECRET})
+    prov = build_provider(cfg, env={"K": SECRET})
+
+    async def go():
+        await prov.start()
+        try:
+            return await prov.solve(SolveRequest(prompt="p", labels=("A", "B")))
+        finally:
+            await prov.close()
+    try:
+        res = asyncio.run(go())
+    finally:
+        srv.close()
+    assert "Bearer ***" in res.text, res
+    assert SECRET not in repr(res) and "sk-live" not in repr(res)
