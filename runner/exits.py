@@ -111,6 +111,15 @@ def run_command(app: Callable[..., Any], args: list[str]) -> NoReturn:
         message = " ".join(said.format_message().split())
         click.echo(f"{where}: error: {message}", err=True)
         sys.exit(2)
+    except OSError as exc:
+        import errno
+        if exc.errno != errno.ENAMETOOLONG:   # any other is a fault of ours or the machine's: its traceback says where
+            raise
+        # a path given on the command line (or made from one) the file system refuses by its length: one line
+        name = str(exc.filename or "a path")
+        click.echo(f"bench: error: {name if len(name) <= 80 else name[:40] + '...' + name[-30:]}: a name too long "
+                   "for the file system; give a shorter path", err=True)
+        sys.exit(2)
     except Interrupted as exc:
         _stopped(exc.signum, str(exc))
     except (click.Abort, typer.Abort, KeyboardInterrupt):

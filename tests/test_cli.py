@@ -271,3 +271,18 @@ def test_every_help_reads_as_english(command):
 def test_version():
     proc = bench("--version")
     assert proc.returncode == 0 and proc.stdout.startswith("bench (logic-skeleton-bench) ")
+
+
+@pytest.mark.parametrize("command", ["run", "status", "report", "view", "generate"])
+def test_a_path_too_long_for_the_file_system_is_one_line(tmp_path, command):
+    """A folder or file name past the file system's limit (255 bytes a name on Linux) is one line naming it, exit 2,
+    nothing made: `run --out` and `status`, `report`, `view` of such a folder ended in an ENAMETOOLONG traceback
+    (found by a fuzz)."""
+    long = tmp_path / ("a" * 300)
+    args = {"run": ["run", "--grid", str(Path(__file__).parent.parent / "configs" / "grid-quick.yaml"), "--out",
+                    str(long), "-q"], "generate": ["generate", "-n", "2", "-o", str(long / "s.jsonl")]}
+    proc = bench(*args.get(command, [command, str(long)]))
+    assert proc.returncode == 2, proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("bench") and "Traceback" not in proc.stderr, proc.stderr
+    assert "aaaa" in lines[0] and list(tmp_path.iterdir()) == []
