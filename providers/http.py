@@ -15,7 +15,7 @@ import orjson
 from aiohttp.http_exceptions import HttpProcessingError
 from asyncio_throttle import Throttler
 
-from providers.answers import Response, WireError
+from providers.answers import MAX_BODY, Response, WireError
 from providers.base import Completion, Provider, ProviderFailure
 from providers.config import key_fault
 from providers.endpoints import Endpoint, EndpointPool
@@ -222,7 +222,7 @@ class HTTPProvider(Provider):
             try:
                 async with session.post(target, data=data, headers={"X-Request-Id": ask.rid}) as resp:
                     proto = resp.connection.protocol if resp.connection is not None else None
-                    answer = Response(resp.status, resp.headers, await resp.read())  # type: ignore[arg-type]
+                    answer = Response(resp.status, resp.headers, await capped(resp))  # type: ignore[arg-type]
             except (aiohttp.ServerDisconnectedError, aiohttp.ClientOSError):   # closed, or reset by the server
                 if crossed or not REUSED.get():
                     raise
@@ -264,3 +264,17 @@ class HTTPProvider(Provider):
             return Completion(status="error", reason=reason, attempts=getattr(exc, "attempts", 1),
                               constrained=constrained, error_kind=exc.kind)
         return result if attempts == result.attempts else dataclasses.replace(result, attempts=attempts)
+
+
+async def capped(resp: aiohttp.ClientResponse, most: int = MAX_BODY) -> bytes:
+    """An aiohttp answer's body, decompressed, refused (WireError, as the lean client refuses it) past `most` bytes:
+    `resp.read()` took any size, and inflated a gzip bomb whole (200 KB to 200 MiB: a unit's 900 MB)."""
+    if resp.content_length is not None and resp.content_length > most and "Content-Encoding" not in resp.headers:
+        raise WireError("payload", f"a body of {resp.content_length} bytes, over the cap of {most}")
+    chunks, size = [], 0
+    async for chunk in resp.content.iter_chunked(1 << 20):
+        size += len(chunk)
+        if size > most:
+            raise WireError("payload", f"a body over the cap of {most} bytes")
+        chunks.append(chunk)
+    return b"".join(chunks)
