@@ -184,8 +184,9 @@ def run_page(snap: Snapshot, q: Mapping[str, str]) -> str:
                   if isinstance(p.settings.get("base_url"), list) else str(p.settings.get("base_url") or "")}
                  for p in grid.providers.values()]
     outcomes = [o for o in snap.loaded.outcomes if o.run == run]
-    times = [o.finished_at for o in outcomes if o.finished_at] + \
-        [r["finished_at"] for r in snap.loaded.renders if r["run"] == run and r.get("finished_at")]
+    times = [t for t in [o.finished_at for o in outcomes] +
+             [r.get("finished_at") for r in snap.loaded.renders if r["run"] == run]
+             if type(t) in (int, float) and t]   # a time a record holds (a hand edit may hold a word)
     errors: Counter = Counter()
     for o in outcomes:
         if o.status == "error":
@@ -209,7 +210,16 @@ def run_page(snap: Snapshot, q: Mapping[str, str]) -> str:
                   grid_text=grid_text, providers=providers, version=version, errors=grouped,
                   first=min(times) if times else None, last=max(times) if times else None,
                   answers=len(outcomes), renders=sum(1 for r in snap.loaded.renders if r["run"] == run),
-                  fmt_time=lambda t: time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(t)))
+                  fmt_time=_utc)
+
+
+def _utc(t: float) -> str:
+    """A record's time in UTC; the number as it stands where no calendar holds it (a hand edit's 1e300 was a 500
+    in the view and a traceback in --bundle)."""
+    try:
+        return time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(t))
+    except (OverflowError, OSError, ValueError):
+        return f"{t!r} (not a time)"
 
 
 def list_page(snap: Snapshot, q: Mapping[str, str]) -> str:

@@ -46,7 +46,8 @@ def premise_table(rec: Mapping, sk: Skeleton | None, proof: set[str]) -> tuple[l
             by_fact.setdefault(int(m.group(2)), ("missing" if m.group(1) == "missing_fact" else "twice", m.group(4)))
         else:
             other.append(c)
-    parsed = parse(rec.get("raw") or "") if rec.get("format") == "structured" and rec.get("raw") else None
+    raw = rec.get("raw")   # a renderer's text; a hand edit may hold any JSON value there (an object was a 500)
+    parsed = parse(raw) if rec.get("format") == "structured" and isinstance(raw, str) and raw else None
     if parsed is None or isinstance(parsed, str):
         return [], checks if parsed is not None else other
     facts = [str(f) for f in sk.facts] if sk is not None else []

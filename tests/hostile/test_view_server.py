@@ -179,3 +179,28 @@ def test_a_log_rewritten_while_viewed_never_shows_another_units_answers(run, tmp
             table = text.split('<table class="answers">', 1)[1].split("</table>", 1)[0]
             rows = re.findall(r'<td class="solver">([^<]*)</td>.*?<td class="answer">([^<]*)</td>', table, re.DOTALL)
             assert set(rows) <= answers, key
+
+
+def test_records_damaged_by_hand_show_as_pages_and_bundle_never_a_500(run, tmp_path):
+    """A render's text that is a JSON object and a time past any calendar (1e300), edited into a run's logs, are
+    shown as they are: every unit page and the run page answer 200, and --bundle writes its pages (they were a
+    500 and a traceback; found by a fuzz)."""
+    import shutil
+    damaged = tmp_path / "run"
+    shutil.copytree(run, damaged)
+    for name in ("renders.jsonl", "solves.jsonl"):
+        recs = [orjson.loads(line) for line in (damaged / name).read_bytes().splitlines()]
+        recs[0]["finished_at"] = 1e300
+        structured = [r for r in recs if r.get("format") == "structured" and r.get("raw")]
+        for r in structured[:2]:
+            r["raw"] = {"a": 1}
+        (damaged / name).write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in recs))
+    with served(damaged) as (url, proc):
+        links = _unit_links(url)
+        assert links
+        for link in [*links, "run?run=mixed"]:
+            status, text = get(url + link)
+            assert status == 200, (link, text[:300])
+    assert "Traceback" not in proc.stderr.read()
+    out = bench("view", str(damaged), "--bundle", str(tmp_path / "b"))
+    assert out.returncode == 0 and "Traceback" not in out.stderr, out.stderr
