@@ -15,7 +15,8 @@ T = TypeVar("T")
 # Where the engine reads a line otherwise than load.py (none of them a line bench writes; the property test keeps
 # to the rest): a record without a `correct` field is read as `correct: null` (the loader skips it), an integer
 # of 2**63 or more is not an integer here, an object with one field twice keeps the first (orjson the last), and
-# a number beyond a double's range (1e400) is read here and rejected by orjson.
+# a number beyond a double's range (1e400), or NaN or Infinity in a field the report does not read (or inside
+# `thinking`), is read here and rejected by orjson (NaN or Infinity in a field it reads: the line is not whole).
 # Every field the report reads, as raw JSON: its type is checked here exactly as the loader checks a parsed
 # record (an integer is not a float, true is not an integer, a missing field and null are both absent).
 FIELDS = ("schema", "key", "status", "render_key", "skeleton", "family", "complexity", "renderer", "solver",
@@ -88,6 +89,15 @@ def _loose(c: str, types: dict[str, str] = _TYPES) -> str:
     return f"({c} IS NOT NULL AND {c} <> 'null' AND NOT {ok})"
 
 
+def _nonfinite(c: str) -> str:
+    """A field holding NaN or Infinity, which the engine's JSON reads (as written: 'NaN', 'nan', '-Infinity') and
+    orjson refuses, skipping the line: the line is not whole here either."""
+    return f"coalesce(lower({c}) IN ('nan', '-nan', 'infinity', '-infinity', 'inf', '-inf'), false)"
+
+
+# A line with a field a typed read would cast (any field of the report's, as `_loose` says): only such a line can
+# hold a NaN or Infinity the engine took (each is of no field's type), so only its fields are looked at for one
+_LOOSE = f"({' OR '.join(_loose(c) for c in FIELDS if c != 'thinking')})"
 _THOUGHT = "CASE WHEN starts_with(thinking, '{') THEN json_extract(thinking, ['$.tokens', '$.cut', '$.tokens_from']) END"
 _TOKENS = "(th IS NOT NULL AND json_type(th[1]) IN ('BIGINT', 'UBIGINT') AND TRY_CAST(th[1] AS HUGEINT) >= 0)"
 
@@ -96,7 +106,8 @@ _TOKENS = "(th IS NOT NULL AND json_type(th[1]) IN ('BIGINT', 'UBIGINT') AND TRY
 # counted as skipped); `placed`: the fields that place it in a grid (else it is passed over, not counted).
 SCAN = f"""INSERT INTO raw SELECT $f,
   {_text('key')} AND {_text('status')} AND {_text('renderer')} AND {_text('solver')} AND {_text('family')}
-    AND {_int_ok('complexity')} AND (correct IS NULL OR correct IN ('true', 'false')),
+    AND {_int_ok('complexity')} AND (correct IS NULL OR correct IN ('true', 'false'))
+    AND CASE WHEN {_LOOSE} THEN NOT ({' OR '.join(_nonfinite(c) for c in FIELDS if c != 'thinking')}) ELSE true END,
   {_text('skeleton')} AND {_text('render_key')} AND {_int_ok('render_sample')} AND {_int_ok('sample')},
   CASE WHEN {_int_ok('schema')} THEN TRY_CAST(schema AS HUGEINT) END,
   {_str('key')}, {_str('status')}, {_str('render_key')}, {_str('skeleton')}, {_str('renderer')}, {_str('solver')},
@@ -110,7 +121,7 @@ SCAN = f"""INSERT INTO raw SELECT $f,
   CASE WHEN th IS NULL THEN NULL
        WHEN {_TOKENS} AND json_type(th[3]) = 'VARCHAR' THEN th[3]->>'$' ELSE 'uncounted' END,
   CASE WHEN {_text('reason')} THEN {_str('reason')} END,
-  {' OR '.join(_loose(c) for c in FIELDS if c != 'thinking')}
+  {_LOOSE}
 FROM (SELECT {', '.join(f"{c}::VARCHAR AS {c}" for c in FIELDS)}, {_THOUGHT} AS th
       FROM read_ndjson($path, columns = {{{', '.join(f"'{c}': 'JSON'" for c in FIELDS)}}}, ignore_errors = true,
                        maximum_object_size = $most))"""
