@@ -656,6 +656,20 @@ if __name__ == "__main__":
     main()
 
 
+def solve_once(prov, request, server) -> Any:
+    """`prov.solve(request)` once, the provider started and closed around it, then `server` closed: the Completion."""
+    async def go():
+        await prov.start()
+        try:
+            return await prov.solve(request)
+        finally:
+            await prov.close()
+    try:
+        return asyncio.run(go())
+    finally:
+        server.close()
+
+
 class RawServer:
     """An OpenAI-shaped chat server written on plain sockets in a thread, for faults between answers: each
     request (read whole by its Content-Length) gets `answer(body)`'s bytes; the test then writes on, or

@@ -3,7 +3,6 @@ character (before any request, every provider kind, both HTTP clients); what a s
 reaches the terminal, the log or a record."""
 from __future__ import annotations
 
-import asyncio
 import os
 import re
 import subprocess
@@ -16,7 +15,7 @@ from providers.base import SolveRequest
 from providers.build import build_provider
 from providers.config import parse_provider
 from tests.conftest import ROOT
-from tests.fake_server import RawServer
+from tests.fake_server import RawServer, solve_once
 from tests.hostile.test_hostile import bench, refused
 
 SECRET = "sk-live-SECRET-4f9a2b7c"
@@ -74,27 +73,21 @@ def test_a_key_a_server_echoes_never_reaches_the_terminal_the_log_or_a_record(ec
         assert "SECRET" not in text
 
 
+def _answered(answer, client: str):
+    """One solve, with the key SECRET, against a RawServer of `answer`: the Completion."""
+    srv = RawServer(answer)
+    cfg = parse_provider("p", {"kind": "openai", "model": "fake-model", "base_url": srv.url, "api_key_env": "K",
+                               "http_client": client}, env={"K": SECRET})
+    return solve_once(build_provider(cfg, env={"K": SECRET}), SolveRequest(prompt="p", labels=("A", "B")), srv)
+
+
 @pytest.mark.parametrize("client", ["auto", "aiohttp"])
 def test_a_key_echoed_where_the_message_is_cut_leaves_none_of_its_characters(client):
     # the server's message is cut to 300 characters: scrubbed before the cut, no first half of the key remains
     def answer(body):
         text = orjson.dumps({"error": {"message": "x" * 290 + f" key {SECRET} refused"}})
         return b"HTTP/1.1 401 Unauthorized\r\nContent-Length: %d\r\n\r\n%s" % (len(text), text)
-    srv = RawServer(answer)
-    cfg = parse_provider("p", {"kind": "openai", "model": "fake-model", "base_url": srv.url, "api_key_env": "K",
-                               "http_client": client}, env={"K": SECRET})
-    prov = build_provider(cfg, env={"K": SECRET})
-
-    async def go():
-        await prov.start()
-        try:
-            return await prov.solve(SolveRequest(prompt="p", labels=("A", "B")))
-        finally:
-            await prov.close()
-    try:
-        res = asyncio.run(go())
-    finally:
-        srv.close()
+    res = _answered(answer, client)
     assert res.status == "error" and res.error_kind == "auth" and "sk-live" not in res.reason
 
 
@@ -107,20 +100,6 @@ def test_a_key_a_server_quotes_in_its_answer_never_reaches_the_answer(client):
             {"index": 0, "message": {"role": "assistant", "content": f"A, and your key: Bearer {SECRET}"},
              "finish_reason": "stop"}], "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}})
         return b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s" % (len(text), text)
-    srv = RawServer(answer)
-    cfg = parse_provider("p", {"kind": "openai", "model": "fake-model", "base_url": srv.url, "api_key_env": "K",
-                               "http_client": client}, env={"K": SECRET})
-    prov = build_provider(cfg, env={"K": SECRET})
-
-    async def go():
-        await prov.start()
-        try:
-            return await prov.solve(SolveRequest(prompt="p", labels=("A", "B")))
-        finally:
-            await prov.close()
-    try:
-        res = asyncio.run(go())
-    finally:
-        srv.close()
+    res = _answered(answer, client)
     assert "Bearer ***" in res.text, res
     assert SECRET not in repr(res) and "sk-live" not in repr(res)

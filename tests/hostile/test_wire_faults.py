@@ -16,7 +16,7 @@ from providers.base import SolveRequest
 from providers.build import build_provider
 from providers.config import parse_provider
 from tests.conftest import ROOT
-from tests.fake_server import STRAY_TOKENS, FakeServer, RawServer, chat_answer, raw_http
+from tests.fake_server import STRAY_TOKENS, FakeServer, RawServer, chat_answer, raw_http, solve_once
 from tests.hostile.test_hostile import bench
 
 LABELS = ("LEFT_OF", "RIGHT_OF", "UNKNOWN")
@@ -388,17 +388,6 @@ def test_an_answer_past_the_body_cap_is_refused_by_either_client(client, packed)
             text, head = gzip.compress(text, compresslevel=1), head + b"Content-Encoding: gzip\r\n"
         return head + b"Content-Length: %d\r\n\r\n%s" % (len(text), text)
     srv = RawServer(answer)
-    prov = provider(srv.url, client, max_concurrency=1, attempts=1)
-
-    async def go():
-        await prov.start()
-        try:
-            return await prov.solve(ask(0))
-        finally:
-            await prov.close()
-    try:
-        res = asyncio.run(go())
-    finally:
-        srv.close()
+    res = solve_once(provider(srv.url, client, max_concurrency=1, attempts=1), ask(0), srv)
     assert res.status == "error", res
     assert "over the cap" in res.reason or (packed and client == "auto"), res.reason   # lean: gzip is not JSON
