@@ -25,10 +25,15 @@ def scrub(text: str, secret: str | None) -> str:
     return text
 
 
+ANSWER_SCRUB = 12   # the shortest key scrubbed from a 200 answer (a provider's issued keys are 40 and more)
+
+
 def scrub_bytes(raw: bytes, secret: str | None) -> bytes:
     """A server's answer without the secret (`scrub` on its bytes, before it is parsed): a model or a proxy that
-    quotes the request's Authorization header in a 200 answer would otherwise write the key into the logs."""
-    if not secret:
+    quotes the request's Authorization header in a 200 answer would otherwise write the key into the logs. A key of
+    under ANSWER_SCRUB characters is left (a local server's "k" or "EMPTY" is no credential, and taking its every
+    occurrence out of an answer would change the answer: "k" out of `"tokens"`)."""
+    if not secret or len(secret.strip()) < ANSWER_SCRUB:
         return raw
     for form in {secret, secret.strip()} - {""}:
         key = form.encode()
