@@ -20,9 +20,14 @@ def scrub(text: str, secret: str | None) -> str:
     """`text` without the secret, as sent or as a server that strips a header's spaces echoes it."""
     if not secret:
         return text
-    for form in {secret, secret.strip()} - {""}:
+    for form in _forms(secret):
         text = text.replace(form, "***")
     return text
+
+
+def _forms(secret: str) -> set[str]:
+    """The secret as sent, and as a server that strips a header's spaces echoes it."""
+    return {secret, secret.strip()} - {""}
 
 
 ANSWER_SCRUB = 12   # the shortest key scrubbed from a 200 answer (a provider's issued keys are 40 and more)
@@ -35,7 +40,7 @@ def scrub_bytes(raw: bytes, secret: str | None) -> bytes:
     occurrence out of an answer would change the answer: "k" out of `"tokens"`)."""
     if not secret or len(secret.strip()) < ANSWER_SCRUB:
         return raw
-    for form in {secret, secret.strip()} - {""}:
+    for form in _forms(secret):
         key = form.encode()
         if key in raw:
             raw = raw.replace(key, b"***")
