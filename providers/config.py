@@ -216,9 +216,10 @@ def parse_provider(name: str, raw: Any, env: Mapping[str, str] | None = None,
                   "expected a short text saying how this server differs (e.g. awq-int4, sglang-0.5)")
         key_env = settings.get("api_key_env", "ANTHROPIC_API_KEY" if kind == "anthropic" else None)
         if key_env is not None:
-            _need(isinstance(key_env, str) and key_env, f"{base}.api_key_env", "expected an environment variable name")
+            _need(isinstance(key_env, str) and _env_name(key_env), f"{base}.api_key_env",
+                  f"expected an environment variable name (not empty, no `=`, no NUL), got {short(key_env)}")
             _need(bool(env.get(key_env)) or not require_keys, f"{base}.api_key_env",
-                  f"environment variable {key_env} is not set")
+                  f"environment variable {key_env} is " + ("empty" if key_env in env else "not set"))
             fault = key_fault(env.get(key_env) or "") if require_keys else None   # a report sends nothing
             _need(fault is None, f"{base}.api_key_env", f"environment variable {key_env} {fault} "
                   "(a key is letters, digits and signs: check how it was set, e.g. a newline from a file)")
@@ -235,6 +236,11 @@ def parse_provider(name: str, raw: Any, env: Mapping[str, str] | None = None,
 
 
 _LAUNCH_KEYS = {"model", "args", "env", "port", "replicas", "gpus", "gpus_per_replica", "python", "startup_timeout_s"}
+
+
+def _env_name(name: str) -> bool:
+    """Whether an environment may hold a variable of this name (what the OS refuses: empty, `=`, NUL)."""
+    return bool(name) and "=" not in name and "\0" not in name
 
 
 def _plain(v: Any) -> bool:
@@ -276,7 +282,7 @@ def _launch(raw: Any, path: str, served: str) -> dict[str, Any]:
                   f"{path}.{key}", "expected a mapping of names to plain values (text, true/false, 64-bit integers, "
                   "finite numbers)")
     for name, value in raw.get("env", {}).items():   # what the OS refuses in an environment, refused here
-        _need(bool(name) and "=" not in name and "\0" not in name, f"{path}.env.{short(name)}",
+        _need(_env_name(name), f"{path}.env.{short(name)}",
               "expected an environment variable name (not empty, no `=`, no NUL)")
         _need("\0" not in str(value), f"{path}.env.{short(name)}", "expected a value without a NUL character")
     for key, lo, hi in (("port", 1, 65535), ("replicas", 1, 64), ("gpus_per_replica", 1, 64)):

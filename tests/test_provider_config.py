@@ -34,6 +34,20 @@ def test_unset_key_message_names_the_variable_not_a_value():
         parse_provider("claude", {"kind": "anthropic", "model": "claude-x"}, env={})
 
 
+@pytest.mark.parametrize("name", ["A=B", "", "K\0EY", 3, ["KEY"]])
+def test_a_key_variable_that_no_environment_can_hold_is_refused(name):
+    """`api_key_env: 'A=B'` passed `bench validate`, then no shell could ever set it (found by a fuzz)."""
+    with pytest.raises(ConfigError) as err:
+        parse_provider("o", {"kind": "openai", "model": "m", "base_url": "http://x/v1", "api_key_env": name},
+                       env={}, require_keys=False)
+    assert str(err.value).startswith("providers.o.api_key_env: expected an environment variable name"), str(err.value)
+
+
+def test_an_empty_key_is_said_to_be_empty_not_unset():
+    with pytest.raises(ConfigError, match="environment variable ANTHROPIC_API_KEY is empty$"):
+        parse_provider("claude", {"kind": "anthropic", "model": "claude-x"}, env={"ANTHROPIC_API_KEY": ""})
+
+
 def test_identity_ignores_urls_and_caps_but_not_model():
     a = parse_provider("p", {"kind": "vllm", "model": "m", "base_url": "http://a/v1", "max_concurrency": 8}, env={})
     b = parse_provider("p", {"kind": "openai", "model": "m", "base_url": ["http://b/v1", "http://c/v1"]}, env={})

@@ -112,7 +112,8 @@ class NodeAgent:
         for name in self.grid.used_providers():
             env = self.grid.providers[name].settings.get("api_key_env")
             if env and not os.environ.get(env):
-                raise UserError(f"providers.{name}.api_key_env: {env} is not set on {socket.gethostname()} "
+                raise UserError(f"providers.{name}.api_key_env: {env} is "
+                                f"{'empty' if env in os.environ else 'not set'} on {socket.gethostname()} "
                                 "(agents read keys from their node's environment: set it where `ray start` runs)")
 
     def _launch(self) -> ServerSet:
