@@ -348,8 +348,8 @@ FULL = """name: full
 max_in_flight: 8
 prepare_workers: 2
 skeletons:
-  generate: {count: 5, complexities: [2, short], seed: 1, families: [equality, transitive_order],
-             target_hop_dist: {1: 0.5, 2: 0.5}, distractors: card}
+  generate: {count: 5, seed: 1, families: [equality, transitive_order], target_hop_dist: {1: 0.5, 2: 0.5},
+             distractors: card}
 providers:
   v:
     kind: vllm
@@ -399,22 +399,36 @@ def _paths(node, prefix=""):
                 yield sub, (i,) + keys
 
 
-_FULL_PATHS = list(_paths(yaml.safe_load(FULL)))
+# the complexities are chosen by a list or by weights, never both: the full grid's twin has the list
+FULL_COMPLEXITIES = FULL.replace("target_hop_dist: {1: 0.5, 2: 0.5}", "complexities: [2, short]")
+_FULL_PATHS = list({dotted: (dotted, keys, text) for text in (FULL, FULL_COMPLEXITIES)
+                     for dotted, keys in _paths(yaml.safe_load(text))}.values())
 _wrong = st.one_of(st.lists(_scalars, max_size=3), st.dictionaries(st.text(max_size=6), _scalars, max_size=3),
                    _scalars)
 
 
-def test_the_full_grid_is_valid():
-    load_grid(grid_with(Path(__import__("tempfile").mkdtemp()), FULL), env={"KEY": "k"})
-    assert len(_FULL_PATHS) > 80
+@pytest.mark.parametrize("text", [FULL, FULL_COMPLEXITIES])
+def test_the_full_grid_is_valid(tmp_path, text):
+    load_grid(grid_with(tmp_path, text), env={"KEY": "k"})
+    assert len(_FULL_PATHS) > 80 and {"skeletons.generate.complexities", "skeletons.generate.target_hop_dist"} \
+        <= {dotted for dotted, _, _ in _FULL_PATHS}
+
+
+def test_complexities_and_their_weights_are_not_both_given(tmp_path):
+    """Either chooses the skeletons' complexities: given both, the weights were taken and the list not even checked."""
+    path = grid_with(tmp_path, FULL.replace("distractors: card", "distractors: card, complexities: [2]"))
+    with pytest.raises(UserError) as err:
+        load_grid(path, env={"KEY": "k"})
+    assert str(err.value) == f"{path}: skeletons.generate.target_hop_dist: give complexities or target_hop_dist, " \
+                             "not both"
 
 
 @settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(where=st.sampled_from(_FULL_PATHS), value=_wrong)
 def test_a_value_of_any_type_at_any_key_path_is_a_grid_or_a_one_line_error_naming_the_key(tmp_path, where, value):
     """A list or a mapping where a name is expected (or any value anywhere): a Grid, or `grid.yaml: PATH: ...`."""
-    dotted, keys = where
-    raw = yaml.safe_load(FULL)
+    dotted, keys, text = where
+    raw = yaml.safe_load(text)
     node = raw
     for k in keys[:-1]:
         node = node[k]

@@ -128,6 +128,8 @@ def _source(c: Checker, raw: Any, base: Path) -> Source:
     if not isinstance(fams, list):
         raise c.fail("skeletons.generate.families", "expected a list of family names")
     hop = g.get("target_hop_dist")
+    if hop is not None and "complexities" in g:   # either one chooses the complexities: both would leave one unread
+        raise c.fail("skeletons.generate.target_hop_dist", "give complexities or target_hop_dist, not both")
     if hop is not None and not isinstance(hop, (str, dict)):
         raise c.fail("skeletons.generate.target_hop_dist", f"expected hop:weight pairs (`1:0.1,2:0.4` or a mapping), "
                      f"got {short(hop)}")
