@@ -196,6 +196,7 @@ def view(
 ) -> None:
     """Review every render and answer in the browser: the grid, each cell's units, each unit's skeleton, render
     premise by premise and every solver's answer, and comparisons. Read-only; live while a run writes."""
+    from runner.config.grid import Grid
     from runner.store.logs import check_log_files
     from runner.view import server
 
@@ -207,6 +208,7 @@ def view(
         if not folder.is_dir():
             raise UserError(f"{folder}: not a folder; give run folders, e.g. outputs/default")
         check_log_files(folder)
+        Grid.saved(folder)   # a folder no run made (or its grid unreadable) is said here, as status and report say it
     if bundle is not None:
         n = server.bundle(folders, bundle, max_units)
         typer.echo(f"wrote {n} pages to {bundle}/ (open {bundle}/index.html)", err=True)

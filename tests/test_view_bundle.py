@@ -84,3 +84,18 @@ def test_a_bundle_is_never_written_inside_a_run_folder_or_over_files_of_yours(ru
 def test_a_folder_it_cannot_read_is_one_line(tmp_path):
     proc = bench("view", str(tmp_path / "nowhere"))
     assert proc.returncode == 2 and proc.stderr.strip().count("\n") == 0 and "not a folder" in proc.stderr
+
+
+@pytest.mark.parametrize("serve", [True, False])
+def test_a_folder_no_run_made_is_one_line_as_status_says_it(tmp_path, serve):
+    """`bench view /tmp` served a page that showed the error and refreshed for ever, where `status` and `report`
+    exit 2 (found by a fuzz); served or bundled, it is the same one line now, and nothing is written."""
+    folder = tmp_path / "not-a-run"
+    folder.mkdir()
+    (folder / "notes.txt").write_text("mine")
+    # the code before served for ever: the wait is bounded so that a return of that fails, not hangs
+    proc = bench("view", str(folder), *(() if serve else ("--bundle", str(tmp_path / "b"))), timeout=600)
+    status = bench("status", str(folder))
+    assert proc.returncode == status.returncode == 2 and proc.stderr == status.stderr, (proc.stderr, status.stderr)
+    assert proc.stderr.strip().count("\n") == 0 and "no grid.json here" in proc.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["not-a-run"]

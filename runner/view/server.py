@@ -11,6 +11,7 @@ import socket
 import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from aiohttp import web
 
@@ -59,6 +60,17 @@ def allowed_hosts(host: str, port: int) -> Callable[[str], bool]:
     return ok
 
 
+def named_host(target: str, header: str) -> str:
+    """The host a request is for: its target's own where the target is a whole URL (`GET http://host/`, which
+    RFC 9112 3.2.2 says outranks the Host header), else its Host header."""
+    if target.startswith("/"):
+        return header
+    try:
+        return urlsplit(target).netloc.rpartition("@")[2]
+    except ValueError:   # an unclosed `[`: no host this view answers for
+        return target
+
+
 def _page(status: int, text: str) -> web.Response:
     return web.Response(status=status, content_type="text/html",
                         text=f"<!doctype html><title>bench view</title><p>{html.escape(text)}</p><p><a href='/'>grid</a></p>")
@@ -68,8 +80,8 @@ def app(runs: Runs, host_ok: Callable[[str], bool] = lambda h: True) -> web.Appl
     """The pages as routes; each built in a worker thread from the newest snapshot, so none blocks another."""
     @web.middleware
     async def only_ours(request: web.Request, handler):
-        if not host_ok(request.headers.get("Host", "")):
-            return _page(421, f"refused: this view does not answer for host {request.headers.get('Host', '')!r}")
+        if not host_ok(named := named_host(request.raw_path, request.headers.get("Host", ""))):
+            return _page(421, f"refused: this view does not answer for host {named!r}")
         return await handler(request)
 
     async def serve(request: web.Request, build: Callable[[Snapshot, Mapping[str, str]], str]) -> web.Response:

@@ -38,6 +38,23 @@ def test_a_request_for_another_host_is_refused(run):
             assert s.recv(64).split()[1] == b"421"
 
 
+def test_a_whole_url_as_the_target_is_for_the_host_it_names(run):
+    """`GET http://evil.example/` names its host in the target, which RFC 9112 puts before the Host header: it was
+    served whenever the Host header was ours (found by a fuzz)."""
+    with served(run) as (url, _):
+        port = urlparse(url).port
+        for target, code in ((f"http://127.0.0.1:{port}/", b"200"), (f"http://evil.example:{port}/", b"421"),
+                             ("http://evil.example/", b"421"), (f"http://127.0.0.1:{port}@evil.example/", b"421"),
+                             (f"http://127.0.0.1:{port + 1}/", b"421"), ("http://[::1/", b"4")):
+            with socket.create_connection(("127.0.0.1", port), timeout=HANG_S) as s:
+                s.sendall(f"GET {target} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n".encode())
+                answer = b""
+                while chunk := s.recv(65536):
+                    answer += chunk
+            status = answer.split(b" ", 2)[1]
+            assert status.startswith(code) and (code == b"200") == (b"Renderer x solver" in answer), (target, answer[:200])
+
+
 def test_listening_beyond_this_machine_says_so_in_one_line(run):
     for host in ("0.0.0.0", ""):
         with served(run, args=("--host", host)) as (url, proc):
