@@ -151,23 +151,29 @@ def report(
     seed: int = typer.Option(0, "--seed", metavar="SEED", help="Seed of the paired bootstrap."),
     pool_renders: bool = typer.Option(False, "--pool-renders",
                                       help="Count answers on unchecked and unfaithful renders with the faithful ones."),
+    no_pictures: bool = typer.Option(False, "--no-pictures",
+                                     help="Tables, CSV, JSON and report.md only, sooner: no picture drawn (an "
+                                          "earlier report's are removed)."),
 ) -> None:
     """Accuracy per renderer x solver, by family and complexity, with intervals, paired tests, CSV, JSON and pictures."""
     from runner.reporting.figures import pyplot
     from runner.reporting.forked import Forked
 
+    if no_pictures and plot_path is not None:
+        raise UserError(f"--plot {plot_path} and --no-pictures: give one or the other")
     # The pictures' child first: its import of matplotlib (a core for half a second) runs while this process
     # imports the report's code, instead of beside the reading that follows.
-    drawing = Forked.early(pyplot)
+    drawing = None if no_pictures else Forked.early(pyplot)
     try:
         _report(folders, by, csv_path, plot_path, out, compare, compare_renderers, seed, pool_renders, drawing)
     finally:
-        drawing.stop()
+        if drawing is not None:
+            drawing.stop()
 
 
 def _report(folders: List[Path], by: Optional[str], csv_path: Optional[Path], plot_path: Optional[Path],
             out: Optional[Path], compare: Optional[Tuple[str, str]], compare_renderers: Optional[Tuple[str, str]],
-            seed: int, pool_renders: bool, drawing: Forked) -> None:
+            seed: int, pool_renders: bool, drawing: Forked | None) -> None:
     """`bench report` once its pictures' child runs: its options checked, then the report."""
     from runner.reporting.command import report as run_report
     from runner.reporting.files import DIMENSIONS

@@ -112,6 +112,36 @@ def test_pictures_and_markdown_exist(messy_run):
     assert "![renderer x solver accuracy](heatmap.png)" in md and "## transitive_order" in md
 
 
+def _written(proc) -> set[str]:
+    """The files a report says it wrote into its folder (its last line: `wrote CSV and DIR/ (a, b, ...)`)."""
+    return set(proc.stderr.strip().splitlines()[-1].rsplit("(", 1)[1].rstrip(")").split(", "))
+
+
+def test_a_report_folder_holds_only_what_this_report_wrote(messy_run, tmp_path):
+    """A picture this report did not draw is not left there from an earlier one (a run with no answers yet, no
+    thinking solver, no matplotlib): an earlier report's heatmap beside this one's tables was another run's figures."""
+    out, empty = tmp_path / "report", tmp_path / "empty"
+    empty.mkdir()
+    (empty / "grid.json").write_bytes((messy_run / "grid.json").read_bytes())
+    no_matplotlib = tmp_path / "no-matplotlib" / "matplotlib"
+    no_matplotlib.mkdir(parents=True)
+    (no_matplotlib / "__init__.py").write_text("raise ImportError('no matplotlib here')\n")
+    every = {"summary.csv", "summary.json", "report.md", "heatmap.png", "accuracy_by_complexity.png"}
+    tables = every - {"heatmap.png", "accuracy_by_complexity.png"}
+    for folder, args, env, expected in ((messy_run, (), {}, every), (empty, (), {}, tables),
+                                        (messy_run, (), {}, every), (messy_run, ("--no-pictures",), {}, tables),
+                                        (messy_run, (), {}, every),
+                                        (messy_run, (), {"PYTHONPATH": str(no_matplotlib.parent)}, tables)):
+        if out.is_dir():   # a folder a report wrote into (a folder holding others' files is refused)
+            (out / "thinking_by_complexity.png").write_bytes(b"\x89PNG an earlier report's thinking picture")
+        proc = bench("report", str(folder), *args, "--out", str(out), "--csv", str(tmp_path / "report.csv"), env=env,
+                     check=True)
+        assert _written(proc) == expected and {p.name for p in out.iterdir()} == expected | {".bench-report"}, \
+            (folder, env, proc.stderr)
+        md = (out / "report.md").read_text()
+        assert ("heatmap.png" in md) == ("heatmap.png" in expected) and "thinking_by_complexity" not in md
+
+
 def test_paired_comparison_on_a_real_run_counts_what_the_logs_hold(messy_run):
     proc = bench("report", str(messy_run), "--compare", "fake", "random", check=True)
     assert "paired: solver fake (A) vs random (B)" in proc.stdout

@@ -27,8 +27,9 @@ REPORT_MARKER = ".bench-report"   # a folder a report wrote into: later reports 
 
 def report(folders: list[Path], by: tuple[str, ...] | None, csv_path: Path | None, plot_path: Path | None,
            pool_renders: bool, out: Path | None, solvers: tuple[str, str] | None,
-           renderers: tuple[str, str] | None, seed: int, drawing: Forked) -> int:
-    """The whole command; UserError for anything the user can fix. `drawing`: the pictures' child, started first
+           renderers: tuple[str, str] | None, seed: int, drawing: Forked | None) -> int:
+    """The whole command; UserError for anything the user can fix. `drawing`: the pictures' child (None: no
+    pictures, `--no-pictures`), started first
     (`Forked.early(figures.pyplot)`, by the CLI: importing matplotlib takes a core for half a second, which then
     overlaps this process's imports and reading); it is sent the rows once they are known."""
     report_dir = _report_dir(folders, out)
@@ -53,15 +54,16 @@ def report(folders: list[Path], by: tuple[str, ...] | None, csv_path: Path | Non
         return _report(folders, by, grouped_csv, plot_path, pool_renders, report_dir, solvers, renderers, seed,
                        targets, drawing)
     finally:
-        child = drawing.pid
-        drawing.stop()
+        child = drawing.pid if drawing is not None else 0
+        if drawing is not None:
+            drawing.stop()
         if child:   # killed mid-picture (a signal, a failure here): its half-written temporaries go too
             _sweep([*targets.values(), *([plot_path] if plot_path else [])], child)
 
 
 def _report(folders: list[Path], by: tuple[str, ...] | None, grouped_csv: Path, plot_path: Path | None,
             pool_renders: bool, report_dir: Path, solvers: tuple[str, str] | None,
-            renderers: tuple[str, str] | None, seed: int, targets: dict[str, Path], drawing: Forked) -> int:
+            renderers: tuple[str, str] | None, seed: int, targets: dict[str, Path], drawing: Forked | None) -> int:
     """The report once its outputs are claimed and its pictures' child started: read, print, write."""
     figures, rows, compared = _read(folders, by, pool_renders, solvers, renderers, seed, targets, plot_path, drawing)
     loaded, groups, fidelity = figures.loaded, figures.groups, figures.fidelity
@@ -73,11 +75,13 @@ def _report(folders: list[Path], by: tuple[str, ...] | None, grouped_csv: Path, 
            warnings, bins)
     with atomic_output(grouped_csv) as fh:
         fh.write(files.to_csv(grouped))
-    pictures, problem, thought_picture = drawing.result() if rows else (False, None, False)
+    pictures, problem, thought_picture = drawing.result() if rows and drawing else (False, None, False)
     if problem and plot_path is not None:
         raise UserError(problem)
     if problem:
         print(f"bench: {problem}; the report has no pictures", file=sys.stderr)
+    _unlink_undrawn(targets, {"heatmap.png": pictures, "accuracy_by_complexity.png": pictures,
+                              "thinking_by_complexity.png": thought_picture})
     with atomic_output(targets["summary.csv"]) as fh:
         fh.write(files.summary_csv(rows))
     with atomic_output(targets["summary.json"]) as fh:
@@ -94,9 +98,20 @@ def _report(folders: list[Path], by: tuple[str, ...] | None, grouped_csv: Path, 
     return 0
 
 
+def _unlink_undrawn(targets: dict[str, Path], drawn: dict[str, bool]) -> None:
+    """Remove an earlier report's picture that this report did not draw (no answers yet, no thinking solver, no
+    matplotlib): left, it would show another run's figures beside this report's tables."""
+    for name, made in drawn.items():
+        if not made:
+            try:
+                targets[name].unlink(missing_ok=True)
+            except OSError as exc:
+                raise WriteFailed(targets[name], exc) from None
+
+
 def _read(folders: list[Path], by: tuple[str, ...] | None, pool_renders: bool, solvers: tuple[str, str] | None,
           renderers: tuple[str, str] | None, seed: int, targets: dict[str, Path], plot_path: Path | None,
-          drawing: Forked) -> tuple[Figures, list[SummaryRow], list[Paired]]:
+          drawing: Forked | None) -> tuple[Figures, list[SummaryRow], list[Paired]]:
     """The figures, the summary rows and the paired comparisons; the pictures sent to the drawing child (started
     before the reading) before the reading lets go of its engine and helpers, which is not waited for."""
     # the figures are counted in the engine; outcomes one by one only for --compare and the thinking solvers
@@ -111,7 +126,7 @@ def _read(folders: list[Path], by: tuple[str, ...] | None, pool_renders: bool, s
             compared += compare(loaded.outcomes, "solver", *solvers, seed=seed)
         if renderers:
             compared += compare(loaded.outcomes, "renderer", *renderers, seed=seed)
-        if rows:   # drawn beside the rest
+        if rows and drawing:   # drawn beside the rest
             drawing.send(_all_pictures, rows, loaded.chance, terminal.baselines(loaded.grids),
                          [o for o in loaded.outcomes if o.thinking is not None], targets, plot_path)
     return figures, rows, compared
