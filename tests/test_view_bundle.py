@@ -81,6 +81,20 @@ def test_a_bundle_is_never_written_inside_a_run_folder_or_over_files_of_yours(ru
     assert (mine / "notes.txt").read_text() == "mine"
 
 
+def test_a_bundle_written_again_holds_its_own_pages_only(run, tmp_path):
+    """A second bundle into the same folder with fewer pages (fewer units kept, or another run) left every page
+    of the first one there, units of another run beside this one's; a file not named as a page stays."""
+    out, smaller = tmp_path / "bundle", build(tmp_path / "smaller", count=3)
+    counts = []
+    for folder in (run, smaller, run):
+        proc = bench("view", str(folder), "--bundle", str(out), check=True)
+        counts.append(int(re.search(r"wrote (\d+) pages", proc.stderr).group(1)))
+        pages = {p.name for p in out.iterdir() if p.suffix == ".html"}
+        assert len(pages) == counts[-1], (folder, len(pages), counts)
+        (out / "notes.txt").write_text("mine")
+    assert counts[1] < counts[0] == counts[2] and (out / "notes.txt").read_text() == "mine"
+
+
 def test_a_folder_it_cannot_read_is_one_line(tmp_path):
     proc = bench("view", str(tmp_path / "nowhere"))
     assert proc.returncode == 2 and proc.stderr.strip().count("\n") == 0 and "not a folder" in proc.stderr

@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from runner.errors import UserError
+from runner.errors import UserError, WriteFailed
 from runner.store.guard import Outputs, atomic_output, mark, owns
 from runner.view import pages
 from runner.view.data import Runs, Snapshot
@@ -16,6 +16,7 @@ from runner.view.unit import unit_page
 
 MARKER = ".bench-view"   # a bundle folder bench made: a later bundle may write there again
 _ANCHOR = re.compile(r'<a ([^>]*?)href="([^"#]+)"([^>]*)>(.*?)</a>', re.DOTALL)
+_PAGE = re.compile(r"index\.html|[a-z]+-[0-9a-f]{12}\.html")   # the names pages.link gives a bundle's pages
 
 
 def _check_out(folders: list[Path], out: Path) -> None:
@@ -118,4 +119,16 @@ def bundle(folders: list[Path], out: Path, max_units: int, seed: int = 0) -> int
     for name, text in written.items():
         with atomic_output(outputs.claim(out / name, "a bundle page")) as fh:
             fh.write(_ANCHOR.sub(keep_or_drop, text).encode())
+    _drop_earlier(out, written)
     return len(written)
+
+
+def _drop_earlier(out: Path, written: dict[str, str]) -> None:
+    """Remove an earlier bundle's pages that this one did not write (another run's units, read beside this run's
+    pages, would mix the two); a file not named as a page is left."""
+    for page in out.iterdir():
+        if _PAGE.fullmatch(page.name) and page.name not in written:
+            try:
+                page.unlink(missing_ok=True)
+            except OSError as exc:
+                raise WriteFailed(page, exc) from None
