@@ -179,7 +179,9 @@ def main() -> None:
     print(f"solves.jsonl: {lines:,} records, {size / 2**20:.0f} MiB")
     report = [sys.executable, "-c", "from runner.cli import main; main()", "report", str(args.folder)]
     peers = {"bench report": (report, ROOT)}
-    if args.peers:
+    if args.peers:   # the report without its pictures: the figures, tables and files that DuckDB's peers stand for
+        peers["bench report --no-pictures"] = ([*report, "--no-pictures", "--out", str(args.folder / "report-np"),
+                                                "--csv", str(args.folder / "report-np.csv")], ROOT)
         peers["duckdb alone"] = ([sys.executable, "-c", DUCKDB, str(args.folder)], ROOT)
         peers["duckdb, renders too"] = ([sys.executable, "-c", DUCKDB_RENDERS, str(args.folder)], ROOT)
         peers["orjson loop"] = ([sys.executable, "-c", ORJSON, str(args.folder)], ROOT)
@@ -187,7 +189,8 @@ def main() -> None:
         peers["old bench report"] = ([sys.executable, "-c", "from runner.cli import main; main()", "report",
                                       str(twin(args.folder)), "--out", str(args.folder / "report-old")], args.old)
     times: dict[str, list[float]] = {name: [] for name in peers}
-    reports = {"bench report": args.folder, "old bench report": twin(args.folder) if args.old else None}
+    reports = {"bench report": args.folder, "bench report --no-pictures": args.folder,
+               "old bench report": twin(args.folder) if args.old else None}
     if args.rounds and not args.cold:   # each code's plan cached in the folder it reads, unmeasured
         for name in peers.keys() & reports.keys():
             print(f"warm-up: {name} {timed(*peers[name])[0]:.2f} s", flush=True)
