@@ -19,7 +19,7 @@ from runner.reporting.fidelity import spread_warnings
 from runner.reporting.forked import Forked
 from runner.reporting.stats import SummaryRow, cell_latency, summary_rows
 from runner.reporting.summary import render_table
-from runner.store.guard import Outputs, atomic_output, mark, owns
+from runner.store.guard import Outputs, atomic_output, mark, owns, remove_output
 from runner.store.logs import LOGS, MARKER, check_log_files, skipped_note
 
 REPORT_MARKER = ".bench-report"   # a folder a report wrote into: later reports may write there again
@@ -103,10 +103,7 @@ def _unlink_undrawn(targets: dict[str, Path], drawn: dict[str, bool]) -> None:
     matplotlib): left, it would show another run's figures beside this report's tables."""
     for name, made in drawn.items():
         if not made:
-            try:
-                targets[name].unlink(missing_ok=True)
-            except OSError as exc:
-                raise WriteFailed(targets[name], exc) from None
+            remove_output(targets[name])
 
 
 def _read(folders: list[Path], by: tuple[str, ...] | None, pool_renders: bool, solvers: tuple[str, str] | None,

@@ -123,6 +123,15 @@ def atomic_output(path: Path, owner: int | None = None) -> Iterator[BinaryIO]:
             tmp.unlink()
 
 
+def remove_output(path: Path) -> None:
+    """Remove an output an earlier command wrote that this one does not (gone already is fine); a failure is
+    WriteFailed."""
+    try:
+        path.unlink(missing_ok=True)
+    except OSError as exc:
+        raise WriteFailed(path, exc) from None
+
+
 def _open_own(path: Path, flags: int, what: str) -> int:
     """A descriptor of a regular file bench keeps (made if absent): never through a symlink, never a FIFO or
     a device (opened without blocking, then checked)."""

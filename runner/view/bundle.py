@@ -7,8 +7,8 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from runner.errors import UserError, WriteFailed
-from runner.store.guard import Outputs, atomic_output, mark, owns
+from runner.errors import UserError
+from runner.store.guard import Outputs, atomic_output, mark, owns, remove_output
 from runner.view import pages
 from runner.view.data import Runs, Snapshot
 from runner.view.listing import ANSWERS, PAGE, VERDICTS, answer_of, rows_of, select
@@ -128,7 +128,4 @@ def _drop_earlier(out: Path, written: dict[str, str]) -> None:
     pages, would mix the two); a file not named as a page is left."""
     for page in out.iterdir():
         if _PAGE.fullmatch(page.name) and page.name not in written:
-            try:
-                page.unlink(missing_ok=True)
-            except OSError as exc:
-                raise WriteFailed(page, exc) from None
+            remove_output(page)
