@@ -80,6 +80,13 @@ def _stopped(term: int | None, said: str | None = None) -> None:
     sys.exit(128 + term)
 
 
+def _engine_interrupted(exc: BaseException) -> bool:
+    """Whether `exc` is DuckDB's word for a query it stopped because a signal's handler raised (Ctrl-C, or our
+    SIGTERM's): the engine takes that KeyboardInterrupt in and raises this instead. Bench never interrupts a query
+    itself, so it means a signal."""
+    return type(exc).__name__ == "InterruptException" or str(exc) == "Query interrupted"
+
+
 def run_command(app: Callable[..., Any], args: list[str]) -> NoReturn:
     """Run the command line `app` on `args` and exit: user errors become one line on stderr and exit code 2,
     a failed write 3, a signal 128 + its number; never a traceback."""
@@ -123,6 +130,10 @@ def run_command(app: Callable[..., Any], args: list[str]) -> NoReturn:
     except Interrupted as exc:
         _stopped(exc.signum, str(exc))
     except (click.Abort, typer.Abort, KeyboardInterrupt):
+        _stopped(_SIGNALLED[0] if _SIGNALLED else None)
+    except RuntimeError as exc:
+        if not _engine_interrupted(exc):
+            raise
         _stopped(_SIGNALLED[0] if _SIGNALLED else None)
     if code == 130:   # Typer turns Ctrl-C (and our SIGTERM) into Exit(130) before we see it
         _stopped(_SIGNALLED[0] if _SIGNALLED else None)

@@ -171,6 +171,40 @@ def test_a_signal_whose_handler_runs_inside_a_finalizer_still_stops_the_command(
     assert (proc.returncode, proc.stdout, proc.stderr.strip()) == (code, "", line)
 
 
+# A signal that lands while DuckDB runs a query (the report's and status's reading): the engine takes in the
+# KeyboardInterrupt (or our SIGTERM's) its check raises and raises "Query interrupted" instead. The signal is sent once
+# the query runs (its progress is known), from a thread of the command itself.
+ENGINE_INTERRUPTED = """
+import os, signal, sys, threading, time
+import duckdb
+from runner.exits import run_command
+con = duckdb.connect()
+con.execute("SET enable_progress_bar = true")
+con.execute("SET enable_progress_bar_print = false")
+def fire():
+    while con.query_progress() < 0:   # not running yet
+        time.sleep(0.01)
+    os.kill(os.getpid(), int(sys.argv[1]))
+def app(args, standalone_mode):
+    threading.Thread(target=fire, daemon=True).start()
+    con.execute("SELECT count(*) FROM range(10000000000) a(i) WHERE hash(i) % 7 = 1").fetchall()
+    print("finished")
+    return 0
+run_command(app, [])
+"""
+
+
+@pytest.mark.parametrize("sig, line, code", [(signal.SIGINT, "bench: interrupted", 130),
+                                              (signal.SIGTERM, "bench: stopped by SIGTERM; nothing half-written was kept",
+                                               143)])
+def test_a_signal_while_the_engine_reads_is_one_line(sig, line, code):
+    """`bench report` stopped by Ctrl-C or SIGTERM during its reading ended in `RuntimeError: Query interrupted`
+    and exit 1, about half the time (found by a fuzz)."""
+    proc = subprocess.run([sys.executable, "-c", ENGINE_INTERRUPTED, str(int(sig))], capture_output=True, text=True,
+                          timeout=HANG_S, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    assert (proc.returncode, proc.stdout, proc.stderr.strip()) == (code, "", line)
+
+
 def test_report_refuses_same_names_and_unmakeable_folders(tmp_path):
     out = small_run(tmp_path)
     same = bench("report", str(out), "--compare", "r", "r")
