@@ -6,7 +6,7 @@ import os
 from typing import Any, Callable, Mapping
 
 from providers.base import Provider
-from providers.config import ConfigError, ProviderConfig, key_fault
+from providers.config import ConfigError, ProviderConfig, key_fault, key_variable
 from providers.retry import RetryPolicy
 
 DEFAULT_CONCURRENCY = {"anthropic": 8}   # requests in flight per server when a grid gives none; 64 for the others
@@ -31,8 +31,7 @@ def build_provider(cfg: ProviderConfig, env: Mapping[str, str] | None = None,
     s = cfg.settings
     key = env.get(s["api_key_env"]) if s.get("api_key_env") else None
     if key and key_fault(key):   # the environment here (a cluster agent's node) may differ from the grid check's
-        raise ConfigError(f"providers.{cfg.name}.api_key_env: environment variable {s['api_key_env']} "
-                          f"{key_fault(key)}")
+        raise ConfigError(f"providers.{cfg.name}.api_key_env: {key_variable(s['api_key_env'])} {key_fault(key)}")
     if cfg.kind in _BUILTINS:
         return _BUILTINS[cfg.kind](cfg)
     if cfg.kind == "anthropic":

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import sys
 from dataclasses import dataclass, field
 from typing import Any, Mapping
@@ -110,12 +111,24 @@ def _url_ok(url: Any) -> bool:
 
 
 def _credentials(url: Any) -> bool:
-    """Whether a URL holds a user name or password (`user:password@host`)."""
+    """Whether a URL holds a user name or password (`user:password@host`) or a query or fragment (`?key=...`: a
+    base URL has none, bench adds its paths to it)."""
     from urllib.parse import urlsplit
     try:
-        return isinstance(url, str) and "@" in urlsplit(url).netloc
+        parts = urlsplit(url) if isinstance(url, str) else None
     except ValueError:
         return False
+    return parts is not None and ("@" in parts.netloc or "?" in url or "#" in url)
+
+
+_KEY_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,127}")   # a variable a shell can set (`export NAME=...`)
+_SHOWN_NAME = re.compile(r"[A-Z_][A-Z0-9_]{0,63}")   # a name as names of keys are written (OPENAI_API_KEY)
+
+
+def key_variable(name: str) -> str:
+    """How a message names the variable of `api_key_env`: by its name where it reads as one (OPENAI_API_KEY), else
+    not at all (a key pasted there by mistake is never printed)."""
+    return f"environment variable {name}" if _SHOWN_NAME.fullmatch(name) else "the environment variable named there"
 
 
 def short(value: Any) -> str:
@@ -177,8 +190,8 @@ def parse_provider(name: str, raw: Any, env: Mapping[str, str] | None = None,
             urls = [urls]
         # before the URL's own check, whose message shows it: a password there would be printed and logged
         _need(not (isinstance(urls, list) and any(_credentials(u) for u in urls)), f"{base}.base_url",
-              "holds a user name or password (user:password@host), which would be printed and logged: keys come "
-              "from the environment only (api_key_env)")
+              "holds a user name or password (user:password@host) or a query (?key=...), which would be printed and "
+              "logged: keys come from the environment only (api_key_env), and bench adds its paths to a base URL")
         if urls is not None or "launch" not in settings:   # with launch, the URL is the server's
             _need(isinstance(urls, list) and urls and all(_url_ok(u) for u in urls), f"{base}.base_url",
                   "expected an http(s) URL with a host (e.g. http://127.0.0.1:8000/v1) or a list of them"
@@ -216,12 +229,14 @@ def parse_provider(name: str, raw: Any, env: Mapping[str, str] | None = None,
                   "expected a short text saying how this server differs (e.g. awq-int4, sglang-0.5)")
         key_env = settings.get("api_key_env", "ANTHROPIC_API_KEY" if kind == "anthropic" else None)
         if key_env is not None:
-            _need(isinstance(key_env, str) and _env_name(key_env), f"{base}.api_key_env",
-                  f"expected an environment variable name (not empty, no `=`, no NUL), got {short(key_env)}")
+            # the value is not shown: a key pasted here in place of its variable's name would be printed and logged
+            _need(isinstance(key_env, str) and _KEY_NAME.fullmatch(key_env), f"{base}.api_key_env",
+                  "expected the name of an environment variable (letters, digits and _, e.g. OPENAI_API_KEY), "
+                  "not the key itself: keys come from the environment only")
             _need(bool(env.get(key_env)) or not require_keys, f"{base}.api_key_env",
-                  f"environment variable {key_env} is " + ("empty" if key_env in env else "not set"))
+                  f"{key_variable(key_env)} is " + ("empty" if key_env in env else "not set"))
             fault = key_fault(env.get(key_env) or "") if require_keys else None   # a report sends nothing
-            _need(fault is None, f"{base}.api_key_env", f"environment variable {key_env} {fault} "
+            _need(fault is None, f"{base}.api_key_env", f"{key_variable(key_env)} {fault} "
                   "(a key is letters, digits and signs: check how it was set, e.g. a newline from a file)")
         settings = {**settings, "base_url": urls}
         if key_env is not None:

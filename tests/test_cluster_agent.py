@@ -61,7 +61,7 @@ def test_an_agent_that_cannot_start_says_why_and_launches_nothing(tmp_path, monk
     grid = load_grid(path, env={"LSB_TEST_KEY": "k"})
     monkeypatch.delenv("LSB_TEST_KEY", raising=False)
     started = asyncio.run(NodeAgent(grid.to_json(), 1, None).start())
-    assert started.error.startswith("providers.fake.api_key_env: LSB_TEST_KEY is not set on ")
+    assert started.error.startswith("providers.fake.api_key_env: environment variable LSB_TEST_KEY is not set on ")
 
 
 @pytest.mark.parametrize("launch, assigned, gpus", [

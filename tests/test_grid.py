@@ -253,10 +253,13 @@ def test_grid_values_are_checked(tmp_path, replace, needle):
 
 
 @pytest.mark.parametrize("url", ["http://user:PASSW0RD@127.0.0.1:9/v1", "https://PASSW0RD@api.example.com/v1",
-                                 "[http://127.0.0.1:9/v1, 'http://u:PASSW0RD@h:1/v1']", "http://:PASSW0RD@h/v1"])
+                                 "[http://127.0.0.1:9/v1, 'http://u:PASSW0RD@h:1/v1']", "http://:PASSW0RD@h/v1",
+                                 "'http://h/v1?key=PASSW0RD'", "'https://api.example.com/v1?x=1&api-key=PASSW0RD'",
+                                 "'http://h/v1#PASSW0RD'"])
 def test_a_password_in_a_base_url_is_refused_without_being_shown(tmp_path, url):
     """Found by a fuzz: `user:password@` in base_url was printed in the run's closing line and kept in its logs and
-    grid.json. Keys come from the environment only: such a URL is refused, and the message does not repeat it."""
+    grid.json (and so was `?key=...`, found by a later one). Keys come from the environment only: such a URL is refused,
+    and the message does not repeat it."""
     text = OK.replace("  r: {kind: random}", f"  r: {{kind: random}}\n  q: {{kind: openai, model: m, base_url: {url}}}")
     path = grid_with(tmp_path, text)
     with pytest.raises(UserError) as err:

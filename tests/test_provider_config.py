@@ -34,13 +34,26 @@ def test_unset_key_message_names_the_variable_not_a_value():
         parse_provider("claude", {"kind": "anthropic", "model": "claude-x"}, env={})
 
 
-@pytest.mark.parametrize("name", ["A=B", "", "K\0EY", 3, ["KEY"]])
-def test_a_key_variable_that_no_environment_can_hold_is_refused(name):
-    """`api_key_env: 'A=B'` passed `bench validate`, then no shell could ever set it (found by a fuzz)."""
+@pytest.mark.parametrize("name", ["A=B", "", "K\0EY", 3, ["KEY"], "sk-proj-PASSW0RD", "PASSW0RD+/x==", "1PASSW0RD"])
+def test_a_key_variable_that_no_shell_can_set_is_refused_and_not_shown(name):
+    """`api_key_env: 'A=B'` passed `bench validate`, then no shell could ever set it; a key pasted there in place of
+    its variable's name was printed in the error (both found by a fuzz)."""
+    for require_keys in (False, True):
+        with pytest.raises(ConfigError) as err:
+            parse_provider("o", {"kind": "openai", "model": "m", "base_url": "http://x/v1", "api_key_env": name},
+                           env={}, require_keys=require_keys)
+        assert str(err.value) == "providers.o.api_key_env: expected the name of an environment variable (letters, " \
+                                 "digits and _, e.g. OPENAI_API_KEY), not the key itself: keys come from the " \
+                                 "environment only", str(err.value)
+
+
+@pytest.mark.parametrize("name, said", [("OPENAI_API_KEY", "environment variable OPENAI_API_KEY"),
+                                        ("hf_PASSW0RDxyz", "the environment variable named there")])
+def test_an_unset_key_variable_is_named_only_where_its_name_reads_as_one(name, said):
+    """A key of letters, digits and _ (a Hugging Face token) pasted as the variable's name is not printed either."""
     with pytest.raises(ConfigError) as err:
-        parse_provider("o", {"kind": "openai", "model": "m", "base_url": "http://x/v1", "api_key_env": name},
-                       env={}, require_keys=False)
-    assert str(err.value).startswith("providers.o.api_key_env: expected an environment variable name"), str(err.value)
+        parse_provider("o", {"kind": "openai", "model": "m", "base_url": "http://x/v1", "api_key_env": name}, env={})
+    assert str(err.value) == f"providers.o.api_key_env: {said} is not set"
 
 
 def test_an_empty_key_is_said_to_be_empty_not_unset():
