@@ -19,10 +19,8 @@ from runner.reporting.fidelity import spread_warnings
 from runner.reporting.forked import Forked
 from runner.reporting.stats import SummaryRow, cell_latency, summary_rows
 from runner.reporting.summary import render_table
-from runner.store.guard import Outputs, atomic_output, mark, owns, remove_output
+from runner.store.guard import REPORT_MARKER, Outputs, atomic_output, mark, owns, remove_output
 from runner.store.logs import LOGS, MARKER, check_log_files, skipped_note
-
-REPORT_MARKER = ".bench-report"   # a folder a report wrote into: later reports may write there again
 
 
 def report(folders: list[Path], by: tuple[str, ...] | None, csv_path: Path | None, plot_path: Path | None,
@@ -260,6 +258,8 @@ def _pictures(rows, chance, targets: dict[str, Path], plot_path: Path | None,
             beside.result()
         finally:
             beside.stop()
+            # stopped mid-picture (this child's own picture failed: no matplotlib, a full disk), its temporary stays
+            _sweep([targets["heatmap.png"]], owner)
     except WriteFailed:   # a full disk or a read-only folder is the command's failure (exit 3), not a note
         raise
     except UserError as exc:
