@@ -187,15 +187,32 @@ def owns(folder: Path, name: str) -> bool:
 
 RUN_LOGS = ("renders.jsonl", "solves.jsonl", "calibration.jsonl")   # every log a run folder holds
 RUN_MARKER = ".bench-run"   # made first in a folder a run (or `bench serve`) claims: it is ours from then on
+REPORT_MARKER = ".bench-report"   # a folder a report wrote into: later reports may write there again
+BUNDLE_MARKER = ".bench-view"   # a bundle folder bench made: a later bundle may write there again
+_RUN_GRIDS = ("grid.json", "grid.yaml")   # the grid a run saved, and the copy of the file it ran
+_RUN_FOLDERS = ("grids", "servers")   # a run folder's own subfolders (every grid it ran; its servers' logs)
 
 
 def run_file(path: Path) -> bool:
-    """Whether `path` is one of a run's own files (a log, its grid.json, a hidden file: marker, lock, manifest,
-    settled counts) in what looks like a run folder (its marker or grid.json there, even copied from another
-    machine): no command's output may replace it."""
+    """Whether `path` is a file bench keeps for itself, which no command's output may replace: in a run folder (its
+    marker or grid.json there, even copied from another machine) a log, its grid, a hidden file (marker, lock,
+    manifest, settled counts) or anything under its grids/, servers/ or a hidden folder (a report's plan); in a
+    report's or a bundle's folder, its hidden files (the marker that lets the next one write there)."""
     parent = path.parent
-    return ((path.name in RUN_LOGS or path.name == "grid.json" or path.name.startswith("."))
-            and (os.path.lexists(parent / RUN_MARKER) or os.path.isfile(parent / "grid.json")))
+    if path.name.startswith(".") and any(os.path.lexists(parent / m) for m in (REPORT_MARKER, BUNDLE_MARKER)):
+        return True
+    if (path.name in RUN_LOGS or path.name in _RUN_GRIDS or path.name.startswith(".")) and _run_folder(parent):
+        return True
+    try:
+        chain = Path(path).resolve().parents
+    except (OSError, RuntimeError):   # RuntimeError: a symlink loop (check_output says what is wrong with it)
+        return False
+    return any((inner.name in _RUN_FOLDERS or inner.name.startswith(".")) and _run_folder(outer)
+               for inner, outer in zip(chain, chain[1:]))
+
+
+def _run_folder(folder: Path) -> bool:
+    return os.path.lexists(folder / RUN_MARKER) or os.path.isfile(folder / "grid.json")
 
 
 def same_file(a: Path, b: Path) -> bool:
@@ -229,6 +246,6 @@ class Outputs:
             if same_file(path, other):
                 raise UserError(f"{what} {path}: is {name}; give another path")
         if run_file(path):
-            raise UserError(f"{what} {path}: is a file of the run in {path.parent}; give another path")
+            raise UserError(f"{what} {path}: is a file bench keeps in {path.parent}; give another path")
         self._claimed.append((path, what))
         return path

@@ -8,13 +8,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 from runner.errors import UserError
-from runner.store.guard import Outputs, atomic_output, mark, owns, remove_output
+from runner.store.guard import BUNDLE_MARKER, Outputs, atomic_output, mark, owns, remove_output
 from runner.view import pages
 from runner.view.data import Runs, Snapshot
 from runner.view.listing import ANSWERS, PAGE, VERDICTS, answer_of, rows_of, select
 from runner.view.unit import unit_page
 
-MARKER = ".bench-view"   # a bundle folder bench made: a later bundle may write there again
 _ANCHOR = re.compile(r'<a ([^>]*?)href="([^"#]+)"([^>]*)>(.*?)</a>', re.DOTALL)
 _PAGE = re.compile(r"index\.html|[a-z]+-[0-9a-f]{12}\.html")   # the names pages.link gives a bundle's pages
 
@@ -29,7 +28,7 @@ def _check_out(folders: list[Path], out: Path) -> None:
         if where == run or run in where.parents:
             raise UserError(f"--bundle {out}: is inside the run folder {folder}; a bundle is never written into a "
                             "run: give a folder outside it")
-    if out.is_dir() and any(not p.name.startswith(".") for p in out.iterdir()) and not owns(out, MARKER):
+    if out.is_dir() and any(not p.name.startswith(".") for p in out.iterdir()) and not owns(out, BUNDLE_MARKER):
         raise UserError(f"--bundle {out}: holds files that no bundle wrote; give an empty or new folder")
 
 
@@ -109,8 +108,8 @@ def bundle(folders: list[Path], out: Path, max_units: int, seed: int = 0) -> int
         out.mkdir(exist_ok=True)
     except OSError as exc:
         raise UserError(f"--bundle {out}: cannot make this folder ({exc.strerror})") from None
-    if not owns(out, MARKER):
-        mark(out, MARKER)
+    if not owns(out, BUNDLE_MARKER):
+        mark(out, BUNDLE_MARKER)
 
     def keep_or_drop(m: re.Match) -> str:
         if m.group(2) in written:

@@ -192,4 +192,4 @@ def serve_forever(folders: list[Path], host: str, port: int, say: Callable[[str]
     asyncio.run(main())
 
 
-from runner.view.bundle import MARKER, bundle  # noqa: F401  (the CLI's entry to --bundle)
+from runner.view.bundle import bundle  # noqa: F401  (the CLI's entry to --bundle)

@@ -96,13 +96,22 @@ def test_an_output_onto_an_input_a_log_or_another_output_is_refused(work, args, 
     ("generate", "-n", "2", "-o", "run/solves.jsonl"), ("generate", "-n", "2", "-o", "run/renders.jsonl"),
     ("generate", "-n", "2", "-o", "run/grid.json"), ("generate", "-n", "2", "-o", "run/.settled"),
     ("report", "other", "--csv", "run/solves.jsonl"), ("report", "other", "--plot", "run/.bench-run"),
+    ("report", "other", "--csv", "run/grid.yaml"), ("generate", "-n", "2", "-o", "run/grid.yaml"),
+    ("report", "other", "--csv", "run/grids/new.json"), ("report", "other", "--csv", "run/GRID"),
+    ("report", "other", "--csv", "run/PLAN/facts.json"), ("generate", "-n", "2", "-o", "run/PLAN/new.json"),
+    ("report", "other", "--csv", "run/report/.bench-report"), ("report", "run", "--plot", "run/report/.bench-report"),
 ])
 def test_no_output_replaces_a_file_of_a_run_folder(work, args):
-    """`bench generate -o RUN/solves.jsonl` emptied a run's log (found by a fuzz): any command's output onto a log,
-    grid.json or hidden file of a run folder (a copied one too), its own inputs or not, is refused."""
+    """`bench generate -o RUN/solves.jsonl` emptied a run's log (found by a fuzz): any command's output onto a file
+    bench keeps is refused, its own inputs or not: a run folder's (a copied one too) log, grid, hidden file, or
+    anything under its grids/ or a report's plan; the marker of a report's folder (a later fuzz: once replaced, no
+    report could write there again)."""
     shutil.copytree(work / "run", work / "other", symlinks=True)
+    names = {"GRID": next((work / "run" / "grids").glob("*.json")).relative_to(work / "run"),
+             "PLAN": next((work / "run").glob(".report-plan-*")).name}
+    args = tuple(a.replace("GRID", str(names["GRID"])).replace("PLAN", names["PLAN"]) for a in args)
     before = snapshot(work)
-    refused(bench(*args, cwd=work), 2, "is a file of the run in run")
+    refused(bench(*args, cwd=work), 2, "is a file bench keeps in run")
     assert snapshot(work) == before
 
 
