@@ -140,6 +140,11 @@ def test_a_report_folder_holds_only_what_this_report_wrote(messy_run, tmp_path):
             (folder, env, proc.stderr)
         md = (out / "report.md").read_text()
         assert ("heatmap.png" in md) == ("heatmap.png" in expected) and "thinking_by_complexity" not in md
+        for table in (tmp_path / "report.csv", out / "summary.csv"):   # a header even with no row (pandas reads it)
+            with open(table, newline="") as fh:
+                reader = csv.DictReader(fh)
+                fields, got = reader.fieldnames, list(reader)
+            assert fields and {"solver", "n"} <= set(fields) and bool(got) == (folder != empty), (table, fields)
 
 
 def test_paired_comparison_on_a_real_run_counts_what_the_logs_hold(messy_run):

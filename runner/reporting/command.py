@@ -72,7 +72,7 @@ def _report(folders: list[Path], by: tuple[str, ...] | None, grouped_csv: Path, 
     _print(by, grouped, loaded, rows, cell_latency(groups, figures.cell_quantiles), compared, renders_text, fidelity,
            warnings, bins)
     with atomic_output(grouped_csv) as fh:
-        fh.write(files.to_csv(grouped))
+        fh.write(files.to_csv(grouped, files.grouped_fields(by or files.DIMENSIONS)))
     pictures, problem, thought_picture = drawing.result() if rows and drawing else (False, None, False)
     if problem and plot_path is not None:
         raise UserError(problem)

@@ -158,18 +158,23 @@ def grouped_counts(counts: Counter, by: tuple[str, ...], pool_renders: bool = Fa
     out = []
     for key, t in sorted(groups.items()):
         lo, hi = wilson(t.correct, t.ok)
-        out.append({**dict(zip(by, key)), "renders": key[-1], "n": t.ok + t.invalid + t.error, "ok": t.ok,
-                    "correct": t.correct, "accuracy": round(t.accuracy, 4) if t.accuracy is not None else None,
-                    "ci95_low": lo, "ci95_high": hi, "invalid": t.invalid, "error": t.error})
+        out.append(dict(zip(grouped_fields(by), (*key, t.ok + t.invalid + t.error, t.ok, t.correct,
+                                                 round(t.accuracy, 4) if t.accuracy is not None else None, lo, hi,
+                                                 t.invalid, t.error))))
     return out
 
 
-def to_csv(rows: list[dict]) -> bytes:
+def grouped_fields(by: tuple[str, ...]) -> list[str]:
+    """The columns of the `--by` table (report.csv): the `by` dimensions, then the counts."""
+    return [*by, "renders", "n", "ok", "correct", "accuracy", "ci95_low", "ci95_high", "invalid", "error"]
+
+
+def to_csv(rows: list[dict], fields: list[str]) -> bytes:
+    """Rows as CSV under the header `fields`: a header alone where there is no row (pandas reads it as empty)."""
     buf = io.StringIO()
-    if rows:
-        writer = csv.DictWriter(buf, fieldnames=list(rows[0]), lineterminator="\n")
-        writer.writeheader()
-        writer.writerows(rows)
+    writer = csv.DictWriter(buf, fieldnames=fields, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
     return buf.getvalue().encode()
 
 
