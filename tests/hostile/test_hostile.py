@@ -206,10 +206,16 @@ def test_a_record_the_report_cannot_read_is_left_by_status_and_redone_by_the_run
 # ---- 5. every value checked, environment included ----------------------------------------------------
 @pytest.mark.parametrize("variable, value", [("LSB_PROGRESS_EVERY", "1e-9"), ("LSB_PROGRESS_EVERY", "abc"),
                                              ("LSB_PROGRESS_EVERY", "nan"), ("LSB_PROGRESS_EVERY", "-5"),
-                                             ("LSB_PREPARE_ASIDE_MIN", "abc"), ("LSB_PREPARE_ASIDE_MIN", "-1")])
-def test_a_bad_environment_value_is_one_line_naming_it(work, variable, value):
+                                             ("LSB_PREPARE_ASIDE_MIN", "abc"), ("LSB_PREPARE_ASIDE_MIN", "-1"),
+                                             # found by a later fuzz: each ended in a traceback, or ran
+                                             ("LSB_PREPARE_ASIDE_MIN", "1" + "0" * 309), ("LSB_PROGRESS_EVERY", "١٥"),
+                                             ("LSB_PREPARE_ASIDE_MIN", "١٥"), ("LSB_CACHE_DIR", "grid.yaml"),
+                                             ("LSB_CACHE_DIR", "grid.yaml/models"), ("LSB_CACHE_DIR", "/dev/null")])
+@pytest.mark.parametrize("command", ["run", "models"])
+def test_a_bad_environment_value_is_one_line_naming_it(work, variable, value, command):
     before = snapshot(work)
-    refused(bench("run", "-g", "grid.yaml", "--out", "run", "-q", cwd=work, env={variable: value}), 2, variable)
+    args = {"run": ("run", "-g", "grid.yaml", "--out", "run", "-q"), "models": ("models", "prepare")}[command]
+    refused(bench(*args, cwd=work, env={variable: value}), 2, variable)
     assert snapshot(work) == before
 
 
