@@ -117,11 +117,11 @@ def parse_complexity(text: str | int) -> int:
     elif isinstance(text, str) and text.strip().lower() in COMPLEXITY_PRESETS:
         return COMPLEXITY_PRESETS[text.strip().lower()]
     else:
-        try:
-            value = int(str(text).strip())
-        except ValueError:
+        digits = str(text).strip()
+        if not (digits.isascii() and digits.isdigit()):   # int() takes '٣' and '1_0' too; no other number of ours
             raise ValueError(f"complexity {text!r}: expected short, medium, long or an integer "
-                             f"{MIN_COMPLEXITY}..{MAX_COMPLEXITY}") from None
+                             f"{MIN_COMPLEXITY}..{MAX_COMPLEXITY}")
+        value = int(digits)
     if not MIN_COMPLEXITY <= value <= MAX_COMPLEXITY:
         raise ValueError(f"complexity {value}: expected {MIN_COMPLEXITY}..{MAX_COMPLEXITY} "
                          "(or short, medium, long)")

@@ -81,12 +81,13 @@ def test_unknown_field_rejected():
         skeleton_from_json(orjson.dumps(obj))
 
 
-@pytest.mark.parametrize("text, value", [("short", 2), ("medium", 4), ("long", 6), ("1", 1), ("20", 20), (7, 7)])
+@pytest.mark.parametrize("text, value", [("short", 2), ("medium", 4), ("long", 6), ("1", 1), ("20", 20), (7, 7),
+                                         (" 3 ", 3), ("03", 3)])
 def test_complexity_presets(text, value):
     assert parse_complexity(text) == value
 
 
-@pytest.mark.parametrize("text", ["0", "21", "huge", "", "2.5"])
+@pytest.mark.parametrize("text", ["0", "21", "huge", "", "2.5", "٣", "1_0", "+3", "-1", "³"])
 def test_complexity_out_of_range(text):
     with pytest.raises(ValueError, match="expected"):
         parse_complexity(text)
