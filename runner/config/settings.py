@@ -157,7 +157,8 @@ class Grid:
             return cls.from_json(read_whole(path, "saved grid"))
         except (orjson.JSONDecodeError, KeyError, TypeError, AttributeError, ValueError) as exc:
             raise UserError(f"{path}: not a grid this version of bench saved ({type(exc).__name__}: "
-                            f"{short(str(exc))}); rerun `bench run --grid FILE` to save it again") from None
+                            f"{short(str(exc))}); to save it again, remove it and run the grid the folder ran: `bench run --grid "
+                            f"{folder}/grid.yaml --out {folder}` (what was done is not done again)") from None
 
     def auditors(self) -> dict[str, AuditorSettings]:
         """Every parse-back auditor of the grid and how it is calibrated."""

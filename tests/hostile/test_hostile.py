@@ -4,6 +4,7 @@ existed before byte-identical after. A new feature adds its cases here."""
 from __future__ import annotations
 
 import os
+import re
 import resource
 import shutil
 import signal
@@ -113,6 +114,24 @@ def test_no_output_replaces_a_file_of_a_run_folder(work, args):
     before = snapshot(work)
     refused(bench(*args, cwd=work), 2, "is a file bench keeps in run")
     assert snapshot(work) == before
+
+
+@pytest.mark.parametrize("command", ["status", "report", "run"])
+def test_a_damaged_grid_json_says_a_command_that_mends_it(tmp_path, command):
+    """status and report said "rerun `bench run --grid FILE` to save it again", which bench run then refused (found by
+    a fuzz): the command each names, run as written, saves it again and redoes nothing."""
+    (tmp_path / "grid.yaml").write_text(GRID)
+    assert bench("run", "-g", "grid.yaml", "--out", "run", "-q", cwd=tmp_path).returncode == 0
+    logs = {name: (tmp_path / "run" / name).read_bytes() for name in ("renders.jsonl", "solves.jsonl")}
+    (tmp_path / "run" / "grid.json").write_text("{broken")
+    args = ("run", "-g", "grid.yaml", "--out", "run", "-q") if command == "run" else (command, "run")
+    proc = bench(*args, cwd=tmp_path)
+    refused(proc, 2, "remove it and run the grid the folder ran")
+    said = re.search(r"`bench (run --grid \S+ --out \S+)`", proc.stderr).group(1).split()
+    (tmp_path / "run" / "grid.json").unlink()
+    assert bench(*said, "-q", cwd=tmp_path).returncode == 0
+    assert {name: (tmp_path / "run" / name).read_bytes() for name in logs} == logs   # nothing sent again
+    assert "left 0" in bench("status", "run", cwd=tmp_path).stdout.splitlines()[-1]
 
 
 def test_a_lock_that_is_a_symlink_never_empties_what_it_points_to(work):
