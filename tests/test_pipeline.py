@@ -321,7 +321,8 @@ def test_bad_prepare_aside_min_is_one_line_and_writes_nothing(server, tmp_path):
                  env={"LSB_PREPARE_ASIDE_MIN": "lots"})
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert proc.stderr.strip() == ("bench: error: environment variable LSB_PREPARE_ASIDE_MIN='lots': expected an "
-                                   "integer 0 or more (skeletons from which a run prepares them in a helper process)")
+                                   "integer 0..9223372036854775807 (skeletons from which a run prepares them in a "
+                                   "helper process)")
     assert not out.exists() and server.requests == 0
 
 
