@@ -88,11 +88,11 @@ def prepare(name: str, *, force: bool = False, log: Callable[[str], None] = prin
                         "`bash scripts/install-cpu-stack.sh` (or `pip install torch transformers gguf`)") from None
     try:   # a cache folder this user cannot write (LSB_CACHE_DIR, or a read-only home): one line, before any work
         target.parent.mkdir(parents=True, exist_ok=True)
-        tempfile.TemporaryDirectory(dir=target.parent, prefix=f".{name}-").cleanup()
+        place = tempfile.TemporaryDirectory(dir=target.parent, prefix=f".{name}-")
     except OSError as exc:
         raise UserError(f"models prepare {name}: cannot write the model cache {target.parent} ({exc.strerror}); "
                         "set LSB_CACHE_DIR to a folder you can write") from None
-    with tempfile.TemporaryDirectory(dir=target.parent, prefix=f".{name}-") as tmp:
+    with place as tmp:
         work = Path(tmp)
         gguf = _find_gguf(model, work / "wheel")
         log(f"converting {gguf.name} (about 20 s on 2 cores)")
