@@ -131,6 +131,11 @@ def key_variable(name: str) -> str:
     return f"environment variable {name}" if _SHOWN_NAME.fullmatch(name) else "the environment variable named there"
 
 
+def key_missing(name: str, env: Mapping[str, str]) -> str:
+    """What a message says of `api_key_env`'s variable that holds no key: `... is empty` or `... is not set`."""
+    return f"{key_variable(name)} is " + ("empty" if name in env else "not set")
+
+
 def short(value: Any) -> str:
     """A value for an error message: its repr, cut to 60 characters."""
     text = repr(value)
@@ -234,7 +239,7 @@ def parse_provider(name: str, raw: Any, env: Mapping[str, str] | None = None,
                   "expected the name of an environment variable (letters, digits and _, e.g. OPENAI_API_KEY), "
                   "not the key itself: keys come from the environment only")
             _need(bool(env.get(key_env)) or not require_keys, f"{base}.api_key_env",
-                  f"{key_variable(key_env)} is " + ("empty" if key_env in env else "not set"))
+                  key_missing(key_env, env))
             fault = key_fault(env.get(key_env) or "") if require_keys else None   # a report sends nothing
             _need(fault is None, f"{base}.api_key_env", f"{key_variable(key_env)} {fault} "
                   "(a key is letters, digits and signs: check how it was set, e.g. a newline from a file)")

@@ -20,7 +20,7 @@ from typing import Any, AsyncGenerator, NamedTuple
 
 from providers.base import Provider
 from providers.build import build_provider
-from providers.config import key_variable
+from providers.config import key_missing
 from providers.http import HTTPProvider
 from runner.cluster.limits import ClusterThrottle, agent_config, shared_providers
 from runner.cluster.work import Batch, BatchResult
@@ -113,8 +113,7 @@ class NodeAgent:
         for name in self.grid.used_providers():
             env = self.grid.providers[name].settings.get("api_key_env")
             if env and not os.environ.get(env):
-                raise UserError(f"providers.{name}.api_key_env: {key_variable(env)} is "
-                                f"{'empty' if env in os.environ else 'not set'} on {socket.gethostname()} "
+                raise UserError(f"providers.{name}.api_key_env: {key_missing(env, os.environ)} on {socket.gethostname()} "
                                 "(agents read keys from their node's environment: set it where `ray start` runs)")
 
     def _launch(self) -> ServerSet:
