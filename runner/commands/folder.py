@@ -6,6 +6,7 @@ from pathlib import Path
 import orjson
 
 from runner.config.grid import Grid
+from runner.config.settings import save_again
 from runner.errors import UserError, WriteFailed
 from runner.store.guard import atomic_output, mark, owns, read_whole
 from runner.store.logs import MARKER
@@ -51,8 +52,7 @@ def check_run_folder(folder: Path, grid: Grid) -> None:
             name = None
         if not isinstance(name, str):   # damaged: whose run it holds cannot be told, so nothing is written over it
             raise UserError(f"{saved}: not a grid bench saved (damaged, or written by hand): the folder's run cannot "
-                            f"be told; remove it and run the grid the folder ran (`bench run --grid {folder}/grid.yaml "
-                            f"--out {folder}`), or choose another --out")
+                            f"be told; {save_again(folder)}, or choose another --out")
         if name != grid.name:
             raise UserError(f"{folder} holds the run of grid {name!r}, not {grid.name!r}: "
                             "choose another --out, or give the grid that name")

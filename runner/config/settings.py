@@ -105,6 +105,11 @@ class Stage:
         return f"{name}:text" if self.format == "text" else name
 
 
+def save_again(folder: Path) -> str:
+    """How a run folder's damaged or unreadable grid.json is made again: the command, in a message's words."""
+    return f"remove it and run the grid the folder ran: `bench run --grid {folder}/grid.yaml --out {folder}`"
+
+
 @dataclass(frozen=True)
 class Grid:
     """A whole grid, resolved: prompt texts inlined, paths absolute."""
@@ -157,8 +162,8 @@ class Grid:
             return cls.from_json(read_whole(path, "saved grid"))
         except (orjson.JSONDecodeError, KeyError, TypeError, AttributeError, ValueError) as exc:
             raise UserError(f"{path}: not a grid this version of bench saved ({type(exc).__name__}: "
-                            f"{short(str(exc))}); to save it again, remove it and run the grid the folder ran: `bench run --grid "
-                            f"{folder}/grid.yaml --out {folder}` (what was done is not done again)") from None
+                            f"{short(str(exc))}); to save it again, {save_again(folder)} (what was done is not done "
+                            "again)") from None
 
     def auditors(self) -> dict[str, AuditorSettings]:
         """Every parse-back auditor of the grid and how it is calibrated."""
