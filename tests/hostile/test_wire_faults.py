@@ -208,12 +208,12 @@ def test_a_late_stray_never_reaches_a_unit_where_the_server_echoes_request_ids(c
     # again on a new connection, no failed attempt. Without the id check the first late stray is taken.
     with FakeServer() as srv:
         srv.fault_rate, srv.fault_kinds = 0.25, (fault,)
-        prov = provider(srv.url, client, max_concurrency=4)
+        # one attempt each: an attempt that failed is the unit's error record, its reason in assert_own's message
+        prov = provider(srv.url, client, max_concurrency=4, attempts=1)
         results, refusals = solve_all(prov, 240)
         served = srv.faults_served[fault]
         sent = [v for h in srv.headers_seen for k, v in h.items() if k.lower() == "x-request-id"]
     assert_own(results)
-    assert all(r.attempts == 1 for r in results), [r.reason for r in results if r.attempts > 1]
     # a request sent again goes with a new id (the first copy may have reached the server, or died in the close)
     assert len(set(sent)) == len(sent) and 240 <= len(sent) <= 240 + refusals
     assert served >= 40 and (refusals >= 1 or fault == "stray-apart"), (served, refusals)
