@@ -167,8 +167,9 @@ def main() -> None:
     ap.add_argument("--peers", action="store_true", help="also time DuckDB alone and a one-process orjson loop")
     ap.add_argument("--old", type=Path, help="a checkout of the code before: its bench report is timed too")
     ap.add_argument("--cold", action="store_true",
-                    help="remove the cached plans (.report-plan-*) before each bench report: a first report "
-                         "(else each code's plan is made by an unmeasured report first)")
+                    help="remove the cached plans, marks and kept columns (.report-plan-*, .report-*typed-*, "
+                         ".report-*rows-*) before each bench report: a first report (else each code's are made by "
+                         "an unmeasured report first)")
     args = ap.parse_args()
     if not (args.folder / "solves.jsonl").exists():
         t = time.perf_counter()
@@ -196,9 +197,11 @@ def main() -> None:
             print(f"warm-up: {name} {timed(*peers[name])[0]:.2f} s", flush=True)
     for i in range(args.rounds):
         for name, (cmd, cwd) in peers.items():   # alternating: each round runs every peer once
-            if args.cold and name in reports:
+            if args.cold and name in reports:   # what a first report finds: no plan, mark or kept columns
                 for cached in reports[name].glob(".report-plan-*"):
                     shutil.rmtree(cached)
+                for kept in (*reports[name].glob(".report-*rows-*"), *reports[name].glob(".report-*typed-*")):
+                    kept.unlink()
             wall, rss = timed(cmd, cwd)
             times[name].append(wall)
             print(f"round {i + 1}: {name} {wall:.2f} s, peak RSS {rss:.0f} MiB", flush=True)

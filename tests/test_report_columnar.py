@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import re
+import subprocess
 import time
 from collections import Counter
 from pathlib import Path
@@ -21,7 +22,7 @@ from runner.config.grid import Grid, load_grid
 from runner.errors import UserError
 from runner.plan.units import UnitPlan, skeletons
 from runner.reporting import files, thinking
-from runner.reporting.columnar import keep_marks, read_figures
+from runner.reporting.columnar import SOLVE_SCAN, keep_marks, read_figures
 from runner.reporting.columnar_sql import CELL_QUANTILES, FIRST_MOST, grains_sql
 from runner.reporting.fidelity import fidelity_rows
 from runner.reporting.load import load_runs
@@ -239,7 +240,103 @@ def test_a_log_found_well_typed_is_read_typed_next_time_with_the_loaders_figures
         return   # another schema: the report stops at the first such log, before the others are scanned
     for folder in folders:   # marked with the log's identity: the next read is the typed one
         assert orjson.loads(next(folder.glob(".report-typed-*")).read_bytes())[2] == (folder / "solves.jsonl").stat().st_size
+    forget_kept(folders)   # else the next read is of the kept columns
     _equal_to_the_loaders(folders, True, by)
+
+
+def forget_kept(folders: list[Path]) -> None:
+    """Remove the logs' kept columns (the report reads them before any scan of an unchanged log)."""
+    for folder in folders:
+        for kept in (*folder.glob(".report-rows-*"), *folder.glob(".report-renders-rows-*")):
+            kept.unlink()
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                                  HealthCheck.too_slow])
+@given(data=st.data())
+def test_a_settled_logs_kept_columns_are_read_next_time_with_the_loaders_figures(tmp_path_factory, plans, data):
+    """A solve log not written to within MARGIN (any field of any type, torn lines, junk, duplicates, every status)
+    has its scanned rows kept beside it once the report has written everything; the next report reads those, and
+    its figures are still the loader's, every unit's newest record the same."""
+    folders = _random_folders(tmp_path_factory, plans, data)
+    by = tuple(data.draw(st.lists(st.sampled_from(files.DIMENSIONS), min_size=1, max_size=4, unique=True)))
+    time.sleep(MARGIN)   # a log changed just now is not kept (its next change could keep its times)
+    if _equal_to_the_loaders(folders, False, by) is None:
+        return   # another schema: the report stops at the first such log, before the others are scanned
+    for folder in folders:   # kept with the log's identity (an empty log has nothing to keep); no temporary left
+        if not (folder / "solves.jsonl").stat().st_size:
+            assert not list(folder.glob(".report-rows-*"))
+            continue
+        [kept] = folder.glob(".report-rows-*")
+        said = duckdb.sql(f"SELECT value::VARCHAR FROM parquet_kv_metadata('{kept}')").fetchall()
+        assert orjson.loads(said[0][0])[2] == (folder / "solves.jsonl").stat().st_size
+        assert not list(folder.glob("*.tmp"))
+    _equal_to_the_loaders(folders, True, by)
+
+
+def test_kept_columns_are_what_the_next_report_reads_until_the_log_is_written_to(tmp_path, plans):
+    """The kept columns, not the log, are read while the log is as it was: kept columns made to say every answer
+    wrong (their log's identity left in them) give a report of wrong answers; a line added to the log is read from
+    the log again, and new columns kept."""
+    folder = tmp_path / "run"
+    lines = [_line(*u) for u in plans[0]]
+    _write(folder, GRIDS[0], lines)
+    time.sleep(MARGIN)
+    first = read_figures([folder])
+    assert sum(t.correct for t in first.groups.values()) == len(lines)
+    keep_marks(first)
+    [kept] = folder.glob(".report-rows-*")
+    said = duckdb.sql(f"SELECT value::VARCHAR FROM parquet_kv_metadata('{kept}')").fetchall()[0][0]
+    wrong = tmp_path / "wrong.parquet"
+    duckdb.sql(f"COPY (SELECT * REPLACE (false AS correct) FROM read_parquet('{kept}')) TO '{wrong}' "
+               f"(FORMAT parquet, KV_METADATA {{seen: '{said}'}})")
+    os.replace(wrong, kept)
+    got = read_figures([folder])
+    assert [sum(t.ok for t in got.groups.values()), sum(t.correct for t in got.groups.values())] == [len(lines), 0]
+    with open(folder / "solves.jsonl", "ab") as fh:   # the log written to: read from the log, every answer right
+        fh.write(lines[0])
+    _equal_to_the_loaders([folder], False, files.DIMENSIONS)
+    time.sleep(MARGIN)
+    keep_marks(read_figures([folder]))
+    [again] = folder.glob(".report-rows-*")
+    said = duckdb.sql(f"SELECT value::VARCHAR FROM parquet_kv_metadata('{again}')").fetchall()[0][0]
+    assert orjson.loads(said)[2] == (folder / "solves.jsonl").stat().st_size
+
+
+def test_damaged_kept_columns_are_not_read_and_are_kept_again(tmp_path, plans):
+    """Kept columns cut short (a disk's fault) are not read: the log is scanned, the figures are the loader's, and
+    the columns are written again."""
+    folder = tmp_path / "run"
+    _write(folder, GRIDS[0], [_line(*u) for u in plans[0]])
+    time.sleep(MARGIN)
+    keep_marks(read_figures([folder]))
+    [kept] = folder.glob(".report-rows-*")
+    whole = kept.read_bytes()
+    kept.write_bytes(whole[: len(whole) // 2])
+    _equal_to_the_loaders([folder], False, files.DIMENSIONS)
+    assert kept.read_bytes() == whole or kept.stat().st_size > len(whole) // 2
+
+
+def test_a_report_that_fails_keeps_no_columns_and_a_dead_reports_temporary_is_removed(tmp_path, plans):
+    """A report stopped by a later folder's record of another schema leaves the first folder's log as it was (no
+    kept columns, no mark, no temporary); the next report there removes a temporary a killed report left, not a running one's."""
+    good, bad = tmp_path / "good", tmp_path / "bad"
+    _write(good, GRIDS[0], [_line(*u) for u in plans[0]])
+    _write(bad, GRIDS[0], [_line(*plans[0][0]).replace(b'"schema":1', b'"schema":2')])
+    time.sleep(MARGIN)
+    with pytest.raises(UserError):
+        read_figures([good, bad])
+    assert not [p.name for p in good.iterdir() if p.name.startswith((".report-rows-", ".report-typed-"))]
+    assert not list(good.glob("*.tmp"))
+    with subprocess.Popen(["sleep", "60"]) as alive, subprocess.Popen(["true"]) as dead:
+        dead.wait()
+        stamp = SOLVE_SCAN.rows_of(good / "solves.jsonl").name
+        left = [good / f"{stamp}.{dead.pid}.tmp", good / f"{stamp}.{alive.pid}.tmp"]
+        for tmp in left:
+            tmp.write_bytes(b"partial")
+        keep_marks(read_figures([good]))
+        alive.kill()
+    assert not left[0].exists() and left[1].exists() and SOLVE_SCAN.rows_of(good / "solves.jsonl").is_file()
 
 
 # every kind of mistyped field a typed read would cast (or read as text) where the loader skips or ignores it (an
@@ -338,6 +435,7 @@ def test_a_record_longer_than_the_first_scans_buffer_is_read_as_the_loader_reads
         time.sleep(MARGIN)   # a log changed just now is not marked
         keep_marks(read_figures([folder]))
         assert next(folder.glob(".report-typed-*")).is_file()
+        forget_kept([folder])   # else the next read is of the kept columns
     new = _equal_to_the_loaders([folder], False, files.DIMENSIONS)
     assert sum(t.ok for t in new.groups.values()) == len(plans[0])   # the long record counted with the others
     assert sum(sum(c.statuses.values()) for c in new.render_counts.values()) == len(renders)   # the long one too

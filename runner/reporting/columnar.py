@@ -43,8 +43,8 @@ class Figures:
     render_counts: dict[str, RenderStats] = field(default_factory=dict)   # render_stats of the best renders
     # per (run, renderer, solver): the p50 and p95 of its answers' latencies (the groups hold none: cell_latency)
     cell_quantiles: dict[Cell, tuple[float | None, float | None]] = field(default_factory=dict)
-    # the logs found well-typed, marked only once the report has written everything (keep_marks): a report that
-    # fails leaves its folders as they were
+    # the logs found well-typed and the columns to keep, marked and kept only once the report has written
+    # everything (keep_marks): a report that fails leaves its folders as they were
     marks: list[Mark] = field(default_factory=list)
 
 
@@ -96,7 +96,9 @@ def _reading(loaded: Loaded, folders: list[Path], grids: list[Grid], plans: Fork
     paused = gc.isenabled()
     gc.disable()   # the outcomes held hold no cycles: the cyclic GC would rescan them
     try:
-        yield _figures(con, cursor, loaded, folders, grids, plans, renders, thread, pool_renders, by, all_outcomes)
+        figures = _figures(con, cursor, loaded, folders, grids, plans, renders, thread, pool_renders, by, all_outcomes)
+        yield figures
+        log_scan.write_kept(con, figures.marks)   # reached only where the block ended well: the report goes on
     finally:
         renders.cancel()
         try:   # the thread is done with its connection (the scan, the render figures) before it is closed
@@ -154,12 +156,17 @@ def _scan(con: duckdb.DuckDBPyConnection, i: int, path: Path, loaded: Loaded) ->
 
 
 def keep_marks(figures: Figures) -> None:
-    """Mark the logs the report found well-typed, once it has written everything; a log written to since its scan
-    is left unmarked (its next report scans it exactly)."""
+    """Mark the logs the report found well-typed and keep their columns, once it has written everything; a log
+    written to since its scan is neither (its next report scans it exactly)."""
     log_scan.keep_marks(figures.marks)
 
 
-SOLVE_SCAN = LogScan("raw", sql.SCAN, sql.TYPED, ".report-typed-")
+def drop_unkept(figures: Figures) -> None:
+    """Remove the columns the report wrote to keep and did not (it failed before it had written everything)."""
+    log_scan.drop_unkept(figures.marks)
+
+
+SOLVE_SCAN = LogScan("raw", sql.SCAN, sql.TYPED, ".report-typed-", sql.RAW, ".report-rows-")
 
 
 def _load_plan(con: duckdb.DuckDBPyConnection, i: int, grid: Grid, place: Path) -> None:

@@ -13,7 +13,7 @@ from runner.children import die_with_parent
 from runner.config.grid import Grid
 from runner.errors import UserError, WriteFailed
 from runner.reporting import files, terminal, thinking
-from runner.reporting.columnar import Figures, keep_marks, reading
+from runner.reporting.columnar import Figures, drop_unkept, keep_marks, reading
 from runner.reporting.compare import Paired, compare
 from runner.reporting.fidelity import spread_warnings
 from runner.reporting.forked import Forked
@@ -64,6 +64,21 @@ def _report(folders: list[Path], by: tuple[str, ...] | None, grouped_csv: Path, 
             renderers: tuple[str, str] | None, seed: int, targets: dict[str, Path], drawing: Forked | None) -> int:
     """The report once its outputs are claimed and its pictures' child started: read, print, write."""
     figures, rows, compared = _read(folders, by, pool_renders, solvers, renderers, seed, targets, plot_path, drawing)
+    try:
+        pictures, thought_picture = _write(figures, rows, compared, by, grouped_csv, plot_path, pool_renders, targets,
+                                           drawing)
+    finally:
+        drop_unkept(figures)   # the columns to keep of a report that failed before it had written everything
+    typer.echo(f"wrote {grouped_csv} and {report_dir}/ (summary.csv, summary.json, report.md"
+               + (", heatmap.png, accuracy_by_complexity.png" if pictures else "")
+               + (", thinking_by_complexity.png" if thought_picture else "") + ")", err=True)
+    return 0
+
+
+def _write(figures: Figures, rows: list[SummaryRow], compared: list[Paired], by: tuple[str, ...] | None, grouped_csv: Path,
+           plot_path: Path | None, pool_renders: bool, targets: dict[str, Path],
+           drawing: Forked | None) -> tuple[bool, bool]:
+    """Print the report's tables and write its files: whether each picture was drawn."""
     loaded, groups, fidelity = figures.loaded, figures.groups, figures.fidelity
     renders_text = render_table(figures.render_counts)
     warnings = spread_warnings(fidelity)
@@ -90,10 +105,7 @@ def _report(folders: list[Path], by: tuple[str, ...] | None, grouped_csv: Path, 
                                  fidelity, warnings, loaded.auditors)
                   + "\n".join(thinking.markdown(rows, bins, thought_picture))).encode())
     keep_marks(figures)   # the next report reads a well-typed solve log typed; only after everything was written
-    typer.echo(f"wrote {grouped_csv} and {report_dir}/ (summary.csv, summary.json, report.md"
-               + (", heatmap.png, accuracy_by_complexity.png" if pictures else "")
-               + (", thinking_by_complexity.png" if thought_picture else "") + ")", err=True)
-    return 0
+    return pictures, thought_picture
 
 
 def _unlink_undrawn(targets: dict[str, Path], drawn: dict[str, bool]) -> None:

@@ -59,7 +59,7 @@ TYPED = f"""INSERT INTO rr SELECT $f,
 FROM (SELECT *, {_ROUND0} AS r0
       FROM read_ndjson($path, columns = {{{', '.join(f"'{c}': '{_TYPED.get(c, 'VARCHAR')}'" for c in _FIELDS)}}},
                        ignore_errors = true, maximum_object_size = $most))"""
-RENDER_SCAN = LogScan("rr", SCAN, TYPED, ".report-renders-typed-")
+RENDER_SCAN = LogScan("rr", SCAN, TYPED, ".report-renders-typed-", TABLE, ".report-renders-rows-")
 
 # Each whole record's render stage: by the grid's planned keys (the stage the record names if its key is that
 # stage's, else the first label of the stages making it: load.stage_part's rule); `rx`: those not planned (a sample
