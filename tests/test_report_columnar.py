@@ -26,7 +26,7 @@ from runner.reporting.columnar import SOLVE_SCAN, keep_marks, read_figures
 from runner.reporting.columnar_sql import CELL_QUANTILES, FIRST_MOST, grains_sql
 from runner.reporting.fidelity import fidelity_rows
 from runner.reporting.load import load_runs
-from runner.reporting.log_scan import MARGIN
+from runner.reporting.log_scan import MARGIN, temporary
 from runner.reporting.stats import cell_latency, percentile, summary_rows, tallies
 from runner.store.logs import TORN
 from runner.store.tally import render_stats
@@ -513,3 +513,19 @@ def test_a_report_that_fails_while_its_helper_still_plans_says_why_and_leaves_no
     with pytest.raises(UserError, match="records of schema 9"):
         read_figures([folder])   # the plan of 200,000 skeletons takes seconds: it was stopped, not waited for
     assert set(_children()) <= before
+
+
+def test_kept_columns_are_never_written_through_a_symlink_at_their_temporary(tmp_path, plans):
+    """A symlink where the kept columns' temporary goes (planted, or a reused process number's) is replaced, not
+    followed (the engine's COPY does not write through it; this holds it to that): the file it points to is left
+    as it was, and the columns are kept."""
+    folder = tmp_path / "run"
+    _write(folder, GRIDS[0], [_line(*u) for u in plans[0]])
+    victim = tmp_path / "victim"
+    victim.write_bytes(b"not yours")
+    rows = SOLVE_SCAN.rows_of(folder / "solves.jsonl")
+    temporary(rows).symlink_to(victim)
+    time.sleep(MARGIN)
+    keep_marks(read_figures([folder]))
+    assert victim.read_bytes() == b"not yours" and rows.is_file() and not rows.is_symlink()
+    assert not temporary(rows).exists()
