@@ -27,8 +27,9 @@ MARGIN = 2.0   # seconds: the coarsest file times of a file system (FAT: 2 s; ex
 
 # The kept columns: the rows a scan put in the engine's table for the log, written as Parquet with the log's identity
 # in its metadata (`seen`), read instead of the log while the log's file is that one: the engine reads them in about a
-# quarter of the typed read's time (a million solve records: 0.43 to 0.52 s, 1.7 to 1.8 s; the exact scan 3.2 to 3.5 s). Written (to a temporary, kept by `keep_marks`) by a scan of a log not written to
-# within MARGIN; any write to the log changes its identity, and the log is scanned again and its columns kept again.
+# quarter of the typed read's time (a million solve records: 0.43 to 0.52 s, against 1.7 to 1.8 s; the exact scan
+# 3.2 to 3.5 s). Written (to a temporary, named by `keep_marks`) once the report has read well, for a log not written
+# to within MARGIN before its scan; any write to the log changes its identity: the log is scanned and kept again.
 ROWS_READ = "INSERT INTO {table} SELECT $f, * FROM read_parquet($rows)"
 ROWS_WRITE = ("COPY (SELECT * EXCLUDE (f) FROM {table} WHERE f = {f} ORDER BY rowid) TO '{tmp}' "
               "(FORMAT parquet, KV_METADATA {{seen: '{seen}'}})")
