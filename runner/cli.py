@@ -197,8 +197,9 @@ def view(
     port: int = typer.Option(8765, "--port", metavar="PORT", help="Port to listen on, 0..65535 (0: any free one)."),
     bundle: Optional[Path] = typer.Option(None, "--bundle", metavar="DIR",
                                           help="Write static pages into DIR instead of serving them."),
-    max_units: int = typer.Option(20, "--max-units", metavar="N",
-                                  help="With --bundle: correct units kept per cell (every other unit is kept)."),
+    max_units: Optional[int] = typer.Option(None, "--max-units", metavar="N", show_default="20",
+                                            help="With --bundle: correct units kept per cell (every other unit is "
+                                                 "kept)."),
 ) -> None:
     """Review every render and answer in the browser: the grid, each cell's units, each unit's skeleton, render
     premise by premise and every solver's answer, and comparisons. Read-only; live while a run writes."""
@@ -208,7 +209,9 @@ def view(
 
     if not 0 <= port <= 65535:
         raise UserError(f"--port {port}: expected 0..65535")
-    if max_units < 0:
+    if max_units is not None and bundle is None:   # the server shows every unit: the option would do nothing
+        raise UserError(f"--max-units {max_units}: only with --bundle DIR (the served view shows every unit)")
+    if max_units is not None and max_units < 0:
         raise UserError(f"--max-units {max_units}: expected 0 or more")
     for folder in folders:
         if not folder.is_dir():
@@ -216,7 +219,7 @@ def view(
         check_log_files(folder)
         Grid.saved(folder)   # a folder no run made (or its grid unreadable) is said here, as status and report say it
     if bundle is not None:
-        n = server.bundle(folders, bundle, max_units)
+        n = server.bundle(folders, bundle, 20 if max_units is None else max_units)
         typer.echo(f"wrote {n} pages to {bundle}/ (open {bundle}/index.html)", err=True)
         return
     server.serve_forever(folders, host, port, lambda line: typer.echo(line, err=True))

@@ -59,6 +59,13 @@ def test_a_negative_seed_is_one_line(work, command):
     assert snapshot(work) == before
 
 
+def test_max_units_without_a_bundle_is_one_line_not_ignored(work):
+    # the served view shows every unit: --max-units there would be silently nothing; with --bundle it is taken
+    refused(bench("view", "run", "--max-units", "3", "--port", "0", cwd=work), 2, "--max-units 3", "only with --bundle")
+    made = bench("view", "run", "--bundle", "pages", "--max-units", "0", cwd=work)
+    assert made.returncode == 0 and (work / "pages" / "index.html").is_file(), made.stderr
+
+
 def test_status_with_another_runs_grid_says_so(work):
     other = work / "other.yaml"
     other.write_text(GRID.replace("name: h", "name: other"))
