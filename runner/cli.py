@@ -53,7 +53,8 @@ def generate(
                                          help="Proof depth: short (2), medium (4), long (6) or 1..20; repeat to cycle "
                                               "through several.  [default: medium]", show_default=False),
     seed: int = typer.Option(0, "--seed", "-s", metavar="SEED", help="Same seed, same arguments: byte-identical file."),
-    output: Path = typer.Option(Path("skeletons.jsonl"), "--output", "-o", metavar="FILE", help="Where to write (JSONL)."),
+    output: Path = typer.Option(Path("skeletons.jsonl"), "--output", "-o", metavar="FILE",
+                                help="Where to write (JSONL); - for standard output."),
     family: List[str] = typer.Option([], "--family", "-f", metavar="FAMILY", show_default=False,
                                      help="Only this family (repeatable): transitive_order, membership_inheritance, "
                                           "sequential_state_update, equality.  [default: all, round-robin]"),

@@ -1,6 +1,9 @@
 """`bench generate` and `bench validate`: determinism, prefixes, formats, atomic output, bad input."""
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import orjson
 import pytest
 
@@ -143,3 +146,23 @@ def test_validate_reports_each_bad_line(tmp_path):
     assert f"{bad}:2: gold_answer" in err and f"{bad}:3: line: not valid JSON" in err
     assert f"{bad}:4: id: 'order-0000' appears twice" in err and ":1:" not in err
     assert bench("validate", str(tmp_path / "missing.jsonl")).returncode == 2
+
+
+def test_output_dash_is_standard_output_byte_for_byte_the_file(tmp_path):
+    # `-o -` is the usual name of standard output: the same bytes as the file, and no file named `-`
+    assert bench("generate", "-n", "50", "-s", "3", "-o", str(tmp_path / "s.jsonl"), "-q").returncode == 0
+    proc = subprocess.run([sys.executable, "-c", "from runner.cli import main; main()", "generate", "-n", "50",
+                           "-s", "3", "-o", "-"], cwd=tmp_path, capture_output=True)
+    assert proc.returncode == 0 and proc.stdout == (tmp_path / "s.jsonl").read_bytes()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s.jsonl"]
+
+
+def test_a_reader_that_stops_early_ends_generate_as_sigpipe_would_without_a_traceback(tmp_path):
+    # `bench generate -o - | head -c 100`: the reader closes its end; generate stops at once, exit 141
+    proc = subprocess.Popen([sys.executable, "-c", "from runner.cli import main; main()", "generate", "-n",
+                             "5000000", "-o", "-", "-q"], cwd=tmp_path, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    assert len(proc.stdout.read(100)) == 100
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=HANG_S) == 141 and err == "", err

@@ -1,14 +1,16 @@
 """`bench generate` and `bench validate`: skeleton files written deterministically, and checked line by line."""
 from __future__ import annotations
 
+import os
+import signal
 import sys
 from pathlib import Path
-from typing import Sequence
+from typing import BinaryIO, Iterable, Sequence
 
 import typer
 from tqdm import tqdm
 
-from families.ir import SkeletonError
+from families.ir import Skeleton, SkeletonError
 from families.logicmark import logicmark_record
 from runner.errors import UserError
 from runner.source.generate import make_plan
@@ -37,22 +39,44 @@ def generate_file(count: int, complexity: Sequence[str], seed: int, output: Path
     plan = make_plan(seed, complexity or ["medium"], family, target_hop_dist, distractors)
     if fmt == "logicmark" and plan.families != ("equality",):
         raise UserError("--format logicmark writes only the equality family: use --family equality")
-    Outputs().claim(output, "--output")
     bar = tqdm(total=count, unit="sk", disable=True if quiet else None, file=sys.stderr, desc="generate")
+    if str(output) == "-":   # the usual name of standard output: `bench generate -o - | head`
+        _to_stdout(plan.items(count), fmt, bar)
+        return
+    Outputs().claim(output, "--output")
     with atomic_output(output) as fh:
-        batch: list[bytes] = []
-        for index, sk in enumerate(plan.items(count)):
-            batch.append(logicmark_record(sk, index) if fmt == "logicmark" else sk.to_json())
-            if len(batch) >= _BATCH:
-                fh.write(b"\n".join(batch) + b"\n")
-                bar.update(len(batch))
-                batch.clear()
-        if batch:
-            fh.write(b"\n".join(batch) + b"\n")
-            bar.update(len(batch))
+        _write(fh, plan.items(count), fmt, bar)
     bar.close()
     if not quiet:
         typer.echo(f"wrote {count} skeletons to {output}", err=True)
+
+
+def _write(fh: BinaryIO, items: Iterable[Skeleton], fmt: str, bar: tqdm) -> None:
+    """The skeletons' lines written to `fh` in batches, the bar moved on each."""
+    batch: list[bytes] = []
+    for index, sk in enumerate(items):
+        batch.append(logicmark_record(sk, index) if fmt == "logicmark" else sk.to_json())
+        if len(batch) >= _BATCH:
+            fh.write(b"\n".join(batch) + b"\n")
+            bar.update(len(batch))
+            batch.clear()
+    if batch:
+        fh.write(b"\n".join(batch) + b"\n")
+        bar.update(len(batch))
+
+
+def _to_stdout(items: Iterable[Skeleton], fmt: str, bar: tqdm) -> None:
+    """The skeletons to standard output; a reader that stops early (`| head`) ends the command as SIGPIPE would end
+    it (exit 141), without a traceback."""
+    try:
+        _write(sys.stdout.buffer, items, fmt, bar)
+        sys.stdout.buffer.flush()
+    except BrokenPipeError:
+        # Python would flush stdout again at exit and say so: point it at /dev/null first
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        bar.close()
+        raise typer.Exit(128 + signal.SIGPIPE) from None
+    bar.close()
 
 
 def validate_file(file: Path, fmt: str) -> int:
