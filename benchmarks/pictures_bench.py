@@ -42,9 +42,10 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=4)
     args = parser.parse_args()
     from runner.reporting import terminal
-    from runner.reporting.columnar import read_figures
+    from runner.reporting.columnar import drop_unkept, read_figures
     from runner.reporting.stats import summary_rows
     figures = read_figures([args.folder])
+    drop_unkept(figures)   # no report: nothing of the folder's is kept
     rows = summary_rows(figures.loaded, figures.groups, figures.fidelity)
     chance, baselines = figures.loaded.chance, terminal.baselines(figures.loaded.grids)
     sides = {"old": _module(args.old / "runner/reporting/figures.py"),

@@ -529,3 +529,16 @@ def test_kept_columns_are_never_written_through_a_symlink_at_their_temporary(tmp
     keep_marks(read_figures([folder]))
     assert victim.read_bytes() == b"not yours" and rows.is_file() and not rows.is_symlink()
     assert not temporary(rows).exists()
+
+
+def test_a_log_removed_before_the_report_keeps_its_rows_keeps_nothing_and_says_nothing(tmp_path, plans):
+    """The log removed (or moved away) after the report read it and before it kept its rows: nothing is kept, no
+    temporary is left, and no error comes of it (the report had already written everything)."""
+    folder = tmp_path / "run"
+    _write(folder, GRIDS[0], [_line(*u) for u in plans[0]])
+    time.sleep(MARGIN)
+    figures = read_figures([folder])
+    (folder / "solves.jsonl").rename(tmp_path / "moved.jsonl")
+    keep_marks(figures)
+    assert not [p.name for p in folder.iterdir() if p.name.startswith((".report-rows-", ".report-typed-"))]
+    assert not list(folder.glob("*.tmp"))

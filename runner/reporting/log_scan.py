@@ -90,7 +90,7 @@ def scan_log(con: duckdb.DuckDBPyConnection, kind: LogScan, i: int, path: Path) 
     typed = not kept and _marked(mark, seen)
     if seen[2] and not kept:
         run_scan(con, kind.typed if typed else kind.exact, {"f": i, "path": str(path)})
-    if typed and identity(path) != seen:   # written to while read (lines not checked): the exact scan instead
+    if typed and not _same(path, seen):   # written to while read (lines not checked): the exact scan instead
         con.execute(f"DELETE FROM {kind.table} WHERE rowid >= $b", {"b": before})
         run_scan(con, kind.exact, {"f": i, "path": str(path)})
         typed = False
@@ -101,7 +101,7 @@ def scan_log(con: duckdb.DuckDBPyConnection, kind: LogScan, i: int, path: Path) 
         refuse_schema(int(other), path)
     # a log changed within the margin before its scan could change again in the same clock tick of its file
     # system keeping its size and times: neither marked nor kept (git's "racily clean" files)
-    settled = identity(path) == seen and max(seen[3:]) <= now - int(MARGIN * 1e9)
+    settled = _same(path, seen) and max(seen[3:]) <= now - int(MARGIN * 1e9)
     well_typed = settled and not typed and not kept and not loose
     keep = settled and not kept and bool(seen[2])
     if not (well_typed or keep):
@@ -136,7 +136,7 @@ def write_kept(con: duckdb.DuckDBPyConnection, marks: list[Mark]) -> None:
     """Write the columns to keep of each log still as scanned, to their temporaries (`keep_marks` names them once
     the report has written everything); a folder that cannot be written to only keeps none."""
     for got in marks:
-        if got.rows is None or identity(got.log) != got.seen:
+        if got.rows is None or not _same(got.log, got.seen):
             continue
         tmp = temporary(got.rows)
         try:
@@ -155,7 +155,7 @@ def keep_marks(marks: list[Mark]) -> None:
     """Mark the logs found well-typed and name their kept columns (once the report has written everything); a log
     written to since its scan is neither (its next report scans it exactly)."""
     for got in marks:
-        if identity(got.log) == got.seen:
+        if _same(got.log, got.seen):
             if got.mark is not None:
                 _mark(got.mark, got.seen)
             if got.rows is not None and temporary(got.rows).is_file():
@@ -174,6 +174,14 @@ def identity(path: Path) -> tuple[int, int, int, int, int]:
     """A log's file as its mark names it: device, inode, size, modification and change times."""
     st = path.stat()
     return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns
+
+
+def _same(path: Path, seen: tuple) -> bool:
+    """Whether the log is still the file `seen` names (one removed or made unreadable since is not)."""
+    try:
+        return identity(path) == seen
+    except OSError:
+        return False
 
 
 def _mark(mark: Path, seen: tuple) -> None:
