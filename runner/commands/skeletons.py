@@ -84,7 +84,7 @@ def validate_file(file: Path, fmt: str) -> int:
     as `bench run` reads it; the exit code (2: bad lines)."""
     if file.suffix.lower() in (".yaml", ".yml"):   # a grid: YAML read whole, never JSON lines
         from runner.config.grid import load_grid  # the grid's checks (YAML, providers) only for a grid
-        grid = load_grid(file, require_keys=False)   # a bad key: one line naming it, exit 2
+        grid = load_grid(file, require_keys=False, given_as="grid")   # a bad key: one line naming it, exit 2
         typer.echo(f"{file}: a valid grid ({len(grid.renderers)} renderer(s) x {len(grid.solvers)} solver(s))")
         return 0
     if fmt not in FORMATS:

@@ -42,10 +42,12 @@ __all__ = ["AUDIT_KEYS", "GENERATE_KEYS", "RENDERER_KEYS", "SOLVER_KEYS", "SOURC
            "Stage", "load_grid", "parse_grid", "render_format", "stage_identity"]
 
 
-def load_grid(path: Path, env: Mapping[str, str] | None = None, require_keys: bool = True) -> Grid:
-    """Read and check a grid file; UserError names the file, the key path and what is expected."""
+def load_grid(path: Path, env: Mapping[str, str] | None = None, require_keys: bool = True,
+              given_as: str = "--grid") -> Grid:
+    """Read and check a grid file; UserError names the file (as `given_as`, how the command took it), the key path
+    and what is expected."""
     try:
-        text = read_whole(path, "--grid").decode("utf-8")
+        text = read_whole(path, given_as).decode("utf-8")
     except OSError as exc:
         raise UserError(f"{path}: cannot read grid ({exc.strerror})") from None
     except UnicodeDecodeError as exc:

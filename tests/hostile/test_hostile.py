@@ -189,6 +189,16 @@ def test_a_fifo_a_device_or_a_folder_as_an_input_is_refused_at_once(work, comman
     assert snapshot(work) == before
 
 
+@pytest.mark.parametrize("command, named", [(("validate", "input.yaml"), "grid input.yaml"),
+                                            (("run", "-g", "input.yaml", "--dry-run"), "--grid input.yaml")])
+def test_a_fifo_grid_is_named_as_the_command_took_it(work, command, named):
+    # validate takes its grid as an argument, not as --grid: its message says so
+    os.mkfifo(work / "input.yaml")
+    proc = bench(*command, cwd=work)
+    refused(proc, 2, named, "is a FIFO")
+    assert ("--grid" in proc.stderr) == named.startswith("--grid"), proc.stderr
+
+
 def test_a_grid_of_nested_yaml_aliases_is_refused_before_it_expands(work):
     bomb = ['a: &a ["x", "x", "x", "x", "x", "x", "x", "x", "x"]']
     for i in range(1, 9):
