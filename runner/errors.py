@@ -30,11 +30,12 @@ class Terminated(KeyboardInterrupt):
 
 class WriteFailed(UserError):
     """A file could not be written (disk full, I/O error, read-only folder): exit 3. What is on disk stays
-    whole, and the same command resumes once the cause is fixed."""
+    whole, and the same command, run again once the cause is fixed, does the rest (a run resumes; generate and
+    report write their files anew)."""
 
     def __init__(self, path: object, exc: OSError) -> None:
         super().__init__(f"{path}: cannot write ({exc.strerror or exc}); what is on disk is kept: fix the cause "
-                         "(free space, permissions), then rerun the same command to resume")
+                         "(free space, permissions), then rerun the same command")
 
 
 def printable(text: str) -> str:
