@@ -108,3 +108,13 @@ def test_without_the_extra_one_line_says_what_to_install(tmp_path):
     proc = bench("audit", str(path), env={"PYTHONPATH": str(blocker.parent)})
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert "pip install 'logic-skeleton-bench[audit]'" in proc.stderr
+
+
+@pytest.mark.parametrize("given", ["-1", "nan", "1e400", "-inf"])
+def test_a_margin_that_is_no_finite_number_of_points_is_refused_in_one_line(tmp_path, given):
+    # 1e400 is read as inf: the line says what is expected, finite, so the echoed "inf" explains itself
+    path = write(tmp_path / "s.jsonl", [make("transitive_order", i, 2, seed=3) for i in range(4)])
+    proc = bench("audit", str(path), "--max-margin", given)
+    assert proc.returncode == 2, proc.stderr
+    line, = proc.stderr.strip().splitlines()
+    assert "--max-margin" in line and "expected a finite number of points, 0 or more" in line, line

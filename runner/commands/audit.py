@@ -22,7 +22,7 @@ def audit_file(file: Path, folds: int, seed: int, max_margin: float | None, as_j
     if not 0 <= seed < 2**32:   # scikit-learn's random_state and numpy's generator take 0..2**32-1
         raise UserError(f"--seed {seed}: expected a whole number 0..{2**32 - 1}")
     if max_margin is not None and not (max_margin >= 0 and max_margin < float("inf")):
-        raise UserError(f"--max-margin {max_margin}: expected a number of points, 0 or more")
+        raise UserError(f"--max-margin {max_margin:g}: expected a finite number of points, 0 or more")
 
     groups: dict[tuple[str, int], list[Skeleton]] = {}
     for _, sk in read_skeletons(file):
