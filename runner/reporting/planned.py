@@ -42,7 +42,7 @@ def cached_plan(run: Path, grid: Grid, scratch: Path) -> tuple[Path, list[str], 
     except (OSError, orjson.JSONDecodeError, KeyError, TypeError, AttributeError):
         pass
     identities, chance = plan_files(grid, scratch, noted(run, grid))
-    made = _to_parquet(scratch)
+    made = {p.name: p.stat().st_size for p in scratch.glob("*.parquet")}
     (scratch / "facts.json").write_bytes(orjson.dumps({"identities": identities, "chance": chance, "files": made}))
     tmp = run / f"{place.name}.{os.getpid()}.tmp"
     try:
@@ -70,56 +70,43 @@ def noted(run: Path, grid: Grid) -> list[tuple[str, str, int]] | None:
 
 
 def plan_files(grid: Grid, folder: Path, known: list[tuple[str, str, int]] | None = None) -> tuple[list[str], dict[str, float]]:
-    """Write the grid's planned keys into `folder` (renders.jsonl: rkey, skeleton, sample, part; solves.csv:
-    key, rkey, sample, part; parts by their place in the grid) and return its skeletons' identities and each
-    family's chance level (mean of 1 / number of options). Hashing here, once per planned unit, is what lets
-    the logs' keys be checked by a join in the engine rather than one hash per record in Python. `known`: the
-    skeletons as `noted` gives them (none is made), else they are made."""
+    """Write the grid's planned keys into `folder` as Parquet (renders.parquet: rkey, skeleton, sample, part;
+    solves.parquet: key, rkey, sample, part; parts by their place in the grid; a plan of no unit makes neither)
+    and return its skeletons' identities and each family's chance level (mean of 1 / number of options). Hashing
+    here, once per planned unit, is what lets the logs' keys be checked by a join in the engine rather than one
+    hash per record in Python. `known`: the skeletons as `noted` gives them (none is made), else they are made."""
+    import duckdb  # in the helper: its own engine, started after the fork
+    import numpy as np
+
     plan = UnitPlan(grid)
     rparts = [(i, samples, unit_keys(fp)) for i, (fp, _, samples) in enumerate(parts(plan.render_parts))]
     sparts = [(i, samples, unit_keys(fp)) for i, (fp, _, samples) in enumerate(parts(plan.solve_parts))]
     if known is None:
         known = [(sk.identity, sk.family, len(sk.answer_options)) for sk in skeletons(grid)]
     identities = [identity for identity, _, _ in known]
-    renders: list[bytes] = []
-    solves: list[str] = []
-    dumps, add_render, add_solve = orjson.dumps, renders.append, solves.append
-    for identity in identities:
-        for ri, samples, rkey_of in rparts:
-            for s in range(samples):
-                rkey = rkey_of(identity, s)
-                add_render(dumps({"rkey": rkey, "skeleton": identity, "sample": s, "part": ri}))
-                for si, solve_samples, key_of in sparts:
-                    for t in range(solve_samples):
-                        add_solve(f"{key_of(rkey, t)},{rkey},{t},{si}")
-    (folder / "renders.jsonl").write_bytes(b"\n".join(renders) + b"\n" if renders else b"")
-    (folder / "solves.csv").write_text("\n".join(solves) + "\n" if solves else "")
-    return identities, chance_levels(known)
-
-
-def _to_parquet(folder: Path) -> dict[str, int]:
-    """The planned keys' files as Parquet (`renders.parquet`, `solves.parquet`: a report loads a million keys
-    from it in a fraction of the text's time; an empty file makes none): the files made, with their sizes."""
-    import duckdb  # in the helper: its own engine, started after the fork
-
-    made = {}
+    # Every skeleton has the same renders (part, sample) and every render the same solves: only the keys are
+    # made one by one (a hash each); the other columns repeat a pattern, made whole by numpy.
+    each_r = [(part, s, key_of) for part, samples, key_of in rparts for s in range(samples)]
+    each_s = [(part, t, key_of) for part, samples, key_of in sparts for t in range(samples)]
+    rkeys = np.array([key_of(identity, s) for identity in identities for _, s, key_of in each_r], dtype=object)
+    skeys = np.array([key_of(rkey, t) for rkey in rkeys for _, t, key_of in each_s], dtype=object)
+    tables = {
+        "renders": {"rkey": rkeys, "skeleton": np.repeat(np.array(identities, dtype=object), len(each_r)),
+                    "sample": np.tile(np.array([s for _, s, _ in each_r], dtype=np.int64), len(identities)),
+                    "part": np.tile(np.array([p for p, _, _ in each_r], dtype=np.int32), len(identities))},
+        "solves": {"key": skeys, "rkey": np.repeat(rkeys, len(each_s)),
+                   "sample": np.tile(np.array([t for _, t, _ in each_s], dtype=np.int64), len(rkeys)),
+                   "part": np.tile(np.array([p for p, _, _ in each_s], dtype=np.int32), len(rkeys))}}
     con = duckdb.connect()
     try:
-        for name, load in (("renders", LOAD_R), ("solves", LOAD_S)):
-            text = folder / (name + (".jsonl" if name == "renders" else ".csv"))
-            if text.stat().st_size:
-                con.execute(f"COPY ({load}) TO '{folder / (name + '.parquet')}' (FORMAT parquet)", {"path": str(text)})
-                made[name + ".parquet"] = (folder / (name + ".parquet")).stat().st_size
-            text.unlink()
+        for name, columns in tables.items():
+            if len(columns["rkey"]):
+                con.register("planned", columns)
+                con.execute(f"COPY (SELECT * FROM planned) TO '{folder / (name + '.parquet')}' (FORMAT parquet)")
+                con.unregister("planned")
     finally:
         con.close()
-    return made
-
-
-LOAD_R = "SELECT rkey, skeleton, sample, part FROM read_ndjson($path, columns = " \
-         "{'rkey': 'VARCHAR', 'skeleton': 'VARCHAR', 'sample': 'BIGINT', 'part': 'INTEGER'})"
-LOAD_S = "SELECT * FROM read_csv($path, header = false, quote = '', escape = '', " \
-         "columns = {'key': 'VARCHAR', 'rkey': 'VARCHAR', 'sample': 'BIGINT', 'part': 'INTEGER'})"
+    return identities, chance_levels(known)
 
 
 def parts(stages: list[tuple[Stage, str]]) -> list[tuple[str, list[str], int]]:
