@@ -88,8 +88,9 @@ def plan_files(grid: Grid, folder: Path, known: list[tuple[str, str, int]] | Non
     # made one by one (a hash each); the other columns repeat a pattern, made whole by numpy.
     each_r = [(part, s, key_of) for part, samples, key_of in rparts for s in range(samples)]
     each_s = [(part, t, key_of) for part, samples, key_of in sparts for t in range(samples)]
-    rkeys = np.array([key_of(identity, s) for identity in identities for _, s, key_of in each_r], dtype=object)
-    skeys = np.array([key_of(rkey, t) for rkey in rkeys for _, t, key_of in each_s], dtype=object)
+    made = [key_of(identity, s) for identity in identities for _, s, key_of in each_r]
+    skeys = np.array([key_of(rkey, t) for rkey in made for _, t, key_of in each_s], dtype=object)
+    rkeys = np.array(made, dtype=object)
     tables = {
         "renders": {"rkey": rkeys, "skeleton": np.repeat(np.array(identities, dtype=object), len(each_r)),
                     "sample": np.tile(np.array([s for _, s, _ in each_r], dtype=np.int64), len(identities)),
