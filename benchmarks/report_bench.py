@@ -144,6 +144,24 @@ def twin(folder: Path) -> Path:
     return other
 
 
+# A run's skeleton manifest, as the code in the working directory names it (its stamp covers that code): written
+# where that code finds none, as its own run would have left it
+NOTE = """
+import sys
+from pathlib import Path
+from runner.config.grid import load_grid
+from runner.plan import manifest
+from runner.plan.units import skeletons
+folder = Path(sys.argv[1])
+grid = load_grid(folder / "grid.yaml")
+path = manifest.path_for(folder, grid)
+if not path.exists():
+    notes = manifest.Writer(path)
+    notes.add([manifest.Noted(i, sk.identity, sk.family, len(sk.answer_options)) for i, sk in enumerate(skeletons(grid))])
+    notes.close()
+"""
+
+
 def timed(cmd: list[str], cwd: Path) -> tuple[float, float]:
     """Wall seconds and peak RSS (MiB) of one command in a fresh process."""
     with tempfile.TemporaryFile() as err:
@@ -168,8 +186,9 @@ def main() -> None:
     ap.add_argument("--old", type=Path, help="a checkout of the code before: its bench report is timed too")
     ap.add_argument("--cold", action="store_true",
                     help="remove the cached plans, marks and kept columns (.report-plan-*, .report-*typed-*, "
-                         ".report-*rows-*) before each bench report: a first report (else each code's are made by "
-                         "an unmeasured report first)")
+                         ".report-*rows-*) before each bench report: a run's first report (each code's skeleton "
+                         "manifest written first, unmeasured, as its run leaves it; else each code's plan, marks and "
+                         "kept columns are made by an unmeasured report first)")
     args = ap.parse_args()
     if not (args.folder / "solves.jsonl").exists():
         t = time.perf_counter()
@@ -192,6 +211,9 @@ def main() -> None:
     times: dict[str, list[float]] = {name: [] for name in peers}
     reports = {"bench report": args.folder, "bench report --no-pictures": args.folder,
                "old bench report": twin(args.folder) if args.old else None}
+    if args.cold:   # a first report after a run of its own code: the run's manifest there (a new code finds none)
+        for name in peers.keys() & reports.keys():
+            subprocess.run([sys.executable, "-c", NOTE, str(reports[name])], cwd=peers[name][1], check=True)
     if args.rounds and not args.cold:   # each code's plan cached in the folder it reads, unmeasured
         for name in peers.keys() & reports.keys():
             print(f"warm-up: {name} {timed(*peers[name])[0]:.2f} s", flush=True)
