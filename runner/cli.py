@@ -9,6 +9,8 @@ import typer
 
 from runner.errors import UserError
 
+BUNDLE_UNITS = 20   # bench view --bundle: the all-correct units kept per cell unless --max-units says
+
 if TYPE_CHECKING:   # the report's child, forked by `report` (imported there, not by every command)
     from runner.reporting.forked import Forked
 
@@ -198,7 +200,7 @@ def view(
     port: int = typer.Option(8765, "--port", metavar="PORT", help="Port to listen on, 0..65535 (0: any free one)."),
     bundle: Optional[Path] = typer.Option(None, "--bundle", metavar="DIR",
                                           help="Write static pages into DIR instead of serving them."),
-    max_units: Optional[int] = typer.Option(None, "--max-units", metavar="N", show_default="20",
+    max_units: Optional[int] = typer.Option(None, "--max-units", metavar="N", show_default=str(BUNDLE_UNITS),
                                             help="With --bundle: correct units kept per cell (every other unit is "
                                                  "kept)."),
 ) -> None:
@@ -220,7 +222,7 @@ def view(
         check_log_files(folder)
         Grid.saved(folder)   # a folder no run made (or its grid unreadable) is said here, as status and report say it
     if bundle is not None:
-        n = server.bundle(folders, bundle, 20 if max_units is None else max_units)
+        n = server.bundle(folders, bundle, BUNDLE_UNITS if max_units is None else max_units)
         typer.echo(f"wrote {n} pages to {bundle}/ (open {bundle}/index.html)", err=True)
         return
     server.serve_forever(folders, host, port, lambda line: typer.echo(line, err=True))

@@ -146,9 +146,15 @@ def write_kept(con: duckdb.DuckDBPyConnection, marks: list[Mark]) -> None:
             tmp.unlink(missing_ok=True)
 
 
-def temporary(rows: Path) -> Path:
-    """The temporary that kept columns are written to before `keep_marks` names them."""
-    return rows.with_name(f"{rows.name}.{os.getpid()}.tmp")
+def temporary(path: Path) -> Path:
+    """This process's temporary for `path` (kept columns, a mark): written there, then renamed to `path`."""
+    return path.with_name(f"{path.name}.{os.getpid()}.tmp")
+
+
+def _writer(temp: Path, path: Path) -> str:
+    """The process number in the name of `temp` if it is a temporary of a file named as long as `path` (another
+    code's kept columns of the same log), else ""."""
+    return temp.name[len(path.name) + 1:-len(".tmp")] if temp.name.endswith(".tmp") else ""
 
 
 def keep_marks(marks: list[Mark]) -> None:
@@ -188,7 +194,7 @@ def _mark(mark: Path, seen: tuple) -> None:
     """Write the mark of a log found with no loose line (an older code's mark of that log removed); a folder that
     cannot be written to is only not marked."""
     folder, prefix = mark.parent, mark.name[:-16]
-    tmp = folder / f"{mark.name}.{os.getpid()}.tmp"
+    tmp = temporary(mark)
     try:
         for old in folder.glob(f"{prefix}*"):
             if old != mark and len(old.name) == len(mark.name) and old.is_file() and not old.name.endswith(".tmp"):
@@ -205,7 +211,7 @@ def _name_kept(rows: Path) -> None:
     tmp, prefix = temporary(rows), rows.name[:-16]
     try:
         for old in rows.parent.glob(f"{prefix}*"):
-            pid = old.name[len(rows.name) + 1:-4] if old.name.endswith(".tmp") else ""
+            pid = _writer(old, rows)
             if old not in (rows, tmp) and old.is_file() and (not pid or not _running(pid)):
                 old.unlink()
         os.rename(tmp, rows)
