@@ -51,7 +51,22 @@ def generate_file(count: int, complexity: Sequence[str], seed: int, output: Path
         typer.echo(f"wrote {count} skeletons to {output}", err=True)
 
 
-def _write(fh: BinaryIO, items: Iterable[Skeleton], fmt: str, bar: tqdm) -> None:
+class _Whole:
+    """Standard output written whole: a pipe whose reader goes mid-batch takes part of it and says so only by the
+    count `write` returns (the next write is the one that fails, with EPIPE)."""
+
+    def __init__(self, fh: BinaryIO) -> None:
+        self.fh = fh
+
+    def write(self, data: bytes) -> int:
+        """Write all of `data`, in as many writes as the pipe takes."""
+        view = memoryview(data)
+        while view:
+            view = view[self.fh.write(view):]
+        return len(data)
+
+
+def _write(fh: BinaryIO | _Whole, items: Iterable[Skeleton], fmt: str, bar: tqdm) -> None:
     """The skeletons' lines written to `fh` in batches, the bar moved on each."""
     batch: list[bytes] = []
     for index, sk in enumerate(items):
@@ -69,7 +84,7 @@ def _to_stdout(items: Iterable[Skeleton], fmt: str, bar: tqdm) -> None:
     """The skeletons to standard output; a reader that stops early (`| head`) ends the command as SIGPIPE would end
     it (exit 141), without a traceback."""
     try:
-        _write(sys.stdout.buffer, items, fmt, bar)
+        _write(_Whole(sys.stdout.buffer), items, fmt, bar)   # a batch cut short was lost silently, exit 0
         sys.stdout.buffer.flush()
     except BrokenPipeError:
         # Python would flush stdout again at exit and say so: point it at /dev/null first
