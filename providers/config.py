@@ -188,7 +188,7 @@ def parse_provider(name: str, raw: Any, env: Mapping[str, str] | None = None,
               f"not a setting of kind {kind} (expected one of {', '.join(sorted(ALLOWED[kind])) or 'none'})")
     if kind in ("openai", "vllm", "anthropic"):
         _need(isinstance(settings.get("model"), str) and settings["model"], f"{base}.model", "expected a model name")
-        urls = settings.get("base_url", "https://api.anthropic.com" if kind == "anthropic" else None)
+        given = urls = settings.get("base_url", "https://api.anthropic.com" if kind == "anthropic" else None)
         if "launch" in settings:
             settings["launch"] = _launch(settings["launch"], f"{base}.launch", settings["model"])
         if isinstance(urls, str):
@@ -200,7 +200,7 @@ def parse_provider(name: str, raw: Any, env: Mapping[str, str] | None = None,
         if urls is not None or "launch" not in settings:   # with launch, the URL is the server's
             _need(isinstance(urls, list) and urls and all(_url_ok(u) for u in urls), f"{base}.base_url",
                   "expected an http(s) URL with a host (e.g. http://127.0.0.1:8000/v1) or a list of them"
-                  + (" (or a `launch:` block)" if kind == "vllm" else "") + f", got {short(urls)}")
+                  + (" (or a `launch:` block)" if kind == "vllm" else "") + f", got {short(given)}")
         if "retries" in settings:   # the old name of `attempts` (it always counted tries in all)
             _need("attempts" not in settings, f"{base}.retries", "give attempts alone (retries is its old name)")
             settings["attempts"] = settings.pop("retries")

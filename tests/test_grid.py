@@ -534,3 +534,25 @@ def test_extra_body_holds_json_values_only(tmp_path, value, where):
     with pytest.raises(UserError) as err:
         load_grid(path, env={"KEY": "k"})
     assert str(err.value).startswith(f"{path}: providers.v.{where}: expected JSON values"), str(err.value)
+
+
+@pytest.mark.parametrize("text, says", [("", "expected a mapping"), ("- 1\n", "expected a mapping"),
+                                        ("just words\n", "expected a mapping")])
+def test_a_grid_that_is_not_a_mapping_says_so_with_no_empty_key(tmp_path, text, says):
+    # the whole file is the value at fault: "grid.yaml: : expected a mapping" named an empty key
+    path = tmp_path / "grid.yaml"
+    path.write_text(text)
+    with pytest.raises(UserError) as err:
+        load_grid(path, env={})
+    assert str(err.value) == f"{path}: {says}"
+
+
+@pytest.mark.parametrize("url, shown", [("localhost:8000/v1", "'localhost:8000/v1'"), ("[ftp://h/v1]", "['ftp://h/v1']"),
+                                        ("8000", "8000")])
+def test_a_bad_base_url_is_echoed_as_it_was_given(tmp_path, url, shown):
+    # a plain string was echoed as a list (`got ['localhost:8000/v1']`), as if the grid had given one
+    text = OK.replace("  r: {kind: random}", f"  r: {{kind: random}}\n  q: {{kind: openai, model: m, base_url: {url}}}")
+    with pytest.raises(UserError) as err:
+        load_grid(grid_with(tmp_path, text), env={})
+    assert "providers.q.base_url: expected an http(s) URL" in str(err.value)
+    assert str(err.value).endswith(f", got {shown}"), str(err.value)

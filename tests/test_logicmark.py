@@ -85,6 +85,17 @@ def test_a_grid_runs_the_cards_file_and_reports_by_hop(tmp_path):
     grid.write_text(bad)
     proc = bench("run", "--grid", str(grid), "--out", str(tmp_path / "o2"))
     assert proc.returncode == 2 and "skeletons.format: expected jsonl" in proc.stderr
+    # the card's file read as skeletons (no format given): each line says what it is and how to read it
+    grid.write_text(bad.replace(", format: csv", ""))
+    hint = "a LogicMark record, not a skeleton: read the file with --format logicmark"
+    proc = bench("run", "--grid", str(grid), "--out", str(tmp_path / "o3"))
+    assert proc.returncode == 2 and f"{lm}:1: {hint}" in proc.stderr and "format: logicmark" in proc.stderr
+    checked = bench("validate", str(lm))
+    assert checked.returncode == 2 and checked.stderr.count(hint) == 100 and "missing field" not in checked.stderr
+    ours = tmp_path / "ours.jsonl"   # a skeleton line (it has a family) keeps its own reason, card keys or not
+    bench("generate", "-n", "1", "-o", str(ours), "-q", check=True)
+    ours.write_bytes(ours.read_bytes().replace(b'"family"', b'"answer_index":0,"context":1,"hop_depth":1,"family"'))
+    assert f"{ours}:1: answer_index: unknown field" in bench("validate", str(ours)).stderr
 
 
 _json = st.recursive(st.none() | st.booleans() | st.integers(-5, 30) | st.text(max_size=30),

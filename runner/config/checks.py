@@ -24,7 +24,8 @@ class Checker:
         self.file = file
 
     def fail(self, path: str, what: str) -> UserError:
-        return UserError(one_line(f"{self.file}: {path}: {what}"))
+        """The one-line error of the value at `path` ("" : the whole file, e.g. an empty one)."""
+        return UserError(one_line(f"{self.file}: {path}: {what}" if path else f"{self.file}: {what}"))
 
     def mapping(self, value: Any, path: str, keys: Collection[str], required: Collection[str] = frozenset()
                 ) -> dict[str, Any]:

@@ -40,7 +40,7 @@ def scan(path: Path, fmt: str = "jsonl", keep: Callable[[int], bool] | None = No
                 if fmt == "logicmark":
                     validate(sk)
             except SkeletonError as exc:
-                yield lineno, exc
+                yield lineno, _other_format(line, fmt) or exc
                 continue
             if sk.id in seen:
                 yield lineno, SkeletonError(f"id: {sk.id!r} appears twice in the file")
@@ -50,6 +50,18 @@ def scan(path: Path, fmt: str = "jsonl", keep: Callable[[int], bool] | None = No
     if not records:   # an empty source would run, report "ok 0" and mean nothing
         what = "LogicMark record" if fmt == "logicmark" else "skeleton"
         raise UserError(f"{path}: holds no {what} (the file is empty); give a file with one JSON object per line")
+
+
+_CARD_KEYS = (b'"context"', b'"answer_index"', b'"hop_depth"')   # a LogicMark card record's own keys
+
+
+def _other_format(line: bytes, fmt: str) -> SkeletonError | None:
+    """Where a skeleton line fails and is a LogicMark record, the error that says which flag reads it (20 lines of
+    "family: missing field" said nothing of it); else None."""
+    if fmt != "jsonl" or b'"family"' in line or not all(key in line for key in _CARD_KEYS):
+        return None
+    return SkeletonError("a LogicMark record, not a skeleton: read the file with --format logicmark (bench validate) "
+                         "or skeletons: {path: ..., format: logicmark} (a grid)")
 
 
 def read_skeletons(path: Path, fmt: str = "jsonl", keep: Callable[[int], bool] | None = None,
