@@ -200,9 +200,10 @@ def view(
     port: int = typer.Option(8765, "--port", metavar="PORT", help="Port to listen on, 0..65535 (0: any free one)."),
     bundle: Optional[Path] = typer.Option(None, "--bundle", metavar="DIR",
                                           help="Write static pages into DIR instead of serving them."),
-    max_units: Optional[int] = typer.Option(None, "--max-units", metavar="N", show_default=str(BUNDLE_UNITS),
+    # the default in the help's own form: a string show_default prints in brackets, "(20)"
+    max_units: Optional[int] = typer.Option(None, "--max-units", metavar="N", show_default=False,
                                             help="With --bundle: correct units kept per cell (every other unit is "
-                                                 "kept)."),
+                                                 f"kept).  [default: {BUNDLE_UNITS}]"),
 ) -> None:
     """Review every render and answer in the browser: the grid, each cell's units, each unit's skeleton, render
     premise by premise and every solver's answer, and comparisons. Read-only; live while a run writes."""

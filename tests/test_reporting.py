@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import csv
 import hashlib
+import os
 from collections import defaultdict
 from pathlib import Path
 
@@ -102,12 +103,14 @@ def test_errors_invalid_and_unfaithful_are_apart_from_accuracy(messy_run):
     assert sum(r["invalid"] for r in rows if r["solver"] == "random") == 0
 
 
-def test_pictures_and_markdown_exist(messy_run):
-    bench("report", str(messy_run), check=True)
+def test_pictures_and_markdown_exist(messy_run, tmp_path):
+    plot = tmp_path / "accuracy.png"   # --plot: the accuracy picture once more, where asked, and said so
+    proc = bench("report", str(messy_run), "--plot", str(plot), check=True)
     folder = messy_run / "report"
-    for name in ("heatmap.png", "accuracy_by_complexity.png"):
-        data = (folder / name).read_bytes()
+    for path in (folder / "heatmap.png", folder / "accuracy_by_complexity.png", plot):
+        data = path.read_bytes()
         assert data.startswith(b"\x89PNG") and len(data) > 5000
+    assert proc.stderr.strip().splitlines()[-1].endswith(f"accuracy_by_complexity.png) and {plot}"), proc.stderr
     md = (folder / "report.md").read_text()
     assert "![renderer x solver accuracy](heatmap.png)" in md and "## transitive_order" in md
 
@@ -511,3 +514,25 @@ def test_one_model_behind_two_engines_is_two_solvers_each_asked_and_reported(tmp
     for row in csv.DictReader((out / "report" / "summary.csv").open()):
         per_solver[row["solver"]] += int(row["n"])
     assert per_solver == {"on_vllm": 10, "on_sglang": 10}
+
+
+@pytest.mark.parametrize("runs", [1, 2])
+@pytest.mark.parametrize("within", ["template", "smollm2-135m-instruct@T0.7", "a" * 36])
+def test_the_paired_table_keeps_every_name_whole_within_100_columns(runs, within):
+    """`--compare`'s table at four-digit counts and signed intervals: the name held fixed is never folded ("templat"
+    over "e" was one) nor cut, and no figure is cut short; a name the figures leave too little room for is given
+    by a number in the table and in full under it."""
+    from rich.console import Console
+
+    from runner.reporting.compare import Paired
+    from runner.reporting.terminal import WIDTH, paired_table
+    got = [Paired("solver", "random", "prior", f"run-{i}", within, 1800, 900, 392, 360, 148, 1800, 0.321, 0.303,
+                  -0.018, -0.0213, 0.0612, 0.258) for i in range(runs)]
+    console = Console(width=WIDTH, record=True, file=open(os.devnull, "w"))
+    console.print(paired_table(got))
+    lines = console.export_text().splitlines()
+    words = [w for line in lines for w in line.split()]
+    assert max(map(len, lines)) <= WIDTH and within in words and "\u2026" not in "".join(lines), lines
+    assert (runs == 1 or all(f"run-{i}" in words for i in range(runs))) and words.count("1800") == 2 * runs, lines
+    if "[1]" in words:   # numbered: only where the name in the table would have made it wider than the console
+        assert len(within) + 2 * (runs > 1) > 20 and words.count("[1]") == runs + 1, lines

@@ -39,7 +39,7 @@ def test_damaged_render_line_mid_file_is_redone_not_fatal(server, tmp_path):
     (out / "solves.jsonl").unlink()   # the solves must be redone, so the renders' texts are read back
     proc = run_bench(grid, out, check=False)
     assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr
-    assert "skipped 1 unreadable line(s) in" in proc.stderr and "their units are redone" in proc.stderr
+    assert "skipped 1 unreadable line(s) in" in proc.stderr and "a unit only they held is redone, not read from them" in proc.stderr
     after = (out / "renders.jsonl").read_bytes()
     assert after.startswith(b"".join(lines))   # nothing the log held is changed: the redone unit is appended
     renders = [orjson.loads(l) for l in after.splitlines() if b'"a "quoted' not in l]
@@ -50,6 +50,12 @@ def test_damaged_render_line_mid_file_is_redone_not_fatal(server, tmp_path):
     assert len(terminal_counts(solves)) == 24 and set(terminal_counts(solves).values()) == {1}
     status = bench("status", str(out), check=True)
     assert "left 0" in status.stdout and "skipped 1 unreadable line(s)" in status.stderr
+    # the skipped line stays in the log, its unit done: no advice to rerun, nor "redone" beside "nothing to do"
+    left = "a unit only they held counts as left until `bench run` redoes it"
+    for proc, says in ((again, "a unit only they held is redone, not read from them"), (status, left),
+                       (bench("report", str(out), "--no-pictures", check=True), left)):
+        [note] = [line for line in proc.stderr.splitlines() if "unreadable line" in line]
+        assert note.endswith(says) and "rerun" not in note, note
 
 
 def test_first_rerun_says_how_many_lines_it_skipped(server, tmp_path):
@@ -191,11 +197,16 @@ def test_a_read_only_folder_stops_the_run_with_one_line(tmp_path, small_disk):
     logs = {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()}
     grid.write_text(QUICK.replace("count: 300", "count: 40"))   # more units to write
     subprocess.run(["mount", "-o", "remount,ro", str(small_disk)], check=True)
-    proc = bench("run", "--grid", str(grid), "--out", str(out), "-q")
-    assert proc.returncode in (2, 3) and "Traceback" not in proc.stderr, proc.stderr
-    [line] = [l for l in proc.stderr.splitlines() if l.startswith("bench: error:")]
-    assert "Read-only file system" in line and str(out) in line
-    assert {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()} == logs   # nothing touched
+    # every command that writes there says so in one line and exits 3 (docs/running.md: a write failed,
+    # read-only): the run at its lock, the report and generate before any work, at their first output
+    for args, named in ((("run", "--grid", str(grid), "--out", str(out), "-q"), out),
+                        (("report", str(out)), out / "report.csv"),
+                        (("generate", "-n", "3", "-o", str(out / "sk.jsonl"), "-q"), out / "sk.jsonl")):
+        proc = bench(*args)
+        assert proc.returncode == 3 and "Traceback" not in proc.stderr, (args, proc.stderr)
+        [line] = [l for l in proc.stderr.splitlines() if l.startswith("bench: error:")]
+        assert "cannot write (Read-only file system)" in line and str(named) in line, line
+        assert {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()} == logs   # nothing touched
 
 
 def records_tolerant(path) -> list[dict]:

@@ -8,7 +8,7 @@ import orjson
 from runner.config.grid import Grid
 from runner.config.settings import save_again
 from runner.errors import UserError, WriteFailed
-from runner.store.guard import atomic_output, mark, owns, read_whole
+from runner.store.guard import atomic_output, mark_made, owns, read_whole
 from runner.store.logs import MARKER
 
 
@@ -37,6 +37,10 @@ def check_run_folder(folder: Path, grid: Grid) -> None:
     """A run writes only into a new or empty folder, or a run folder of the same grid name: never over
     another grid's run, or over files that are not a run's (a user's own grid.yaml beside `--out .`)."""
     if not folder.exists():
+        # a folder under a file can never be made: a bad --out (exit 2), not a write that failed
+        above = next((p for p in folder.parents if p.exists()), None)
+        if above is not None and not above.is_dir():
+            raise UserError(f"--out {folder}: {above} is not a folder")
         return
     if not folder.is_dir():
         raise UserError(f"--out {folder}: not a folder")
@@ -68,9 +72,9 @@ def check_run_folder(folder: Path, grid: Grid) -> None:
 def claim_run_folder(folder: Path, grid: Grid) -> None:
     """Check the folder (check_run_folder), make it, and mark it as a run's before writing anything else."""
     check_run_folder(folder, grid)
+    made = not folder.exists()
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise WriteFailed(folder, exc) from None
-    if not owns(folder, MARKER):
-        mark(folder, MARKER)
+    mark_made(folder, MARKER, made)

@@ -1,6 +1,7 @@
 """`bench report RUN [RUN ...]`: read the runs, print the tables, write report/ (CSV, JSON, pictures, markdown)."""
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sys
@@ -19,7 +20,7 @@ from runner.reporting.fidelity import spread_warnings
 from runner.reporting.forked import Forked
 from runner.reporting.stats import SummaryRow, cell_latency, summary_rows
 from runner.reporting.summary import render_table
-from runner.store.guard import REPORT_MARKER, Outputs, atomic_output, mark, owns, remove_output
+from runner.store.guard import REPORT_MARKER, Outputs, atomic_output, mark, output_temporary, owns, remove_output
 from runner.store.logs import LOGS, MARKER, check_log_files, skipped_note
 
 
@@ -38,16 +39,29 @@ def report(folders: list[Path], by: tuple[str, ...] | None, csv_path: Path | Non
     for flag, pair in (("--compare", solvers), ("--compare-renderers", renderers)):
         if pair and pair[0] == pair[1]:
             raise UserError(f"{flag} {pair[0]} {pair[1]}: give two different names")
+    made = not report_dir.exists()
     try:
         report_dir.mkdir(exist_ok=True)
     except OSError as exc:
         raise UserError(f"--out {report_dir}: cannot make this folder ({exc.strerror})") from None
+    try:
+        return _claimed(folders, by, outputs, grouped_csv, plot_path, pool_renders, report_dir, solvers, renderers,
+                        seed, drawing)
+    except BaseException:
+        if made:   # a report that stopped before writing leaves no folder behind (a later run could not use it)
+            _unmake(report_dir)
+        raise
+
+
+def _claimed(folders: list[Path], by: tuple[str, ...] | None, outputs: Outputs, grouped_csv: Path,
+             plot_path: Path | None, pool_renders: bool, report_dir: Path, solvers: tuple[str, str] | None,
+             renderers: tuple[str, str] | None, seed: int, drawing: Forked | None) -> int:
+    """The report once its folder exists: its files claimed, the folder marked, then read and written."""
     targets = {name: outputs.claim(report_dir / name, "the report's " + name) for name in
                ("summary.csv", "summary.json", "report.md", "heatmap.png", "accuracy_by_complexity.png",
                 "thinking_by_complexity.png")}
     if not owns(report_dir, REPORT_MARKER):
         mark(report_dir, REPORT_MARKER)
-
     try:
         return _report(folders, by, grouped_csv, plot_path, pool_renders, report_dir, solvers, renderers, seed,
                        targets, drawing)
@@ -57,6 +71,14 @@ def report(folders: list[Path], by: tuple[str, ...] | None, csv_path: Path | Non
             drawing.stop()
         if child:   # killed mid-picture (a signal, a failure here): its half-written temporaries go too
             _sweep([*targets.values(), *([plot_path] if plot_path else [])], child)
+
+
+def _unmake(report_dir: Path) -> None:
+    """Remove a report folder this report made, if it holds nothing but its marker."""
+    with contextlib.suppress(OSError):
+        if {p.name for p in report_dir.iterdir()} <= {REPORT_MARKER}:
+            (report_dir / REPORT_MARKER).unlink(missing_ok=True)
+            report_dir.rmdir()
 
 
 def _report(folders: list[Path], by: tuple[str, ...] | None, grouped_csv: Path, plot_path: Path | None,
@@ -71,7 +93,8 @@ def _report(folders: list[Path], by: tuple[str, ...] | None, grouped_csv: Path, 
         drop_unkept(figures)   # the columns to keep of a report that failed before it had written everything
     typer.echo(f"wrote {grouped_csv} and {report_dir}/ (summary.csv, summary.json, report.md"
                + (", heatmap.png, accuracy_by_complexity.png" if pictures else "")
-               + (", thinking_by_complexity.png" if thought_picture else "") + ")", err=True)
+               + (", thinking_by_complexity.png" if thought_picture else "") + ")"
+               + (f" and {plot_path}" if pictures and plot_path is not None else ""), err=True)
     return 0
 
 
@@ -165,7 +188,7 @@ def _sweep(targets: list[Path], pid: int) -> None:
     """Remove the temporaries the drawing child `pid` had open beside `targets` (atomic_output's names): a
     SIGKILLed child cannot remove its own."""
     for target in targets:
-        tmp = target.with_name(f".{target.name}.{pid}.tmp")
+        tmp = output_temporary(target, pid)
         if tmp.is_file() and not tmp.is_symlink():
             tmp.unlink(missing_ok=True)
 
@@ -240,7 +263,7 @@ def _print(by, grouped, loaded, rows, latency, compared, renders, fidelity, warn
     for name in ("solver", "renderer"):
         got = [p for p in compared if p.kind == name]
         if got:
-            con.print(terminal.paired_table(got))
+            con.print(terminal.paired_table(got, con.width))
 
 
 def _all_pictures(rows, chance, baselines, thought_outcomes, targets: dict[str, Path],

@@ -1,11 +1,13 @@
 """The report in the terminal: rich tables readable at 100 columns (heatmap, depth tables, per-cell problems)."""
 from __future__ import annotations
 
+import io
 import sys
 from collections import defaultdict
 
 from rich import box
 from rich.console import Console
+from rich.measure import Measurement
 from rich.table import Table
 
 from runner.fidelity.calibration import Trust
@@ -153,19 +155,44 @@ def problems_table(rows: list[SummaryRow], latency: dict) -> Table:
     return t
 
 
-def paired_table(results: list[Paired]) -> Table:
-    """The paired comparisons: difference in accuracy on identical units, its interval, McNemar's p."""
+def paired_table(results: list[Paired], width: int = WIDTH) -> Table:
+    """The paired comparisons: difference in accuracy on identical units, its interval, McNemar's p (a table for a
+    console `width` wide)."""
+    # the name held fixed in a name column (never folded: "templat" over "e" was one); where the figures leave the
+    # names too little room, each is given by a number, said in full under the table
+    names = list(dict.fromkeys(r.within for r in results))
+    t = _paired(results, {name: name for name in names})
+    if Measurement.get(_MEASURE, _MEASURE.options, t).maximum > width:
+        numbered = {name: f"[{i}]" for i, name in enumerate(names, 1)}
+        t = _paired(results, numbered)
+        t.caption, t.caption_justify = "   ".join(f"{n} {name}" for name, n in numbered.items()), "left"
+    return t
+
+
+_MEASURE = Console(width=10_000, file=io.StringIO())   # measures a table's natural width, prints nothing
+
+
+def _paired(results: list[Paired], shown_as: dict[str, str]) -> Table:
+    """The paired table, each name held fixed shown as `shown_as` says; each run on a row of its own above its
+    pairs where there are several."""
     first = results[0]
     t = Table(title=f"paired: {first.kind} {first.a} (A) vs {first.b} (B) on identical units "
                     "(95% CI: bootstrap over skeletons, seed 0; p: McNemar exact)", box=box.SIMPLE_HEAD,
               title_justify="left", pad_edge=False)
-    for head in ("run", "with", "pairs", "acc A", "acc B", "A - B", "95% CI", "p", "A\nonly", "B\nonly", "un-\npaired"):
-        t.add_column(head, justify="left" if head in ("run", "with") else "right",
-                     overflow="fold" if head in ("run", "with") else "ellipsis", no_wrap=head not in ("run", "with"))
+    heads = ("pairs", "acc A", "acc B", "A - B", "95% CI", "p", "A\nonly", "B\nonly", "un-\npaired")
+    multi = len({r.run for r in results}) > 1
+    name_column(t, "run / with" if multi else "with")
+    for head in heads:
+        t.add_column(head, justify="right", no_wrap=True)
+    shown = None
     for r in results:
-        t.add_row(r.run, r.within, str(r.pairs), _acc(r.accuracy_a), _acc(r.accuracy_b),
-                  "-" if r.difference is None else f"{r.difference:+.3f}", _ci(r.ci95_low, r.ci95_high, signed=True),
-                  "-" if r.mcnemar_p is None else f"{r.mcnemar_p:.3g}", str(r.a_only), str(r.b_only), str(r.unpaired))
+        if multi and r.run != shown:
+            t.add_row(r.run, *[""] * len(heads), style="bold")
+            shown = r.run
+        t.add_row(("  " if multi else "") + shown_as[r.within], str(r.pairs), _acc(r.accuracy_a),
+                  _acc(r.accuracy_b), "-" if r.difference is None else f"{r.difference:+.3f}",
+                  _ci(r.ci95_low, r.ci95_high, signed=True), "-" if r.mcnemar_p is None else f"{r.mcnemar_p:.3g}",
+                  str(r.a_only), str(r.b_only), str(r.unpaired))
     return t
 
 

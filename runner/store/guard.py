@@ -13,6 +13,7 @@ Every failure to write is WriteFailed (one line, exit 3); every refusal is a Use
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import os
 import stat
@@ -82,15 +83,22 @@ def _no_follow(path: Path, what: str) -> None:
 
 
 def check_output(path: Path, what: str) -> Path:
-    """Refuse, before any work, an output path that is not a regular file or whose folder is missing."""
+    """Refuse, before any work, an output path that is not a regular file or whose folder is missing (exit 2),
+    or whose folder cannot be written to (WriteFailed: exit 3, the cause named)."""
     path = Path(path)
     _no_follow(path, what)
     parent = path.parent
     if not parent.is_dir():
         raise UserError(f"{what} {path}: folder {parent} does not exist")
-    if not os.access(parent, os.W_OK):
-        raise UserError(f"{what} {path}: folder {parent} is not writable")
+    if not os.access(parent, os.W_OK):   # a failure to write, said before any work (exit 3, as a run's)
+        code = errno.EROFS if os.statvfs(parent).f_flag & os.ST_RDONLY else errno.EACCES
+        raise WriteFailed(f"{what} {path}", OSError(code, os.strerror(code)))
     return path
+
+
+def output_temporary(path: Path, owner: int) -> Path:
+    """The temporary atomic_output writes `path` through for the process `owner`."""
+    return path.with_name(f".{path.name}.{owner}.tmp")
 
 
 @contextlib.contextmanager
@@ -101,7 +109,7 @@ def atomic_output(path: Path, owner: int | None = None) -> Iterator[BinaryIO]:
     removes the owner's leftovers removes the helper's too)."""
     path = Path(path)
     _no_follow(path, "output")
-    tmp = path.with_name(f".{path.name}.{owner or os.getpid()}.tmp")
+    tmp = output_temporary(path, owner or os.getpid())
     with contextlib.suppress(OSError):
         tmp.unlink()   # ours, left by a killed process of the same pid (a link there goes, not what it points to)
     try:
@@ -171,6 +179,20 @@ def mark(folder: Path, name: str) -> None:
     and inode, which a copied marker does not."""
     with atomic_output(folder / name) as fh:
         fh.write(orjson.dumps({"made_by": _MADE_BY, "folder": _identity(folder)}))
+
+
+def mark_made(folder: Path, name: str, made: bool) -> None:
+    """Mark `folder` as bench's (`mark`) unless it is already; a folder this command made (`made`) goes again
+    where its marker cannot be written (a full disk), so that a command that wrote nothing leaves nothing."""
+    if owns(folder, name):
+        return
+    try:
+        mark(folder, name)
+    except WriteFailed:
+        if made:
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+        raise
 
 
 def owns(folder: Path, name: str) -> bool:

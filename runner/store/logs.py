@@ -264,10 +264,13 @@ def best_records(path: Path, keys: Container[str], fields: dict[str, type | tupl
 
 
 def skipped_note(path: Path, skipped: int, redone: bool = False) -> str | None:
-    """The one line that says how many lines of a log were skipped (None if none were)."""
+    """The one line that says how many lines of a log were skipped (None if none were). A skipped line stays in
+    the log (it is append-only) after its unit is redone: the line says what holds either way, no "rerun" once
+    nothing is left, no "redone" beside "nothing to do"."""
     if not skipped:
         return None
-    tail = "; their units are redone" if redone else "; rerun `bench run` to redo their units"
+    tail = ("; a unit only they held is redone, not read from them" if redone else
+            "; a unit only they held counts as left until `bench run` redoes it")
     return f"bench: skipped {skipped} unreadable line(s) in {path}{tail}"
 
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from runner.errors import UserError
-from runner.store.guard import BUNDLE_MARKER, Outputs, atomic_output, mark, owns, remove_output
+from runner.store.guard import BUNDLE_MARKER, Outputs, atomic_output, mark_made, owns, remove_output
 from runner.view import pages
 from runner.view.data import Runs, Snapshot
 from runner.view.listing import ANSWERS, PAGE, VERDICTS, answer_of, rows_of, select
@@ -103,13 +103,12 @@ def bundle(folders: list[Path], out: Path, max_units: int, seed: int = 0) -> int
         written.update(_units(runs, snap, max_units, seed))
     finally:
         pages.Links.static = False
-    outputs = Outputs()
+    outputs, made = Outputs(), not out.exists()
     try:
         out.mkdir(exist_ok=True)
     except OSError as exc:
         raise UserError(f"--bundle {out}: cannot make this folder ({exc.strerror})") from None
-    if not owns(out, BUNDLE_MARKER):
-        mark(out, BUNDLE_MARKER)
+    mark_made(out, BUNDLE_MARKER, made)
 
     def keep_or_drop(m: re.Match) -> str:
         if m.group(2) in written:

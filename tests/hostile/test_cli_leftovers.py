@@ -123,7 +123,8 @@ def test_report_on_an_unreadable_log_is_one_line(work, log):
 
 def test_report_stopped_by_a_signal_leaves_no_temporary(work):
     """SIGTERM while the drawing child holds `.heatmap.png.<pid>.tmp`: the report stops in one line and the
-    temporary goes with it (the child is killed; the parent removes what it had open)."""
+    temporary goes with it (the child is killed; the parent removes what it had open), and so does the report's
+    folder if it made it and wrote nothing else there."""
     report = work / "run" / "report"
     shutil.rmtree(report, ignore_errors=True)
     proc = subprocess.Popen([sys.executable, "-c", "from runner.cli import main; main()", "report", "run"],
@@ -142,7 +143,9 @@ def test_report_stopped_by_a_signal_leaves_no_temporary(work):
         if proc.poll() is None:
             proc.kill()
     assert proc.returncode == 128 + signal.SIGTERM and "stopped by SIGTERM" in err, err
-    assert [p.name for p in report.iterdir() if p.name.endswith(".tmp")] == []
+    # no temporary stays; the folder this report made goes with it where it holds nothing but its marker
+    left = sorted(p.name for p in report.iterdir()) if report.exists() else []
+    assert not [n for n in left if n.endswith(".tmp")] and left != [".bench-report"], left
     # the drawing child's own fork (it draws the heatmap) goes too: told by the child's death, not waited for
     deadline = time.monotonic() + HANG_S
     while (left := _reports_in(work)) and time.monotonic() < deadline:
@@ -161,3 +164,38 @@ def _reports_in(folder: Path) -> list[int]:
         except OSError:   # gone meanwhile, or not ours to read
             continue
     return found
+
+
+def test_a_report_on_a_folder_with_no_run_leaves_no_report_folder(work):
+    """A report refused on a folder that holds no run leaves no `report/` in it: an empty one left there made the
+    next `bench run --out` on that folder refuse it (files no run wrote)."""
+    (work / "empty").mkdir()
+    before = snapshot(work)
+    refused(bench("report", "empty", cwd=work), 2, "no grid.json here")
+    assert snapshot(work) == before   # folders included
+    ran = bench("run", "-g", "grid.yaml", "--out", "empty", "-q", cwd=work)
+    assert ran.returncode == 0, ran.stderr
+
+
+@pytest.mark.parametrize("args, marker", [(("report", "run", "--out", "new"), ".bench-report"),
+                                          (("view", "run", "--bundle", "new"), ".bench-view"),
+                                          (("run", "-g", "grid.yaml", "--out", "new", "-q"), ".bench-run")])
+def test_a_command_whose_first_write_fails_leaves_no_folder_it_made(work, args, marker):
+    # a full disk at the folder's marker: one line, exit 3, and the folder the command made is gone again
+    before = snapshot(work)
+    refused(bench(*args, cwd=work, limit_bytes=16), 3, "cannot write", f"new/{marker}")
+    assert snapshot(work) == before
+
+
+@pytest.mark.parametrize("args, flag", [(("run", "-g", "grid.yaml", "--out", "afile/sub/run", "-q"), "--out"),
+                                        (("report", "run", "--out", "afile/report"), "--out"),
+                                        (("report", "run", "--csv", "afile/x.csv"), "--csv"),
+                                        (("report", "run", "--plot", "afile/x.png"), "--plot"),
+                                        (("view", "run", "--bundle", "afile/pages"), "--bundle"),
+                                        (("generate", "-n", "2", "-o", "afile/sk.jsonl", "-q"), "--output")])
+def test_an_output_under_a_file_is_a_bad_flag_not_a_failed_write(work, args, flag):
+    # a path that can never be made is bad input (exit 2, the flag named), not "cannot write ... free space"
+    (work / "afile").write_text("a file of mine\n")
+    before = snapshot(work)
+    refused(bench(*args, cwd=work), 2, f"{flag} afile/")
+    assert snapshot(work) == before

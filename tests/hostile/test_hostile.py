@@ -39,7 +39,8 @@ def bench(*args: str, cwd: Path, env: dict | None = None, limit_bytes: int | Non
 
 
 def snapshot(folder: Path) -> dict[str, bytes | str]:
-    """Every node under `folder`: a file's bytes, a link's target, a FIFO as such (never opened)."""
+    """Every node under `folder`: a file's bytes, a link's target, a FIFO as such (never opened), a folder as such
+    (an empty one left behind is something written)."""
     out: dict[str, bytes | str] = {}
     for path in sorted(folder.rglob("*")):
         key = str(path.relative_to(folder))
@@ -49,6 +50,8 @@ def snapshot(folder: Path) -> dict[str, bytes | str]:
             out[key] = "fifo"
         elif path.is_file():
             out[key] = path.read_bytes()
+        elif path.is_dir():
+            out[key] = "folder"
     return out
 
 
