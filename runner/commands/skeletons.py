@@ -5,13 +5,14 @@ import os
 import signal
 import sys
 from pathlib import Path
-from typing import BinaryIO, Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 import typer
 from tqdm import tqdm
 
 from families.ir import Skeleton, SkeletonError
 from families.logicmark import logicmark_record
+from runner.children import write_all
 from runner.errors import UserError
 from runner.source.generate import make_plan
 from runner.source.reader import FORMATS, scan
@@ -45,38 +46,23 @@ def generate_file(count: int, complexity: Sequence[str], seed: int, output: Path
         return
     Outputs().claim(output, "--output")
     with atomic_output(output) as fh:
-        _write(fh, plan.items(count), fmt, bar)
+        _write(fh.write, plan.items(count), fmt, bar)
     bar.close()
     if not quiet:
         typer.echo(f"wrote {count} skeletons to {output}", err=True)
 
 
-class _Whole:
-    """Standard output written whole: a pipe whose reader goes mid-batch takes part of it and says so only by the
-    count `write` returns (the next write is the one that fails, with EPIPE)."""
-
-    def __init__(self, fh: BinaryIO) -> None:
-        self.fh = fh
-
-    def write(self, data: bytes) -> int:
-        """Write all of `data`, in as many writes as the pipe takes."""
-        view = memoryview(data)
-        while view:
-            view = view[self.fh.write(view):]
-        return len(data)
-
-
-def _write(fh: BinaryIO | _Whole, items: Iterable[Skeleton], fmt: str, bar: tqdm) -> None:
-    """The skeletons' lines written to `fh` in batches, the bar moved on each."""
+def _write(write: Callable[[bytes], object], items: Iterable[Skeleton], fmt: str, bar: tqdm) -> None:
+    """The skeletons' lines given to `write` in batches, the bar moved on each."""
     batch: list[bytes] = []
     for index, sk in enumerate(items):
         batch.append(logicmark_record(sk, index) if fmt == "logicmark" else sk.to_json())
         if len(batch) >= _BATCH:
-            fh.write(b"\n".join(batch) + b"\n")
+            write(b"\n".join(batch) + b"\n")
             bar.update(len(batch))
             batch.clear()
     if batch:
-        fh.write(b"\n".join(batch) + b"\n")
+        write(b"\n".join(batch) + b"\n")
         bar.update(len(batch))
 
 
@@ -84,7 +70,9 @@ def _to_stdout(items: Iterable[Skeleton], fmt: str, bar: tqdm) -> None:
     """The skeletons to standard output; a reader that stops early (`| head`) ends the command as SIGPIPE would end
     it (exit 141), without a traceback."""
     try:
-        _write(_Whole(sys.stdout.buffer), items, fmt, bar)   # a batch cut short was lost silently, exit 0
+        # each batch written whole to the descriptor: through sys.stdout's buffer, a pipe whose reader went
+        # mid-batch took part of it and the rest was dropped without an error (exit 0, not 141)
+        _write(lambda data: write_all(sys.stdout.fileno(), data), items, fmt, bar)
         sys.stdout.buffer.flush()
     except BrokenPipeError:
         # Python would flush stdout again at exit and say so: point it at /dev/null first

@@ -1,7 +1,6 @@
 """`bench report RUN [RUN ...]`: read the runs, print the tables, write report/ (CSV, JSON, pictures, markdown)."""
 from __future__ import annotations
 
-import contextlib
 import os
 import signal
 import sys
@@ -20,7 +19,16 @@ from runner.reporting.fidelity import spread_warnings
 from runner.reporting.forked import Forked
 from runner.reporting.stats import SummaryRow, cell_latency, summary_rows
 from runner.reporting.summary import render_table
-from runner.store.guard import REPORT_MARKER, Outputs, atomic_output, mark, output_temporary, owns, remove_output
+from runner.store.guard import (
+    REPORT_MARKER,
+    Outputs,
+    atomic_output,
+    mark,
+    output_temporary,
+    owns,
+    remove_output,
+    unmake,
+)
 from runner.store.logs import LOGS, MARKER, check_log_files, skipped_note
 
 
@@ -49,7 +57,7 @@ def report(folders: list[Path], by: tuple[str, ...] | None, csv_path: Path | Non
                         seed, drawing)
     except BaseException:
         if made:   # a report that stopped before writing leaves no folder behind (a later run could not use it)
-            _unmake(report_dir)
+            unmake(report_dir, REPORT_MARKER)
         raise
 
 
@@ -71,14 +79,6 @@ def _claimed(folders: list[Path], by: tuple[str, ...] | None, outputs: Outputs, 
             drawing.stop()
         if child:   # killed mid-picture (a signal, a failure here): its half-written temporaries go too
             _sweep([*targets.values(), *([plot_path] if plot_path else [])], child)
-
-
-def _unmake(report_dir: Path) -> None:
-    """Remove a report folder this report made, if it holds nothing but its marker."""
-    with contextlib.suppress(OSError):
-        if {p.name for p in report_dir.iterdir()} <= {REPORT_MARKER}:
-            (report_dir / REPORT_MARKER).unlink(missing_ok=True)
-            report_dir.rmdir()
 
 
 def _report(folders: list[Path], by: tuple[str, ...] | None, grouped_csv: Path, plot_path: Path | None,

@@ -190,9 +190,16 @@ def mark_made(folder: Path, name: str, made: bool) -> None:
         mark(folder, name)
     except WriteFailed:
         if made:
-            with contextlib.suppress(OSError):
-                folder.rmdir()
+            unmake(folder, name)
         raise
+
+
+def unmake(folder: Path, name: str) -> None:
+    """Remove a folder a command made, if it holds nothing but its marker `name` (or nothing at all)."""
+    with contextlib.suppress(OSError):
+        if {p.name for p in folder.iterdir()} <= {name}:
+            (folder / name).unlink(missing_ok=True)
+            folder.rmdir()
 
 
 def owns(folder: Path, name: str) -> bool:
