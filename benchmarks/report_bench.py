@@ -162,6 +162,18 @@ if not path.exists():
 """
 
 
+# What a run's end does where it wrote to big logs (runner/reporting/ahead.py): the plan, the logs' columns and marks
+# its first report reads, kept; timed apart from the report (`--after-run`)
+AHEAD = """
+import sys
+from pathlib import Path
+from runner.reporting.ahead import prepare
+why = prepare(Path(sys.argv[1]))
+if why is not None:
+    sys.exit(why)
+"""
+
+
 def timed(cmd: list[str], cwd: Path) -> tuple[float, float]:
     """Wall seconds and peak RSS (MiB) of one command in a fresh process."""
     with tempfile.TemporaryFile() as err:
@@ -189,7 +201,12 @@ def main() -> None:
                          ".report-*rows-*) before each bench report: a run's first report (each code's skeleton "
                          "manifest written first, unmeasured, as its run leaves it; else each code's plan, marks and "
                          "kept columns are made by an unmeasured report first)")
+    ap.add_argument("--after-run", action="store_true",
+                    help="as --cold, then before this code's report what its run's end keeps where it wrote to big "
+                         "logs (reporting/ahead.py), timed apart: a run's first report as it is now; the old code's "
+                         "and the peers' as with --cold")
     args = ap.parse_args()
+    args.cold = args.cold or args.after_run
     if not (args.folder / "solves.jsonl").exists():
         t = time.perf_counter()
         n = write_run(args.folder, args.skeletons, args.renderers, args.solvers)
@@ -224,6 +241,9 @@ def main() -> None:
                     shutil.rmtree(cached)
                 for kept in (*reports[name].glob(".report-*rows-*"), *reports[name].glob(".report-*typed-*")):
                     kept.unlink()
+                if args.after_run and name != "old bench report":
+                    end = timed([sys.executable, "-c", AHEAD, str(reports[name])], cwd)[0]
+                    print(f"round {i + 1}: the run's end before {name} (not in its time) {end:.2f} s", flush=True)
             wall, rss = timed(cmd, cwd)
             times[name].append(wall)
             print(f"round {i + 1}: {name} {wall:.2f} s, peak RSS {rss:.0f} MiB", flush=True)

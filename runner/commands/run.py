@@ -17,6 +17,7 @@ from runner.errors import Interrupted, UserError, printable
 from runner.reporting.summary import ranked, render_table, table
 from runner.store.lock import RunLock
 from runner.store.logs import check_log_files, skipped_note
+from runner.store.sinks import log_sizes
 from runner.store.tally import total
 
 if TYPE_CHECKING:
@@ -77,6 +78,7 @@ def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, qu
     agents: list[str] = []
     with RunLock(folder, shard):
         save_grid(grid, folder, grid_file)
+        before = None if shard is not None else log_sizes(folder)
         made: list[Progress] = []
 
         def progress() -> Progress:
@@ -105,6 +107,7 @@ def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, qu
         stats = None if quiet else known.render_stats if known else _render_rows(folder, plan, result)
         if known is None and nodes is None and settled.eligible(grid) and settled.complete(result):
             settled.save(folder, grid, shard, n, result, skipped, stats)   # the logs are closed, and ours still
+        _report_ahead(folder, before)
     cells = result.cells
     if stats is not None:
         typer.echo(render_table(stats))
@@ -138,6 +141,21 @@ def _join(grid: Grid, address: str) -> list[dict[str, Any]]:
         raise UserError("--ray needs Ray: pip install -e '.[ray]'") from None
     from runner.cluster.driver import join
     return join(grid, address)
+
+
+def _report_ahead(folder: Path, before: tuple[int, int] | None) -> None:
+    """Where a whole run (its lock the folder's alone: `before` the logs' sizes as it found them; None for a shard,
+    beside which others may write) wrote to big logs, prepare their first report (reporting/ahead.py), saying so:
+    seconds at a million records, once, where each report would scan them."""
+    if before is None or log_sizes(folder) == before:
+        return
+    from runner.reporting.ahead import prepare, worth_it
+    if not worth_it(folder):
+        return
+    typer.echo("bench: keeping the logs' columns for the first report (LSB_REPORT_AHEAD_MIN)", err=True)
+    if (why := prepare(folder)) is not None:
+        typer.echo(f"bench: the logs' columns were not kept ({printable(why)}); `bench report` reads the logs",
+                   err=True)
 
 
 def _plan(grid: Grid) -> UnitPlan:

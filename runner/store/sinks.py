@@ -17,6 +17,17 @@ from runner.store.logs import RENDER_FIELDS, SOLVE_FIELDS, AppendLog, read_at
 RENDERS, SOLVES = "renders.jsonl", "solves.jsonl"
 
 
+def log_sizes(folder: Path) -> tuple[int, int]:
+    """The render and solve logs' sizes (0 where there is none): compared before and after, whether a run wrote."""
+    out = []
+    for name in (RENDERS, SOLVES):
+        try:
+            out.append((folder / name).stat().st_size)
+        except OSError:
+            out.append(0)
+    return out[0], out[1]
+
+
 class FolderLogs:
     """A run folder's render and solve logs: the index read when made, records appended as they finish."""
 
