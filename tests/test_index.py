@@ -57,7 +57,7 @@ def test_frames_merged_in_any_order_give_one_pass(tmp_path, lines, slice_bytes, 
                   for a in range(0, size, slice_bytes)]
     index = Index()
     for *columns, skipped in data.draw(st.permutations(slices)):
-        index_module._merge(index, *columns)
+        index_module.merge(index, *columns)
         index.skipped += skipped
     assert ({k: (e.status, e.offset, e.correct) for k, e in index.items()}, index.skipped) == one_pass(path)
 

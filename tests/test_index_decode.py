@@ -135,7 +135,7 @@ def test_parts_read_in_blocks_give_the_rules_index(tmp_path, monkeypatch, data, 
     with open(path, "rb") as fh:
         for a, b in zip(bounds, bounds[1:]):
             *columns, skipped = pickle.loads(index_module.part(fh, Typed(SOLVE_FIELDS), a, b))
-            index_module._merge(index, *columns)
+            index_module.merge(index, *columns)
             index.skipped += skipped
     assert indexed(index) == by_rule(data, SOLVE_FIELDS)
 

@@ -24,9 +24,9 @@ providers:
 renderers: [t0]
 solvers: [r0, {provider: r1, samples: 2}]
 """
-EVERY = {"LSB_REPORT_AHEAD_MIN": "0"}   # every log is big enough
+EVERY = {"LSB_AHEAD_MIN": "0"}   # every log is big enough
 KEPT = (".report-rows-*", ".report-renders-rows-*")
-SAYS = "keeping the logs' columns for the first report"
+SAYS = "keeping the logs' index and columns for the next resume and report"
 
 
 def kept(folder: Path) -> list[Path]:
@@ -95,7 +95,7 @@ def test_a_rerun_that_writes_nothing_keeps_nothing_again(tmp_path):
 
 @pytest.mark.parametrize("how", ["small logs", "a shard"])
 def test_small_logs_or_a_shard_keep_nothing(tmp_path, how):
-    """Below LSB_REPORT_AHEAD_MIN (64 MiB by default) the report's own scan is quick: nothing is kept. A shard
+    """Below LSB_AHEAD_MIN (64 MiB by default) the report's own scan is quick: nothing is kept. A shard
     keeps nothing whatever the size: other shards may be writing the logs it would scan."""
     got = run(tmp_path) if how == "small logs" else run(tmp_path, "--shard", "0/2", env=EVERY)
     assert SAYS not in got.stderr and kept(tmp_path / "run") == []

@@ -107,7 +107,7 @@ def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, qu
         stats = None if quiet else known.render_stats if known else _render_rows(folder, plan, result)
         if known is None and nodes is None and settled.eligible(grid) and settled.complete(result):
             settled.save(folder, grid, shard, n, result, skipped, stats)   # the logs are closed, and ours still
-        _report_ahead(folder, before)
+        _keep_ahead(folder, before)
     cells = result.cells
     if stats is not None:
         typer.echo(render_table(stats))
@@ -143,16 +143,26 @@ def _join(grid: Grid, address: str) -> list[dict[str, Any]]:
     return join(grid, address)
 
 
-def _report_ahead(folder: Path, before: tuple[int, int] | None) -> None:
+def _keep_ahead(folder: Path, before: tuple[int, int] | None) -> None:
     """Where a whole run (its lock the folder's alone: `before` the logs' sizes as it found them; None for a shard,
-    beside which others may write) wrote to big logs, prepare their first report (reporting/ahead.py), saying so:
-    seconds at a million records, once, where each report would scan them."""
+    beside which others may write) wrote to big logs, keep their index for the next resume (store/snapshot.py)
+    and what their first report reads (reporting/ahead.py), saying so: seconds at a million records, once, where
+    each resume would read every line and each report scan them."""
     if before is None or log_sizes(folder) == before:
         return
     from runner.reporting.ahead import prepare, worth_it
     if not worth_it(folder):
         return
-    typer.echo("bench: keeping the logs' columns for the first report (LSB_REPORT_AHEAD_MIN)", err=True)
+    from runner.store.index import keep_index
+    from runner.store.logs import RENDER_FIELDS, SOLVE_FIELDS
+    from runner.store.sinks import RENDERS, SOLVES
+    typer.echo("bench: keeping the logs' index and columns for the next resume and report (LSB_AHEAD_MIN)", err=True)
+    try:
+        for name, fields in ((RENDERS, RENDER_FIELDS), (SOLVES, SOLVE_FIELDS)):
+            keep_index(folder / name, fields)
+    except KeyboardInterrupt:   # the run is done: Ctrl-C stops only this, and its closing lines still come
+        typer.echo("bench: the logs' index and columns were not kept (interrupted)", err=True)
+        return
     if (why := prepare(folder)) is not None:
         typer.echo(f"bench: the logs' columns were not kept ({printable(why)}); `bench report` reads the logs",
                    err=True)

@@ -26,8 +26,8 @@ VARIABLES: dict[str, Variable] = {
     "LSB_PROGRESS_EVERY": Variable("seconds between progress lines off a terminal", float, 15.0, 0.5, 86_400),
     "LSB_PREPARE_ASIDE_MIN": Variable("skeletons from which a run prepares them in a helper process", int, 2000),
     "LSB_CACHE_DIR": Variable("where prepared local models are kept", Path, None),
-    "LSB_REPORT_AHEAD_MIN": Variable("log bytes from which a run that wrote to its logs prepares their first report",
-                                     int, 64 << 20),
+    "LSB_AHEAD_MIN": Variable("log bytes from which a run that wrote to its logs keeps their index and columns for "
+                              "the next resume and report", int, 64 << 20),
     "LSB_UVLOOP": Variable("1: a run's event loop is uvloop's where installed; 0: asyncio's own", int, 1, 0, 1),
 }
 

@@ -24,9 +24,9 @@ LOGS = (RENDERS, SOLVES)
 
 
 def worth_it(folder: Path) -> bool:
-    """Whether a run that wrote to the logs should prepare their first report: they hold LSB_REPORT_AHEAD_MIN bytes
+    """Whether a run that wrote to the logs should prepare their first report: they hold LSB_AHEAD_MIN bytes
     or more (below that the report's own scan takes a fraction of a second)."""
-    return sum(log_sizes(folder)) >= environment.number("LSB_REPORT_AHEAD_MIN")
+    return sum(log_sizes(folder)) >= environment.number("LSB_AHEAD_MIN")
 
 
 def prepare(folder: Path) -> str | None:

@@ -22,6 +22,8 @@ from typing import Any, BinaryIO, NamedTuple
 import orjson
 
 from runner.children import PIPE_BYTES, cores, die_with_parent, widen_pipe, write_all
+from runner.errors import UserError
+from runner.store import snapshot
 from runner.store.guard import open_regular
 from runner.store.index_decode import BLOCK_BYTES, DecodeError, Decoder, ValidationError, fast_decoder
 from runner.store.logs import CALIBRATION_FIELDS, RENDER_FIELDS, SOLVE_FIELDS, Typed, supersedes
@@ -61,7 +63,8 @@ def load_index(path: Path, fields: dict[str, type | tuple[type, ...]]) -> Index:
     not whole records with `fields` (torn, damaged, glued, foreign, a field of another type) are skipped and
     counted, so their units are redone: exactly the lines `status` and `report` skip too.
 
-    A big log is read in parts on as many cores as it has parts for."""
+    A big log is read in parts on as many cores as it has parts for; where a run kept the index of its first bytes
+    (snapshot.py) and they are unchanged, that index is read, and only the lines after them."""
     index = Index()
     try:
         fh = open_regular(path, "log")
@@ -73,10 +76,40 @@ def load_index(path: Path, fields: dict[str, type | tuple[type, ...]]) -> Index:
     gc.disable()
     try:
         with fh:
-            return _load(fh, path, fields, index)
+            kept = snapshot.load(path, fh) if _kind(fields) is not None else None
+            if kept is None:
+                return _load(fh, path, fields, index)
+            merge(index, *kept[0])
+            index.skipped = kept[1]
+            return fill(fh, index, Typed(fields), kept[2])   # what was appended since, as lines
     finally:
         if paused:
             gc.enable()
+
+
+def keep_index(path: Path, fields: dict[str, type | tuple[type, ...]]) -> bool:
+    """Keep the index of the log at `path` beside it (snapshot.py), for the next load_index; False where it is not
+    kept. Only for a log no other process writes meanwhile (a whole run's, under its lock)."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        with open_regular(path, "log") as fh:
+            size = os.fstat(fh.fileno()).st_size
+            index = _load(fh, path, fields, Index())
+            got = columns([(key, *entry) for key, entry in index.items()])
+            if got is None or os.fstat(fh.fileno()).st_size != size:   # written to meanwhile: not the bytes read
+                return False
+            return snapshot.save(path, fh, size, got, index.skipped)
+    except (OSError, UserError):   # no log, or one that cannot be read: nothing kept, the next resume reads it
+        return False
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _kind(fields: dict[str, type | tuple[type, ...]]) -> str | None:
+    """The name of the log kind whose fields these are (KINDS); None for another table."""
+    return next((k for k, f in KINDS.items() if f is fields), None)
 
 
 def fill(fh: BinaryIO, index: Index, typed: Typed, start: int = 0, end: int | None = None,
@@ -211,7 +244,7 @@ def better(entry: Entry, old: Entry) -> bool:
 
 def _load(fh: BinaryIO, path: Path, fields: dict[str, type | tuple[type, ...]], index: Index) -> Index:
     """The index of the open log `fh` (at `path`), in parts where it is big and the machine has cores."""
-    kind = next((k for k, f in KINDS.items() if f is fields), None)
+    kind = _kind(fields)
     stat = os.fstat(fh.fileno())
     n = parts_for(stat.st_size, cores()) if kind is not None else 1
     typed = Typed(fields)
@@ -286,7 +319,7 @@ class _Helper:
                 return
             self.skipped += frame[-1]
             self.frames_left -= 1
-            _merge(index, *frame[:-1])
+            merge(index, *frame[:-1])
             at += _FRAME.size + size
         del self.buffer[:at]
 
@@ -302,7 +335,7 @@ _CORRECT_VALUES = (None, False, True)   # `correct` sent as its place here: one 
 _CORRECT = {value: code for code, value in enumerate(_CORRECT_VALUES)}
 
 
-def _merge(index: Index, keys: list[str], statuses: list[str], codes: bytes, offsets: array.array[int],
+def merge(index: Index, keys: list[str], statuses: list[str], codes: bytes, offsets: array.array[int],
            correct: bytes) -> None:
     """A helper's frame (its records in file order, a key perhaps more than once) onto the index: for a key seen
     twice, the better record (`better`)."""
@@ -333,19 +366,25 @@ def _unpickled(data: bytes) -> tuple[Any, ...] | None:
 
 
 def part(fh: BinaryIO, typed: Typed, start: int, end: int) -> bytes | None:
-    """The records of the lines that begin in [start, end), in columns, pickled: keys, statuses, status codes,
-    offsets, correct as 0/1/2 (None, False, True), each in file order (a key redone is there twice), and the
-    skipped lines' count; None where they hold more distinct statuses than a code holds (a damaged log)."""
+    """The records of the lines that begin in [start, end), in columns (`columns`), each in file order (a key
+    redone is there twice), and the skipped lines' count, pickled; None where they hold more distinct statuses
+    than a code holds (a damaged log)."""
     rows: list[tuple[str, str, int, bool | None]] = []
     skipped = fill(fh, Index(), typed, start, end, rows).skipped
+    got = columns(rows)
+    return None if got is None else pickle.dumps((*got, skipped), protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def columns(rows: list[tuple[str, str, int, bool | None]]) -> snapshot.Columns | None:
+    """(key, status, offset, correct) rows in columns: keys, the distinct statuses, a status code per row, offsets,
+    correct as 0/1/2 (None, False, True); None where there are more distinct statuses than a code holds."""
     keys, status, offsets, correct = map(list, zip(*rows)) if rows else ([], [], [], [])
     statuses = list(dict.fromkeys(status))
     try:
         codes = bytes(map({s: i for i, s in enumerate(statuses)}.__getitem__, status))
     except ValueError:   # a code past 255
         return None
-    return pickle.dumps((keys, statuses, codes, array.array("q", offsets), bytes(map(_CORRECT.__getitem__, correct)),
-                         skipped), protocol=pickle.HIGHEST_PROTOCOL)
+    return keys, statuses, codes, array.array("q", offsets), bytes(map(_CORRECT.__getitem__, correct))
 
 
 def main(argv: list[str]) -> int:

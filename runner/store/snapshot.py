@@ -1,0 +1,130 @@
+"""A log's resume index kept beside it: the index of its first S bytes in columns, with their XXH3-128 hash, read
+back where those bytes are unchanged (the rest of the log, what was appended since, is read as lines), so a resume
+of a big log reads a file of columns, not a million lines. Written by a whole run at its end (commands/run.py);
+any change to those bytes (a log edited, cut or replaced) and the log is read whole, as before."""
+from __future__ import annotations
+
+import array
+import functools
+import hashlib
+import os
+from pathlib import Path
+from typing import BinaryIO
+
+import orjson
+import xxhash
+
+from runner.errors import WriteFailed
+from runner.store.guard import atomic_output
+
+# A log's index in columns, as index.py merges them: keys, the distinct statuses, a status code per key, offsets,
+# `correct` codes (0, 1, 2: None, False, True)
+Columns = tuple[list[str], list[str], bytes, "array.array[int]", bytes]
+
+FORMAT = 1
+PREFIX = ".index-"   # + the log's name + "-" + the stamp of the code that reads and writes it
+_CODE = ("index.py", "index_decode.py", "logs.py", "records.py", "snapshot.py")   # the index's rule, and this
+
+
+@functools.cache
+def _stamp() -> str:
+    """A stamp of the code whose rule the index follows: another version's snapshot is never read."""
+    h = hashlib.sha256(str(FORMAT).encode())
+    for name in _CODE:
+        h.update((Path(__file__).parent / name).read_bytes())
+    return h.hexdigest()[:16]
+
+
+def path_for(log: Path) -> Path:
+    """Where this code keeps the snapshot of `log`'s index."""
+    return log.parent / f"{PREFIX}{log.name}-{_stamp()}"
+
+
+def prefix_hash(fh: BinaryIO, size: int) -> str | None:
+    """The XXH3-128 of the open file's first `size` bytes; None where it holds fewer."""
+    h, left = xxhash.xxh3_128(), size
+    fh.seek(0)
+    while left:
+        chunk = fh.read(min(left, 4 << 20))
+        if not chunk:
+            return None
+        h.update(chunk)
+        left -= len(chunk)
+    return h.hexdigest()
+
+
+def save(log: Path, fh: BinaryIO, size: int, columns: Columns, skipped: int) -> bool:
+    """Keep the index of the first `size` bytes of the open log `fh` (`columns`, and its skipped lines' count)
+    beside the log, another code's snapshot of it removed; False where it is not kept: those bytes do not end
+    with a newline (a torn tail is no place to read on from), or the folder cannot be written."""
+    fh.seek(max(size - 1, 0))
+    if size == 0 or fh.read(1) != b"\n":
+        return False
+    digest = prefix_hash(fh, size)
+    keys, statuses, codes, offsets, correct = columns
+    parts = [orjson.dumps(keys), orjson.dumps(statuses), codes, offsets.tobytes(), correct]
+    head = {"format": FORMAT, "size": size, "hash": digest, "skipped": skipped, "parts": list(map(len, parts))}
+    rest = [orjson.dumps(head) + b"\n", *parts]
+    target = path_for(log)
+    try:
+        with atomic_output(target) as out:
+            out.write(_check(rest).encode() + b"\n")   # a snapshot damaged anywhere is never read as another
+            for data in rest:
+                out.write(data)
+        for old in log.parent.glob(f"{PREFIX}{log.name}-*"):
+            if old != target and len(old.name) == len(target.name) and old.is_file():
+                old.unlink()
+    except (OSError, WriteFailed):
+        return False
+    return True
+
+
+def load(log: Path, fh: BinaryIO) -> tuple[Columns, int, int] | None:
+    """The kept index of the open log's first S bytes (its columns, skipped lines' count) and S, where they are the
+    bytes it was kept of; else None (no snapshot, another code's, a damaged one, or those bytes changed): the log
+    is read whole."""
+    try:
+        whole = path_for(log).read_bytes()
+        check = whole.index(b"\n")
+        data = memoryview(whole)[check + 1:]
+        if _check([data]).encode() != whole[:check]:
+            return None
+        end = whole.index(b"\n", check + 1) - check - 1
+        head = orjson.loads(data[:end])
+        size, sizes, skipped = head["size"], head["parts"], head["skipped"]
+        if (head["format"] != FORMAT or type(size) is not int or size < 1 or type(skipped) is not int
+                or skipped < 0 or os.fstat(fh.fileno()).st_size < size or len(sizes) != 5
+                or any(type(n) is not int or n < 0 for n in sizes) or sum(sizes) != len(data) - end - 1):
+            return None
+        cut, at = [], end + 1
+        for n in sizes:
+            cut.append(bytes(data[at:at + n]))
+            at += n
+        columns = _columns(cut, size)
+    except (OSError, ValueError, KeyError, TypeError, IndexError, orjson.JSONDecodeError):
+        return None
+    if columns is None or prefix_hash(fh, size) != head["hash"]:
+        return None
+    return columns, skipped, size
+
+
+def _check(parts: list[bytes] | list[memoryview]) -> str:
+    """The XXH3-128 of what a snapshot holds after its first line (its head and columns), as written."""
+    h = xxhash.xxh3_128()
+    for data in parts:
+        h.update(data)
+    return h.hexdigest()
+
+
+def _columns(cut: list[bytes], size: int) -> Columns | None:
+    """The columns a snapshot holds, where they are whole and consistent (else None: a damaged snapshot)."""
+    keys, statuses, codes, raw, correct = orjson.loads(cut[0]), orjson.loads(cut[1]), cut[2], cut[3], cut[4]
+    offsets = array.array("q")
+    offsets.frombytes(raw)
+    n = len(keys)
+    if not (type(keys) is list and type(statuses) is list and all(type(s) is str for s in statuses)
+            and all(type(k) is str for k in keys) and len(codes) == len(correct) == len(offsets) == n
+            and (not n or max(codes) < len(statuses) and max(correct) <= 2
+                 and 0 <= min(offsets) and max(offsets) < size)):
+        return None
+    return keys, statuses, codes, offsets, correct

@@ -1,0 +1,168 @@
+"""A log's kept index (runner/store/snapshot.py): read back where the bytes it was kept of are unchanged, with the
+lines appended since read on from there, it gives exactly what reading the whole log gives, whatever was appended
+(units redone, errors after terminal records, damaged, foreign and torn lines); a log edited, cut or replaced, and
+a snapshot damaged or of another code, are read whole."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from runner.store import snapshot
+from runner.store.index import columns, keep_index, load_index
+from runner.store.logs import SOLVE_FIELDS
+from tests.conftest import bench
+from tests.test_index import _LINES, one_pass
+from tests.test_logs import solve
+
+
+def read(path) -> tuple[dict, int]:
+    """load_index's index of the log, as one_pass gives it."""
+    index = load_index(path, SOLVE_FIELDS)
+    return {k: (e.status, e.offset, e.correct) for k, e in index.items()}, index.skipped
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(first=st.lists(_LINES, min_size=1, max_size=30), then=st.lists(_LINES, max_size=30),
+       torn=st.sampled_from([b"", b'{"key": "aaaa', b"{torn"]))
+def test_a_kept_index_and_the_lines_after_it_give_the_whole_logs_index(tmp_path, first, then, torn):
+    """Kept of a log, then read after more lines (and perhaps a torn tail) were appended: the whole log's index."""
+    path = tmp_path / "solves.jsonl"
+    path.write_bytes(b"".join(first))
+    for old in tmp_path.glob(".index-*"):
+        old.unlink()
+    kept = keep_index(path, SOLVE_FIELDS)
+    assert kept == first[-1].endswith(b"\n")   # every line here ends so; a file that did not could not be kept
+    assert read(path) == one_pass(path)
+    with open(path, "ab") as fh:
+        fh.write(b"".join(then) + torn)
+    assert read(path) == one_pass(path)
+
+
+def kept_wrong(path) -> None:
+    """Keep a snapshot of the log whose every status says `invalid`: an index read from it shows that."""
+    with open(path, "rb") as fh:
+        size = fh.seek(0, 2)
+        index = load_index(path, SOLVE_FIELDS)
+        rows = [(key, "invalid", entry.offset, entry.correct) for key, entry in index.items()]
+        assert snapshot.save(path, fh, size, columns(rows), index.skipped)
+
+
+def test_the_kept_index_is_what_is_read_until_the_bytes_it_was_kept_of_change(tmp_path):
+    """A snapshot made to say `invalid` for every unit is read while the log's bytes are those it was kept of
+    (lines appended after them are read on from there); an edit inside them of the same size, a log cut short
+    or replaced, and a damaged snapshot, and the log is read whole."""
+    path = tmp_path / "solves.jsonl"
+    whole = b"".join(solve(c * 32, "ok", True) for c in "abcd")
+    path.write_bytes(whole)
+    kept_wrong(path)
+    assert {status for status, _, _ in read(path)[0].values()} == {"invalid"}
+    with open(path, "ab") as fh:
+        fh.write(solve("e" * 32, "ok", True))
+    got = read(path)[0]
+    assert got["e" * 32][0] == "ok" and {got[c * 32][0] for c in "abcd"} == {"invalid"}
+    path.write_bytes(whole.replace(b'"ok"', b'"no"', 1) + solve("e" * 32, "ok", True))   # same size, one edit
+    assert read(path) == one_pass(path)
+    for changed in (whole[: len(whole) // 2], whole.replace(b"a" * 32, b"z" * 32)):
+        path.write_bytes(whole)
+        kept_wrong(path)
+        path.write_bytes(changed)
+        assert read(path) == one_pass(path)
+    path.write_bytes(whole)
+    kept_wrong(path)
+    saved = snapshot.path_for(path)
+    body = saved.read_bytes()
+    for damaged in (body[: len(body) // 2], body[: body.index(b"\n") + 1], b"", body.replace(b'"format":1', b'"format":9')):
+        saved.write_bytes(damaged)
+        assert read(path) == one_pass(path)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(lines=st.lists(_LINES, min_size=1, max_size=12), data=st.data())
+def test_a_damaged_snapshot_is_never_read(tmp_path, lines, data):
+    """Any bytes of a kept snapshot changed (one byte, a cut, another's bytes in its place), and the log is read
+    whole: its index is the whole log's, never an error."""
+    path = tmp_path / "solves.jsonl"
+    path.write_bytes(b"".join(lines))
+    kept_wrong(path)
+    saved = snapshot.path_for(path)
+    body = saved.read_bytes()
+    how = data.draw(st.sampled_from(["flip", "cut", "bytes"]))
+    if how == "flip":
+        at = data.draw(st.integers(0, len(body) - 1))
+        body = body[:at] + bytes([body[at] ^ data.draw(st.integers(1, 255))]) + body[at + 1:]
+    elif how == "cut":
+        body = body[:data.draw(st.integers(0, len(body) - 1))]
+    else:
+        body = data.draw(st.binary(max_size=300))
+    saved.write_bytes(body)
+    assert read(path) == one_pass(path)
+
+
+def test_another_codes_snapshot_is_never_read(tmp_path, monkeypatch):
+    """The snapshot's name stamps the code of the index's rule: another code's is not found, and keeping a new
+    one removes it."""
+    path = tmp_path / "solves.jsonl"
+    path.write_bytes(solve("a" * 32, "ok", True))
+    kept_wrong(path)
+    other = snapshot.path_for(path)
+    monkeypatch.setattr(snapshot, "FORMAT", 2)
+    snapshot._stamp.cache_clear()   # made once a process: here the code changes under it
+    try:
+        assert snapshot.path_for(path) != other and read(path) == one_pass(path)
+        assert keep_index(path, SOLVE_FIELDS) and not other.exists() and snapshot.path_for(path).is_file()
+    finally:
+        monkeypatch.undo()
+        snapshot._stamp.cache_clear()
+
+
+GRID = """name: kept
+skeletons:
+  generate: {count: 12, complexities: [2, 4], seed: 0}
+providers:
+  t0: {kind: template, model: template-0}
+  r0: {kind: random, seed: 0}
+renderers: [t0]
+solvers: [r0]
+"""
+
+
+@pytest.mark.parametrize("log", ["renders.jsonl", "solves.jsonl"])
+def test_a_whole_run_keeps_its_logs_index_and_its_resume_reads_it(tmp_path, log):
+    """A run that wrote to big logs (LSB_AHEAD_MIN=0: every log is) keeps both logs' index; a resume of it (its
+    kept counts removed, so that it reads the logs) reads the kept index: made to say every unit errored, the
+    resume does them again."""
+    grid = tmp_path / "grid.yaml"
+    grid.write_text(GRID)
+    out = tmp_path / "run"
+    env = {"LSB_AHEAD_MIN": "0"}
+    bench("run", "--grid", str(grid), "--out", str(out), "-q", env=env, check=True)
+    for name in ("renders.jsonl", "solves.jsonl"):
+        assert snapshot.path_for(out / name).is_file()
+        assert read_any(out / name) == load_index(out / name, fields_of(name))   # kept, and equal to a whole read
+    rows = len((out / log).read_bytes().splitlines())
+    index = load_index(out / log, fields_of(log))
+    with open(out / log, "rb") as fh:
+        size = fh.seek(0, 2)
+        said = [(key, "error", entry.offset, None) for key, entry in index.items()]
+        assert snapshot.save(out / log, fh, size, columns(said), 0)
+    (out / ".settled").unlink()
+    again = bench("run", "--grid", str(grid), "--out", str(out), "-q", env=env, check=True)
+    assert len((out / log).read_bytes().splitlines()) == 2 * rows, again.stderr   # every unit of that log redone
+
+
+def fields_of(log: str) -> dict:
+    """The fields of a run folder's log."""
+    from runner.store.logs import RENDER_FIELDS
+    return RENDER_FIELDS if log == "renders.jsonl" else SOLVE_FIELDS
+
+
+def read_any(path) -> dict:
+    """The log's index read whole (its snapshot set aside), as a dict."""
+    saved = snapshot.path_for(path)
+    body = saved.read_bytes()
+    saved.unlink()
+    try:
+        return dict(load_index(path, fields_of(path.name)))
+    finally:
+        saved.write_bytes(body)
