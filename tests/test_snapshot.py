@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 from runner.store import snapshot
 from runner.store.index import columns, keep_index, load_index
 from runner.store.logs import SOLVE_FIELDS
-from tests.conftest import bench
 from tests.test_index import _LINES, one_pass
 from tests.test_logs import solve
+from tests.test_report_ahead import EVERY, run
 
 
 def read(path) -> tuple[dict, int]:
@@ -116,27 +116,13 @@ def test_another_codes_snapshot_is_never_read(tmp_path, monkeypatch):
         snapshot._stamp.cache_clear()
 
 
-GRID = """name: kept
-skeletons:
-  generate: {count: 12, complexities: [2, 4], seed: 0}
-providers:
-  t0: {kind: template, model: template-0}
-  r0: {kind: random, seed: 0}
-renderers: [t0]
-solvers: [r0]
-"""
-
-
 @pytest.mark.parametrize("log", ["renders.jsonl", "solves.jsonl"])
 def test_a_whole_run_keeps_its_logs_index_and_its_resume_reads_it(tmp_path, log):
     """A run that wrote to big logs (LSB_AHEAD_MIN=0: every log is) keeps both logs' index; a resume of it (its
     kept counts removed, so that it reads the logs) reads the kept index: made to say every unit errored, the
     resume does them again."""
-    grid = tmp_path / "grid.yaml"
-    grid.write_text(GRID)
     out = tmp_path / "run"
-    env = {"LSB_AHEAD_MIN": "0"}
-    bench("run", "--grid", str(grid), "--out", str(out), "-q", env=env, check=True)
+    run(tmp_path, env=EVERY)
     for name in ("renders.jsonl", "solves.jsonl"):
         assert snapshot.path_for(out / name).is_file()
         assert read_any(out / name) == load_index(out / name, fields_of(name))   # kept, and equal to a whole read
@@ -147,7 +133,7 @@ def test_a_whole_run_keeps_its_logs_index_and_its_resume_reads_it(tmp_path, log)
         said = [(key, "error", entry.offset, None) for key, entry in index.items()]
         assert snapshot.save(out / log, fh, size, columns(said), 0)
     (out / ".settled").unlink()
-    again = bench("run", "--grid", str(grid), "--out", str(out), "-q", env=env, check=True)
+    again = run(tmp_path, env=EVERY)
     assert len((out / log).read_bytes().splitlines()) == 2 * rows, again.stderr   # every unit of that log redone
 
 
