@@ -4,6 +4,11 @@ lines appended since read on from there, it gives exactly what reading the whole
 a snapshot damaged or of another code, are read whole."""
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
+import orjson
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -97,6 +102,32 @@ def test_a_damaged_snapshot_is_never_read(tmp_path, lines, data):
         body = data.draw(st.binary(max_size=300))
     saved.write_bytes(body)
     assert read(path) == one_pass(path)
+
+
+@pytest.mark.parametrize("node", ["fifo", "folder", "link to a log"])
+def test_a_snapshot_that_is_no_regular_file_is_never_waited_on_nor_read(tmp_path, node):
+    """A FIFO (whose read would wait for a writer for ever), a folder or a symlink to another log's snapshot where
+    the snapshot goes: the log is read whole (in a child process, so that a wait fails the test, not hangs it)."""
+    path = tmp_path / "solves.jsonl"
+    path.write_bytes(b"".join(solve(c * 32, "ok", True) for c in "abc"))
+    saved = snapshot.path_for(path)
+    if node == "fifo":
+        os.mkfifo(saved)
+    elif node == "folder":
+        saved.mkdir()
+    else:
+        other = tmp_path / "other" / "solves.jsonl"
+        other.parent.mkdir()
+        other.write_bytes(path.read_bytes().replace(b"c" * 32, b"d" * 32))   # another log's bytes: not these
+        kept_wrong(other)
+        saved.symlink_to(snapshot.path_for(other))
+    code = ("import sys, orjson\nfrom pathlib import Path\nfrom runner.store.index import load_index\n"
+            "from runner.store.logs import SOLVE_FIELDS\nindex = load_index(Path(sys.argv[1]), SOLVE_FIELDS)\n"
+            "print(orjson.dumps([{k: list(e) for k, e in index.items()}, index.skipped]).decode())")
+    got = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, timeout=120,
+                         check=True).stdout
+    index, skipped = orjson.loads(got)
+    assert ({k: tuple(e) for k, e in index.items()}, skipped) == one_pass(path)
 
 
 def test_another_codes_snapshot_is_never_read(tmp_path, monkeypatch):

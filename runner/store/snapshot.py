@@ -14,8 +14,8 @@ from typing import BinaryIO
 import orjson
 import xxhash
 
-from runner.errors import WriteFailed
-from runner.store.guard import atomic_output
+from runner.errors import UserError, WriteFailed
+from runner.store.guard import atomic_output, open_regular
 
 # A log's index in columns, as index.py merges them: keys, the distinct statuses, a status code per key, offsets,
 # `correct` codes (0, 1, 2: None, False, True)
@@ -84,7 +84,8 @@ def load(log: Path, fh: BinaryIO) -> tuple[Columns, int, int] | None:
     bytes it was kept of; else None (no snapshot, another code's, a damaged one, or those bytes changed): the log
     is read whole."""
     try:
-        whole = path_for(log).read_bytes()
+        with open_regular(path_for(log), "kept index") as kept:   # a FIFO there is refused, never waited on
+            whole = kept.read()
         check = whole.index(b"\n")
         data = memoryview(whole)[check + 1:]
         if _check([data]).encode() != whole[:check]:
@@ -101,7 +102,7 @@ def load(log: Path, fh: BinaryIO) -> tuple[Columns, int, int] | None:
             cut.append(bytes(data[at:at + n]))
             at += n
         columns = _columns(cut, size)
-    except (OSError, ValueError, KeyError, TypeError, IndexError, orjson.JSONDecodeError):
+    except (OSError, UserError, ValueError, KeyError, TypeError, IndexError, orjson.JSONDecodeError):
         return None
     if columns is None or prefix_hash(fh, size) != head["hash"]:
         return None
