@@ -100,3 +100,31 @@ def test_small_logs_or_a_shard_keep_nothing(tmp_path, how):
     got = run(tmp_path) if how == "small logs" else run(tmp_path, "--shard", "0/2", env=EVERY)
     assert SAYS not in got.stderr and kept(tmp_path / "run") == []
     assert (tmp_path / "run" / "solves.jsonl").stat().st_size > 0
+
+
+@pytest.mark.parametrize("where", ["solve mark", "render mark", "plan facts"])
+def test_a_fifo_where_a_report_keeps_a_file_is_never_waited_on(tmp_path, where):
+    """A FIFO (whose read would wait for a writer for ever) where the report reads a mark or its cached plan's
+    facts: the report reads the logs as if none were kept, with the same files (bounded, so a wait fails the test
+    instead of hanging it)."""
+    from runner.reporting.columnar import SOLVE_SCAN
+    from runner.reporting.render_sql import RENDER_SCAN
+    run(tmp_path, env=EVERY)
+    folder, cold = tmp_path / "run", tmp_path / "cold"
+    shutil.copytree(folder, cold)
+    for path in kept(cold):
+        shutil.rmtree(path) if path.is_dir() else path.unlink()
+    bench("report", str(cold), "--no-pictures", check=True)
+    if where == "plan facts":
+        [plan] = folder.glob(".report-plan-*")
+        fifo = plan / "facts.json"
+    else:
+        scan, log = (SOLVE_SCAN, "solves.jsonl") if where == "solve mark" else (RENDER_SCAN, "renders.jsonl")
+        fifo = scan.mark_of(folder / log)
+        for rows in folder.glob(".report-*rows-*"):   # read first where kept: the mark is read where they are not
+            rows.unlink()
+    fifo.unlink()
+    os.mkfifo(fifo)
+    bench("report", str(folder), "--no-pictures", timeout=120, check=True)
+    for name in ("report.csv", "report/summary.csv", "report/report.md"):
+        assert (folder / name).read_bytes() == (cold / name).read_bytes(), name

@@ -15,10 +15,16 @@ from hypothesis import strategies as st
 
 from runner.store import snapshot
 from runner.store.index import columns, keep_index, load_index
-from runner.store.logs import SOLVE_FIELDS
+from runner.store.logs import RENDER_FIELDS, SOLVE_FIELDS
+from runner.store.records import SCHEMA, RenderRecord
 from tests.test_index import _LINES, one_pass
 from tests.test_logs import solve
 from tests.test_report_ahead import EVERY, run
+
+KIND = {"renders.jsonl": "render", "solves.jsonl": "solve"}
+RENDER = RenderRecord(schema=SCHEMA, key="h" * 32, status="ok", skeleton="s", family="f", complexity=1, renderer="r",
+                      model="m", sample=0, text="t", reason=None, attempts=1, latency_s=0.0, prompt_tokens=0,
+                      completion_tokens=0, finish_reason=None, started_at=0.0, finished_at=0.0).to_line()
 
 
 def read(path) -> tuple[dict, int]:
@@ -50,7 +56,7 @@ def kept_wrong(path) -> None:
         size = fh.seek(0, 2)
         index = load_index(path, SOLVE_FIELDS)
         rows = [(key, "invalid", entry.offset, entry.correct) for key, entry in index.items()]
-        assert snapshot.save(path, fh, size, columns(rows), index.skipped)
+        assert snapshot.save(path, "solve", fh, size, columns(rows), index.skipped)
 
 
 def test_the_kept_index_is_what_is_read_until_the_bytes_it_was_kept_of_change(tmp_path):
@@ -75,7 +81,7 @@ def test_the_kept_index_is_what_is_read_until_the_bytes_it_was_kept_of_change(tm
         assert read(path) == one_pass(path)
     path.write_bytes(whole)
     kept_wrong(path)
-    saved = snapshot.path_for(path)
+    saved = snapshot.path_for(path, "solve")
     body = saved.read_bytes()
     for damaged in (body[: len(body) // 2], body[: body.index(b"\n") + 1], b"", body.replace(b'"format":1', b'"format":9')):
         saved.write_bytes(damaged)
@@ -90,7 +96,7 @@ def test_a_damaged_snapshot_is_never_read(tmp_path, lines, data):
     path = tmp_path / "solves.jsonl"
     path.write_bytes(b"".join(lines))
     kept_wrong(path)
-    saved = snapshot.path_for(path)
+    saved = snapshot.path_for(path, "solve")
     body = saved.read_bytes()
     how = data.draw(st.sampled_from(["flip", "cut", "bytes"]))
     if how == "flip":
@@ -104,24 +110,39 @@ def test_a_damaged_snapshot_is_never_read(tmp_path, lines, data):
     assert read(path) == one_pass(path)
 
 
-@pytest.mark.parametrize("node", ["fifo", "folder", "link to a log"])
+def test_a_snapshot_is_read_only_as_the_kind_of_log_it_was_kept_as(tmp_path):
+    """A render log kept as a solve log (every line skipped: a render record lacks a solve's fields) and read as a
+    render log: every line is read, as a render log's."""
+    path = tmp_path / "renders.jsonl"
+    path.write_bytes(b"".join(RENDER.replace(b"h" * 32, c.encode() * 32) for c in "abc"))
+    assert keep_index(path, SOLVE_FIELDS)
+    got = load_index(path, RENDER_FIELDS)
+    assert sorted(got) == [c * 32 for c in "abc"] and got.skipped == 0
+
+
+@pytest.mark.parametrize("node", ["fifo", "folder", "link to a log", "huge"])
 def test_a_snapshot_that_is_no_regular_file_is_never_waited_on_nor_read(tmp_path, node):
-    """A FIFO (whose read would wait for a writer for ever), a folder or a symlink to another log's snapshot where
-    the snapshot goes: the log is read whole (in a child process, so that a wait fails the test, not hangs it)."""
+    """A FIFO (whose read would wait for a writer for ever), a folder, a symlink to another log's snapshot, or a file far
+    bigger than any snapshot of the log where the snapshot goes: the log is read whole (in a child process, so that a wait fails the
+    test, not hangs it)."""
     path = tmp_path / "solves.jsonl"
     path.write_bytes(b"".join(solve(c * 32, "ok", True) for c in "abc"))
-    saved = snapshot.path_for(path)
+    saved = snapshot.path_for(path, "solve")
     if node == "fifo":
         os.mkfifo(saved)
     elif node == "folder":
         saved.mkdir()
+    elif node == "huge":   # 4 GiB (sparse): read whole, it would take more memory than the child is given
+        with open(saved, "wb") as fh:
+            fh.truncate(4 << 30)
     else:
         other = tmp_path / "other" / "solves.jsonl"
         other.parent.mkdir()
         other.write_bytes(path.read_bytes().replace(b"c" * 32, b"d" * 32))   # another log's bytes: not these
         kept_wrong(other)
-        saved.symlink_to(snapshot.path_for(other))
-    code = ("import sys, orjson\nfrom pathlib import Path\nfrom runner.store.index import load_index\n"
+        saved.symlink_to(snapshot.path_for(other, "solve"))
+    code = ("import resource, sys, orjson\nfrom pathlib import Path\n"
+            "resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))\nfrom runner.store.index import load_index\n"
             "from runner.store.logs import SOLVE_FIELDS\nindex = load_index(Path(sys.argv[1]), SOLVE_FIELDS)\n"
             "print(orjson.dumps([{k: list(e) for k, e in index.items()}, index.skipped]).decode())")
     got = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, timeout=120,
@@ -136,12 +157,12 @@ def test_another_codes_snapshot_is_never_read(tmp_path, monkeypatch):
     path = tmp_path / "solves.jsonl"
     path.write_bytes(solve("a" * 32, "ok", True))
     kept_wrong(path)
-    other = snapshot.path_for(path)
+    other = snapshot.path_for(path, "solve")
     monkeypatch.setattr(snapshot, "FORMAT", 2)
     snapshot._stamp.cache_clear()   # made once a process: here the code changes under it
     try:
-        assert snapshot.path_for(path) != other and read(path) == one_pass(path)
-        assert keep_index(path, SOLVE_FIELDS) and not other.exists() and snapshot.path_for(path).is_file()
+        assert snapshot.path_for(path, "solve") != other and read(path) == one_pass(path)
+        assert keep_index(path, SOLVE_FIELDS) and not other.exists() and snapshot.path_for(path, "solve").is_file()
     finally:
         monkeypatch.undo()
         snapshot._stamp.cache_clear()
@@ -155,14 +176,14 @@ def test_a_whole_run_keeps_its_logs_index_and_its_resume_reads_it(tmp_path, log)
     out = tmp_path / "run"
     run(tmp_path, env=EVERY)
     for name in ("renders.jsonl", "solves.jsonl"):
-        assert snapshot.path_for(out / name).is_file()
+        assert snapshot.path_for(out / name, KIND[name]).is_file()
         assert read_any(out / name) == load_index(out / name, fields_of(name))   # kept, and equal to a whole read
     rows = len((out / log).read_bytes().splitlines())
     index = load_index(out / log, fields_of(log))
     with open(out / log, "rb") as fh:
         size = fh.seek(0, 2)
         said = [(key, "error", entry.offset, None) for key, entry in index.items()]
-        assert snapshot.save(out / log, fh, size, columns(said), 0)
+        assert snapshot.save(out / log, KIND[log], fh, size, columns(said), 0)
     (out / ".settled").unlink()
     again = run(tmp_path, env=EVERY)
     assert len((out / log).read_bytes().splitlines()) == 2 * rows, again.stderr   # every unit of that log redone
@@ -170,13 +191,12 @@ def test_a_whole_run_keeps_its_logs_index_and_its_resume_reads_it(tmp_path, log)
 
 def fields_of(log: str) -> dict:
     """The fields of a run folder's log."""
-    from runner.store.logs import RENDER_FIELDS
     return RENDER_FIELDS if log == "renders.jsonl" else SOLVE_FIELDS
 
 
 def read_any(path) -> dict:
     """The log's index read whole (its snapshot set aside), as a dict."""
-    saved = snapshot.path_for(path)
+    saved = snapshot.path_for(path, KIND[path.name])
     body = saved.read_bytes()
     saved.unlink()
     try:

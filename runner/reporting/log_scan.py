@@ -17,6 +17,7 @@ import orjson
 from runner.errors import UserError
 from runner.reporting.columnar_sql import run_scan
 from runner.reporting.load import refuse_schema
+from runner.store.guard import open_regular
 from runner.store.records import SCHEMA
 
 # A log the exact scan found with no loose line is marked so (its file's identity, in the run folder): the next
@@ -112,8 +113,9 @@ def scan_log(con: duckdb.DuckDBPyConnection, kind: LogScan, i: int, path: Path) 
 def _marked(mark: Path, seen: tuple) -> bool:
     """Whether the log's mark names it as it is now."""
     try:
-        return bool(orjson.loads(mark.read_bytes()) == list(seen))
-    except (OSError, orjson.JSONDecodeError):
+        with open_regular(mark, "mark") as fh:   # a FIFO there is refused, never waited on
+            return bool(orjson.loads(fh.read()) == list(seen))
+    except (OSError, UserError, orjson.JSONDecodeError):
         return False
 
 

@@ -10,9 +10,11 @@ from pathlib import Path
 import orjson
 
 from runner.config.grid import Grid, Stage
+from runner.errors import UserError
 from runner.plan import manifest
 from runner.plan.units import UnitPlan, skeletons
 from runner.reporting.load import chance_levels
+from runner.store.guard import open_regular
 from runner.store.records import unit_keys
 
 CACHE = ".report-plan-"   # a run folder's cached plan: `CACHE` + the stamp of what decides it
@@ -35,11 +37,12 @@ def cached_plan(run: Path, grid: Grid, scratch: Path) -> tuple[Path, list[str], 
     folder that cannot be written to is only not cached)."""
     place = cache_path(run, grid)
     try:
-        facts = orjson.loads((place / "facts.json").read_bytes())
+        with open_regular(place / "facts.json", "cached plan") as fh:   # a FIFO there is refused, never waited on
+            facts = orjson.loads(fh.read())
         # whole or not at all: a file of the plan missing or cut short (a damaged folder) makes it again
         if all((place / name).stat().st_size == size for name, size in facts["files"].items()):
             return place, facts["identities"], facts["chance"]
-    except (OSError, orjson.JSONDecodeError, KeyError, TypeError, AttributeError):
+    except (OSError, UserError, orjson.JSONDecodeError, KeyError, TypeError, AttributeError):
         pass
     identities, chance = plan_files(grid, scratch, noted(run, grid))
     made = {p.name: p.stat().st_size for p in scratch.glob("*.parquet")}

@@ -76,7 +76,8 @@ def load_index(path: Path, fields: dict[str, type | tuple[type, ...]]) -> Index:
     gc.disable()
     try:
         with fh:
-            kept = snapshot.load(path, fh) if _kind(fields) is not None else None
+            kind = _kind(fields)
+            kept = snapshot.load(path, kind, fh) if kind is not None else None
             if kept is None:
                 return _load(fh, path, fields, index)
             merge(index, *kept[0])
@@ -90,6 +91,9 @@ def load_index(path: Path, fields: dict[str, type | tuple[type, ...]]) -> Index:
 def keep_index(path: Path, fields: dict[str, type | tuple[type, ...]]) -> bool:
     """Keep the index of the log at `path` beside it (snapshot.py), for the next load_index; False where it is not
     kept. Only for a log no other process writes meanwhile (a whole run's, under its lock)."""
+    kind = _kind(fields)
+    if kind is None:   # a table of no known kind: nothing kept
+        return False
     paused = gc.isenabled()
     gc.disable()
     try:
@@ -99,7 +103,7 @@ def keep_index(path: Path, fields: dict[str, type | tuple[type, ...]]) -> bool:
             got = columns([(key, *entry) for key, entry in index.items()])
             if got is None or os.fstat(fh.fileno()).st_size != size:   # written to meanwhile: not the bytes read
                 return False
-            return snapshot.save(path, fh, size, got, index.skipped)
+            return snapshot.save(path, kind, fh, size, got, index.skipped)
     except (OSError, UserError):   # no log, or one that cannot be read: nothing kept, the next resume reads it
         return False
     finally:

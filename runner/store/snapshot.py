@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 from typing import BinaryIO
 
+import msgspec
 import orjson
 import xxhash
 
@@ -22,22 +23,23 @@ from runner.store.guard import atomic_output, open_regular
 Columns = tuple[list[str], list[str], bytes, "array.array[int]", bytes]
 
 FORMAT = 1
-PREFIX = ".index-"   # + the log's name + "-" + the stamp of the code that reads and writes it
+PREFIX = ".index-"   # + the log's name, its kind (index.KINDS: the fields read) and the stamp of the code
 _CODE = ("index.py", "index_decode.py", "logs.py", "records.py", "snapshot.py")   # the index's rule, and this
 
 
 @functools.cache
 def _stamp() -> str:
     """A stamp of the code whose rule the index follows: another version's snapshot is never read."""
-    h = hashlib.sha256(str(FORMAT).encode())
+    # the decoders' versions too: which lines they take is the rule (index_decode.py)
+    h = hashlib.sha256(f"{FORMAT} {orjson.__version__} {msgspec.__version__}".encode())
     for name in _CODE:
         h.update((Path(__file__).parent / name).read_bytes())
     return h.hexdigest()[:16]
 
 
-def path_for(log: Path) -> Path:
-    """Where this code keeps the snapshot of `log`'s index."""
-    return log.parent / f"{PREFIX}{log.name}-{_stamp()}"
+def path_for(log: Path, kind: str) -> Path:
+    """Where this code keeps the snapshot of `log`'s index read as a log of `kind` (its fields)."""
+    return log.parent / f"{PREFIX}{log.name}-{kind}-{_stamp()}"
 
 
 def prefix_hash(fh: BinaryIO, size: int) -> str | None:
@@ -53,8 +55,8 @@ def prefix_hash(fh: BinaryIO, size: int) -> str | None:
     return h.hexdigest()
 
 
-def save(log: Path, fh: BinaryIO, size: int, columns: Columns, skipped: int) -> bool:
-    """Keep the index of the first `size` bytes of the open log `fh` (`columns`, and its skipped lines' count)
+def save(log: Path, kind: str, fh: BinaryIO, size: int, columns: Columns, skipped: int) -> bool:
+    """Keep the index of the first `size` bytes of the open log `fh` of `kind` (`columns`, its skipped lines' count)
     beside the log, another code's snapshot of it removed; False where it is not kept: those bytes do not end
     with a newline (a torn tail is no place to read on from), or the folder cannot be written."""
     fh.seek(max(size - 1, 0))
@@ -65,13 +67,13 @@ def save(log: Path, fh: BinaryIO, size: int, columns: Columns, skipped: int) -> 
     parts = [orjson.dumps(keys), orjson.dumps(statuses), codes, offsets.tobytes(), correct]
     head = {"format": FORMAT, "size": size, "hash": digest, "skipped": skipped, "parts": list(map(len, parts))}
     rest = [orjson.dumps(head) + b"\n", *parts]
-    target = path_for(log)
+    target = path_for(log, kind)
     try:
         with atomic_output(target) as out:
             out.write(_check(rest).encode() + b"\n")   # a snapshot damaged anywhere is never read as another
             for data in rest:
                 out.write(data)
-        for old in log.parent.glob(f"{PREFIX}{log.name}-*"):
+        for old in log.parent.glob(f"{PREFIX}{log.name}-{kind}-*"):
             if old != target and len(old.name) == len(target.name) and old.is_file():
                 old.unlink()
     except (OSError, WriteFailed):
@@ -79,13 +81,18 @@ def save(log: Path, fh: BinaryIO, size: int, columns: Columns, skipped: int) -> 
     return True
 
 
-def load(log: Path, fh: BinaryIO) -> tuple[Columns, int, int] | None:
-    """The kept index of the open log's first S bytes (its columns, skipped lines' count) and S, where they are the
-    bytes it was kept of; else None (no snapshot, another code's, a damaged one, or those bytes changed): the log
-    is read whole."""
+def load(log: Path, kind: str, fh: BinaryIO) -> tuple[Columns, int, int] | None:
+    """The kept index of the open log's first S bytes, read as `kind` (its columns, skipped lines' count), and S,
+    where they are the bytes it was kept of; else None (no snapshot, another code's, a damaged one, or those bytes
+    changed): the log is read whole."""
     try:
-        with open_regular(path_for(log), "kept index") as kept:   # a FIFO there is refused, never waited on
-            whole = kept.read()
+        # a FIFO there is refused, never waited on; no snapshot is bigger than the log it indexes (an entry is
+        # shorter than its line), so one that is, or a link to an endless file, is not read whole
+        limit = os.fstat(fh.fileno()).st_size + 4096
+        with open_regular(path_for(log, kind), "kept index") as kept:
+            whole = kept.read(limit + 1)
+        if len(whole) > limit:
+            return None
         check = whole.index(b"\n")
         data = memoryview(whole)[check + 1:]
         if _check([data]).encode() != whole[:check]:
