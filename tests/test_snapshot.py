@@ -5,8 +5,10 @@ a snapshot damaged or of another code, are read whole."""
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
+import time
 
 import orjson
 import pytest
@@ -35,18 +37,23 @@ def read(path) -> tuple[dict, int]:
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(first=st.lists(_LINES, min_size=1, max_size=30), then=st.lists(_LINES, max_size=30),
-       torn=st.sampled_from([b"", b'{"key": "aaaa', b"{torn"]))
-def test_a_kept_index_and_the_lines_after_it_give_the_whole_logs_index(tmp_path, first, then, torn):
-    """Kept of a log, then read after more lines (and perhaps a torn tail) were appended: the whole log's index."""
+       more=st.lists(_LINES, max_size=20), torn=st.sampled_from([b"", b'{"key": "aaaa', b"{torn"]))
+def test_a_kept_index_and_the_lines_after_it_give_the_whole_logs_index(tmp_path, first, then, more, torn):
+    """Kept of a log, read after more lines (and perhaps a torn tail) were appended, kept again from there (the kept
+    index and the whole lines since: a checkpoint) and read after more: each time the whole log's index."""
     path = tmp_path / "solves.jsonl"
     path.write_bytes(b"".join(first))
     for old in tmp_path.glob(".index-*"):
         old.unlink()
-    kept = keep_index(path, SOLVE_FIELDS)
-    assert kept == first[-1].endswith(b"\n")   # every line here ends so; a file that did not could not be kept
+    assert keep_index(path, SOLVE_FIELDS)
     assert read(path) == one_pass(path)
     with open(path, "ab") as fh:
         fh.write(b"".join(then) + torn)
+    assert read(path) == one_pass(path)
+    assert keep_index(path, SOLVE_FIELDS)   # up to the last newline: a torn tail is not kept, nor read on from
+    assert read(path) == one_pass(path)
+    with open(path, "ab") as fh:
+        fh.write(b"".join(more) + torn)
     assert read(path) == one_pass(path)
 
 
@@ -203,3 +210,46 @@ def read_any(path) -> dict:
         return dict(load_index(path, fields_of(path.name)))
     finally:
         saved.write_bytes(body)
+
+
+def test_a_run_killed_after_a_checkpoint_resumes_from_it(tmp_path):
+    """A run keeps its logs' index as it goes (LSB_KEEP_EVERY): killed (SIGKILL) after a checkpoint, with lines
+    written since, its logs' kept index stands for their first bytes and gives, with the lines since, the whole log's
+    index; the resume does every unit left exactly once."""
+    from tests.fake_server import FakeServer
+    from tests.test_pipeline import terminal_counts, write_grid
+    from tests.test_settled import whole_records
+    out = tmp_path / "run"
+    log = out / "solves.jsonl"
+    env = {**os.environ, **EVERY, "LSB_KEEP_EVERY": "0.2"}
+    with FakeServer() as server:
+        server.latency_s = 0.2   # 120 requests of the server's, 8 at a time: seconds of work
+        grid = write_grid(tmp_path, server.url, count=40)
+        proc = subprocess.Popen([sys.executable, "-c", "from runner.cli import main; main()", "run", "--grid",
+                                 str(grid), "--out", str(out), "-q"], env=env, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.PIPE, text=True)
+        try:
+            while (kept := _kept_size(log)) is None or log.stat().st_size <= kept:   # a checkpoint, lines after it
+                assert proc.poll() is None, f"the run ended before a checkpoint with lines after it: {proc.stderr}"
+                time.sleep(0.01)
+        finally:
+            proc.send_signal(signal.SIGKILL)
+            proc.wait()
+        assert not (out / ".settled").exists() and 0 < _kept_size(log) < log.stat().st_size
+        assert read(log) == one_pass(log)
+        server.latency_s = 0.0
+        run_again = subprocess.run([sys.executable, "-c", "from runner.cli import main; main()", "run", "--grid",
+                                    str(grid), "--out", str(out), "-q"], env=env, capture_output=True, text=True)
+        assert run_again.returncode == 0, run_again.stderr
+    solves = whole_records(log)
+    assert len(terminal_counts(solves)) == 160 and set(terminal_counts(solves).values()) == {1}
+
+
+def _kept_size(log) -> int | None:
+    """The size of the log's first bytes its kept index stands for (None where none is kept, or not yet whole)."""
+    try:
+        with open(log, "rb") as fh:
+            kept = snapshot.load(log, "solve", fh)
+    except FileNotFoundError:   # no log yet
+        return None
+    return None if kept is None else kept[2]

@@ -1,6 +1,7 @@
 """What `bench run`, `bench status` and `--dry-run` do, between the CLI and the pipeline."""
 from __future__ import annotations
 
+import contextlib
 import re
 from collections import Counter
 from pathlib import Path
@@ -95,9 +96,11 @@ def run(grid_file: Path, out: Path | None, shard_text: str | None, dry: bool, qu
                            "them: nothing to do", err=True)
             elif nodes is not None:
                 from runner.cluster.driver import drive
-                result, skipped, agents = drive(grid, folder, nodes, n, progress)
+                with _keeper(folder, before):
+                    result, skipped, agents = drive(grid, folder, nodes, n, progress)
             else:
-                result, skipped = _run_here(grid, folder, shard, workers, progress, n)
+                with _keeper(folder, before):
+                    result, skipped = _run_here(grid, folder, shard, workers, progress, n)
         except KeyboardInterrupt as exc:
             for bars in made:
                 bars.close()
@@ -141,6 +144,18 @@ def _join(grid: Grid, address: str) -> list[dict[str, Any]]:
         raise UserError("--ray needs Ray: pip install -e '.[ray]'") from None
     from runner.cluster.driver import join
     return join(grid, address)
+
+
+def _keeper(folder: Path, before: tuple[int, int] | None) -> contextlib.AbstractContextManager[object]:
+    """A whole run's checkpoints of its logs' index while it runs (store/snapshot.py Keeper), every LSB_KEEP_EVERY
+    seconds where the logs hold LSB_AHEAD_MIN bytes or more; none for a shard (`before` None)."""
+    if before is None:
+        return contextlib.nullcontext()
+    from runner.config import environment
+    from runner.store.sinks import RENDERS, SOLVES
+    from runner.store.snapshot import Keeper
+    return Keeper({folder / RENDERS: "render", folder / SOLVES: "solve"}, environment.number("LSB_KEEP_EVERY"),
+                  int(environment.number("LSB_AHEAD_MIN")))
 
 
 def _keep_ahead(folder: Path, before: tuple[int, int] | None) -> None:

@@ -28,6 +28,8 @@ VARIABLES: dict[str, Variable] = {
     "LSB_CACHE_DIR": Variable("where prepared local models are kept", Path, None),
     "LSB_AHEAD_MIN": Variable("log bytes from which a run that wrote to its logs keeps their index and columns for "
                               "the next resume and report", int, 64 << 20),
+    "LSB_KEEP_EVERY": Variable("seconds between a run's checkpoints of its logs' index (logs of LSB_AHEAD_MIN bytes "
+                               "or more)", float, 300.0, 0.1, 86_400),
     "LSB_UVLOOP": Variable("1: a run's event loop is uvloop's where installed; 0: asyncio's own", int, 1, 0, 1),
 }
 

@@ -89,8 +89,9 @@ def load_index(path: Path, fields: dict[str, type | tuple[type, ...]]) -> Index:
 
 
 def keep_index(path: Path, fields: dict[str, type | tuple[type, ...]]) -> bool:
-    """Keep the index of the log at `path` beside it (snapshot.py), for the next load_index; False where it is not
-    kept. Only for a log no other process writes meanwhile (a whole run's, under its lock)."""
+    """Keep the index of the log's whole lines (up to its last newline) beside it (snapshot.py), for the next
+    load_index: the kept index of its first bytes, where there is one, and the lines since; False where nothing is
+    kept. Other processes may append meanwhile: what they write goes past the last newline it found."""
     kind = _kind(fields)
     if kind is None:   # a table of no known kind: nothing kept
         return False
@@ -98,17 +99,37 @@ def keep_index(path: Path, fields: dict[str, type | tuple[type, ...]]) -> bool:
     gc.disable()
     try:
         with open_regular(path, "log") as fh:
-            size = os.fstat(fh.fileno()).st_size
-            index = _load(fh, path, fields, Index())
+            end = _last_newline(fh, os.fstat(fh.fileno()).st_size)
+            kept = snapshot.load(path, kind, fh)
+            if kept is not None and kept[2] == end:   # nothing whole appended since
+                return True
+            index = Index()
+            if kept is not None:
+                merge(index, *kept[0])
+                index.skipped = kept[1]
+            fill(fh, index, Typed(fields), kept[2] if kept is not None else 0, end)
             got = columns([(key, *entry) for key, entry in index.items()])
-            if got is None or os.fstat(fh.fileno()).st_size != size:   # written to meanwhile: not the bytes read
-                return False
-            return snapshot.save(path, kind, fh, size, got, index.skipped)
+            return got is not None and snapshot.save(path, kind, fh, end, got, index.skipped)
     except (OSError, UserError):   # no log, or one that cannot be read: nothing kept, the next resume reads it
         return False
     finally:
         if paused:
             gc.enable()
+
+
+def _last_newline(fh: BinaryIO, size: int) -> int:
+    """The offset just past the last newline in the file's first `size` bytes (0 where there is none): the lines
+    before it are whole and never change (a writer only appends)."""
+    at = size
+    while at > 0:
+        start = max(0, at - (1 << 16))
+        fh.seek(start)
+        block = fh.read(at - start)
+        found = block.rfind(b"\n")
+        if found >= 0:
+            return start + found + 1
+        at = start
+    return 0
 
 
 def _kind(fields: dict[str, type | tuple[type, ...]]) -> str | None:
@@ -393,7 +414,10 @@ def columns(rows: list[tuple[str, str, int, bool | None]]) -> snapshot.Columns |
 
 def main(argv: list[str]) -> int:
     """A helper: the index of one part of a log, a frame of columns per slice, to stdout.
-    Arguments: PATH START END KIND DEV:INODE [SLICE_BYTES]."""
+    Arguments: PATH START END KIND DEV:INODE [SLICE_BYTES]. Or, with `--keep PATH KIND`, keep_index of the log (a
+    run's checkpoint, snapshot.Keeper): exit 0 where it was kept."""
+    if argv[:1] == ["--keep"]:
+        return 0 if keep_index(Path(argv[1]), KINDS[argv[2]]) else 1
     path, start, end, kind, ident = Path(argv[0]), int(argv[1]), int(argv[2]), argv[3], argv[4]
     step = int(argv[5]) if len(argv) > 5 else SLICE_BYTES
     out = sys.stdout.fileno()   # each frame written whole by write_all, not through sys.stdout's buffer

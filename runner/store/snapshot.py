@@ -8,6 +8,9 @@ import array
 import functools
 import hashlib
 import os
+import subprocess
+import sys
+import threading
 from pathlib import Path
 from typing import BinaryIO
 
@@ -15,6 +18,7 @@ import msgspec
 import orjson
 import xxhash
 
+from runner.children import die_with_parent
 from runner.errors import UserError, WriteFailed
 from runner.store.guard import atomic_output, open_regular
 
@@ -136,3 +140,45 @@ def _columns(cut: list[bytes], size: int) -> Columns | None:
                  and 0 <= min(offsets) and max(offsets) < size)):
         return None
     return keys, statuses, codes, offsets, correct
+
+
+class Keeper:
+    """A run's checkpoints of its logs' index: every `every` seconds, where the logs hold `least` bytes or more and
+    grew since, a helper process keeps each log's index (index.keep_index: the last kept index and the lines since),
+    so a resume after a crash reads the lines since the last checkpoint, not every line. Stopped (its helper let
+    finish, so that no temporary is left) before the run's end step."""
+
+    def __init__(self, logs: dict[Path, str], every: float, least: int):
+        self.logs, self.every, self.least = logs, every, least
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._loop, name="bench-keeper", daemon=True)
+
+    def __enter__(self) -> Keeper:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def _loop(self) -> None:
+        seen: list[int] = []
+        while not self._stop.wait(self.every):
+            sizes = [_size(path) for path in self.logs]
+            if sum(sizes) < self.least or sizes == seen:
+                continue
+            seen = sizes
+            for path, kind in self.logs.items():
+                if self._stop.is_set():
+                    return
+                subprocess.run([sys.executable, "-m", "runner.store.index", "--keep", str(path), kind],
+                               stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               preexec_fn=die_with_parent, check=False)
+
+
+def _size(path: Path) -> int:
+    """A log's size (0 where there is none)."""
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
