@@ -1,7 +1,8 @@
 """A log's resume index kept beside it: the index of its first S bytes in columns, with their XXH3-128 hash, read
 back where those bytes are unchanged (the rest of the log, what was appended since, is read as lines), so a resume
-of a big log reads a file of columns, not a million lines. Written by a whole run at its end (commands/run.py);
-any change to those bytes (a log edited, cut or replaced) and the log is read whole, as before."""
+of a big log reads a file of columns, not a million lines. Written by a whole run at its end (commands/run.py) and
+every few minutes while it runs (Keeper), so a resume after a crash reads the lines since the last; any change to
+those bytes (a log edited, cut or replaced) and the log is read whole, as before."""
 from __future__ import annotations
 
 import array
